@@ -1,0 +1,247 @@
+//! A game in progress: the deal, the actions played, and the record that saves and replays it.
+
+use super::action::Action;
+use super::jfen::JfenError;
+use super::piece::{Color, Piece};
+use super::position::Position;
+use super::ruleset::Ruleset;
+use super::view::{DrawReason, Effect, IllegalAction, Outcome, PlayerView, WinReason};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// One action of a game as it was played, with the identity a flip revealed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PlayedAction {
+    pub action: Action,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revealed: Option<Piece>,
+}
+
+/// The serialisable record of a game: ruleset, start position, actions and revealed identities.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The record format's version.
+    pub version: u32,
+    pub rules: Ruleset,
+    /// The full JFEN of the start position (the deal).
+    pub start: String,
+    pub actions: Vec<PlayedAction>,
+    /// Set when the game ended by resignation or agreement.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conceded: Option<Outcome>,
+}
+
+/// The record format this build writes and reads.
+pub const RECORD_VERSION: u32 = 1;
+
+/// Why a record cannot be loaded.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum GameError {
+    #[error("game record version {0} is not supported (this build reads version {RECORD_VERSION})")]
+    UnsupportedVersion(u32),
+    #[error("game record start position: {0}")]
+    Start(#[from] JfenError),
+    #[error("game record action {index} ({action}): {error}")]
+    Illegal {
+        index: usize,
+        action: Action,
+        error: IllegalAction,
+    },
+    #[error("game record action {index} ({action}) reveals a different piece than the deal holds")]
+    RevealMismatch { index: usize, action: Action },
+    #[error("game record ends with an impossible result")]
+    BadResult,
+}
+
+/// A game: the deal, every action played, and how it ended if it did.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    history: Vec<PlayedAction>,
+    conceded: Option<Outcome>,
+}
+
+impl Game {
+    /// A game starting from `start`.
+    pub fn new(start: Position) -> Game {
+        Game {
+            position: start.clone(),
+            start,
+            history: Vec::new(),
+            conceded: None,
+        }
+    }
+
+    /// A new game with a random deal.
+    pub fn new_random(rules: Ruleset) -> Game {
+        Game::new(Position::deal_random(rules))
+    }
+
+    /// The current full position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// What the players see now.
+    pub fn view(&self) -> &PlayerView {
+        self.position.view()
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The actions played so far.
+    pub fn history(&self) -> &[PlayedAction] {
+        &self.history
+    }
+
+    /// How the game ended, if it did.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.conceded.or_else(|| self.position.outcome())
+    }
+
+    /// Plays `action` if it is legal and the game goes on.
+    pub fn play(&mut self, action: Action) -> Result<Effect, IllegalAction> {
+        if self.conceded.is_some() {
+            return Err(IllegalAction::GameOver);
+        }
+        let effect = self.position.play(action)?;
+        let revealed = match effect {
+            Effect::Flipped { piece, .. } => Some(piece),
+            _ => None,
+        };
+        self.history.push(PlayedAction { action, revealed });
+        Ok(effect)
+    }
+
+    /// `loser` resigns. Does nothing if the game is already over.
+    pub fn resign(&mut self, loser: Color) {
+        if self.outcome().is_none() {
+            self.conceded = Some(Outcome::Win {
+                winner: loser.opponent(),
+                reason: WinReason::Resignation,
+            });
+        }
+    }
+
+    /// Both players agree to a draw. Does nothing if the game is already over.
+    pub fn agree_draw(&mut self) {
+        if self.outcome().is_none() {
+            self.conceded = Some(Outcome::Draw(DrawReason::Agreement));
+        }
+    }
+
+    /// Takes back the last `plies` actions (and any resignation or agreement); returns how many
+    /// were taken back.
+    pub fn undo(&mut self, plies: usize) -> usize {
+        let taken = plies.min(self.history.len());
+        let keep = self.history.len() - taken;
+        let mut position = self.start.clone();
+        for played in &self.history[..keep] {
+            position.play_legal(played.action);
+        }
+        self.history.truncate(keep);
+        self.position = position;
+        self.conceded = None;
+        taken
+    }
+
+    /// The record of this game.
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            version: RECORD_VERSION,
+            rules: *self.start.rules(),
+            start: self.start.to_jfen(),
+            actions: self.history.clone(),
+            conceded: self.conceded,
+        }
+    }
+
+    /// Rebuilds a game from its record, checking every action; a bad record is an error.
+    pub fn from_record(record: &GameRecord) -> Result<Game, GameError> {
+        if record.version != RECORD_VERSION {
+            return Err(GameError::UnsupportedVersion(record.version));
+        }
+        let start = Position::from_jfen_with_rules(&record.start, record.rules.sanitized())?;
+        let mut game = Game::new(start);
+        for (index, played) in record.actions.iter().enumerate() {
+            let effect = game
+                .play(played.action)
+                .map_err(|error| GameError::Illegal {
+                    index,
+                    action: played.action,
+                    error,
+                })?;
+            if let (Effect::Flipped { piece, .. }, Some(expected)) = (effect, played.revealed)
+                && piece != expected
+            {
+                return Err(GameError::RevealMismatch {
+                    index,
+                    action: played.action,
+                });
+            }
+        }
+        if let Some(outcome) = record.conceded {
+            match outcome {
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Resignation,
+                } => game.resign(winner.opponent()),
+                Outcome::Draw(DrawReason::Agreement) => game.agree_draw(),
+                _ => return Err(GameError::BadResult),
+            }
+        }
+        Ok(game)
+    }
+}
+
+impl Serialize for Game {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.record().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
+        let record = GameRecord::deserialize(deserializer)?;
+        Game::from_record(&record).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A position travels as its ruleset and full JFEN.
+#[derive(Serialize, Deserialize)]
+struct PositionText {
+    rules: Ruleset,
+    jfen: String,
+    #[serde(default, skip_serializing_if = "is_no_flips")]
+    last_flips: [Option<Color>; 2],
+}
+
+fn is_no_flips(flips: &[Option<Color>; 2]) -> bool {
+    flips == &[None, None]
+}
+
+impl Serialize for Position {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        PositionText {
+            rules: *self.rules(),
+            jfen: self.to_jfen(),
+            last_flips: self.view.last_flips,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Position {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
+        let text = PositionText::deserialize(deserializer)?;
+        let mut position = Position::from_jfen_with_rules(&text.jfen, text.rules.sanitized())
+            .map_err(serde::de::Error::custom)?;
+        if position.side_to_move().is_none() {
+            position.view.restore_last_flips(text.last_flips);
+        }
+        Ok(position)
+    }
+}

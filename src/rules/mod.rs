@@ -1,0 +1,3 @@
+//! The games' rules as plain Rust: no Bevy, no I/O.
+
+pub mod junqi;

@@ -1,0 +1,70 @@
+//! The `kawu-cli junqi` contract, run as a process.
+
+use std::process::{Command, Output};
+
+const START: &str = "?R?E?B?c?T/?F?e?b?d?r/?z1?R1?P/?M?d1?p?G/?L1?E1?e/?C?D?E?z?m/?c?Z?e?c?t/?p1?C1?L/?g?f1?Z?p/?C1?r1?t/?b?l?B?l?P/?D?P?l?T?L - 0 0";
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kawu-cli"))
+        .args(args)
+        .output()
+        .expect("kawu-cli runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+#[test]
+fn moves_are_sorted_byte_strings_one_per_line() {
+    let output = cli(&["junqi", "moves", START]);
+    assert!(output.status.success());
+    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 50);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert_eq!(lines[0], "a1");
+    assert!(lines.contains(&"e12".to_string()) && !lines.contains(&"c4".to_string()));
+}
+
+#[test]
+fn apply_reveals_identities_and_fixes_colours() {
+    let output = cli(&["junqi", "apply", START, "a1"]);
+    assert!(output.status.success());
+    // a1 holds ?D: red, so the second player (blue) is to move.
+    assert_eq!(
+        stdout(&output).trim(),
+        "?R?E?B?c?T/?F?e?b?d?r/?z1?R1?P/?M?d1?p?G/?L1?E1?e/?C?D?E?z?m/?c?Z?e?c?t/?p1?C1?L/?g?f1?Z?p/?C1?r1?t/?b?l?B?l?P/D?P?l?T?L b 0 1"
+    );
+}
+
+#[test]
+fn perft_counts_sequences() {
+    let output = cli(&["junqi", "perft", START, "2"]);
+    assert_eq!(stdout(&output).trim(), "2450");
+}
+
+#[test]
+fn errors_are_one_line_and_exit_2() {
+    for args in [
+        &["junqi", "moves", "5/5 r 0 0"][..],
+        &["junqi", "apply", START, "c4"],
+        &["junqi", "apply", START, "zz"],
+        &["junqi", "perft", START, "x"],
+    ] {
+        let output = cli(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+        assert!(!stderr.contains("panicked"));
+    }
+}
+
+#[test]
+fn a_finished_game_lists_nothing() {
+    // Blue's flag is gone: red captured it.
+    let output = cli(&["junqi", "moves", "5/5/5/5/5/5/5/5/5/5/5/1F1M1 b 0 30"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "");
+}
