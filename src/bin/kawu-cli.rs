@@ -2,8 +2,11 @@
 //! the computer players' arena.
 
 use clap::{Parser, Subcommand};
+use kawu::ai::Level;
+use kawu::ai::arena::{GameReport, Summary, play_game};
 use kawu::rules::junqi::{Action, ActionList, Position};
 use std::process::ExitCode;
+use std::sync::Mutex;
 
 #[derive(Parser)]
 #[command(name = "kawu-cli", version, about = "kawu's command-line tools")]
@@ -34,6 +37,22 @@ enum JunqiCommand {
         /// The position (one quoted argument, or its four fields), then the actions.
         #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
         args: Vec<String>,
+    },
+    /// Paired games between two computer levels (the same deal twice, seats swapped).
+    Arena {
+        /// Player A: random, easy, medium or hard.
+        a: Level,
+        /// Player B: random, easy, medium or hard.
+        b: Level,
+        /// How many games (played in pairs).
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        /// The seed that makes the arena reproducible.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads.
+        #[arg(long, default_value_t = 2)]
+        threads: u64,
     },
     /// The number of action sequences of a given length.
     Perft {
@@ -90,6 +109,13 @@ fn run(command: JunqiCommand) -> Result<String, Failure> {
             }
             Ok(format!("{}\n", position.to_jfen()))
         }
+        JunqiCommand::Arena {
+            a,
+            b,
+            games,
+            seed,
+            threads,
+        } => Ok(format!("{}\n", arena(a, b, games, seed, threads).line())),
         JunqiCommand::Perft { args } => {
             let (depth, jfen) = args.split_last().expect("clap requires two arguments");
             let (jfen, rest) = split_jfen(jfen)?;
@@ -108,6 +134,45 @@ fn run(command: JunqiCommand) -> Result<String, Failure> {
             Ok(format!("{}\n", position.perft(depth)))
         }
     }
+}
+
+/// Plays the arena on `threads` workers, printing each game to stderr as it ends.
+fn arena(a: Level, b: Level, games: u64, seed: u64, threads: u64) -> Summary {
+    let next = Mutex::new(0u64);
+    let summary = Mutex::new(Summary::default());
+    let report = |game: &GameReport, summary: &Summary| {
+        eprintln!(
+            "game {:>4}/{games} A {} {:?} after {} plies ({:?}); running {}",
+            game.index + 1,
+            if game.a_first { "first " } else { "second" },
+            game.result,
+            game.plies,
+            game.outcome,
+            summary.line()
+        );
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let index = {
+                        let mut next = next.lock().expect("no worker panics holding it");
+                        let index = *next;
+                        *next += 1;
+                        index
+                    };
+                    if index >= games {
+                        break;
+                    }
+                    let game = play_game(a, b, seed, index);
+                    let mut summary = summary.lock().expect("no worker panics holding it");
+                    summary.add(&game);
+                    report(&game, &summary);
+                }
+            });
+        }
+    });
+    summary.into_inner().expect("workers are done")
 }
 
 fn main() -> ExitCode {

@@ -49,6 +49,20 @@ impl Position {
         )
     }
 
+    /// The same public position with its face-down pieces shuffled among their points: a
+    /// different full state that every player sees exactly alike.
+    pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, rng: &mut R) -> Position {
+        let points: Vec<Point> = self.view.face_down_points().collect();
+        let mut pieces: Vec<Option<Piece>> =
+            points.iter().map(|p| self.hidden[p.index()]).collect();
+        pieces.shuffle(rng);
+        let mut shuffled = self.clone();
+        for (point, piece) in points.into_iter().zip(pieces) {
+            shuffled.hidden[point.index()] = piece;
+        }
+        shuffled
+    }
+
     /// What every player may see of this position.
     pub fn view(&self) -> &PlayerView {
         &self.view

@@ -1,0 +1,124 @@
+//! Tactical positions with a clearly right answer, and proof that the AI does not peek.
+
+use super::*;
+use crate::rules::junqi::{Position, Ruleset};
+
+fn choose(jfen: &str, level: Level) -> String {
+    let position = Position::from_jfen(jfen).expect("test JFEN");
+    choose_action_within(position.view(), level, unhurried(level), 1)
+        .expect("an action")
+        .to_string()
+}
+
+/// The level's limits without the clock, so results do not depend on the machine's speed.
+fn unhurried(level: Level) -> Limits {
+    Limits {
+        max_time: Duration::from_secs(3600),
+        ..level.limits()
+    }
+}
+
+const LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+#[test]
+fn every_level_takes_the_flag() {
+    // Red regiment on a12 can take blue's flag on b12 (or wander off, or flip).
+    let jfen = "Rf3/3?c?d/5/5/5/5/5/5/5/5/5/1F3 r 0 40";
+    for level in LEVELS {
+        assert_eq!(choose(jfen, level), "a12b12", "{level:?}");
+    }
+}
+
+#[test]
+fn does_not_attack_a_known_stronger_piece() {
+    // Red company on c2 next to a blue general on c3... c3 is a post: attacking loses the company.
+    let jfen = "1f3/5/5/5/5/5/5/5/5/2g2/2C2/1F1?l1 r 10 40";
+    for level in [Level::Medium, Level::Hard] {
+        assert_ne!(choose(jfen, level), "c2c3", "{level:?}");
+    }
+}
+
+#[test]
+fn digs_the_mine_in_front_of_the_flag_with_an_engineer() {
+    // Blue's flag on b12 is guarded by mines on a12, c12 and b11; red's engineer on a11 can
+    // take a mine now and the flag next turn, whatever blue's flip on e1 shows.
+    let jfen = "lfl2/El3/5/5/5/5/5/5/5/5/5/1F2?p r 0 40";
+    let position = Position::from_jfen(jfen).unwrap();
+    let found = choose(jfen, Level::Hard);
+    assert!(
+        ["a11b11", "a11a12"].contains(&found.as_str()),
+        "{found} in {}",
+        position.to_jfen()
+    );
+}
+
+#[test]
+fn moves_a_threatened_piece_into_a_camp() {
+    // Red's general on c2 is threatened by blue's marshal on c3; its own mines block b2, d2
+    // and c1, so only the camps b3 and d3 are safe. Red's regiment could move instead; blue's flag
+    // is walled in by mines, so there is no race to win instead.
+    let jfen = "lfl2/1l3/5/5/5/5/5/4R/5/2m2/1LGL1/1FL2 r 0 40";
+    let found = choose(jfen, Level::Hard);
+    assert!(["c2b3", "c2d3"].contains(&found.as_str()), "{found}");
+}
+
+#[test]
+fn every_level_plays_a_legal_action_on_random_positions() {
+    use rand::SeedableRng;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut actions = ActionList::new();
+    for game in 0..40 {
+        let mut position = Position::deal_seeded(Ruleset::default(), game);
+        for _ in 0..(game * 7 % 120) {
+            position.legal_actions(&mut actions);
+            let Some(&action) = actions.choose(&mut rng) else {
+                break;
+            };
+            position.play_legal(action);
+        }
+        if position.outcome().is_some() {
+            continue;
+        }
+        for level in [Level::Random, Level::Easy, Level::Medium] {
+            let action = choose_action(position.view(), level, game).expect("the game goes on");
+            assert!(
+                position.view().is_legal(action),
+                "{level:?} chose {action} in {}",
+                position.to_jfen()
+            );
+        }
+    }
+}
+
+#[test]
+fn decisions_do_not_depend_on_hidden_identities() {
+    use rand::SeedableRng;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    let mut actions = ActionList::new();
+    let mut compared = 0;
+    for game in 0..12u64 {
+        let mut position = Position::deal_seeded(Ruleset::default(), game);
+        for _ in 0..(10 + game * 5) {
+            position.legal_actions(&mut actions);
+            let Some(&action) = actions.choose(&mut rng) else {
+                break;
+            };
+            position.play_legal(action);
+        }
+        if position.outcome().is_some() {
+            continue;
+        }
+        // The same public position with the face-down pieces shuffled among themselves.
+        let shuffled = position.with_hidden_shuffled(&mut rng);
+        assert_ne!(shuffled, position, "the full states differ");
+        for level in LEVELS {
+            assert_eq!(
+                choose_action_within(position.view(), level, unhurried(level), game),
+                choose_action_within(shuffled.view(), level, unhurried(level), game),
+                "{level:?}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 20);
+}
