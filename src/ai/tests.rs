@@ -62,25 +62,49 @@ fn moves_a_threatened_piece_into_a_camp() {
     assert!(["c2b3", "c2d3"].contains(&found.as_str()), "{found}");
 }
 
-#[test]
-fn every_level_plays_a_legal_action_on_random_positions() {
+/// `count` positions of unfinished games, reached by random play from seeded deals.
+fn random_positions(count: u64, seed: u64) -> Vec<(u64, Position)> {
     use rand::SeedableRng;
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut actions = ActionList::new();
-    for game in 0..40 {
-        let mut position = Position::deal_seeded(Ruleset::default(), game);
-        for _ in 0..(game * 7 % 120) {
+    let mut found = Vec::new();
+    for game in 0..count * 2 {
+        let mut position = Position::deal_seeded(Ruleset::default(), game ^ seed);
+        for _ in 0..(game * 7 % 150) {
             position.legal_actions(&mut actions);
             let Some(&action) = actions.choose(&mut rng) else {
                 break;
             };
             position.play_legal(action);
         }
-        if position.outcome().is_some() {
-            continue;
+        if position.outcome().is_none() {
+            found.push((game, position));
         }
-        for level in [Level::Random, Level::Easy, Level::Medium] {
-            let action = choose_action(position.view(), level, game).expect("the game goes on");
+        if found.len() as u64 == count {
+            break;
+        }
+    }
+    found
+}
+
+#[test]
+fn every_level_plays_a_legal_action_on_a_thousand_random_positions() {
+    let positions = random_positions(1000, 5);
+    assert_eq!(positions.len(), 1000);
+    for (index, (game, position)) in positions.iter().enumerate() {
+        // The slower levels on every 25th position, with fewer nodes, to keep the test quick.
+        let levels: &[Level] = if index % 25 == 0 {
+            &[Level::Random, Level::Easy, Level::Medium, Level::Hard]
+        } else {
+            &[Level::Random, Level::Easy]
+        };
+        for &level in levels {
+            let limits = Limits {
+                max_nodes: 3_000,
+                ..unhurried(level)
+            };
+            let action = choose_action_within(position.view(), level, limits, *game)
+                .expect("the game goes on");
             assert!(
                 position.view().is_legal(action),
                 "{level:?} chose {action} in {}",
@@ -94,20 +118,8 @@ fn every_level_plays_a_legal_action_on_random_positions() {
 fn decisions_do_not_depend_on_hidden_identities() {
     use rand::SeedableRng;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
-    let mut actions = ActionList::new();
     let mut compared = 0;
-    for game in 0..12u64 {
-        let mut position = Position::deal_seeded(Ruleset::default(), game);
-        for _ in 0..(10 + game * 5) {
-            position.legal_actions(&mut actions);
-            let Some(&action) = actions.choose(&mut rng) else {
-                break;
-            };
-            position.play_legal(action);
-        }
-        if position.outcome().is_some() {
-            continue;
-        }
+    for (game, position) in random_positions(12, 9) {
         // The same public position with the face-down pieces shuffled among themselves.
         let shuffled = position.with_hidden_shuffled(&mut rng);
         assert_ne!(shuffled, position, "the full states differ");
