@@ -60,7 +60,7 @@ impl Level {
     fn tolerance(self) -> i32 {
         match self {
             Level::Random => 0,
-            Level::Easy => 20,
+            Level::Easy => 8,
             Level::Medium => 2,
             Level::Hard => 0,
         }
