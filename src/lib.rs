@@ -2,4 +2,6 @@
 //! the Bevy game.
 
 pub mod ai;
+#[cfg(feature = "client")]
+pub mod client;
 pub mod rules;

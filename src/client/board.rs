@@ -1,0 +1,733 @@
+//! The board: its layout in world units, its orientation, the camera, the drawing of the board
+//! itself (wood, posts, camps, headquarters, roads, railways, the front and its mountains), and
+//! the markers on it (selection, destinations, hover, cursor, last action).
+
+use super::animation::{AnimationSystems, Cue, CueKind, animations_settled};
+use super::game::ActiveGame;
+use super::input::{Hover, KeyCursor, Selection};
+use super::seats::Seats;
+use super::settings::Settings;
+use super::{ClientSet, FONT_TTF, Screen};
+use crate::rules::junqi::{Action, Cell, FILES, Point, RANKS};
+use bevy::asset::RenderAssetUsages;
+use bevy::camera::{ScalingMode, Viewport};
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::sprite::Anchor;
+use bevy::window::PrimaryWindow;
+
+/// Horizontal distance between files, in world units (about pixels).
+pub const FILE_STEP: f32 = 118.0;
+/// Vertical distance between ranks.
+pub const RANK_STEP: f32 = 60.0;
+/// Extra room between ranks 6 and 7 for the front.
+pub const FRONT_GAP: f32 = 60.0;
+/// A piece tile's size.
+pub const TILE: Vec2 = Vec2::new(84.0, 40.0);
+/// A post's size (a little larger than a tile).
+const POST: Vec2 = Vec2::new(92.0, 46.0);
+/// The whole board, frame included.
+const BOARD: Vec2 = Vec2::new(
+    4.0 * FILE_STEP + POST.x + 96.0,
+    10.0 * RANK_STEP + RANK_STEP + FRONT_GAP + POST.y + 90.0,
+);
+/// Marker rings around a tile.
+const RING: Vec2 = Vec2::new(98.0, 52.0);
+
+/// Z of a resting piece.
+pub(super) const Z_PIECE: f32 = 10.0;
+/// Z of a piece that is moving (above the resting ones).
+pub(super) const Z_MOVING: f32 = 20.0;
+/// Z of effects (explosions, shards).
+pub(super) const Z_FX: f32 = 40.0;
+
+/// The world position of `point`'s centre; `rotated` turns the board by 180°.
+pub fn point_to_world(point: Point, rotated: bool) -> Vec2 {
+    let (file, rank) = if rotated {
+        (FILES - 1 - point.file(), RANKS - 1 - point.rank())
+    } else {
+        (point.file(), point.rank())
+    };
+    let front = if rank >= RANKS / 2 {
+        FRONT_GAP / 2.0
+    } else {
+        -FRONT_GAP / 2.0
+    };
+    Vec2::new(
+        (file as f32 - 2.0) * FILE_STEP,
+        (rank as f32 - 5.5) * RANK_STEP + front,
+    )
+}
+
+/// The point whose post contains the world position `world`, if any.
+pub fn point_at(world: Vec2, rotated: bool) -> Option<Point> {
+    Point::all().find(|&point| {
+        let offset = (world - point_to_world(point, rotated)).abs();
+        offset.x <= POST.x / 2.0 + 8.0 && offset.y <= POST.y / 2.0 + 3.0
+    })
+}
+
+/// Which way up the board is drawn.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardView {
+    /// Turned by 180°: the second player sits at the bottom.
+    pub rotated: bool,
+}
+
+/// The camera that shows the board.
+#[derive(Component)]
+pub struct BoardCamera;
+
+/// Room the HUD takes at the right edge of the window, in logical pixels.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct HudInsets {
+    /// The width of the panel at the right edge.
+    pub right: f32,
+}
+
+/// Camera shake, 0–1; explosions raise it, it fades by itself.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+struct CameraShake(f32);
+
+/// Images and the font shared by the board and the pieces (generated at start-up, no files).
+#[derive(Resource, Clone)]
+pub(super) struct Art {
+    /// The embedded CJK font.
+    pub font: Handle<Font>,
+    /// A white rounded rectangle the size of a tile.
+    pub tile: Handle<Image>,
+    /// A white rounded rectangle the size of a tile's face (inside its rim).
+    pub face: Handle<Image>,
+    /// The common back of face-down pieces (face-sized).
+    pub back: Handle<Image>,
+    /// A white disc.
+    pub disc: Handle<Image>,
+    /// A soft white glow.
+    pub glow: Handle<Image>,
+    /// A white rounded outline around a tile.
+    pub ring: Handle<Image>,
+}
+
+/// Face size (inside the rim).
+pub(super) const FACE: Vec2 = Vec2::new(TILE.x - 6.0, TILE.y - 6.0);
+
+pub(super) fn logic_plugin(app: &mut App) {
+    app.init_resource::<BoardView>().add_systems(
+        Update,
+        // After the animations have started, so the board turns only once they are over.
+        choose_orientation
+            .in_set(ClientSet::Animate)
+            .after(AnimationSystems)
+            .run_if(animations_settled),
+    );
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HudInsets>()
+        .init_resource::<CameraShake>()
+        .add_systems(PreStartup, (spawn_camera, create_art))
+        .add_systems(Startup, spawn_board)
+        .add_systems(OnEnter(Screen::Title), clear_insets)
+        .add_systems(
+            Update,
+            (
+                label_coordinates.run_if(resource_changed::<BoardView>),
+                update_markers,
+                shake_on_explosions,
+                (fit_camera_viewport, shake_camera).chain(),
+            )
+                .in_set(ClientSet::Present),
+        );
+}
+
+/// Decides which way up the board is: the human at the bottom against a computer; with two
+/// players on one device and the rotation setting on, the player to move at the bottom.
+fn choose_orientation(
+    active: Res<ActiveGame>,
+    seats: Res<Seats>,
+    settings: Res<Settings>,
+    mut board_view: ResMut<BoardView>,
+) {
+    let rotated = if active.attract {
+        false
+    } else if let Some(human) = seats.single_local() {
+        human == 1
+    } else {
+        settings.rotate_board && seats.all_local() && active.player_to_move() == 1
+    };
+    board_view.set_if_neq(BoardView { rotated });
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Board camera"),
+        BoardCamera,
+        Camera2d,
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: ScalingMode::AutoMin {
+                min_width: BOARD.x + 24.0,
+                min_height: BOARD.y + 24.0,
+            },
+            ..OrthographicProjection::default_2d()
+        }),
+    ));
+}
+
+fn clear_insets(mut insets: ResMut<HudInsets>) {
+    insets.set_if_neq(HudInsets::default());
+}
+
+/// Keeps the board camera's viewport clear of the HUD panel.
+fn fit_camera_viewport(
+    insets: Res<HudInsets>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut camera: Single<&mut Camera, With<BoardCamera>>,
+) {
+    let scale = window.scale_factor();
+    let size = UVec2::new(window.physical_width(), window.physical_height());
+    let right = (insets.right * scale) as u32;
+    let wanted = (right > 0 && size.x > right + 16 && size.y > 16)
+        .then(|| UVec2::new(size.x - right, size.y));
+    if camera.viewport.as_ref().map(|v| v.physical_size) != wanted {
+        camera.viewport = wanted.map(|physical_size| Viewport {
+            physical_position: UVec2::ZERO,
+            physical_size,
+            ..default()
+        });
+    }
+}
+
+fn shake_on_explosions(
+    mut cues: MessageReader<Cue>,
+    mut shake: ResMut<CameraShake>,
+    active: Res<ActiveGame>,
+) {
+    for cue in cues.read() {
+        let trauma = match cue.kind {
+            CueKind::Bomb => 0.9,
+            CueKind::Mine => 0.5,
+            _ => continue,
+        };
+        if !active.attract {
+            shake.0 = (shake.0 + trauma).min(1.0);
+        }
+    }
+}
+
+fn shake_camera(
+    time: Res<Time>,
+    mut shake: ResMut<CameraShake>,
+    mut camera: Single<&mut Transform, With<BoardCamera>>,
+) {
+    let t = time.elapsed_secs();
+    let strength = shake.0 * shake.0 * 14.0;
+    let offset = Vec2::new(ops::sin(t * 61.0), ops::cos(t * 53.0)) * strength;
+    camera.translation.x = offset.x;
+    camera.translation.y = offset.y;
+    if shake.0 > 0.0 {
+        shake.0 = (shake.0 - time.delta_secs() * 1.8).max(0.0);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Procedural images
+
+/// Draws an image by calling `shade` for each pixel centre (origin in the middle, y up); the
+/// colour is sRGB with straight alpha.
+fn paint(size: UVec2, mut shade: impl FnMut(Vec2) -> [f32; 4]) -> Image {
+    let mut data = Vec::with_capacity((size.x * size.y * 4) as usize);
+    let half = size.as_vec2() / 2.0;
+    for y in 0..size.y {
+        for x in 0..size.x {
+            let p = Vec2::new(x as f32 + 0.5 - half.x, half.y - (y as f32 + 0.5));
+            data.extend(shade(p).map(|v| (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8));
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: size.x,
+            height: size.y,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    )
+}
+
+/// Signed distance from `p` to a rounded box of half size `half` and corner radius `r`.
+fn rounded_box(p: Vec2, half: Vec2, r: f32) -> f32 {
+    let q = p.abs() - half + Vec2::splat(r);
+    q.max(Vec2::ZERO).length() + q.x.max(q.y).min(0.0) - r
+}
+
+/// Coverage of a shape at signed distance `d` (antialiased over one pixel).
+fn fill(d: f32) -> f32 {
+    (0.5 - d).clamp(0.0, 1.0)
+}
+
+/// Coverage of an outline of width `w` lying just inside a shape's edge.
+fn stroke(d: f32, w: f32) -> f32 {
+    (0.5 - ((d + w / 2.0).abs() - w / 2.0)).clamp(0.0, 1.0)
+}
+
+fn white(alpha: f32) -> [f32; 4] {
+    [1.0, 1.0, 1.0, alpha]
+}
+
+fn mix(a: [f32; 3], b: [f32; 3], t: f32) -> [f32; 3] {
+    [
+        a[0] + (b[0] - a[0]) * t,
+        a[1] + (b[1] - a[1]) * t,
+        a[2] + (b[2] - a[2]) * t,
+    ]
+}
+
+fn size_of(v: Vec2) -> UVec2 {
+    UVec2::new(v.x.round() as u32, v.y.round() as u32)
+}
+
+fn create_art(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    mut fonts: ResMut<Assets<Font>>,
+) {
+    let font = fonts.add(Font::from_bytes(FONT_TTF.to_vec()));
+    let tile = images.add(paint(size_of(TILE), |p| {
+        white(fill(rounded_box(p, TILE / 2.0, 7.0)))
+    }));
+    let face = images.add(paint(size_of(FACE), |p| {
+        white(fill(rounded_box(p, FACE / 2.0, 5.0)))
+    }));
+    let back = images.add(paint(size_of(FACE), |p| {
+        // A deep green back with a gold lattice and an inner border.
+        let d = rounded_box(p, FACE / 2.0, 5.0);
+        let lattice = {
+            let u = (p.x + p.y) / 9.0;
+            let v = (p.x - p.y) / 9.0;
+            let line = |t: f32| ((t - t.round()).abs() * 9.0 - 0.6).clamp(0.0, 1.0);
+            1.0 - line(u).min(line(v))
+        };
+        let border = stroke(d + 3.0, 1.5);
+        let base = [0.10, 0.30, 0.24];
+        let gold = [0.78, 0.64, 0.32];
+        let colour = mix(mix(base, gold, lattice * 0.45), gold, border);
+        [colour[0], colour[1], colour[2], fill(d)]
+    }));
+    let disc = images.add(paint(UVec2::splat(32), |p| white(fill(p.length() - 15.0))));
+    let glow = images.add(paint(UVec2::splat(128), |p| {
+        let t = (p.length() / 64.0).min(1.0);
+        white((1.0 - t) * (1.0 - t))
+    }));
+    let ring = images.add(paint(size_of(RING), |p| {
+        white(stroke(rounded_box(p, RING / 2.0, 10.0), 4.0))
+    }));
+    commands.insert_resource(Art {
+        font,
+        tile,
+        face,
+        back,
+        disc,
+        glow,
+        ring,
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The board
+
+const INK: Color = Color::srgb(0.26, 0.15, 0.07);
+const Z_WOOD: f32 = 0.0;
+const Z_BAND: f32 = 0.5;
+const Z_ROAD: f32 = 1.0;
+const Z_RAIL: f32 = 1.5;
+const Z_POST: f32 = 2.0;
+const Z_MARK: f32 = 5.0;
+const Z_DOT: f32 = 6.0;
+
+/// A straight line as a rotated rectangle.
+fn line(a: Vec2, b: Vec2, width: f32, color: Color, z: f32) -> impl Bundle {
+    let d = b - a;
+    (
+        Name::new("Line"),
+        Sprite::from_color(color, Vec2::new(d.length(), width)),
+        Transform::from_translation(((a + b) / 2.0).extend(z))
+            .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+    )
+}
+
+fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+    let root = commands
+        .spawn((
+            Name::new("Board"),
+            Transform::default(),
+            Visibility::default(),
+        ))
+        .id();
+    let mut parts: Vec<Entity> = Vec::new();
+
+    // Wood with a darker frame.
+    let wood = images.add(paint(size_of(BOARD), |p| {
+        let d = rounded_box(p, BOARD / 2.0, 22.0);
+        let warp = 9.0 * ops::sin(p.x * 0.011 + 0.7)
+            + 4.0 * ops::sin(p.x * 0.029 + 2.1)
+            + 2.0 * ops::sin(p.x * 0.07);
+        let grain = 0.5 + 0.5 * ops::sin((p.y + warp) * 0.085);
+        let fine = 0.5 + 0.5 * ops::sin((p.y + warp * 1.7) * 0.61 + ops::sin(p.x * 0.05) * 2.0);
+        let light = [0.90, 0.74, 0.50];
+        let dark = [0.80, 0.62, 0.39];
+        let mut c = mix(light, dark, grain * 0.55 + fine * 0.12);
+        // Frame: a darker band along the edge with a thin inner line.
+        let frame = 1.0 - fill(d + 16.0);
+        c = mix(c, [0.55, 0.36, 0.19], frame * 0.85);
+        c = mix(c, [0.36, 0.22, 0.10], stroke(d + 16.0, 2.0));
+        [c[0], c[1], c[2], fill(d)]
+    }));
+    parts.push(
+        commands
+            .spawn((
+                Name::new("Wood"),
+                Sprite::from_image(wood),
+                Transform::from_xyz(0.0, 0.0, Z_WOOD),
+            ))
+            .id(),
+    );
+
+    // The front: a river-like band between ranks 6 and 7, with two mountains.
+    let band_size = Vec2::new(
+        4.0 * FILE_STEP + POST.x + 20.0,
+        RANK_STEP + FRONT_GAP - POST.y - 8.0,
+    );
+    let band = images.add(paint(size_of(band_size), |p| {
+        let d = rounded_box(p, band_size / 2.0, 6.0);
+        let wave = ops::sin(p.x * 0.16 + ops::sin(p.y * 0.5) * 1.2 + p.y * 0.9);
+        let ripple = ((wave - 0.86) * 6.0).clamp(0.0, 1.0);
+        let depth = 1.0 - (p.y.abs() / (band_size.y / 2.0));
+        let mut c = mix([0.56, 0.74, 0.78], [0.40, 0.61, 0.70], depth);
+        c = mix(c, [0.86, 0.94, 0.95], ripple * 0.6);
+        c = mix(c, [0.30, 0.42, 0.42], stroke(d, 2.0));
+        [c[0], c[1], c[2], fill(d)]
+    }));
+    parts.push(
+        commands
+            .spawn((
+                Name::new("Front"),
+                Sprite::from_image(band),
+                Transform::from_xyz(0.0, 0.0, Z_BAND),
+            ))
+            .id(),
+    );
+    let mountain_size = Vec2::new(86.0, band_size.y + 10.0);
+    let mountain = images.add(paint(size_of(mountain_size), |p| {
+        // Three peaks; the left faces are lit, the right ones shaded; snow on the tops.
+        let peaks = [(-20.0, 6.0, 1.6), (3.0, 27.0, 1.4), (24.0, 2.0, 1.6)];
+        let base = -mountain_size.y / 2.0 + 4.0;
+        let mut best: Option<(f32, f32, f32)> = None;
+        for (px, top, slope) in peaks {
+            let height = top - (p.x - px).abs() * slope;
+            if height > best.map_or(f32::MIN, |b| b.0) {
+                best = Some((height, px, top));
+            }
+        }
+        let (height, px, top) = best.expect("three peaks");
+        let inside =
+            fill(p.y - height) * fill(base - p.y) * fill(p.x.abs() - mountain_size.x / 2.0 + 1.0);
+        let lit = p.x < px;
+        let mut c = if lit {
+            [0.55, 0.47, 0.36]
+        } else {
+            [0.40, 0.33, 0.25]
+        };
+        if p.y > top - 9.0 {
+            c = mix(c, [0.97, 0.96, 0.93], 0.9);
+        }
+        c = mix(c, [0.25, 0.18, 0.11], stroke(p.y - height, 1.6));
+        [c[0], c[1], c[2], inside]
+    }));
+    for file in [1u8, 3] {
+        let x = (file as f32 - 2.0) * FILE_STEP;
+        parts.push(
+            commands
+                .spawn((
+                    Name::new("Mountain"),
+                    Sprite::from_image(mountain.clone()),
+                    Transform::from_xyz(x, 0.0, Z_POST + 0.2),
+                ))
+                .id(),
+        );
+    }
+
+    // Roads, camp diagonals and railways (each connection once).
+    let rail_colour = Color::srgb(0.17, 0.12, 0.09);
+    for a in Point::all() {
+        let pa = point_to_world(a, false);
+        for &b in a.neighbours() {
+            if b <= a {
+                continue;
+            }
+            let pb = point_to_world(b, false);
+            if a.rail_neighbours().contains(&b) {
+                parts.push(commands.spawn(line(pa, pb, 6.0, rail_colour, Z_RAIL)).id());
+                // Sleepers.
+                let d = pb - pa;
+                let length = d.length();
+                let count = (length / 12.0).floor() as i32;
+                let angle = d.y.atan2(d.x);
+                for i in 1..count {
+                    let at = pa + d * (i as f32 / count as f32);
+                    parts.push(
+                        commands
+                            .spawn((
+                                Name::new("Sleeper"),
+                                Sprite::from_color(rail_colour, Vec2::new(3.0, 16.0)),
+                                Transform::from_translation(at.extend(Z_RAIL))
+                                    .with_rotation(Quat::from_rotation_z(angle)),
+                            ))
+                            .id(),
+                    );
+                }
+            } else {
+                parts.push(
+                    commands
+                        .spawn(line(pa, pb, 2.0, INK.with_alpha(0.8), Z_ROAD))
+                        .id(),
+                );
+            }
+        }
+    }
+
+    // Posts, camps and headquarters.
+    let post_fill = images.add(paint(size_of(POST), |p| {
+        white(fill(rounded_box(p, POST / 2.0, 8.0)))
+    }));
+    let post_line = images.add(paint(size_of(POST), |p| {
+        white(stroke(rounded_box(p, POST / 2.0, 8.0), 2.5))
+    }));
+    let camp_size = Vec2::splat(62.0);
+    let camp_fill = images.add(paint(size_of(camp_size), |p| {
+        white(fill(p.length() - 30.0))
+    }));
+    let camp_line = images.add(paint(size_of(camp_size), |p| {
+        white(stroke(p.length() - 30.0, 2.5).max(stroke(p.length() - 25.0, 1.2)))
+    }));
+    let hq_size = Vec2::new(POST.x, POST.y + 8.0);
+    let arch = |p: Vec2| {
+        // A gate: a box whose top is a round arch.
+        let body = rounded_box(
+            p + Vec2::new(0.0, 6.0),
+            Vec2::new(POST.x / 2.0, POST.y / 2.0 - 2.0),
+            6.0,
+        );
+        let top = (p - Vec2::new(0.0, 2.0)) / Vec2::new(POST.x / 2.0, hq_size.y / 2.0 - 2.0);
+        let dome = (top.length() - 1.0) * (hq_size.y / 2.0 - 2.0);
+        body.min(dome)
+    };
+    let hq_fill = images.add(paint(size_of(hq_size), |p| white(fill(arch(p)))));
+    let hq_line = images.add(paint(size_of(hq_size), |p| {
+        // Outline, plus a small arch inside as the headquarters' marker.
+        let centre = Vec2::new(0.0, -4.0);
+        let arc = (1.0 - ((p - centre).length() - 13.0).abs()).clamp(0.0, 1.0)
+            * (p.y - centre.y + 0.5).clamp(0.0, 1.0);
+        let base = (1.0 - (p.y - centre.y).abs()).clamp(0.0, 1.0) * fill(p.x.abs() - 19.0);
+        white(stroke(arch(p), 2.5).max(arc).max(base))
+    }));
+    let post_colour = Color::srgb(0.96, 0.87, 0.68);
+    for point in Point::all() {
+        let at = point_to_world(point, false);
+        let (fill_image, line_image) = if point.is_camp() {
+            (camp_fill.clone(), camp_line.clone())
+        } else if point.is_headquarters() {
+            (hq_fill.clone(), hq_line.clone())
+        } else {
+            (post_fill.clone(), post_line.clone())
+        };
+        parts.push(
+            commands
+                .spawn((
+                    Name::new(format!("Post {point}")),
+                    Sprite {
+                        image: fill_image,
+                        color: post_colour,
+                        ..default()
+                    },
+                    Transform::from_translation(at.extend(Z_POST)),
+                ))
+                .id(),
+        );
+        parts.push(
+            commands
+                .spawn((
+                    Name::new(format!("Post outline {point}")),
+                    Sprite {
+                        image: line_image,
+                        color: INK,
+                        ..default()
+                    },
+                    Transform::from_translation(at.extend(Z_POST + 0.1)),
+                ))
+                .id(),
+        );
+    }
+    commands.entity(root).add_children(&parts);
+}
+
+/// File letters and rank numbers around the board (they follow the rotation).
+#[derive(Component)]
+struct CoordinateLabel;
+
+fn label_coordinates(
+    mut commands: Commands,
+    board_view: Res<BoardView>,
+    art: Res<Art>,
+    labels: Query<Entity, With<CoordinateLabel>>,
+) {
+    for entity in &labels {
+        commands.entity(entity).despawn();
+    }
+    let font = TextFont {
+        font: art.font.clone().into(),
+        font_size: FontSize::Px(16.0),
+        ..default()
+    };
+    let colour = TextColor(INK.with_alpha(0.85));
+    for file in 0..FILES {
+        let Some(point) = Point::new(file, 0) else {
+            continue;
+        };
+        let at = point_to_world(point, board_view.rotated);
+        let y = if board_view.rotated {
+            at.y + POST.y / 2.0 + 21.0
+        } else {
+            at.y - POST.y / 2.0 - 21.0
+        };
+        commands.spawn((
+            CoordinateLabel,
+            Name::new("File label"),
+            Text2d::new(((b'a' + file) as char).to_string()),
+            font.clone(),
+            colour,
+            Transform::from_xyz(at.x, y, Z_POST + 0.3),
+        ));
+    }
+    for rank in 0..RANKS {
+        let Some(point) = Point::new(0, rank) else {
+            continue;
+        };
+        let at = point_to_world(point, board_view.rotated);
+        let x = if board_view.rotated {
+            at.x + POST.x / 2.0 + 22.0
+        } else {
+            at.x - POST.x / 2.0 - 22.0
+        };
+        commands.spawn((
+            CoordinateLabel,
+            Name::new("Rank label"),
+            Text2d::new((rank + 1).to_string()),
+            font.clone(),
+            colour,
+            Anchor::CENTER,
+            Transform::from_xyz(x, at.y, Z_POST + 0.3),
+        ));
+    }
+}
+
+/// Markers: the last action, hover, the selection and its destinations, the keyboard cursor.
+#[derive(Component)]
+struct Marker;
+
+#[allow(clippy::too_many_arguments)]
+fn update_markers(
+    mut commands: Commands,
+    art: Res<Art>,
+    active: Res<ActiveGame>,
+    selection: Res<Selection>,
+    hover: Res<Hover>,
+    cursor: Res<KeyCursor>,
+    board_view: Res<BoardView>,
+    screen: Res<State<Screen>>,
+    markers: Query<Entity, With<Marker>>,
+) {
+    let changed = active.is_changed()
+        || selection.is_changed()
+        || hover.is_changed()
+        || cursor.is_changed()
+        || board_view.is_changed()
+        || screen.is_changed();
+    if !changed {
+        return;
+    }
+    for entity in &markers {
+        commands.entity(entity).despawn();
+    }
+    let rotated = board_view.rotated;
+    let mut mark =
+        |image: &Handle<Image>, point: Point, colour: Color, size: Option<Vec2>, z: f32| {
+            commands.spawn((
+                Marker,
+                Name::new("Marker"),
+                Sprite {
+                    image: image.clone(),
+                    color: colour,
+                    custom_size: size,
+                    ..default()
+                },
+                Transform::from_translation(point_to_world(point, rotated).extend(z)),
+            ));
+        };
+    let ring = &art.ring;
+    let last = Color::srgba(1.0, 0.62, 0.10, 0.9);
+    match active.game.history().last().map(|played| played.action) {
+        Some(Action::Flip(point)) => mark(ring, point, last, None, Z_MARK),
+        Some(Action::Move { from, to }) => {
+            mark(ring, from, last.with_alpha(0.55), None, Z_MARK);
+            mark(ring, to, last, None, Z_MARK);
+        }
+        None => {}
+    }
+    if *screen.get() != Screen::Playing {
+        return;
+    }
+    if let Some(point) = hover.0 {
+        mark(
+            ring,
+            point,
+            Color::srgba(1.0, 1.0, 1.0, 0.75),
+            None,
+            Z_MARK + 0.1,
+        );
+    }
+    if cursor.visible {
+        mark(
+            ring,
+            cursor.point,
+            Color::srgb(0.1, 0.85, 1.0),
+            None,
+            Z_MARK + 0.3,
+        );
+    }
+    let Some(selected) = selection.point else {
+        return;
+    };
+    mark(
+        ring,
+        selected,
+        Color::srgb(1.0, 0.85, 0.1),
+        None,
+        Z_MARK + 0.2,
+    );
+    let view = active.game.view();
+    for point in Point::all().filter(|p| selection.targets & (1 << p.index()) != 0) {
+        if matches!(view.cell(point), Cell::Up(_)) {
+            mark(ring, point, Color::srgb(0.9, 0.1, 0.08), None, Z_MARK + 0.2);
+        } else {
+            mark(
+                &art.disc,
+                point,
+                Color::srgba(0.12, 0.62, 0.2, 0.9),
+                Some(Vec2::splat(22.0)),
+                Z_DOT,
+            );
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! Command-line flags: start straight into a game, from a seeded deal, after some random
+//! actions, and optionally take a screenshot once the board has settled, then quit.
+
+use super::animation::Anim;
+use super::game::LoadGame;
+use super::seats::{ComputerPaused, Seats};
+use super::{ClientSet, Screen};
+use crate::ai::Level;
+use crate::rules::junqi::{ActionList, Game, Position, Ruleset};
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use clap::{Parser, ValueEnum};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::IndexedRandom;
+use std::path::PathBuf;
+
+/// Who plays, from the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Mode {
+    /// Two players on this device.
+    Hotseat,
+    /// Against the easy computer (you move first).
+    AiEasy,
+    /// Against the medium computer.
+    AiMedium,
+    /// Against the hard computer.
+    AiHard,
+}
+
+/// Kawu: Junqi flip (军棋翻棋).
+#[derive(Parser, Resource, Clone, Debug, Default)]
+#[command(name = "kawu", version, about)]
+pub struct Cli {
+    /// Start straight into a game of this kind.
+    #[arg(long, value_enum)]
+    mode: Option<Mode>,
+    /// Deal from this seed (the same seed always gives the same deal).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Play this many random legal actions first.
+    #[arg(long, default_value_t = 0)]
+    play: u32,
+    /// Start straight into the game, wait until it has settled, save a screenshot here and quit.
+    #[arg(long)]
+    screenshot: Option<PathBuf>,
+    /// Stay on the title screen (with --screenshot: shoot the menu over the demonstration game).
+    #[arg(long, conflicts_with = "mode")]
+    title: bool,
+}
+
+impl Cli {
+    /// The flags of this process (none on the web).
+    pub fn from_env() -> Cli {
+        if cfg!(target_arch = "wasm32") {
+            Cli::default()
+        } else {
+            Cli::parse()
+        }
+    }
+
+    /// The game the flags ask for, if they ask to start straight into one.
+    fn game(&self) -> Option<LoadGame> {
+        if self.title || (self.mode.is_none() && self.screenshot.is_none()) {
+            return None;
+        }
+        let rules = Ruleset::default();
+        let position = match self.seed {
+            Some(seed) => Position::deal_seeded(rules, seed),
+            None => Position::deal_random(rules),
+        };
+        let mut game = Game::new(position);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.seed.unwrap_or(0) ^ 0x6b61_7775);
+        let mut actions = ActionList::new();
+        for _ in 0..self.play {
+            game.view().legal_actions(&mut actions);
+            let Some(&action) = actions.choose(&mut rng) else {
+                break;
+            };
+            if game.play(action).is_err() {
+                break;
+            }
+        }
+        let seats = match self.mode.unwrap_or(Mode::Hotseat) {
+            Mode::Hotseat => Seats::hot_seat(),
+            Mode::AiEasy => Seats::versus_computer(Level::Easy, 0),
+            Mode::AiMedium => Seats::versus_computer(Level::Medium, 0),
+            Mode::AiHard => Seats::versus_computer(Level::Hard, 0),
+        };
+        Some(LoadGame {
+            game,
+            seats,
+            attract: false,
+        })
+    }
+}
+
+/// Frames to wait after the board has settled before taking the screenshot.
+const SETTLED_FRAMES: u32 = 30;
+/// Frames of the title screen's demonstration before its screenshot.
+const TITLE_FRAMES: u32 = 240;
+
+/// The plugin for these flags.
+pub(super) fn plugin(cli: Cli) -> impl Fn(&mut App) + Send + Sync + 'static {
+    move |app: &mut App| {
+        app.insert_resource(cli.clone())
+            .add_systems(Startup, start_game);
+        if cli.screenshot.is_some() {
+            app.insert_resource(ComputerPaused(!cli.title))
+                .add_systems(Update, take_screenshot.in_set(ClientSet::Present));
+        }
+    }
+}
+
+fn start_game(cli: Res<Cli>, mut loads: MessageWriter<LoadGame>) {
+    if let Some(load) = cli.game() {
+        loads.write(load);
+    }
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    cli: Res<Cli>,
+    screen: Res<State<Screen>>,
+    anims: Query<(), With<Anim>>,
+    mut frames: Local<u32>,
+) {
+    // A game is shot once it has settled; the title screen after a while of its demonstration.
+    let ready = if cli.title {
+        *screen.get() == Screen::Title
+    } else {
+        *screen.get() == Screen::Playing && anims.is_empty()
+    };
+    if !ready {
+        return;
+    }
+    *frames += 1;
+    if *frames
+        != if cli.title {
+            TITLE_FRAMES
+        } else {
+            SETTLED_FRAMES
+        }
+    {
+        return;
+    }
+    let Some(path) = cli.screenshot.clone() else {
+        return;
+    };
+    info!("saving a screenshot to {}", path.display());
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(path))
+        .observe(
+            |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                exit.write(AppExit::Success);
+            },
+        );
+}

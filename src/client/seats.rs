@@ -1,0 +1,190 @@
+//! Seats and who drives them: a local player or a computer. Computers think on the async
+//! compute pool and answer no sooner than a short delay, so their moves can be followed.
+
+use super::game::{ActiveGame, GameRequest};
+use super::{ClientSet, Screen};
+use crate::ai::{Level, Limits, choose_action, choose_action_within};
+use crate::rules::junqi::Action;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Controller {
+    /// A person at this device.
+    Local,
+    /// The computer, at this level.
+    Computer(Level),
+}
+
+/// Who plays each seat: index 0 is the first player (south), 1 the second.
+#[derive(Resource, Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Seats(pub [Controller; 2]);
+
+impl Default for Seats {
+    fn default() -> Seats {
+        Seats::hot_seat()
+    }
+}
+
+impl Seats {
+    /// Two players on this device.
+    pub fn hot_seat() -> Seats {
+        Seats([Controller::Local; 2])
+    }
+
+    /// One player against the computer; the player takes seat `human` (0 moves first).
+    pub fn versus_computer(level: Level, human: usize) -> Seats {
+        let mut seats = [Controller::Computer(level); 2];
+        seats[human.min(1)] = Controller::Local;
+        Seats(seats)
+    }
+
+    /// The title screen's demonstration: two easy computers.
+    pub fn attract() -> Seats {
+        Seats([Controller::Computer(Level::Easy); 2])
+    }
+
+    /// The only local seat, when exactly one seat is local.
+    pub fn single_local(&self) -> Option<usize> {
+        match self.0 {
+            [Controller::Local, Controller::Computer(_)] => Some(0),
+            [Controller::Computer(_), Controller::Local] => Some(1),
+            _ => None,
+        }
+    }
+
+    /// Whether both seats are local.
+    pub fn all_local(&self) -> bool {
+        self.0 == [Controller::Local; 2]
+    }
+
+    /// The seat a local request (resign, offer a draw) comes from, given the seat to move: the
+    /// human against a computer, otherwise the player to move.
+    pub fn local_player(&self, to_move: usize) -> usize {
+        self.single_local().unwrap_or(to_move)
+    }
+
+    /// How many plies an undo takes back: one with two local players; against a computer, back
+    /// to the most recent position where the human is to move.
+    pub fn undo_plies(&self, active: &ActiveGame) -> usize {
+        let played = active.game.history().len();
+        if self.all_local() {
+            return played.min(1);
+        }
+        (1..=played)
+            .find(|&back| self.0[(played - back) % 2] == Controller::Local)
+            .unwrap_or(0)
+    }
+}
+
+/// Whether a computer opponent accepts a draw offer: only in a long quiet phase.
+pub fn computer_accepts_draw(active: &ActiveGame) -> bool {
+    active.game.view().quiet_plies() >= 40
+}
+
+/// Stops computers from moving (screenshots of a fixed position).
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct ComputerPaused(pub bool);
+
+/// A computer's search in progress.
+#[derive(Resource, Default)]
+struct Thinking {
+    /// The position the search is for ([`ActiveGame::key`]).
+    key: (u64, usize),
+    task: Option<Task<Option<Action>>>,
+    /// The answer, once the search is done, held until the minimum delay has passed.
+    answer: Option<Action>,
+    /// When the search started.
+    started: Duration,
+}
+
+/// The shortest time a computer takes for a move, so a person can follow.
+const MIN_DELAY: Duration = Duration::from_millis(400);
+/// The same on the title screen, where the demonstration plays quickly.
+const ATTRACT_DELAY: Duration = Duration::from_millis(150);
+/// The demonstration's thinking budget.
+const ATTRACT_BUDGET: Duration = Duration::from_millis(60);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Seats>()
+        .init_resource::<ComputerPaused>()
+        .init_resource::<Thinking>()
+        .add_systems(Update, drive_computer.in_set(ClientSet::Command));
+}
+
+/// Whether a computer is thinking about the current position.
+pub fn computer_thinking(active: &ActiveGame, seats: &Seats) -> bool {
+    active.game.outcome().is_none()
+        && matches!(seats.0[active.player_to_move()], Controller::Computer(_))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn drive_computer(
+    time: Res<Time>,
+    active: Res<ActiveGame>,
+    seats: Res<Seats>,
+    paused: Res<ComputerPaused>,
+    screen: Res<State<Screen>>,
+    anims: Query<(), With<super::Anim>>,
+    mut thinking: ResMut<Thinking>,
+    mut requests: MessageWriter<GameRequest>,
+) {
+    let attract = active.attract;
+    let wanted = !paused.0
+        && attract == (*screen.get() == Screen::Title)
+        && computer_thinking(&active, &seats);
+    if !wanted || thinking.key != active.key() {
+        // Dropping a task cancels it.
+        thinking.task = None;
+        thinking.answer = None;
+        thinking.key = active.key();
+        if !wanted {
+            return;
+        }
+    }
+    let Controller::Computer(level) = seats.0[active.player_to_move()] else {
+        return;
+    };
+    let now = time.elapsed();
+    if thinking.task.is_none() && thinking.answer.is_none() {
+        // Start thinking once the last action has been shown.
+        if !anims.is_empty() {
+            return;
+        }
+        let view = active.game.view().clone();
+        let seed = u64::from(view.ply());
+        let task = if attract {
+            let limits = Limits {
+                max_time: ATTRACT_BUDGET,
+                ..Level::Easy.limits()
+            };
+            AsyncComputeTaskPool::get()
+                .spawn(async move { choose_action_within(&view, Level::Easy, limits, seed) })
+        } else {
+            AsyncComputeTaskPool::get().spawn(async move { choose_action(&view, level, seed) })
+        };
+        thinking.task = Some(task);
+        thinking.started = now;
+    }
+    if let Some(task) = thinking.task.as_mut()
+        && let Some(answer) = check_ready(task)
+    {
+        thinking.task = None;
+        match answer {
+            Some(action) => thinking.answer = Some(action),
+            None => {
+                warn!("the computer found no action");
+                return;
+            }
+        }
+    }
+    let delay = if attract { ATTRACT_DELAY } else { MIN_DELAY };
+    if now.saturating_sub(thinking.started) >= delay
+        && let Some(action) = thinking.answer.take()
+    {
+        requests.write(GameRequest::Play(action));
+    }
+}

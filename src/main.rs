@@ -1,0 +1,5 @@
+//! The Kawu game client.
+
+fn main() -> bevy::app::AppExit {
+    kawu::client::run()
+}

@@ -1,0 +1,409 @@
+//! Headless tests of the Bevy client's logic: board commands, the game model, piece entities
+//! and animations, undo, and computer seats. (One test binary for all Bevy tests.)
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use kawu::ai::Level;
+use kawu::client::{
+    ActiveGame, Anim, BoardCommand, BoardView, Dying, GameLogicPlugin, GameRequest, Lang, LoadGame,
+    PieceFace, PieceSprite, Screen, Seats, Selection, Step, animations_settled, point_to_world, tr,
+};
+use kawu::rules::junqi::{Action, ActionList, Cell, Game, Kind, Point, Position, Ruleset};
+use std::collections::HashSet;
+use std::time::Duration;
+
+/// A headless app with the client's logic, time advancing 20 ms per update.
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, GameLogicPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        20,
+    )));
+    app.update();
+    app
+}
+
+/// Starts a game from a seeded deal with these seats.
+fn start(app: &mut App, seed: u64, seats: Seats) {
+    let game = Game::new(Position::deal_seeded(Ruleset::default(), seed));
+    app.world_mut().write_message(LoadGame {
+        game,
+        seats,
+        attract: false,
+    });
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    assert_consistent(app);
+}
+
+fn settled(app: &mut App) -> bool {
+    app.world_mut()
+        .run_system_cached(animations_settled)
+        .expect("run condition runs")
+}
+
+/// Runs updates until no animation is left.
+fn settle(app: &mut App) {
+    for _ in 0..500 {
+        if settled(app) {
+            return;
+        }
+        app.update();
+    }
+    panic!("animations never settled");
+}
+
+fn game(app: &App) -> Game {
+    app.world().resource::<ActiveGame>().game.clone()
+}
+
+fn select(app: &mut App, point: Point) {
+    app.world_mut().write_message(BoardCommand::Select(point));
+    app.update();
+}
+
+/// The entity of the piece the client has on `point`.
+fn piece_at(app: &mut App, point: Point) -> Option<Entity> {
+    let mut query = app.world_mut().query::<(Entity, &PieceSprite)>();
+    query
+        .iter(app.world())
+        .find(|(_, p)| p.point == point)
+        .map(|(e, _)| e)
+}
+
+/// Every piece entity stands where the rules say, showing what the rules say, one per piece.
+fn assert_consistent(app: &mut App) {
+    let game = game(app);
+    let view = game.view();
+    let rotated = app.world().resource::<BoardView>().rotated;
+    let mut query = app
+        .world_mut()
+        .query::<(&PieceSprite, &PieceFace, &Transform)>();
+    let mut seen = HashSet::new();
+    for (sprite, face, transform) in query.iter(app.world()) {
+        let expected = match view.cell(sprite.point) {
+            Cell::Empty => panic!("a piece entity on the empty point {}", sprite.point),
+            Cell::Hidden => None,
+            Cell::Up(piece) => Some(piece),
+        };
+        assert_eq!(face.0, expected, "face on {}", sprite.point);
+        let at = point_to_world(sprite.point, rotated);
+        assert!(
+            transform.translation.truncate().distance(at) < 0.01,
+            "piece on {} drawn at {:?}, expected {at:?}",
+            sprite.point,
+            transform.translation
+        );
+        assert_eq!(transform.scale, Vec3::ONE, "scale on {}", sprite.point);
+        assert!(
+            seen.insert(sprite.point),
+            "two entities on {}",
+            sprite.point
+        );
+    }
+    let occupied = Point::all()
+        .filter(|&p| view.cell(p) != Cell::Empty)
+        .count();
+    assert_eq!(seen.len(), occupied);
+    let dying = app
+        .world_mut()
+        .query_filtered::<(), With<Dying>>()
+        .iter(app.world())
+        .count();
+    assert_eq!(dying, 0, "dying pieces left after settling");
+}
+
+/// A legal move of the side to move that does not take a flag (so games last): an attack if
+/// there is one, otherwise a move varied by ply.
+fn first_move(game: &Game) -> Option<(Point, Point)> {
+    let mut actions = ActionList::new();
+    game.view().legal_actions(&mut actions);
+    let moves: Vec<(Point, Point)> = actions
+        .iter()
+        .filter_map(|action| match *action {
+            Action::Move { from, to } => Some((from, to)),
+            Action::Flip(_) => None,
+        })
+        .filter(
+            |&(_, to)| !matches!(game.view().cell(to), Cell::Up(piece) if piece.kind == Kind::Flag),
+        )
+        .collect();
+    let attack = moves
+        .iter()
+        .copied()
+        .find(|&(_, to)| game.view().cell(to) != Cell::Empty);
+    attack.or_else(|| (!moves.is_empty()).then(|| moves[game.history().len() * 7 % moves.len()]))
+}
+
+fn first_hidden(game: &Game) -> Point {
+    game.view()
+        .face_down_points()
+        .next()
+        .expect("a face-down piece")
+}
+
+#[test]
+fn clicking_a_face_down_piece_flips_it_with_an_animation() {
+    let mut app = app();
+    start(&mut app, 7, Seats::hot_seat());
+    let point = first_hidden(&game(&app));
+    select(&mut app, point);
+
+    let game_now = game(&app);
+    assert_eq!(game_now.history().len(), 1);
+    let Cell::Up(piece) = game_now.view().cell(point) else {
+        panic!("{point} was not flipped");
+    };
+    let entity = piece_at(&mut app, point).expect("the piece keeps its entity");
+    let anim = app
+        .world()
+        .get::<Anim>(entity)
+        .expect("a flip animation runs");
+    assert!(
+        anim.steps()
+            .any(|step| matches!(step, Step::Flip { face: Some(p), .. } if *p == piece))
+    );
+
+    settle(&mut app);
+    assert!(app.world().get::<Anim>(entity).is_none());
+    assert_eq!(
+        app.world().get::<PieceFace>(entity),
+        Some(&PieceFace(Some(piece)))
+    );
+    assert_consistent(&mut app);
+}
+
+#[test]
+fn moves_and_attacks_end_where_the_rules_say() {
+    let mut app = app();
+    start(&mut app, 11, Seats::hot_seat());
+    let mut moves = 0;
+    let mut attacks = 0;
+    for _ in 0..120 {
+        let before = game(&app);
+        if before.outcome().is_some() {
+            break;
+        }
+        match first_move(&before) {
+            Some((from, to)) => {
+                select(&mut app, from);
+                let selection = *app.world().resource::<Selection>();
+                assert_eq!(selection.point, Some(from));
+                assert_eq!(selection.targets, before.view().destinations(from));
+                if before.view().cell(to) != Cell::Empty {
+                    attacks += 1;
+                }
+                select(&mut app, to);
+                moves += 1;
+                // The model changes first; the entity is keyed by its new point at once.
+                let after = game(&app);
+                assert_eq!(after.history().len(), before.history().len() + 1);
+                if let Cell::Up(piece) = after.view().cell(to)
+                    && before.view().cell(from) == Cell::Up(piece)
+                {
+                    assert!(piece_at(&mut app, to).is_some());
+                }
+            }
+            None => select(&mut app, first_hidden(&before)),
+        }
+        settle(&mut app);
+        assert_consistent(&mut app);
+    }
+    assert!(
+        moves > 10,
+        "only {moves} moves were played: {:?} {:?}",
+        game(&app).outcome(),
+        game(&app).history().len()
+    );
+    assert!(attacks > 0, "no attack was played");
+}
+
+#[test]
+fn a_new_action_finishes_running_animations() {
+    let mut app = app();
+    start(&mut app, 5, Seats::hot_seat());
+    // Two players flip one after the other without waiting for the first flip to finish.
+    for _ in 0..6 {
+        let point = first_hidden(&game(&app));
+        select(&mut app, point);
+        app.update();
+    }
+    settle(&mut app);
+    assert_eq!(game(&app).history().len(), 6);
+    assert_consistent(&mut app);
+}
+
+#[test]
+fn undo_restores_the_model_and_the_pieces() {
+    let mut app = app();
+    start(&mut app, 3, Seats::hot_seat());
+    for _ in 0..30 {
+        let current = game(&app);
+        match first_move(&current) {
+            Some((from, to)) => {
+                select(&mut app, from);
+                select(&mut app, to);
+            }
+            None => select(&mut app, first_hidden(&current)),
+        }
+        settle(&mut app);
+    }
+    let before = game(&app);
+    let action = match first_move(&before) {
+        Some((from, to)) => {
+            select(&mut app, from);
+            select(&mut app, to);
+            Action::Move { from, to }
+        }
+        None => {
+            let point = first_hidden(&before);
+            select(&mut app, point);
+            Action::Flip(point)
+        }
+    };
+    assert_eq!(
+        game(&app).history().last().map(|played| played.action),
+        Some(action)
+    );
+    // Undo in the middle of the animation.
+    app.world_mut().write_message(GameRequest::Undo);
+    app.update();
+    settle(&mut app);
+    let after = game(&app);
+    assert_eq!(after.history(), before.history());
+    assert_eq!(after.view(), before.view());
+    assert_consistent(&mut app);
+}
+
+#[test]
+fn the_computer_answers_and_undo_returns_to_the_human() {
+    let mut app = app();
+    start(&mut app, 9, Seats::versus_computer(Level::Random, 0));
+    let point = first_hidden(&game(&app));
+    select(&mut app, point);
+    for _ in 0..400 {
+        if game(&app).history().len() == 2 {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(game(&app).history().len(), 2, "the computer did not answer");
+    settle(&mut app);
+    assert_consistent(&mut app);
+
+    app.world_mut().write_message(GameRequest::Undo);
+    app.update();
+    settle(&mut app);
+    assert!(game(&app).history().is_empty());
+    assert_consistent(&mut app);
+}
+
+#[test]
+fn clicks_on_the_computers_turn_are_ignored() {
+    let mut app = app();
+    start(&mut app, 4, Seats::versus_computer(Level::Random, 1));
+    // The computer moves first and waits a little before it does; a click meanwhile does nothing.
+    let point = first_hidden(&game(&app));
+    select(&mut app, point);
+    assert!(game(&app).history().is_empty());
+    assert_eq!(app.world().resource::<Selection>().point, None);
+}
+
+#[test]
+fn translations_fall_back_to_the_key() {
+    assert_eq!(tr(Lang::Ru, "menu.quit"), "Выход");
+    assert_eq!(tr(Lang::Zh, "menu.quit"), "退出");
+    assert_eq!(tr(Lang::En, "no.such.key"), "no.such.key");
+}
+
+/// Runs the real game under the display in `DISPLAY` (CI starts Xvfb with Mesa's software
+/// renderer), lets it save a screenshot of a game in progress, and checks the picture: not
+/// blank, the wooden board, and pieces of both colours.
+#[test]
+fn screenshot_of_a_game_in_progress_shows_the_board_and_both_colours() {
+    if std::env::var_os("DISPLAY").is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must provide a display (Xvfb) for this test"
+        );
+        eprintln!("skipped: no DISPLAY");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("kawu-screenshot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.png");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kawu"))
+        .args([
+            "--mode",
+            "hotseat",
+            "--seed",
+            "3",
+            "--play",
+            "40",
+            "--screenshot",
+        ])
+        .arg(&path)
+        .env("XDG_CONFIG_HOME", &dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the game starts");
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(180) {
+            child.kill().ok();
+            panic!("the game did not save its screenshot and exit within 180 s");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert!(status.success(), "the game exited with {status}");
+
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    let channels = info.color_type.samples();
+    assert!(
+        info.width >= 640 && info.height >= 400,
+        "{}x{}",
+        info.width,
+        info.height
+    );
+    let (mut wood, mut red, mut blue) = (0usize, 0usize, 0usize);
+    let mut distinct = HashSet::new();
+    for pixel in pixels[..info.buffer_size()].chunks(channels) {
+        let (r, g, b) = (pixel[0] as i32, pixel[1] as i32, pixel[2] as i32);
+        distinct.insert((r / 16, g / 16, b / 16));
+        if r > 190 && (150..215).contains(&g) && (100..170).contains(&b) {
+            wood += 1;
+        }
+        if r > 150 && g < 90 && b < 90 {
+            red += 1;
+        }
+        if b > 140 && r < 100 && g < 150 {
+            blue += 1;
+        }
+    }
+    let total = (info.width * info.height) as usize;
+    assert!(
+        distinct.len() > 50,
+        "the picture is nearly blank: {} colours",
+        distinct.len()
+    );
+    assert!(
+        wood > total / 20,
+        "too little board: {wood} of {total} pixels"
+    );
+    assert!(red > 500, "too little red: {red}");
+    assert!(blue > 500, "too little blue: {blue}");
+    std::fs::remove_dir_all(&dir).ok();
+}
