@@ -6,8 +6,9 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use kawu::ai::Level;
 use kawu::client::{
-    ActiveGame, Anim, BoardCommand, BoardView, Dying, GameLogicPlugin, GameRequest, Lang, LoadGame,
-    PieceFace, PieceSprite, Screen, Seats, Selection, Step, animations_settled, point_to_world, tr,
+    ActiveGame, Anim, BoardCommand, BoardView, Dying, GameLogicPlugin, GameRequest, Hint, Lang,
+    LoadGame, PieceFace, PieceSprite, Screen, Seats, Selection, Step, animations_settled,
+    point_to_world, tr,
 };
 use kawu::rules::junqi::{Action, ActionList, Cell, Game, Kind, Point, Position, Ruleset};
 use std::collections::HashSet;
@@ -320,6 +321,35 @@ fn translations_fall_back_to_the_key() {
     assert_eq!(tr(Lang::Ru, "menu.quit"), "Выход");
     assert_eq!(tr(Lang::Zh, "menu.quit"), "退出");
     assert_eq!(tr(Lang::En, "no.such.key"), "no.such.key");
+}
+
+#[test]
+fn a_hint_suggests_a_legal_action_and_is_forgotten_after_a_move() {
+    let mut app = app();
+    start(&mut app, 11, Seats::hot_seat());
+    select(&mut app, Point::parse("c1").unwrap());
+    settle(&mut app);
+    app.world_mut()
+        .resource_scope(|world, mut hint: Mut<Hint>| {
+            hint.request(world.resource::<ActiveGame>());
+        });
+    for _ in 0..2000 {
+        if app.world().resource::<Hint>().suggestion.is_some() {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let suggestion = app
+        .world()
+        .resource::<Hint>()
+        .suggestion
+        .expect("a hint arrives");
+    assert!(game(&app).view().is_legal(suggestion), "{suggestion}");
+    app.world_mut().write_message(GameRequest::Play(suggestion));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Hint>().suggestion, None);
 }
 
 /// Runs the real game under the display in `DISPLAY` (CI starts Xvfb with Mesa's software

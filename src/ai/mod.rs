@@ -43,9 +43,9 @@ impl Level {
     pub fn limits(self) -> Limits {
         let (max_depth, max_nodes) = match self {
             Level::Random => (0, 0),
-            Level::Easy => (2, 20_000),
-            Level::Medium => (3, 100_000),
-            Level::Hard => (4, 600_000),
+            Level::Easy => (1, 20_000),
+            Level::Medium => (3, 200_000),
+            Level::Hard => (5, 1_500_000),
         };
         let tolerance = self.tolerance();
         Limits {

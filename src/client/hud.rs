@@ -8,7 +8,7 @@ use super::i18n::{Lang, tr};
 use super::menu::{
     UiSet, dialog_frame, menu_button, new_game, piece_chip, settings_ui, side_text_colour,
 };
-use super::seats::{Controller, Seats, computer_accepts_draw, computer_thinking};
+use super::seats::{Controller, Hint, Seats, computer_accepts_draw, computer_thinking};
 use super::settings::Settings;
 use super::{ClientSet, Screen};
 use crate::rules::junqi::{
@@ -132,6 +132,7 @@ fn hud_panel(
     mut cues: MessageWriter<Cue>,
     mut next: ResMut<NextState<Screen>>,
     mut toast: ResMut<Toast>,
+    mut hint: ResMut<Hint>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
@@ -235,6 +236,10 @@ fn hud_panel(
                             toast.show_key("toast.draw_declined");
                         }
                     }
+                    let human_to_move = outcome.is_none() && seats.0[to_move] == Controller::Local;
+                    if button(ui, human_to_move && !hint.thinking(), "hud.hint") {
+                        hint.request(&active);
+                    }
                     if button(ui, true, "menu.settings") {
                         state.settings_open = !state.settings_open;
                     }
@@ -242,6 +247,15 @@ fn hud_panel(
                         next.set(Screen::Title);
                     }
                 });
+                if hint.thinking() {
+                    ui.label(egui::RichText::new(format!("{} …", t("hud.hint_is"))).weak());
+                } else if let Some(action) = hint.suggestion {
+                    ui.label(
+                        egui::RichText::new(format!("{} {action}", t("hud.hint_is")))
+                            .size(18.0)
+                            .color(egui::Color32::from_rgb(150, 220, 140)),
+                    );
+                }
                 ui.separator();
                 pool_section(ui, &active, &settings);
                 ui.separator();

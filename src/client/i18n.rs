@@ -155,6 +155,8 @@ const TABLE: &[(&str, [&str; 3])] = &[
     ),
     ("hud.undo", ["Undo", "Отменить", "悔棋"]),
     ("hud.resign", ["Resign", "Сдаться", "认输"]),
+    ("hud.hint", ["Hint", "Подсказка", "提示"]),
+    ("hud.hint_is", ["Hint:", "Подсказка:", "提示："]),
     ("hud.draw", ["Offer draw", "Предложить ничью", "提和"]),
     ("hud.menu", ["Main menu", "Главное меню", "主菜单"]),
     ("hud.pool", ["Face down", "Закрытые", "未翻开"]),

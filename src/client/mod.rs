@@ -34,7 +34,7 @@ pub use game::{ActionPlayed, ActiveGame, BoardReset, GameRequest, LoadGame};
 pub use i18n::{Lang, tr};
 pub use input::{BoardCommand, Selection};
 pub use pieces::{Dying, PieceFace, PieceSprite};
-pub use seats::{Controller, Seats};
+pub use seats::{Controller, Hint, Seats};
 pub use settings::{AnimSpeed, LabelStyle, Settings};
 
 /// The CJK font (Chinese piece names, Latin and Cyrillic UI text), embedded in the binary.

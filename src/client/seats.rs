@@ -108,11 +108,59 @@ const ATTRACT_DELAY: Duration = Duration::from_millis(150);
 /// The demonstration's thinking budget.
 const ATTRACT_BUDGET: Duration = Duration::from_millis(60);
 
+/// The "Hint" button's suggestion: what a Medium computer would play for the side to move.
+#[derive(Resource, Default)]
+pub struct Hint {
+    /// The position the hint is for ([`ActiveGame::key`]).
+    key: (u64, usize),
+    task: Option<Task<Option<Action>>>,
+    /// The suggested action, once found, for the current position only.
+    pub suggestion: Option<Action>,
+}
+
+impl Hint {
+    /// Starts thinking about a hint for the current position.
+    pub fn request(&mut self, active: &ActiveGame) {
+        let view = active.game.view().clone();
+        let seed = u64::from(view.ply());
+        self.key = active.key();
+        self.suggestion = None;
+        self.task = Some(
+            AsyncComputeTaskPool::get()
+                .spawn(async move { choose_action(&view, Level::Medium, seed) }),
+        );
+    }
+
+    /// Whether a hint is being worked out.
+    pub fn thinking(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Seats>()
         .init_resource::<ComputerPaused>()
         .init_resource::<Thinking>()
-        .add_systems(Update, drive_computer.in_set(ClientSet::Command));
+        .init_resource::<Hint>()
+        .add_systems(
+            Update,
+            (drive_computer, poll_hint).in_set(ClientSet::Command),
+        );
+}
+
+/// Collects a finished hint; forgets it once the position has changed.
+fn poll_hint(active: Res<ActiveGame>, mut hint: ResMut<Hint>) {
+    if hint.key != active.key() {
+        hint.task = None;
+        hint.suggestion = None;
+        return;
+    }
+    if let Some(task) = hint.task.as_mut()
+        && let Some(answer) = check_ready(task)
+    {
+        hint.task = None;
+        hint.suggestion = answer;
+    }
 }
 
 /// Whether a computer is thinking about the current position.
