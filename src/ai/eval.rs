@@ -3,7 +3,7 @@
 use crate::rules::junqi::{Cell, Color, Kind, Piece, PlayerView, Point};
 
 /// Score of a won game (minus the plies it takes, so faster wins score higher).
-pub const WIN: i32 = 100_000;
+pub const WIN: i32 = 1_000;
 
 /// What each kind is worth, in hundredths of a marshal.
 pub const fn value(kind: Kind) -> i32 {

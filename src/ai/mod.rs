@@ -45,7 +45,7 @@ impl Level {
             Level::Random => (0, 0),
             Level::Easy => (1, 20_000),
             Level::Medium => (3, 200_000),
-            Level::Hard => (5, 1_500_000),
+            Level::Hard => (5, 800_000),
         };
         let tolerance = self.tolerance();
         Limits {
