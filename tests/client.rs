@@ -365,9 +365,12 @@ fn screenshot_of_a_game_in_progress_shows_the_board_and_both_colours() {
         eprintln!("skipped: no DISPLAY");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("kawu-screenshot-{}", std::process::id()));
+    // Kept for people to look at: `<target dir>/tmp/screenshots/game-in-progress.png`.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("game.png");
+    let path = dir.join("game-in-progress.png");
+    std::fs::remove_file(&path).ok();
+    let config = dir.join("config");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kawu"))
         .args([
             "--mode",
@@ -379,7 +382,7 @@ fn screenshot_of_a_game_in_progress_shows_the_board_and_both_colours() {
             "--screenshot",
         ])
         .arg(&path)
-        .env("XDG_CONFIG_HOME", &dir)
+        .env("XDG_CONFIG_HOME", &config)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -435,5 +438,5 @@ fn screenshot_of_a_game_in_progress_shows_the_board_and_both_colours() {
     );
     assert!(red > 500, "too little red: {red}");
     assert!(blue > 500, "too little blue: {blue}");
-    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&config).ok();
 }
