@@ -27,6 +27,9 @@ pub const fn value(kind: Kind) -> i32 {
 /// next to one of its pieces.
 const FACE_DOWN_PERCENT: i32 = 80;
 
+/// What a flag under attack costs the side to move.
+const FLAG_THREAT: i32 = WIN * 6 / 10;
+
 /// The static score of `view` for `side`.
 pub fn evaluate(view: &PlayerView, side: Color) -> i32 {
     let mut score = [0i32; 2];
@@ -41,7 +44,15 @@ pub fn evaluate(view: &PlayerView, side: Color) -> i32 {
             score[piece.color.index()] += value(piece.kind) + placement(view, point, piece);
         }
     }
-    let raw = score[side.index()] - score[side.opponent().index()];
+    let mut raw = score[side.index()] - score[side.opponent().index()];
+    // A flag the enemy can take next move is nearly lost: only capturing the attacker (which
+    // the quiescence search tries) saves it.
+    let flag = Piece::new(side, Kind::Flag);
+    if let Some(at) = Point::all().find(|&p| view.cell(p) == Cell::Up(flag))
+        && view.is_attacked(at)
+    {
+        raw -= FLAG_THREAT;
+    }
     // As the draw counter runs out an advantage is worth less: a dead draw is no win.
     let limit = view.rules().quiet_ply_limit.max(1) as i32;
     let quiet = view.quiet_plies() as i32;

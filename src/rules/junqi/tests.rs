@@ -604,3 +604,13 @@ fn records_round_trip_and_bad_records_are_errors() {
     assert_eq!(game.undo(1), 1);
     assert_eq!(game.position(), &before);
 }
+
+#[test]
+fn is_attacked_sees_threats_whoever_is_to_move() {
+    // Blue to move, but red's regiment on a12 threatens blue's flag on b12.
+    let position = self::position(&[("a12", "R")], "b");
+    assert!(position.view().is_attacked(p("b12")));
+    assert!(!position.view().is_attacked(p("b1")));
+    let position = self::position(&[("a10", "R")], "b");
+    assert!(!position.view().is_attacked(p("b12")));
+}

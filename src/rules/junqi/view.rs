@@ -380,6 +380,21 @@ impl PlayerView {
         }
     }
 
+    /// Whether the face-up piece on `target` could be attacked by an enemy piece if that enemy
+    /// were to move now (flags threatened, pieces hanging).
+    pub fn is_attacked(&self, target: Point) -> bool {
+        let Cell::Up(defender) = self.cells[target.index()] else {
+            return false;
+        };
+        let bit = 1u64 << target.index();
+        Point::all().any(|from| match self.cells[from.index()] {
+            Cell::Up(piece) if piece.color != defender.color => {
+                self.move_targets(from, piece) & bit != 0
+            }
+            _ => false,
+        })
+    }
+
     /// Whether `attacker` may attack whatever stands on `target`.
     fn can_attack(&self, attacker: Kind, attacker_color: Color, target: Point) -> bool {
         let Cell::Up(defender) = self.cells[target.index()] else {
