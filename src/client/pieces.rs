@@ -62,6 +62,9 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Every piece entity, living or dying.
+type AnyPiece = Or<(With<PieceSprite>, With<Dying>)>;
+
 /// On a reset, every piece entity is replaced by fresh ones matching the model. So are they
 /// when several actions were played in one frame (never in play), instead of animating them.
 fn rebuild_pieces(
@@ -70,7 +73,7 @@ fn rebuild_pieces(
     mut played: MessageReader<ActionPlayed>,
     active: Res<ActiveGame>,
     board_view: Res<BoardView>,
-    pieces: Query<Entity, Or<(With<PieceSprite>, With<Dying>)>>,
+    pieces: Query<Entity, AnyPiece>,
 ) {
     let (resets, played) = (resets.read().count(), played.read().count());
     if resets == 0 && played <= 1 {
