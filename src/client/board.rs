@@ -591,44 +591,34 @@ fn label_coordinates(
         ..default()
     };
     let colour = TextColor(INK.with_alpha(0.85));
+    let mut label = |name: &'static str, text: String, x: f32, y: f32| {
+        commands.spawn((
+            CoordinateLabel,
+            Name::new(name),
+            Text2d::new(text),
+            font.clone(),
+            colour,
+            Anchor::CENTER,
+            Transform::from_xyz(x, y, Z_POST + 0.3),
+        ));
+    };
+    // Files below rank 1 and ranks left of file a (the other way round when rotated).
+    let side = if board_view.rotated { 1.0 } else { -1.0 };
     for file in 0..FILES {
         let Some(point) = Point::new(file, 0) else {
             continue;
         };
         let at = point_to_world(point, board_view.rotated);
-        let y = if board_view.rotated {
-            at.y + POST.y / 2.0 + 21.0
-        } else {
-            at.y - POST.y / 2.0 - 21.0
-        };
-        commands.spawn((
-            CoordinateLabel,
-            Name::new("File label"),
-            Text2d::new(((b'a' + file) as char).to_string()),
-            font.clone(),
-            colour,
-            Transform::from_xyz(at.x, y, Z_POST + 0.3),
-        ));
+        let y = at.y + side * (POST.y / 2.0 + 21.0);
+        label("File label", ((b'a' + file) as char).to_string(), at.x, y);
     }
     for rank in 0..RANKS {
         let Some(point) = Point::new(0, rank) else {
             continue;
         };
         let at = point_to_world(point, board_view.rotated);
-        let x = if board_view.rotated {
-            at.x + POST.x / 2.0 + 22.0
-        } else {
-            at.x - POST.x / 2.0 - 22.0
-        };
-        commands.spawn((
-            CoordinateLabel,
-            Name::new("Rank label"),
-            Text2d::new((rank + 1).to_string()),
-            font.clone(),
-            colour,
-            Anchor::CENTER,
-            Transform::from_xyz(x, at.y, Z_POST + 0.3),
-        ));
+        let x = at.x + side * (POST.x / 2.0 + 22.0);
+        label("Rank label", (rank + 1).to_string(), x, at.y);
     }
 }
 
