@@ -176,9 +176,6 @@ impl Search {
         beta: i32,
         ply: i32,
     ) -> i32 {
-        if let Some(outcome) = view.outcome() {
-            return terminal_score(outcome, view, ply);
-        }
         if depth <= 0 || view.side_to_move().is_none() {
             return self.quiescence(view, alpha, beta, ply, 4);
         }
@@ -205,6 +202,9 @@ impl Search {
         let original_alpha = alpha;
         let mut actions = ActionList::new();
         view.legal_actions(&mut actions);
+        if actions.is_empty() {
+            return view.outcome().map_or(0, |o| terminal_score(o, view, ply));
+        }
         actions.sort_by_key(|&a| order_key(view, a, best_known));
         let mut best = i32::MIN;
         let mut best_action = None;

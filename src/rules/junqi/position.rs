@@ -95,11 +95,12 @@ impl Position {
 
     /// Plays `action` if it is legal; otherwise leaves the position unchanged.
     pub fn play(&mut self, action: Action) -> Result<Effect, IllegalAction> {
-        if self.view.outcome().is_some() {
-            return Err(IllegalAction::GameOver);
-        }
         if !self.view.is_legal(action) {
-            return Err(IllegalAction::NotLegal(action));
+            // Only a refused action pays for working out whether the game is over.
+            return Err(match self.view.outcome() {
+                Some(_) => IllegalAction::GameOver,
+                None => IllegalAction::NotLegal(action),
+            });
         }
         Ok(self.play_legal(action))
     }
