@@ -7,20 +7,25 @@ mod search;
 
 pub use search::{Found, Limits};
 
+use search::Deepening;
+
 use crate::rules::junqi::{Action, ActionList, Cell, Kind, PlayerView};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
+use std::task::Poll;
 use std::time::Duration;
+use web_time::Instant;
 
 /// How strong the computer plays.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Level {
     /// Uniformly random legal actions (a baseline for the arena).
     Random,
-    /// A beginner: looks one action ahead, with some randomness; always takes a flag.
+    /// A beginner: looks one action ahead without seeing the replies, chooses loosely among
+    /// the good-looking actions; always takes a flag.
     Easy,
     /// A solid club player: a few plies of expectimax.
     Medium,
@@ -41,11 +46,12 @@ impl Level {
 
     /// The search limits of this level (node counts keep games reproducible).
     pub fn limits(self) -> Limits {
-        let (max_depth, max_nodes) = match self {
-            Level::Random => (0, 0),
-            Level::Easy => (1, 20_000),
-            Level::Medium => (3, 200_000),
-            Level::Hard => (5, 800_000),
+        // Easy sees no reply (a beginner's eye); the others follow captures to the end.
+        let (max_depth, max_nodes, quiescence) = match self {
+            Level::Random => (0, 0, 0),
+            Level::Easy => (1, 20_000, 0),
+            Level::Medium => (3, 200_000, 4),
+            Level::Hard => (6, 800_000, 6),
         };
         let tolerance = self.tolerance();
         Limits {
@@ -53,6 +59,7 @@ impl Level {
             max_nodes,
             max_time: self.budget(),
             margin: tolerance.saturating_add(tolerance / 2),
+            quiescence,
         }
     }
 
@@ -60,8 +67,8 @@ impl Level {
     fn tolerance(self) -> i32 {
         match self {
             Level::Random => 0,
-            Level::Easy => 8,
-            Level::Medium => 2,
+            Level::Easy => 20,
+            Level::Medium => 4,
             Level::Hard => 0,
         }
     }
@@ -104,25 +111,80 @@ pub fn choose_action_within(
     limits: Limits,
     seed: u64,
 ) -> Option<Action> {
-    let mut actions = ActionList::new();
-    view.legal_actions(&mut actions);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ view.hash());
-    if level == Level::Random {
-        return actions.choose(&mut rng).copied();
+    let mut thinker = Thinker::new(view, level, limits, seed);
+    loop {
+        if let Poll::Ready(answer) = thinker.think(None) {
+            return answer;
+        }
     }
-    if let Some(action) = flag_capture(view, &actions) {
-        return Some(action);
+}
+
+/// A computer's decision in progress. It can think in one go (on a thread) or in slices of
+/// time (in a browser, where there are no threads, so that no frame waits long).
+pub struct Thinker {
+    level: Level,
+    rng: Xoshiro256PlusPlus,
+    /// The answer, when known without a search (random level, flag capture, game over).
+    decided: Option<Option<Action>>,
+    deepening: Option<Deepening>,
+}
+
+impl Thinker {
+    /// Starts deciding for the side to move in `view`; `seed` makes the decision reproducible.
+    pub fn new(view: &PlayerView, level: Level, limits: Limits, seed: u64) -> Thinker {
+        let mut actions = ActionList::new();
+        view.legal_actions(&mut actions);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ view.hash());
+        let decided = if level == Level::Random || actions.is_empty() {
+            Some(actions.choose(&mut rng).copied())
+        } else {
+            flag_capture(view, &actions).map(Some)
+        };
+        let deepening = match decided {
+            Some(_) => None,
+            None => Deepening::new(view, limits),
+        };
+        Thinker {
+            level,
+            rng,
+            decided,
+            deepening,
+        }
     }
-    let (scored, found) = search::score_actions(view, limits)?;
-    let tolerance = level.tolerance();
-    let near: Vec<Action> = scored
-        .iter()
-        .filter(|&&(_, score)| {
-            score >= found.score - tolerance - rng.random_range(0..=tolerance / 2)
-        })
-        .map(|&(action, _)| action)
-        .collect();
-    near.choose(&mut rng).copied().or(Some(found.action))
+
+    /// Thinks for about `slice` (to the end when `None`); ready with the action once decided.
+    pub fn think(&mut self, slice: Option<Duration>) -> Poll<Option<Action>> {
+        if let Some(answer) = self.decided {
+            return Poll::Ready(answer);
+        }
+        let Some(deepening) = self.deepening.as_mut() else {
+            return Poll::Ready(None);
+        };
+        if !deepening.advance(slice.map(|slice| Instant::now() + slice)) {
+            return Poll::Pending;
+        }
+        let answer = match deepening.result() {
+            Some((scored, found)) => Some(self.pick(&scored, found)),
+            // Not even the first iteration finished: any legal action beats none.
+            None => deepening.first_action(),
+        };
+        self.decided = Some(answer);
+        Poll::Ready(answer)
+    }
+
+    /// Picks among the actions scoring near the best, as loosely as the level plays.
+    fn pick(&mut self, scored: &[(Action, i32)], found: Found) -> Action {
+        let tolerance = self.level.tolerance();
+        let rng = &mut self.rng;
+        let near: Vec<Action> = scored
+            .iter()
+            .filter(|&&(_, score)| {
+                score >= found.score - tolerance - rng.random_range(0..=tolerance / 2)
+            })
+            .map(|&(action, _)| action)
+            .collect();
+        near.choose(&mut self.rng).copied().unwrap_or(found.action)
+    }
 }
 
 #[cfg(test)]

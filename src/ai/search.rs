@@ -3,10 +3,9 @@
 //! table. It never sees a face-down identity: flips are chance events.
 
 use super::eval::{WIN, evaluate, value};
-use crate::rules::junqi::{
-    Action, ActionList, Cell, Effect, Kind, Outcome, Piece, PlayerView, Point,
-};
-use std::time::{Duration, Instant};
+use crate::rules::junqi::{Action, ActionList, Cell, Kind, Outcome, Piece, PlayerView, Point};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Limits on one search.
 #[derive(Clone, Copy, Debug)]
@@ -19,6 +18,9 @@ pub struct Limits {
     pub max_time: Duration,
     /// Root actions scoring within this much of the best get exact scores (others only bounds).
     pub margin: i32,
+    /// How many captures in a row the search follows past its depth (0: none, the position
+    /// is judged as it stands).
+    pub quiescence: i32,
 }
 
 /// The result of a search: the best action and its score for the side to move.
@@ -44,11 +46,26 @@ const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 const TABLE_BITS: u32 = 16;
 
+/// Why a search is unwinding.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Halt {
+    /// Still searching.
+    No,
+    /// The current slice of time is used up: the search resumes in the next slice.
+    Pause,
+    /// The node or time limit is reached: the search is over.
+    Stop,
+}
+
 struct Search {
     limits: Limits,
     started: Instant,
+    /// The end of the current slice, when the search is sliced.
+    slice_end: Option<Instant>,
     nodes: u64,
-    stopped: bool,
+    /// The node count at which the clock is read next.
+    next_clock_check: u64,
+    halt: Halt,
     table: Vec<Entry>,
 }
 
@@ -100,12 +117,19 @@ fn order_key(view: &PlayerView, action: Action, best: Option<Action>) -> i32 {
 
 impl Search {
     fn out_of_budget(&mut self) -> bool {
-        if self.nodes >= self.limits.max_nodes
-            || (self.nodes.is_multiple_of(1024) && self.started.elapsed() >= self.limits.max_time)
-        {
-            self.stopped = true;
+        if self.nodes >= self.limits.max_nodes {
+            self.halt = Halt::Stop;
+        } else if self.nodes >= self.next_clock_check {
+            // Reading the clock costs more than a node: look every thousand or so.
+            self.next_clock_check = self.nodes + 1024;
+            let now = Instant::now();
+            if now.duration_since(self.started) >= self.limits.max_time {
+                self.halt = Halt::Stop;
+            } else if self.slice_end.is_some_and(|end| now >= end) {
+                self.halt = Halt::Pause;
+            }
         }
-        self.stopped
+        self.halt != Halt::No
     }
 
     /// Capture-only search with stand-pat (the side to move can always make a quiet flip).
@@ -151,21 +175,52 @@ impl Search {
         alpha
     }
 
-    /// The expected score of flipping `point`, over every piece still face down.
-    fn chance(&mut self, view: &PlayerView, point: Point, depth: i32, ply: i32) -> i32 {
-        let total = view.face_down_count() as i64;
+    /// The expected score of flipping `point`, over every piece still face down, for the side
+    /// that flips. Star1 pruning: once the outcomes searched so far put the expectation outside
+    /// (`alpha`, `beta`) whatever the rest turn out to be, the bound found is returned; each
+    /// outcome is searched with the narrowest window that can still matter.
+    fn chance(
+        &mut self,
+        view: &PlayerView,
+        point: Point,
+        depth: i32,
+        ply: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let total = i64::from(view.face_down_count()).max(1);
+        let (lowest, highest) = (-i64::from(WIN), i64::from(WIN));
+        let (alpha, beta) = (i64::from(alpha) * total, i64::from(beta) * total);
+        let mut outcomes: Vec<(Piece, i64)> = pool(view).map(|(p, c)| (p, i64::from(c))).collect();
+        // The likeliest outcomes first: they move the bounds most.
+        outcomes.sort_by_key(|&(_, count)| std::cmp::Reverse(count));
         let mut sum = 0i64;
-        for (piece, count) in pool(view) {
+        let mut remaining = total;
+        for (piece, count) in outcomes {
+            remaining -= count;
+            // The scores of this outcome that keep the expectation inside the window.
+            let low = (alpha - sum - remaining * highest).div_euclid(count);
+            let high = (beta - sum - remaining * lowest + count - 1).div_euclid(count);
+            let child_alpha = low.clamp(lowest, highest) as i32;
+            let child_beta = high.clamp(lowest, highest) as i32;
             let mut child = view.clone();
-            let effect = child.play_searched(Action::Flip(point), Some(piece));
-            // The flipper keeps the move's perspective: after a flip the other side is to move.
-            let score = match effect {
-                Effect::Flipped { .. } => -self.negamax(&child, depth, -WIN, WIN, ply + 1),
-                _ => unreachable!("a flip flips"),
-            };
-            sum += score as i64 * count as i64;
+            child.play_searched(Action::Flip(point), Some(piece));
+            // After a flip the other side is to move: negate its score.
+            let score = -self.negamax(&child, depth, -child_beta, -child_alpha, ply + 1);
+            sum += i64::from(score) * count;
+            if self.halt != Halt::No {
+                return 0;
+            }
+            let most = sum + remaining * highest;
+            if most <= alpha {
+                return most.div_euclid(total) as i32;
+            }
+            let least = sum + remaining * lowest;
+            if least >= beta {
+                return least.div_euclid(total) as i32;
+            }
         }
-        (sum / total.max(1)) as i32
+        sum.div_euclid(total) as i32
     }
 
     fn negamax(
@@ -177,7 +232,7 @@ impl Search {
         ply: i32,
     ) -> i32 {
         if depth <= 0 || view.side_to_move().is_none() {
-            return self.quiescence(view, alpha, beta, ply, 4);
+            return self.quiescence(view, alpha, beta, ply, self.limits.quiescence);
         }
         self.nodes += 1;
         if self.out_of_budget() {
@@ -219,7 +274,7 @@ impl Search {
                         }
                         flips_searched += 1;
                     }
-                    self.chance(view, point, depth - 2, ply)
+                    self.chance(view, point, depth - 2, ply, alpha, beta)
                 }
                 Action::Move { .. } => {
                     let mut child = view.clone();
@@ -227,7 +282,7 @@ impl Search {
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
                 }
             };
-            if self.stopped {
+            if self.halt != Halt::No {
                 return best.max(alpha);
             }
             if score > best {
@@ -255,74 +310,124 @@ impl Search {
         };
         best
     }
-
-    /// Scores every root action at `depth`; flips exactly, over the whole pool.
-    fn root(
-        &mut self,
-        view: &PlayerView,
-        actions: &[Action],
-        depth: i32,
-    ) -> Option<Vec<(Action, i32)>> {
-        let mut scored = Vec::with_capacity(actions.len());
-        let mut alpha = -WIN;
-        for &action in actions {
-            let score = match action {
-                Action::Flip(point) => self.chance(view, point, depth - 2, 0),
-                Action::Move { .. } => {
-                    let mut child = view.clone();
-                    child.play_searched(action, None);
-                    -self.negamax(&child, depth - 1, -WIN, self.limits.margin - alpha + 1, 1)
-                }
-            };
-            if self.stopped {
-                return None;
-            }
-            alpha = alpha.max(score);
-            scored.push((action, score));
-        }
-        Some(scored)
-    }
 }
 
-/// Scores the root actions by iterative deepening; returns the last complete iteration's scores.
-pub fn score_actions(view: &PlayerView, limits: Limits) -> Option<(Vec<(Action, i32)>, Found)> {
-    let mut actions = ActionList::new();
-    view.legal_actions(&mut actions);
-    if actions.is_empty() {
-        return None;
+/// Iterative deepening over the root actions, resumable between slices of time: the unit of
+/// work is one root action at one depth; a unit cut off by the end of a slice is searched
+/// again in the next one (the transposition table keeps what it had finished).
+pub struct Deepening {
+    search: Search,
+    view: PlayerView,
+    /// The root actions, best first after each finished iteration.
+    order: Vec<Action>,
+    depth: i32,
+    /// The scores of this iteration so far, in the order of `order`.
+    scored: Vec<(Action, i32)>,
+    /// The last finished iteration: every root action's score and the best one.
+    result: Option<(Vec<(Action, i32)>, Found)>,
+    finished: bool,
+}
+
+impl Deepening {
+    /// Prepares a search of `view`; `None` when the side to move has no action.
+    pub fn new(view: &PlayerView, limits: Limits) -> Option<Deepening> {
+        let mut actions = ActionList::new();
+        view.legal_actions(&mut actions);
+        if actions.is_empty() {
+            return None;
+        }
+        let mut order: Vec<Action> = actions.to_vec();
+        order.sort_by_key(|&a| order_key(view, a, None));
+        Some(Deepening {
+            search: Search {
+                limits,
+                started: Instant::now(),
+                slice_end: None,
+                nodes: 0,
+                next_clock_check: 0,
+                halt: Halt::No,
+                table: vec![Entry::default(); 1 << TABLE_BITS],
+            },
+            view: view.clone(),
+            order,
+            depth: 1,
+            scored: Vec::new(),
+            result: None,
+            finished: limits.max_depth < 1,
+        })
     }
-    let mut search = Search {
-        limits,
-        started: Instant::now(),
-        nodes: 0,
-        stopped: false,
-        table: vec![Entry::default(); 1 << TABLE_BITS],
-    };
-    let mut order: Vec<Action> = actions.to_vec();
-    order.sort_by_key(|&a| order_key(view, a, None));
-    let mut result: Option<(Vec<(Action, i32)>, Found)> = None;
-    for depth in 1..=limits.max_depth {
-        let Some(mut scored) = search.root(view, &order, depth) else {
-            break;
-        };
+
+    /// Searches until the search is over or, when `slice_end` is given, until about then.
+    /// Returns whether the search is over.
+    pub fn advance(&mut self, slice_end: Option<Instant>) -> bool {
+        self.search.slice_end = slice_end;
+        if self.search.halt == Halt::Pause {
+            self.search.halt = Halt::No;
+        }
+        if self.search.started.elapsed() >= self.search.limits.max_time {
+            self.finished = true;
+        }
+        while !self.finished {
+            let search = &mut self.search;
+            let Some(&action) = self.order.get(self.scored.len()) else {
+                self.finish_iteration();
+                continue;
+            };
+            // Root actions scoring below the best by more than the margin get only bounds.
+            let alpha = self.scored.iter().map(|&(_, s)| s).max().unwrap_or(-WIN);
+            let floor = alpha - search.limits.margin - 1;
+            let score = match action {
+                Action::Flip(point) => {
+                    search.chance(&self.view, point, self.depth - 2, 0, floor, WIN)
+                }
+                Action::Move { .. } => {
+                    let mut child = self.view.clone();
+                    child.play_searched(action, None);
+                    -search.negamax(&child, self.depth - 1, -WIN, -floor, 1)
+                }
+            };
+            match search.halt {
+                Halt::No => self.scored.push((action, score)),
+                Halt::Pause => return false,
+                Halt::Stop => self.finished = true,
+            }
+        }
+        true
+    }
+
+    /// Records a finished iteration and decides whether to go deeper.
+    fn finish_iteration(&mut self) {
+        let mut scored = std::mem::take(&mut self.scored);
         scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-        order = scored.iter().map(|&(a, _)| a).collect();
+        self.order = scored.iter().map(|&(a, _)| a).collect();
         let (action, score) = scored[0];
-        result = Some((
+        self.result = Some((
             scored,
             Found {
                 action,
                 score,
-                depth,
-                nodes: search.nodes,
+                depth: self.depth,
+                nodes: self.search.nodes,
             },
         ));
-        if score.abs() >= WIN - 100 {
-            break;
-        }
+        self.depth += 1;
+        self.finished = self.depth > self.search.limits.max_depth || score.abs() >= WIN - 100;
     }
-    if let Some((_, found)) = result.as_mut() {
-        found.nodes = search.nodes;
+
+    /// The first root action in the current order.
+    pub fn first_action(&self) -> Option<Action> {
+        self.order.first().copied()
     }
-    result
+
+    /// Every root action's score from the last finished iteration, and the best one.
+    pub fn result(&self) -> Option<(Vec<(Action, i32)>, Found)> {
+        let (scored, found) = self.result.clone()?;
+        Some((
+            scored,
+            Found {
+                nodes: self.search.nodes,
+                ..found
+            },
+        ))
+    }
 }

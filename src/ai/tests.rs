@@ -134,3 +134,23 @@ fn decisions_do_not_depend_on_hidden_identities() {
     }
     assert!(compared > 20);
 }
+
+#[test]
+fn sliced_thinking_pauses_between_slices_and_ends_with_a_legal_action() {
+    // A busy middle game, where a Medium search takes far longer than one slice.
+    for (game, position) in random_positions(3, 21) {
+        let view = position.view();
+        let mut thinker = Thinker::new(view, Level::Medium, unhurried(Level::Medium), game);
+        let mut pauses = 0;
+        let action = loop {
+            match thinker.think(Some(Duration::from_micros(200))) {
+                Poll::Ready(answer) => break answer.expect("the game goes on"),
+                Poll::Pending => pauses += 1,
+            }
+        };
+        assert!(pauses > 3, "only {pauses} pauses");
+        assert!(view.is_legal(action), "{action} in {}", position.to_jfen());
+        // Once decided, the answer stays.
+        assert_eq!(thinker.think(None), Poll::Ready(Some(action)));
+    }
+}

@@ -161,6 +161,9 @@ fn load_games(
     mut next: ResMut<NextState<Screen>>,
 ) {
     for load in loads.read() {
+        if !load.attract {
+            info!("game started: {:?}", load.seats.0);
+        }
         install(&mut active, load.game.clone(), load.attract);
         commands.insert_resource(load.seats);
         reset.write(BoardReset);
@@ -193,6 +196,9 @@ fn apply_requests(
                 };
                 match active.game.play(action) {
                     Ok(effect) => {
+                        if !active.attract {
+                            info!("played {action} ({:?})", seats.0[player]);
+                        }
                         active.announced = false;
                         played.write(ActionPlayed {
                             action,

@@ -108,6 +108,7 @@ pub fn run() -> AppExit {
                 title: "Kawu — 军棋翻棋".into(),
                 resolution: WindowResolution::new(1280, 800),
                 fit_canvas_to_parent: true,
+                canvas: Some("#kawu-canvas".into()),
                 prevent_default_event_handling: false,
                 ..default()
             }),

@@ -3,10 +3,11 @@
 
 use super::game::{ActiveGame, GameRequest};
 use super::{ClientSet, Screen};
-use crate::ai::{Level, Limits, choose_action, choose_action_within};
-use crate::rules::junqi::Action;
+#[cfg(target_arch = "wasm32")]
+use crate::ai::Thinker;
+use crate::ai::{Level, Limits};
+use crate::rules::junqi::{Action, PlayerView};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -89,12 +90,55 @@ pub fn computer_accepts_draw(active: &ActiveGame) -> bool {
 #[derive(Resource, Default, Clone, Copy, Debug)]
 pub struct ComputerPaused(pub bool);
 
+/// A search that runs without holding up frames: a task on the async compute pool where there
+/// are threads; in the browser, which has none, a [`Thinker`] that works a slice of each frame.
+struct Pondering {
+    #[cfg(not(target_arch = "wasm32"))]
+    task: bevy::tasks::Task<Option<Action>>,
+    #[cfg(target_arch = "wasm32")]
+    thinker: Box<Thinker>,
+}
+
+/// How long the browser build's search may work in one frame.
+#[cfg(target_arch = "wasm32")]
+const SLICE: Duration = Duration::from_millis(20);
+
+impl Pondering {
+    /// Starts choosing an action for the side to move in `view`.
+    fn start(view: PlayerView, level: Level, limits: Limits) -> Pondering {
+        let seed = u64::from(view.ply());
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let task = bevy::tasks::AsyncComputeTaskPool::get()
+                .spawn(async move { crate::ai::choose_action_within(&view, level, limits, seed) });
+            Pondering { task }
+        }
+        #[cfg(target_arch = "wasm32")]
+        Pondering {
+            thinker: Box::new(Thinker::new(&view, level, limits, seed)),
+        }
+    }
+
+    /// The chosen action (`Some(None)`: there was none), once the search is done.
+    fn poll(&mut self) -> Option<Option<Action>> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            bevy::tasks::futures::check_ready(&mut self.task)
+        }
+        #[cfg(target_arch = "wasm32")]
+        match self.thinker.think(Some(SLICE)) {
+            std::task::Poll::Ready(answer) => Some(answer),
+            std::task::Poll::Pending => None,
+        }
+    }
+}
+
 /// A computer's search in progress.
 #[derive(Resource, Default)]
 struct Thinking {
     /// The position the search is for ([`ActiveGame::key`]).
     key: (u64, usize),
-    task: Option<Task<Option<Action>>>,
+    task: Option<Pondering>,
     /// The answer, once the search is done, held until the minimum delay has passed.
     answer: Option<Action>,
     /// When the search started.
@@ -113,7 +157,7 @@ const ATTRACT_BUDGET: Duration = Duration::from_millis(60);
 pub struct Hint {
     /// The position the hint is for ([`ActiveGame::key`]).
     key: (u64, usize),
-    task: Option<Task<Option<Action>>>,
+    task: Option<Pondering>,
     /// The suggested action, once found, for the current position only.
     pub suggestion: Option<Action>,
 }
@@ -122,13 +166,13 @@ impl Hint {
     /// Starts thinking about a hint for the current position.
     pub fn request(&mut self, active: &ActiveGame) {
         let view = active.game.view().clone();
-        let seed = u64::from(view.ply());
         self.key = active.key();
         self.suggestion = None;
-        self.task = Some(
-            AsyncComputeTaskPool::get()
-                .spawn(async move { choose_action(&view, Level::Medium, seed) }),
-        );
+        self.task = Some(Pondering::start(
+            view,
+            Level::Medium,
+            Level::Medium.limits(),
+        ));
     }
 
     /// Whether a hint is being worked out.
@@ -156,7 +200,7 @@ fn poll_hint(active: Res<ActiveGame>, mut hint: ResMut<Hint>) {
         return;
     }
     if let Some(task) = hint.task.as_mut()
-        && let Some(answer) = check_ready(task)
+        && let Some(answer) = task.poll()
     {
         hint.task = None;
         hint.suggestion = answer;
@@ -203,22 +247,20 @@ fn drive_computer(
             return;
         }
         let view = active.game.view().clone();
-        let seed = u64::from(view.ply());
         let task = if attract {
             let limits = Limits {
                 max_time: ATTRACT_BUDGET,
                 ..Level::Easy.limits()
             };
-            AsyncComputeTaskPool::get()
-                .spawn(async move { choose_action_within(&view, Level::Easy, limits, seed) })
+            Pondering::start(view, Level::Easy, limits)
         } else {
-            AsyncComputeTaskPool::get().spawn(async move { choose_action(&view, level, seed) })
+            Pondering::start(view, level, level.limits())
         };
         thinking.task = Some(task);
         thinking.started = now;
     }
     if let Some(task) = thinking.task.as_mut()
-        && let Some(answer) = check_ready(task)
+        && let Some(answer) = task.poll()
     {
         thinking.task = None;
         match answer {

@@ -188,16 +188,37 @@ pub(super) fn remove_file(name: &str) {
     }
 }
 
-/// The web build does not persist anything yet.
+/// The browser's local storage, where the web build keeps settings and the autosave.
 #[cfg(target_arch = "wasm32")]
-pub(super) fn read_file(_name: &str) -> Option<String> {
-    None
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// The web build does not persist anything yet.
+/// The key of a file in the browser's local storage.
 #[cfg(target_arch = "wasm32")]
-pub(super) fn write_file(_name: &str, _contents: &str) {}
+fn storage_key(name: &str) -> String {
+    format!("kawu/{name}")
+}
 
-/// The web build does not persist anything yet.
+/// The contents of a file kept in the browser's local storage, if it is there.
 #[cfg(target_arch = "wasm32")]
-pub(super) fn remove_file(_name: &str) {}
+pub(super) fn read_file(name: &str) -> Option<String> {
+    local_storage()?.get_item(&storage_key(name)).ok().flatten()
+}
+
+/// Keeps a file in the browser's local storage.
+#[cfg(target_arch = "wasm32")]
+pub(super) fn write_file(name: &str, contents: &str) {
+    let stored = local_storage().map(|storage| storage.set_item(&storage_key(name), contents));
+    if !matches!(stored, Some(Ok(()))) {
+        warn!("could not keep {name} in the browser's storage");
+    }
+}
+
+/// Removes a file from the browser's local storage, if it is there.
+#[cfg(target_arch = "wasm32")]
+pub(super) fn remove_file(name: &str) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.remove_item(&storage_key(name));
+    }
+}
