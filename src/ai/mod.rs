@@ -53,13 +53,22 @@ impl Level {
             Level::Medium => (3, 200_000, 4),
             Level::Hard => (6, 800_000, 6),
         };
-        let tolerance = self.tolerance();
+        let tolerance = self.tolerance().max(self.flip_tolerance());
         Limits {
             max_depth,
             max_nodes,
             max_time: self.budget(),
             margin: tolerance.saturating_add(tolerance / 2),
             quiescence,
+        }
+    }
+
+    /// How far from the best score a flip may be and still be chosen at random: a beginner
+    /// turns pieces over with little thought of what they may meet.
+    fn flip_tolerance(self) -> i32 {
+        match self {
+            Level::Easy => 60,
+            level => level.tolerance(),
         }
     }
 
@@ -174,11 +183,15 @@ impl Thinker {
 
     /// Picks among the actions scoring near the best, as loosely as the level plays.
     fn pick(&mut self, scored: &[(Action, i32)], found: Found) -> Action {
-        let tolerance = self.level.tolerance();
+        let level = self.level;
         let rng = &mut self.rng;
         let near: Vec<Action> = scored
             .iter()
-            .filter(|&&(_, score)| {
+            .filter(|&&(action, score)| {
+                let tolerance = match action {
+                    Action::Flip(_) => level.flip_tolerance(),
+                    Action::Move { .. } => level.tolerance(),
+                };
                 score >= found.score - tolerance - rng.random_range(0..=tolerance / 2)
             })
             .map(|&(action, _)| action)
