@@ -192,8 +192,9 @@ fn title_screen(
     let wide = *page == MenuPage::Rules;
     let width = match *page {
         MenuPage::Rules => 720.0,
-        MenuPage::Settings => 440.0,
-        _ => 360.0,
+        // Wide enough for the rows of level and seat choices, in every language.
+        MenuPage::Settings | MenuPage::NewGame => 440.0,
+        MenuPage::Main => 360.0,
     };
     egui::Window::new("title")
         .title_bar(false)
@@ -201,6 +202,7 @@ fn title_screen(
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .frame(dialog_frame())
+        .min_width(if wide { 0.0 } else { width })
         .max_width(width)
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
