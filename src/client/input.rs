@@ -62,14 +62,23 @@ pub(super) fn logic_plugin(app: &mut App) {
         );
 }
 
+/// Whether a left click may act on the board: not until the button has been seen up once since
+/// the board was rebuilt, so the click on a menu button that starts a game (whose release can
+/// arrive with the new board already in place) never lands on the board as well.
+#[derive(Resource, Default)]
+struct ClicksArmed(bool);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hover>()
         .init_resource::<KeyCursor>()
+        .init_resource::<ClicksArmed>()
+        .add_systems(Update, arm_clicks.in_set(ClientSet::Input))
         .add_systems(
             Update,
             (
                 (track_hover, click_board)
                     .chain()
+                    .after(arm_clicks)
                     .run_if(not(egui_wants_any_pointer_input)),
                 (keyboard_commands, gamepad_commands).run_if(not(egui_wants_any_keyboard_input)),
             )
@@ -170,12 +179,29 @@ fn track_hover(
     )));
 }
 
+/// Disarms board clicks when the board is rebuilt; arms them once the left button is up.
+fn arm_clicks(
+    mouse: Res<ButtonInput<MouseButton>>,
+    mut resets: MessageReader<BoardReset>,
+    mut armed: ResMut<ClicksArmed>,
+) {
+    if resets.read().count() > 0 {
+        armed.0 = false;
+    } else if !mouse.pressed(MouseButton::Left) && !mouse.just_released(MouseButton::Left) {
+        armed.0 = true;
+    }
+}
+
 fn click_board(
     mouse: Res<ButtonInput<MouseButton>>,
     hover: Res<Hover>,
+    armed: Res<ClicksArmed>,
     mut cursor: ResMut<KeyCursor>,
     mut commands: MessageWriter<BoardCommand>,
 ) {
+    if !armed.0 {
+        return;
+    }
     if mouse.just_pressed(MouseButton::Right) {
         commands.write(BoardCommand::Cancel);
     }
