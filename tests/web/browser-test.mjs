@@ -285,8 +285,14 @@ try {
   await page.waitForTimeout(1500);
   await shoot(page, '07-versus-computer');
   writeFileSync(join(shots, 'figures.json'), JSON.stringify(figures, null, 2));
-  if (figures.longestFrameWhileThinkingMs > 400) {
-    fail(`a frame waited ${figures.longestFrameWhileThinkingMs} ms while the computer thought`);
+  // Thinking may not hold a frame up beyond what drawing one already costs here (software
+  // WebGL can take a second a frame): the search works in 20 ms slices.
+  const allowed = Math.max(400, 1.25 * figures.longestFrameAroundTheFlipMs + 100);
+  if (figures.longestFrameWhileThinkingMs > allowed) {
+    fail(
+      `a frame waited ${figures.longestFrameWhileThinkingMs} ms while the computer thought ` +
+        `(drawing alone: ${figures.longestFrameAroundTheFlipMs} ms)`,
+    );
   }
   const late = logs.filter((l) => /^(error|pageerror)/.test(l));
   if (late.length) fail(`errors while playing:\n${late.join('\n')}`);
