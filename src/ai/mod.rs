@@ -151,7 +151,7 @@ impl Thinker {
         };
         let deepening = match decided {
             Some(_) => None,
-            None => Deepening::new(view, limits),
+            None => Deepening::new(view, &actions, limits),
         };
         Thinker {
             level,

@@ -191,7 +191,9 @@ impl Search {
         let total = i64::from(view.face_down_count()).max(1);
         let (lowest, highest) = (-i64::from(WIN), i64::from(WIN));
         let (alpha, beta) = (i64::from(alpha) * total, i64::from(beta) * total);
-        let mut outcomes: Vec<(Piece, i64)> = pool(view).map(|(p, c)| (p, i64::from(c))).collect();
+        // At most 24 distinct pieces: no allocation on this hot path.
+        let mut outcomes: arrayvec::ArrayVec<(Piece, i64), 24> =
+            pool(view).map(|(p, c)| (p, i64::from(c))).collect();
         // The likeliest outcomes first: they move the bounds most.
         outcomes.sort_by_key(|&(_, count)| std::cmp::Reverse(count));
         let mut sum = 0i64;
@@ -329,10 +331,8 @@ pub struct Deepening {
 }
 
 impl Deepening {
-    /// Prepares a search of `view`; `None` when the side to move has no action.
-    pub fn new(view: &PlayerView, limits: Limits) -> Option<Deepening> {
-        let mut actions = ActionList::new();
-        view.legal_actions(&mut actions);
+    /// Prepares a search of `view` over its legal `actions`; `None` when there are none.
+    pub fn new(view: &PlayerView, actions: &[Action], limits: Limits) -> Option<Deepening> {
         if actions.is_empty() {
             return None;
         }
