@@ -41,17 +41,19 @@ started=$(date +%s)
 cargo build --profile web --target wasm32-unknown-unknown --bin kawu
 wasm="$target_dir/wasm32-unknown-unknown/web/kawu.wasm"
 
-rm -rf "$out"
-mkdir -p "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name kawu "$wasm"
 if command -v wasm-opt > /dev/null; then
+    # Shrunk before wasm-bindgen, not after: Debian's binaryen (108) exports the wrong table
+    # for the externref table wasm-bindgen adds, and the page then fails to start.
     wasm-opt -Os --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int \
         --enable-sign-ext --enable-mutable-globals --enable-multivalue \
-        -o "$out/kawu_bg.opt.wasm" "$out/kawu_bg.wasm"
-    mv "$out/kawu_bg.opt.wasm" "$out/kawu_bg.wasm"
+        -o "${wasm%.wasm}.opt.wasm" "$wasm"
+    wasm="${wasm%.wasm}.opt.wasm"
 else
     echo "wasm-opt not found (Debian: apt-get install binaryen): the .wasm stays unshrunk" >&2
 fi
+rm -rf "$out"
+mkdir -p "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name kawu "$wasm"
 cp web/index.html "$out/"
 
 size=$(stat -c %s "$out/kawu_bg.wasm")

@@ -163,6 +163,9 @@ fn spawn_camera(mut commands: Commands) {
         Name::new("Board camera"),
         BoardCamera,
         Camera2d,
+        // Sprites need no multisampling, and software renderers (the browser without a GPU)
+        // pay for every sample.
+        Msaa::Off,
         Projection::Orthographic(OrthographicProjection {
             scaling_mode: ScalingMode::AutoMin {
                 min_width: BOARD.x + 24.0,

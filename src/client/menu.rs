@@ -79,6 +79,8 @@ fn spawn_ui_camera(mut commands: Commands) {
         Name::new("UI camera"),
         PrimaryEguiContext,
         Camera2d,
+        // egui smooths its own edges.
+        Msaa::Off,
         RenderLayers::none(),
         Camera {
             order: 1,

@@ -97,6 +97,9 @@ struct Pondering {
     task: bevy::tasks::Task<Option<Action>>,
     #[cfg(target_arch = "wasm32")]
     thinker: Box<Thinker>,
+    /// How many slices the browser's search has worked, and the longest of them.
+    #[cfg(target_arch = "wasm32")]
+    slices: (u32, Duration),
 }
 
 /// How long the browser build's search may work in one frame.
@@ -116,6 +119,7 @@ impl Pondering {
         #[cfg(target_arch = "wasm32")]
         Pondering {
             thinker: Box::new(Thinker::new(&view, level, limits, seed)),
+            slices: (0, Duration::ZERO),
         }
     }
 
@@ -126,9 +130,31 @@ impl Pondering {
             bevy::tasks::futures::check_ready(&mut self.task)
         }
         #[cfg(target_arch = "wasm32")]
-        match self.thinker.think(Some(SLICE)) {
-            std::task::Poll::Ready(answer) => Some(answer),
-            std::task::Poll::Pending => None,
+        {
+            let started = web_time::Instant::now();
+            let answer = self.thinker.think(Some(SLICE));
+            self.slices.0 += 1;
+            self.slices.1 = self.slices.1.max(started.elapsed());
+            match answer {
+                std::task::Poll::Ready(answer) => Some(answer),
+                std::task::Poll::Pending => None,
+            }
+        }
+    }
+
+    /// How the search shared the time with frames, for the log.
+    fn sharing(&self) -> String {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            "on a worker thread".to_string()
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let (count, longest) = self.slices;
+            format!(
+                "in {count} slices of at most {:.1} ms",
+                longest.as_secs_f64() * 1000.0
+            )
         }
     }
 }
@@ -259,9 +285,17 @@ fn drive_computer(
         thinking.task = Some(task);
         thinking.started = now;
     }
+    let started = thinking.started;
     if let Some(task) = thinking.task.as_mut()
         && let Some(answer) = task.poll()
     {
+        if !attract {
+            info!(
+                "the {level:?} computer thought for {} ms {}",
+                now.saturating_sub(started).as_millis(),
+                task.sharing()
+            );
+        }
         thinking.task = None;
         match answer {
             Some(action) => thinking.answer = Some(action),
