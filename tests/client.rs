@@ -317,6 +317,30 @@ fn clicks_on_the_computers_turn_are_ignored() {
 }
 
 #[test]
+fn an_action_chosen_before_a_new_game_is_not_played_in_it() {
+    let mut app = app();
+    start(&mut app, 4, Seats::hot_seat());
+    let flip = first_hidden(&game(&app));
+    // Chosen in the game on the board, but arriving after the next game was loaded (as a
+    // computer's move in the title demonstration can when a player starts a game).
+    let stale = GameRequest::play(Action::Flip(flip), app.world().resource::<ActiveGame>());
+    app.world_mut().write_message(LoadGame {
+        game: Game::new(Position::deal_seeded(Ruleset::default(), 5)),
+        seats: Seats::hot_seat(),
+        attract: false,
+    });
+    app.update();
+    app.world_mut().write_message(stale);
+    app.update();
+    assert!(game(&app).history().is_empty(), "the stale flip was played");
+    // The same action chosen in the new game is played.
+    let fresh = GameRequest::play(Action::Flip(flip), app.world().resource::<ActiveGame>());
+    app.world_mut().write_message(fresh);
+    app.update();
+    assert_eq!(game(&app).history().len(), 1);
+}
+
+#[test]
 fn translations_fall_back_to_the_key() {
     assert_eq!(tr(Lang::Ru, "menu.quit"), "Выход");
     assert_eq!(tr(Lang::Zh, "menu.quit"), "退出");
@@ -346,7 +370,8 @@ fn a_hint_suggests_a_legal_action_and_is_forgotten_after_a_move() {
         .suggestion
         .expect("a hint arrives");
     assert!(game(&app).view().is_legal(suggestion), "{suggestion}");
-    app.world_mut().write_message(GameRequest::Play(suggestion));
+    let request = GameRequest::play(suggestion, app.world().resource::<ActiveGame>());
+    app.world_mut().write_message(request);
     app.update();
     app.update();
     assert_eq!(app.world().resource::<Hint>().suggestion, None);

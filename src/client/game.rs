@@ -67,14 +67,28 @@ impl ActiveGame {
 /// Something a player (or a computer) wants done to the game.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameRequest {
-    /// Play an action (ignored if illegal).
-    Play(Action),
+    /// Play an action chosen in the position with this [`ActiveGame::key`] (ignored if illegal
+    /// or if the position has changed since: a new game, an undo, the other seat's move).
+    Play {
+        action: Action,
+        chosen_at: (u64, usize),
+    },
     /// Take back: one ply with two local players, back to the human's turn against a computer.
     Undo,
     /// The local player resigns (the player to move, in a two-player game on one device).
     Resign,
     /// Both players agreed to a draw.
     AgreeDraw,
+}
+
+impl GameRequest {
+    /// Play `action` in the current position of `active`.
+    pub fn play(action: Action, active: &ActiveGame) -> GameRequest {
+        GameRequest::Play {
+            action,
+            chosen_at: active.key(),
+        }
+    }
 }
 
 /// Replace the game on the board (a new game, a continued game, the title demonstration).
@@ -187,7 +201,11 @@ fn apply_requests(
 ) {
     for &request in requests.read() {
         match request {
-            GameRequest::Play(action) => {
+            GameRequest::Play { action, chosen_at } => {
+                if chosen_at != active.key() {
+                    debug!("{action} was chosen in a position that has changed: dropped");
+                    continue;
+                }
                 let player = active.player_to_move();
                 let path = match action {
                     Action::Flip(point) => vec![point],

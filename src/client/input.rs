@@ -116,13 +116,13 @@ fn handle_board_commands(
         if let Some(from) = selection.point
             && selection.targets & (1 << point.index()) != 0
         {
-            requests.write(GameRequest::Play(Action::Move { from, to: point }));
+            requests.write(GameRequest::play(Action::Move { from, to: point }, &active));
             *selection = Selection::default();
             continue;
         }
         match view.cell(point) {
             Cell::Hidden => {
-                requests.write(GameRequest::Play(Action::Flip(point)));
+                requests.write(GameRequest::play(Action::Flip(point), &active));
                 *selection = Selection::default();
             }
             Cell::Up(piece)

@@ -309,6 +309,9 @@ fn drive_computer(
     if now.saturating_sub(thinking.started) >= delay
         && let Some(action) = thinking.answer.take()
     {
-        requests.write(GameRequest::Play(action));
+        requests.write(GameRequest::Play {
+            action,
+            chosen_at: thinking.key,
+        });
     }
 }

@@ -279,6 +279,13 @@ try {
   figures.longestFrameAroundTheFlipMs = Math.round(await page.evaluate(() => window.longestFrameMs));
   await page.evaluate(() => { window.longestFrameMs = 0; window.thinkingFrom = performance.now(); });
   await waitForLog(logs, mark, /played \S+ \(Computer\(Medium\)\)/, "the computer's answer", 60000);
+  // The game logs how the search shared the time with frames.
+  const thought = (await waitForLog(logs, mark, /computer thought for/, "the computer's thinking report"))
+    .match(/thought for (\d+) ms in (\d+) slices of at most ([\d.]+) ms/);
+  if (!thought) fail('the thinking report does not say how the search was sliced');
+  figures.thinkingMs = Number(thought[1]);
+  figures.thinkingSlices = Number(thought[2]);
+  figures.longestSliceMs = Number(thought[3]);
   figures.longestFrameWhileThinkingMs = Math.round(await page.evaluate(() => window.longestFrameMs));
   figures.slowFrames = await page.evaluate(() => window.slowFrames);
   figures.thinkingFrom = await page.evaluate(() => Math.round(window.thinkingFrom));
@@ -293,6 +300,10 @@ try {
       `a frame waited ${figures.longestFrameWhileThinkingMs} ms while the computer thought ` +
         `(drawing alone: ${figures.longestFrameAroundTheFlipMs} ms)`,
     );
+  }
+  // No slice of the search may hold a frame up by more than about 30 ms.
+  if (figures.longestSliceMs > 30) {
+    fail(`a slice of the search took ${figures.longestSliceMs} ms (at most 30 allowed)`);
   }
   const late = logs.filter((l) => /^(error|pageerror)/.test(l));
   if (late.length) fail(`errors while playing:\n${late.join('\n')}`);
