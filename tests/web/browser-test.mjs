@@ -89,6 +89,12 @@ function colourBuckets(png) {
   return buckets.size;
 }
 
+/// The count, median and longest of a list of frame gaps.
+function summarise(gaps) {
+  const sorted = [...gaps].sort((a, b) => a - b);
+  return { frames: sorted.length, median: sorted[sorted.length >> 1] ?? 0, longest: sorted.at(-1) ?? 0 };
+}
+
 function distance(a, b) {
   return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 }
@@ -260,25 +266,25 @@ try {
   await openNewGamePage(page, again, '06-new-game-page-again');
   await pressForLog(page, logs, MENU.start, /game started: \[Local, Computer\(Medium\)\]/, 'a game against Medium');
   await page.waitForTimeout(1500);
-  // Frame gaps are timed in the page; the flip's own animation is left out by starting the
-  // watch once the flip has shown, before the computer starts thinking.
+  // Frame gaps are timed in the page: first while the human's flip is played and shown (the
+  // drawing cost alone), then while the computer thinks.
   await page.evaluate(() => {
-    window.longestFrameMs = 0;
-    window.slowFrames = [];
+    window.frameGaps = [];
     let last = performance.now();
     const tick = (now) => {
-      if (now - last > 100) window.slowFrames.push([Math.round(last), Math.round(now - last)]);
-      window.longestFrameMs = Math.max(window.longestFrameMs, now - last);
+      window.frameGaps.push(now - last);
       last = now;
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   });
+  const takeFrameGaps = () =>
+    page.evaluate(() => window.frameGaps.splice(0).map((gap) => Math.round(gap)));
   const mark = logs.length;
   await pressForLog(page, logs, tile, /played a1 \(Local\)/, 'the human flip');
-  figures.longestFrameAroundTheFlipMs = Math.round(await page.evaluate(() => window.longestFrameMs));
-  await page.evaluate(() => { window.longestFrameMs = 0; window.thinkingFrom = performance.now(); });
+  const drawing = await takeFrameGaps();
   await waitForLog(logs, mark, /played \S+ \(Computer\(Medium\)\)/, "the computer's answer", 60000);
+  const thinking = await takeFrameGaps();
   // The game logs how the search shared the time with frames.
   const thought = (await waitForLog(logs, mark, /computer thought for/, "the computer's thinking report"))
     .match(/thought for (\d+) ms in (\d+) slices of at most ([\d.]+) ms/);
@@ -286,24 +292,19 @@ try {
   figures.thinkingMs = Number(thought[1]);
   figures.thinkingSlices = Number(thought[2]);
   figures.longestSliceMs = Number(thought[3]);
-  figures.longestFrameWhileThinkingMs = Math.round(await page.evaluate(() => window.longestFrameMs));
-  figures.slowFrames = await page.evaluate(() => window.slowFrames);
-  figures.thinkingFrom = await page.evaluate(() => Math.round(window.thinkingFrom));
+  figures.frameMsWhileDrawing = summarise(drawing);
+  figures.frameMsWhileThinking = summarise(thinking);
   await page.waitForTimeout(1500);
   await shoot(page, '07-versus-computer');
   writeFileSync(join(shots, 'figures.json'), JSON.stringify(figures, null, 2));
-  // Thinking may not hold a frame up beyond what drawing one already costs here (software
-  // WebGL can take a second a frame): the search works in 20 ms slices.
-  const allowed = Math.max(400, 1.25 * figures.longestFrameAroundTheFlipMs + 100);
-  if (figures.longestFrameWhileThinkingMs > allowed) {
-    fail(
-      `a frame waited ${figures.longestFrameWhileThinkingMs} ms while the computer thought ` +
-        `(drawing alone: ${figures.longestFrameAroundTheFlipMs} ms)`,
-    );
-  }
   // No slice of the search may hold a frame up by more than about 30 ms.
   if (figures.longestSliceMs > 30) {
     fail(`a slice of the search took ${figures.longestSliceMs} ms (at most 30 allowed)`);
+  }
+  // And frames keep their pace while it thinks (software WebGL draws a frame in a few hundred
+  // ms here, and single frames vary with the machine's load: medians are compared).
+  if (figures.frameMsWhileThinking.median > figures.frameMsWhileDrawing.median + 50) {
+    fail(`frames slowed down while the computer thought: ${JSON.stringify(figures)}`);
   }
   const late = logs.filter((l) => /^(error|pageerror)/.test(l));
   if (late.length) fail(`errors while playing:\n${late.join('\n')}`);
