@@ -120,8 +120,9 @@ impl Search {
         if self.nodes >= self.limits.max_nodes {
             self.halt = Halt::Stop;
         } else if self.nodes >= self.next_clock_check {
-            // Reading the clock costs more than a node: look every thousand or so.
-            self.next_clock_check = self.nodes + 1024;
+            // Reading the clock costs more than a node: look every thousand or so, or every few
+            // hundred when the search works in slices, so a slice ends close to its time.
+            self.next_clock_check = self.nodes + if self.slice_end.is_some() { 256 } else { 1024 };
             let now = Instant::now();
             if now.duration_since(self.started) >= self.limits.max_time {
                 self.halt = Halt::Stop;
