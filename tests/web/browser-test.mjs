@@ -301,9 +301,10 @@ try {
   if (figures.longestSliceMs > 30) {
     fail(`a slice of the search took ${figures.longestSliceMs} ms (at most 30 allowed)`);
   }
-  // And frames keep their pace while it thinks (software WebGL draws a frame in a few hundred
-  // ms here, and single frames vary with the machine's load: medians are compared).
-  if (figures.frameMsWhileThinking.median > figures.frameMsWhileDrawing.median + 50) {
+  // And frames keep their pace while it thinks. Software WebGL draws a frame in a few hundred
+  // ms here and single frames vary with the machine's load, so medians are compared, loosely:
+  // a search that held frames up would show as a frame of a second or more.
+  if (figures.frameMsWhileThinking.median > 1.5 * figures.frameMsWhileDrawing.median + 50) {
     fail(`frames slowed down while the computer thought: ${JSON.stringify(figures)}`);
   }
   const late = logs.filter((l) => /^(error|pageerror)/.test(l));
