@@ -2,7 +2,8 @@
 // WebGL2 through SwiftShader), waits for the first frame, starts a two-player game from the menu,
 // flips a piece, checks the page changed where it should and that the autosave reached the
 // browser's storage, then plays a flip against the computer and checks that it answers without
-// freezing the page. Screenshots are kept in the output folder.
+// freezing the page, and finally that a setting stored in the browser is applied after a
+// reload. Screenshots are kept in the output folder.
 //
 //   node tests/web/browser-test.mjs <web build folder> [screenshot folder]
 
@@ -138,6 +139,8 @@ function regionDifference(a, b, { x0, y0, x1, y1 }) {
 
 /// The menu window in the middle of the title screen.
 const MENU_AREA = { x0: 470, y0: 220, x1: 810, y1: 580 };
+/// Its subtitle and buttons.
+const MENU_TEXT = { x0: 500, y0: 300, x1: 780, y1: 570 };
 
 /// Opens the new-game page from the main menu.
 async function openNewGamePage(page, title, name) {
@@ -309,6 +312,27 @@ try {
   }
   const late = logs.filter((l) => /^(error|pageerror)/.test(l));
   if (late.length) fail(`errors while playing:\n${late.join('\n')}`);
+
+  // 5. Settings live in the browser's storage: switch the language there (the game wrote its
+  //    settings on start), reload, and the menu comes up in Russian, the setting kept.
+  const stored = await page.evaluate(() => localStorage.getItem('kawu/settings.json'));
+  if (!stored) fail('the game did not store its settings');
+  const russian = JSON.stringify({ ...JSON.parse(stored), language: 'Ru' });
+  await page.evaluate((text) => localStorage.setItem('kawu/settings.json', text), russian);
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.state === 'running', null, {
+    timeout: 120000,
+  });
+  const translated = await waitForTitle(page, Date.now(), '08-title-in-russian');
+  await page.waitForTimeout(1000);
+  const inRussian = await shoot(page, '08-title-in-russian');
+  // Both title screens have "Continue" enabled: only the language tells them apart.
+  figures.menuChangeWithLanguage = Math.round(regionDifference(again, inRussian, MENU_TEXT));
+  if (figures.menuChangeWithLanguage <= 12 || regionDifference(translated, inRussian, MENU_TEXT) > 6) {
+    fail(`the menu did not change to Russian (difference ${figures.menuChangeWithLanguage})`);
+  }
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('kawu/settings.json')));
+  if (kept.language !== 'Ru') fail(`the language setting was not kept: ${JSON.stringify(kept)}`);
 
   const wasm = statSync(join(site, 'kawu_bg.wasm')).size;
   figures.wasmBytes = wasm;
