@@ -304,11 +304,13 @@ try {
   if (figures.longestSliceMs > 30) {
     fail(`a slice of the search took ${figures.longestSliceMs} ms (at most 30 allowed)`);
   }
-  // And frames keep their pace while it thinks. Software WebGL draws a frame in a few hundred
-  // ms here and single frames vary with the machine's load, so medians are compared, loosely:
-  // a search that held frames up would show as a frame of a second or more.
-  if (figures.frameMsWhileThinking.median > 1.5 * figures.frameMsWhileDrawing.median + 50) {
-    fail(`frames slowed down while the computer thought: ${JSON.stringify(figures)}`);
+  // And no frame waits for the search: software WebGL takes a few hundred ms a frame here and
+  // frames vary with the machine's load (the thinking window also holds the flip's animation),
+  // so the bound is loose; a search that held the page would show as a frame of a second or
+  // more, its whole budget.
+  const frameBound = figures.frameMsWhileDrawing.longest + 500;
+  if (figures.frameMsWhileThinking.longest > frameBound) {
+    fail(`a frame waited over ${frameBound} ms while the computer thought: ${JSON.stringify(figures)}`);
   }
   const late = logs.filter((l) => /^(error|pageerror)/.test(l));
   if (late.length) fail(`errors while playing:\n${late.join('\n')}`);
