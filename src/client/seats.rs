@@ -310,9 +310,6 @@ fn drive_computer(
     if now.saturating_sub(thinking.started) >= delay
         && let Some(action) = thinking.answer.take()
     {
-        requests.write(GameRequest::Play {
-            action,
-            chosen_at: thinking.key,
-        });
+        requests.write(GameRequest::play(action, &active));
     }
 }
