@@ -27,7 +27,8 @@ pub enum Level {
     /// A beginner: looks one action ahead without seeing the replies, chooses loosely among
     /// the good-looking actions; always takes a flag.
     Easy,
-    /// A solid club player: a few plies of expectimax.
+    /// A solid club player: one action ahead with every capture that follows, and an eye on
+    /// the safety of a face-up flag.
     Medium,
     /// As strong as the search can make it in its budget.
     Hard,
@@ -46,12 +47,14 @@ impl Level {
 
     /// The search limits of this level (node counts keep games reproducible).
     pub fn limits(self) -> Limits {
-        // Easy sees no reply (a beginner's eye); the others follow captures to the end.
+        // Easy sees no reply (a beginner's eye) and does not think of its flag's safety; the
+        // others follow captures to the end and weigh the danger a face-up flag is in. Medium
+        // looks one action ahead: in the arena, deeper searches did not score more than it.
         let (max_depth, max_nodes, quiescence) = match self {
             Level::Random => (0, 0, 0),
             Level::Easy => (1, 20_000, 0),
-            Level::Medium => (3, 200_000, 4),
-            Level::Hard => (6, 800_000, 6),
+            Level::Medium => (1, 100_000, 4),
+            Level::Hard => (3, 800_000, 6),
         };
         let tolerance = self.tolerance().max(self.flip_tolerance());
         Limits {
@@ -60,6 +63,7 @@ impl Level {
             max_time: self.budget(),
             margin: tolerance.saturating_add(tolerance / 2),
             quiescence,
+            flag_sense: matches!(self, Level::Medium | Level::Hard),
         }
     }
 

@@ -21,6 +21,8 @@ pub struct Limits {
     /// How many captures in a row the search follows past its depth (0: none, the position
     /// is judged as it stands).
     pub quiescence: i32,
+    /// Whether the evaluation weighs the danger a face-up flag is in (a beginner does not).
+    pub flag_sense: bool,
 }
 
 /// The result of a search: the best action and its score for the side to move.
@@ -151,7 +153,7 @@ impl Search {
         if actions.is_empty() {
             return view.outcome().map_or(0, |o| terminal_score(o, view, ply));
         }
-        let stand = evaluate(view, side);
+        let stand = evaluate(view, side, self.limits.flag_sense);
         if stand >= beta || left == 0 {
             return stand;
         }

@@ -137,10 +137,14 @@ fn decisions_do_not_depend_on_hidden_identities() {
 
 #[test]
 fn sliced_thinking_pauses_between_slices_and_ends_with_a_legal_action() {
-    // A busy middle game, where a Medium search takes far longer than one slice.
+    // A busy middle game, where a Hard search takes far longer than one slice.
     for (game, position) in random_positions(3, 21) {
         let view = position.view();
-        let mut thinker = Thinker::new(view, Level::Medium, unhurried(Level::Medium), game);
+        let limits = Limits {
+            max_nodes: 50_000,
+            ..unhurried(Level::Hard)
+        };
+        let mut thinker = Thinker::new(view, Level::Hard, limits, game);
         let mut pauses = 0;
         let action = loop {
             match thinker.think(Some(Duration::from_micros(200))) {

@@ -614,3 +614,23 @@ fn is_attacked_sees_threats_whoever_is_to_move() {
     let position = self::position(&[("a10", "R")], "b");
     assert!(!position.view().is_attacked(p("b12")));
 }
+
+#[test]
+fn reach_is_every_destination_of_a_colour_whoever_is_to_move() {
+    // Blue to move; red's regiment in the camp c9 and engineer on a11 reach these points if red
+    // moved now.
+    let pieces = [("c9", "R"), ("a11", "E"), ("e4", "r")];
+    let position = self::position(&pieces, "b");
+    let red_to_move = self::position(&pieces, "r");
+    let expected =
+        red_to_move.view().destinations(p("c9")) | red_to_move.view().destinations(p("a11"));
+    let view = position.view();
+    assert_eq!(view.reach(Color::Red), expected);
+    assert_ne!(expected & (1 << p("c8").index()), 0);
+    assert_ne!(
+        expected & (1 << p("e4").index()),
+        0,
+        "the engineer turns onto file e"
+    );
+    assert_eq!(view.reach(Color::Blue), view.destinations(p("e4")));
+}

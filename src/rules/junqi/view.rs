@@ -386,13 +386,18 @@ impl PlayerView {
         let Cell::Up(defender) = self.cells[target.index()] else {
             return false;
         };
-        let bit = 1u64 << target.index();
-        Point::all().any(|from| match self.cells[from.index()] {
-            Cell::Up(piece) if piece.color != defender.color => {
-                self.move_targets(from, piece) & bit != 0
-            }
-            _ => false,
-        })
+        self.reach(defender.color.opponent()) & (1u64 << target.index()) != 0
+    }
+
+    /// Every point the face-up pieces of `color` could move to or attack if it were their turn,
+    /// as a bit set over point indices.
+    pub fn reach(&self, color: Color) -> u64 {
+        Point::all()
+            .map(|from| match self.cells[from.index()] {
+                Cell::Up(piece) if piece.color == color => self.move_targets(from, piece),
+                _ => 0,
+            })
+            .fold(0, |all, targets| all | targets)
     }
 
     /// Whether `attacker` may attack whatever stands on `target`.
