@@ -1,7 +1,7 @@
 //! Paired games between two computer levels: the same deal twice, seats swapped.
 
 use super::{Level, Limits, choose_action_within};
-use crate::rules::junqi::{Color, Outcome, Position, Ruleset};
+use crate::rules::junqi::{Color, Outcome, PlayerView, Position, Ruleset};
 use std::time::{Duration, Instant};
 
 /// How one game ended for player A.
@@ -41,6 +41,17 @@ fn arena_limits(level: Level) -> Limits {
 /// Plays game `index` of an arena seeded with `seed`: games 2k and 2k+1 share a deal, and A
 /// moves first in the even one.
 pub fn play_game(a: Level, b: Level, seed: u64, index: u64) -> GameReport {
+    play_game_observed(a, b, seed, index, |_| {})
+}
+
+/// [`play_game`], showing `observe` every position before its action is chosen.
+pub fn play_game_observed(
+    a: Level,
+    b: Level,
+    seed: u64,
+    index: u64,
+    mut observe: impl FnMut(&PlayerView),
+) -> GameReport {
     let deal_seed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (index / 2);
     let mut position = Position::deal_seeded(Ruleset::default(), deal_seed);
     let a_first = index.is_multiple_of(2);
@@ -61,6 +72,7 @@ pub fn play_game(a: Level, b: Level, seed: u64, index: u64) -> GameReport {
             break;
         }
         let view = position.view();
+        observe(view);
         let a_to_move = view.first_player_to_move() == a_first;
         let level = if a_to_move { a } else { b };
         let started = Instant::now();

@@ -117,45 +117,109 @@ impl FlagSurroundings {
     }
 }
 
-/// The chance that `owner`'s face-up flag on `at` is lost, from its surroundings: a logistic
-/// model fitted on 18,649 positions with a face-up flag from 2,000 games of the 1-ply search
-/// with this term against itself (outcome: the owner lost). Most telling: the enemy can take
-/// it now (+4.2), an empty neighbour the enemy can reach (+1.8), face-down neighbours (each
-/// may turn into an attacker).
-fn flag_danger(view: &PlayerView, board: &FlagSurroundings, at: Point, owner: Color) -> f64 {
+/// The names of [`flag_features`], in order (the header of `kawu-cli junqi flag-data`).
+pub const FLAG_FEATURES: [&str; 14] = [
+    "bias",
+    "attacker_share",
+    "movable_up_own",
+    "movable_up_enemy",
+    "on_rail",
+    "owner_to_move",
+    "attacked",
+    "own_neighbours",
+    "hidden_neighbours",
+    "hidden_neighbours_x_attacker_share",
+    "hidden_neighbours_beside_enemy",
+    "empty_neighbours_enemy_reaches",
+    "empty_neighbours_own_reaches",
+    "empty_neighbours_unreached",
+];
+
+/// The weights of [`FLAG_FEATURES`] in the logit of the chance that the flag falls: fitted with
+/// `scripts/fit_flag_model.py` on 18,649 positions with a face-up flag from 2,000 games of the
+/// 1-ply search with this term against itself (outcome: the owner lost; log-loss 0.483 against
+/// 0.689 for the base rate). Most telling: the enemy can take it now, empty neighbours the
+/// enemy can reach, face-down neighbours (each may turn into an attacker).
+const FLAG_WEIGHTS: [f64; 14] = [
+    -1.774, 2.039, -0.114, 0.087, 0.591, -0.256, 4.237, -0.016, 2.126, -3.438, -0.337, 1.771,
+    0.587, 0.868,
+];
+
+/// What the surroundings of `owner`'s face-up flag on `at` look like, as [`FLAG_FEATURES`].
+fn flag_features(
+    view: &PlayerView,
+    board: &FlagSurroundings,
+    at: Point,
+    owner: Color,
+) -> [f64; 14] {
     let enemy = owner.opponent();
     let enemy_reach = board.reach[enemy.index()];
     let own_reach = board.reach[owner.index()];
     let attacker_share = board.movable_share[enemy.index()];
-    let mut logit = -1.774 + 2.039 * attacker_share - 0.114 * board.movable_up[owner.index()]
-        + 0.087 * board.movable_up[enemy.index()];
-    if at.is_rail() {
-        logit += 0.591;
-    }
-    if view.side_to_move() == Some(owner) {
-        logit -= 0.256;
-    }
-    if enemy_reach & (1 << at.index()) != 0 {
-        logit += 4.237;
-    }
+    let flag = |condition: bool| if condition { 1.0 } else { 0.0 };
+    let mut features = [
+        1.0,
+        attacker_share,
+        board.movable_up[owner.index()],
+        board.movable_up[enemy.index()],
+        flag(at.is_rail()),
+        flag(view.side_to_move() == Some(owner)),
+        flag(enemy_reach & (1 << at.index()) != 0),
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+    ];
     for &next in at.neighbours() {
         let bit = 1u64 << next.index();
-        logit += match view.cell(next) {
-            Cell::Up(piece) if piece.color == owner => -0.016,
-            Cell::Up(_) => 0.0,
+        let counter = match view.cell(next) {
+            Cell::Up(piece) if piece.color == owner => 7,
+            Cell::Up(_) => continue,
             Cell::Hidden => {
                 let enemy_beside = next.neighbours().iter().any(|&beside| {
                     matches!(view.cell(beside),
                         Cell::Up(piece) if piece.color == enemy && piece.kind.is_movable())
                 });
-                2.126 - 3.438 * attacker_share - if enemy_beside { 0.337 } else { 0.0 }
+                features[9] += attacker_share;
+                features[10] += flag(enemy_beside);
+                8
             }
-            Cell::Empty if enemy_reach & bit != 0 => 1.771,
-            Cell::Empty if own_reach & bit != 0 => 0.587,
-            Cell::Empty => 0.868,
+            Cell::Empty if enemy_reach & bit != 0 => 11,
+            Cell::Empty if own_reach & bit != 0 => 12,
+            Cell::Empty => 13,
         };
+        features[counter] += 1.0;
     }
+    features
+}
+
+/// The chance that `owner`'s face-up flag on `at` is lost, from its surroundings.
+fn flag_danger(view: &PlayerView, board: &FlagSurroundings, at: Point, owner: Color) -> f64 {
+    let features = flag_features(view, board, at, owner);
+    let logit: f64 = features.iter().zip(FLAG_WEIGHTS).map(|(x, w)| x * w).sum();
     1.0 / (1.0 + (-logit).exp())
+}
+
+/// One line of flag-race data for every face-up flag in `view`: the owner's colour and
+/// [`FLAG_FEATURES`]. The model's training data (`kawu-cli junqi flag-data`).
+pub fn flag_race_rows(view: &PlayerView) -> Vec<(Color, [f64; 14])> {
+    let flags: Vec<(Point, Color)> = Point::all()
+        .filter_map(|point| match view.cell(point) {
+            Cell::Up(piece) if piece.kind == Kind::Flag => Some((point, piece.color)),
+            _ => None,
+        })
+        .collect();
+    if flags.is_empty() {
+        return Vec::new();
+    }
+    let board = FlagSurroundings::new(view);
+    flags
+        .into_iter()
+        .map(|(at, owner)| (owner, flag_features(view, &board, at, owner)))
+        .collect()
 }
 
 /// Positional terms for a face-up piece.

@@ -5,6 +5,7 @@ pub mod arena;
 mod eval;
 mod search;
 
+pub use eval::{FLAG_FEATURES, flag_race_rows};
 pub use search::{Found, Limits};
 
 use search::Deepening;

@@ -3,8 +3,9 @@
 
 use clap::{Parser, Subcommand};
 use kawu::ai::Level;
-use kawu::ai::arena::{GameReport, Summary, play_game};
-use kawu::rules::junqi::{Action, ActionList, Position};
+use kawu::ai::arena::{GameReport, Summary, play_game, play_game_observed};
+use kawu::ai::{FLAG_FEATURES, flag_race_rows};
+use kawu::rules::junqi::{Action, ActionList, Color, Outcome, Position};
 use std::process::ExitCode;
 use std::sync::Mutex;
 
@@ -48,6 +49,22 @@ enum JunqiCommand {
         #[arg(long, default_value_t = 200)]
         games: u64,
         /// The seed that makes the arena reproducible.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads.
+        #[arg(long, default_value_t = 2)]
+        threads: u64,
+    },
+    /// Training data for the flag-danger model: self-play games, one CSV line per face-up
+    /// flag in every position (fit it with `scripts/fit_flag_model.py`).
+    FlagData {
+        /// The level that plays both sides: easy, medium or hard.
+        #[arg(long, default_value = "medium")]
+        level: Level,
+        /// How many games.
+        #[arg(long, default_value_t = 2000)]
+        games: u64,
+        /// The seed that makes the games reproducible.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Worker threads.
@@ -116,6 +133,12 @@ fn run(command: JunqiCommand) -> Result<String, Failure> {
             seed,
             threads,
         } => Ok(format!("{}\n", arena(a, b, games, seed, threads).line())),
+        JunqiCommand::FlagData {
+            level,
+            games,
+            seed,
+            threads,
+        } => Ok(flag_data(level, games, seed, threads)),
         JunqiCommand::Perft { args } => {
             let (depth, jfen) = args.split_last().expect("clap requires two arguments");
             let (jfen, rest) = split_jfen(jfen)?;
@@ -136,21 +159,16 @@ fn run(command: JunqiCommand) -> Result<String, Failure> {
     }
 }
 
-/// Plays the arena on `threads` workers, printing each game to stderr as it ends.
-fn arena(a: Level, b: Level, games: u64, seed: u64, threads: u64) -> Summary {
+/// Plays games 0..`games` on `threads` workers: `play` plays one, `finished` takes each result
+/// as it comes (one at a time).
+fn play_games<T>(
+    games: u64,
+    threads: u64,
+    play: impl Fn(u64) -> T + Sync,
+    finished: impl FnMut(T) + Send,
+) {
     let next = Mutex::new(0u64);
-    let summary = Mutex::new(Summary::default());
-    let report = |game: &GameReport, summary: &Summary| {
-        eprintln!(
-            "game {:>4}/{games} A {} {:?} after {} plies ({:?}); running {}",
-            game.index + 1,
-            if game.a_first { "first " } else { "second" },
-            game.result,
-            game.plies,
-            game.outcome,
-            summary.line()
-        );
-    };
+    let finished = Mutex::new(finished);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
@@ -164,15 +182,65 @@ fn arena(a: Level, b: Level, games: u64, seed: u64, threads: u64) -> Summary {
                     if index >= games {
                         break;
                     }
-                    let game = play_game(a, b, seed, index);
-                    let mut summary = summary.lock().expect("no worker panics holding it");
-                    summary.add(&game);
-                    report(&game, &summary);
+                    let result = play(index);
+                    (finished.lock().expect("no worker panics holding it"))(result);
                 }
             });
         }
     });
-    summary.into_inner().expect("workers are done")
+}
+
+/// Plays the arena on `threads` workers, printing each game to stderr as it ends.
+fn arena(a: Level, b: Level, games: u64, seed: u64, threads: u64) -> Summary {
+    let mut summary = Summary::default();
+    play_games(
+        games,
+        threads,
+        |index| play_game(a, b, seed, index),
+        |game: GameReport| {
+            summary.add(&game);
+            eprintln!(
+                "game {:>4}/{games} A {} {:?} after {} plies ({:?}); running {}",
+                game.index + 1,
+                if game.a_first { "first " } else { "second" },
+                game.result,
+                game.plies,
+                game.outcome,
+                summary.line()
+            );
+        },
+    );
+    summary
+}
+
+/// Self-play games of `level`; for every position with a face-up flag, one CSV line: the game,
+/// whether the flag's owner lost it, and the features of `kawu::ai::flag_danger`'s model.
+fn flag_data(level: Level, games: u64, seed: u64, threads: u64) -> String {
+    let mut csv = format!("game,owner_lost,{}\n", FLAG_FEATURES.join(","));
+    play_games(
+        games,
+        threads,
+        |index| {
+            let mut rows = Vec::new();
+            let game = play_game_observed(level, level, seed, index, |view| {
+                rows.extend(flag_race_rows(view));
+            });
+            (game, rows)
+        },
+        |(game, rows): (GameReport, Vec<(Color, [f64; 14])>)| {
+            let loser = match game.outcome {
+                Outcome::Win { winner, .. } => Some(winner.opponent()),
+                Outcome::Draw(_) => None,
+            };
+            for (owner, features) in rows {
+                let values: Vec<String> = features.iter().map(|x| format!("{x:.4}")).collect();
+                let lost = u8::from(loser == Some(owner));
+                csv += &format!("{},{lost},{}\n", game.index, values.join(","));
+            }
+            eprintln!("game {:>4}/{games} done", game.index + 1);
+        },
+    );
+    csv
 }
 
 fn main() -> ExitCode {
