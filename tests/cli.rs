@@ -71,7 +71,16 @@ fn a_finished_game_lists_nothing() {
 
 #[test]
 fn flag_data_has_one_line_per_face_up_flag_with_every_feature() {
-    let output = cli(&["junqi", "flag-data", "--level", "easy", "--games", "4", "--seed", "3"]);
+    let output = cli(&[
+        "junqi",
+        "flag-data",
+        "--level",
+        "easy",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+    ]);
     assert!(output.status.success(), "{output:?}");
     let text = stdout(&output);
     let mut lines = text.lines();
@@ -82,7 +91,10 @@ fn flag_data_has_one_line_per_face_up_flag_with_every_feature() {
         let fields: Vec<&str> = line.split(',').collect();
         assert_eq!(fields.len(), header.len(), "{line}");
         assert!(["0", "1"].contains(&fields[1]), "{line}");
-        assert!(fields[2..].iter().all(|x| x.parse::<f64>().is_ok()), "{line}");
+        assert!(
+            fields[2..].iter().all(|x| x.parse::<f64>().is_ok()),
+            "{line}"
+        );
         rows += 1;
     }
     // Games end when a flag is taken, and a flag is only taken face up.

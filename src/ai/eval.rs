@@ -135,14 +135,15 @@ pub const FLAG_FEATURES: [&str; 14] = [
     "empty_neighbours_unreached",
 ];
 
-/// The weights of [`FLAG_FEATURES`] in the logit of the chance that the flag falls: fitted with
-/// `scripts/fit_flag_model.py` on 18,649 positions with a face-up flag from 2,000 games of the
-/// 1-ply search with this term against itself (outcome: the owner lost; log-loss 0.483 against
-/// 0.689 for the base rate). Most telling: the enemy can take it now, empty neighbours the
-/// enemy can reach, face-down neighbours (each may turn into an attacker).
+/// The weights of [`FLAG_FEATURES`] in the logit of the chance that the flag falls, fitted by
+/// `scripts/fit_flag_model.py` on `kawu-cli junqi flag-data --level medium --games 2000
+/// --seed 31` (21,294 positions with a face-up flag from Medium's self-play with the weights
+/// of a first fit; outcome: the owner lost; log-loss 0.497 against 0.687 for the base rate).
+/// Most telling: the enemy can take it now, empty neighbours the enemy can reach, face-down
+/// neighbours while many enemy pieces that move are still face down.
 const FLAG_WEIGHTS: [f64; 14] = [
-    -1.774, 2.039, -0.114, 0.087, 0.591, -0.256, 4.237, -0.016, 2.126, -3.438, -0.337, 1.771,
-    0.587, 0.868,
+    -1.273, 1.245, -0.084, 0.058, 0.267, -0.202, 3.884, 0.111, -0.222, 2.230, 0.321, 1.746, 0.401,
+    0.300,
 ];
 
 /// What the surroundings of `owner`'s face-up flag on `at` look like, as [`FLAG_FEATURES`].
@@ -264,15 +265,16 @@ mod tests {
     #[test]
     fn a_guarded_flag_is_safer_than_an_exposed_one_and_an_attacked_one_is_nearly_lost() {
         // Blue moves next in all three; blue's regiment stands on d4 with its flag on e12; of
-        // the pieces face down, two in five are blue pieces that move (about as in a real game).
+        // the pieces face down, two in five are blue pieces that move (two in seven when the
+        // guards are face down too).
         // Guarded: a red mine on b1 and a red general on a2.
         let guarded = red_flag_danger("?P?P?C1f/5/5/5/5/5/5/5/3r1/5/G?c3/FL?d2 b 0 40");
         // Exposed: both neighbours face down, each may turn into a blue attacker.
         let exposed = red_flag_danger("?P?P?C1f/5/5/5/5/5/5/5/3r1/5/?G?c3/F?L?d2 b 0 40");
         // Attacked: blue's regiment on a2 takes the flag next move.
         let attacked = red_flag_danger("?P?P?C1f/5/5/5/5/5/5/5/5/5/r?c3/F?L?d2 b 0 40");
-        assert!(guarded < 0.35, "guarded {guarded}");
-        assert!(guarded < exposed, "guarded {guarded}, exposed {exposed}");
+        assert!(guarded < 0.4, "guarded {guarded}");
+        assert!(exposed > guarded + 0.1, "guarded {guarded}, exposed {exposed}");
         assert!(exposed < attacked, "exposed {exposed}, attacked {attacked}");
         assert!(attacked > 0.9, "attacked {attacked}");
     }
@@ -287,6 +289,6 @@ mod tests {
         let exposed = "?P?P?C1f/5/5/5/5/5/5/5/3r1/5/?G?c3/F?L?d2 r 0 40";
         let blind = red(guarded, false) - red(exposed, false);
         let sensing = red(guarded, true) - red(exposed, true);
-        assert!(sensing > blind + 150, "sensing {sensing}, blind {blind}");
+        assert!(sensing > blind + 75, "sensing {sensing}, blind {blind}");
     }
 }
