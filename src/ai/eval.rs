@@ -274,7 +274,10 @@ mod tests {
         // Attacked: blue's regiment on a2 takes the flag next move.
         let attacked = red_flag_danger("?P?P?C1f/5/5/5/5/5/5/5/5/5/r?c3/F?L?d2 b 0 40");
         assert!(guarded < 0.4, "guarded {guarded}");
-        assert!(exposed > guarded + 0.1, "guarded {guarded}, exposed {exposed}");
+        assert!(
+            exposed > guarded + 0.1,
+            "guarded {guarded}, exposed {exposed}"
+        );
         assert!(exposed < attacked, "exposed {exposed}, attacked {attacked}");
         assert!(attacked > 0.9, "attacked {attacked}");
     }
