@@ -48,30 +48,30 @@ pub fn evaluate(view: &PlayerView, side: Color, flag_sense: bool) -> i32 {
     let mut flags = arrayvec::ArrayVec::<(Point, Color), 2>::new();
     for point in Point::all() {
         if let Cell::Up(piece) = view.cell(point) {
-            score[piece.color.index()] += value(piece.kind);
+            score[piece.color.index()] +=
+                value(piece.kind) + placement(view, point, piece, flag_sense);
             if piece.kind == Kind::Flag {
                 flags.push((point, piece.color));
-            }
-            if !(flag_sense && piece.kind == Kind::Flag) {
-                score[piece.color.index()] += placement(view, point, piece);
             }
         }
     }
     let mut raw = score[side.index()] - score[side.opponent().index()];
-    if flag_sense && !flags.is_empty() {
-        let board = FlagSurroundings::new(view);
-        for &(at, owner) in &flags {
-            let cost = (FLAG_DANGER_COST * flag_danger(view, &board, at, owner)) as i32;
+    // Both colours' reach, worked out once, serves the danger model and the threat below.
+    let board = (flag_sense && !flags.is_empty()).then(|| FlagSurroundings::new(view));
+    for &(at, owner) in &flags {
+        if let Some(board) = &board {
+            let cost = (FLAG_DANGER_COST * flag_danger(view, board, at, owner)) as i32;
             raw += if owner == side { -cost } else { cost };
         }
-    }
-    // A flag the enemy can take next move is nearly lost: only capturing the attacker (which
-    // the quiescence search tries) saves it.
-    if flags
-        .iter()
-        .any(|&(at, owner)| owner == side && view.is_attacked(at))
-    {
-        raw -= FLAG_THREAT;
+        // A flag the enemy can take next move is nearly lost: only capturing the attacker
+        // (which the quiescence search tries) saves it.
+        let attacked = match &board {
+            Some(board) => board.attacks(at, owner),
+            None => view.is_attacked(at),
+        };
+        if owner == side && attacked {
+            raw -= FLAG_THREAT;
+        }
     }
     // As the draw counter runs out an advantage is worth less: a dead draw is no win.
     let limit = view.rules().quiet_ply_limit.max(1) as i32;
@@ -114,6 +114,11 @@ impl FlagSurroundings {
             movable_share,
             movable_up,
         }
+    }
+
+    /// Whether the enemy of `owner` could take `owner`'s flag on `at` if it moved now.
+    fn attacks(&self, at: Point, owner: Color) -> bool {
+        self.reach[owner.opponent().index()] & (1 << at.index()) != 0
     }
 }
 
@@ -165,7 +170,7 @@ fn flag_features(
         board.movable_up[enemy.index()],
         indicator(at.is_rail()),
         indicator(view.side_to_move() == Some(owner)),
-        indicator(enemy_reach & (1 << at.index()) != 0),
+        indicator(board.attacks(at, owner)),
         0.0,
         0.0,
         0.0,
@@ -224,9 +229,11 @@ pub fn flag_race_rows(view: &PlayerView) -> Vec<(Color, [f64; 14])> {
         .collect()
 }
 
-/// Positional terms for a face-up piece.
-fn placement(view: &PlayerView, point: Point, piece: Piece) -> i32 {
+/// Positional terms for a face-up piece (with `flag_sense`, a flag's surroundings are judged by
+/// [`flag_danger`] instead).
+fn placement(view: &PlayerView, point: Point, piece: Piece, flag_sense: bool) -> i32 {
     match piece.kind {
+        Kind::Flag if flag_sense => 0,
         // An exposed flag is a target: reward guards (own pieces or mines around it), punish
         // open approaches.
         Kind::Flag => point
