@@ -100,3 +100,41 @@ fn flag_data_has_one_line_per_face_up_flag_with_every_feature() {
     // Games end when a flag is taken, and a flag is only taken face up.
     assert!(rows >= 4, "{rows} rows");
 }
+
+#[test]
+fn arena_ends_with_one_summary_line_after_the_flag_races() {
+    let output = cli(&[
+        "junqi", "arena", "easy", "random", "--games", "6", "--seed", "4",
+    ]);
+    assert!(output.status.success());
+    let summary = stdout(&output);
+    assert_eq!(summary.lines().count(), 1, "{summary}");
+    let fields: Vec<&str> = summary.split_whitespace().collect();
+    let names: Vec<&str> = fields.iter().step_by(2).copied().collect();
+    assert_eq!(
+        names,
+        [
+            "score", "wins", "draws", "losses", "elo", "ci95", "ms_a", "ms_b"
+        ]
+    );
+    let count = |name: &str| -> u32 {
+        let at = fields.iter().position(|&field| field == name).unwrap();
+        fields[at + 1].parse().unwrap()
+    };
+    assert_eq!(count("wins") + count("draws") + count("losses"), 6);
+    let progress = String::from_utf8(output.stderr).unwrap();
+    let lines: Vec<&str> = progress.lines().collect();
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|line| line.starts_with("game "))
+            .count(),
+        6
+    );
+    let races = lines.last().unwrap();
+    assert!(races.starts_with("first flag shown: A's "), "{races}");
+    assert!(
+        races.contains(", B's ") && races.contains(", none "),
+        "{races}"
+    );
+}

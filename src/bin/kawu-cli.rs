@@ -132,7 +132,11 @@ fn run(command: JunqiCommand) -> Result<String, Failure> {
             games,
             seed,
             threads,
-        } => Ok(format!("{}\n", arena(a, b, games, seed, threads).line())),
+        } => {
+            let summary = arena(a, b, games, seed, threads);
+            eprintln!("{}", summary.flag_line());
+            Ok(format!("{}\n", summary.line()))
+        }
         JunqiCommand::FlagData {
             level,
             games,
