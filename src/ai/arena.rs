@@ -160,7 +160,9 @@ pub struct Summary {
 /// How often a flag shown first was lost.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FlagRaces {
+    /// Games whose first flag shown was of this kind.
     pub games: u32,
+    /// How many of them the flag's owner lost.
     pub owner_lost: u32,
 }
 
