@@ -137,4 +137,9 @@ fn arena_ends_with_one_summary_line_after_the_flag_races() {
         races.contains(", B's ") && races.contains(", none "),
         "{races}"
     );
+    let even_luck = races.rsplit("even-luck score ").next().unwrap();
+    assert!(
+        even_luck == "-" || (0.0..=1.0).contains(&even_luck.parse::<f64>().unwrap()),
+        "{races}"
+    );
 }

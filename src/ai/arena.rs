@@ -164,11 +164,27 @@ pub struct FlagRaces {
     pub games: u32,
     /// How many of them the flag's owner lost.
     pub owner_lost: u32,
+    /// How many of them were drawn.
+    pub drawn: u32,
 }
 
 impl FlagRaces {
     fn share_lost(self) -> f64 {
         self.owner_lost as f64 / self.games.max(1) as f64
+    }
+
+    /// The flag's owner's score in these games (wins + draws / 2) / games.
+    fn owner_score(self) -> f64 {
+        ((self.games - self.owner_lost) as f64 - self.drawn as f64 / 2.0) / self.games.max(1) as f64
+    }
+
+    /// Both kinds of games together.
+    fn and(self, other: FlagRaces) -> FlagRaces {
+        FlagRaces {
+            games: self.games + other.games,
+            owner_lost: self.owner_lost + other.owner_lost,
+            drawn: self.drawn + other.drawn,
+        }
     }
 }
 
@@ -196,6 +212,7 @@ impl Summary {
                     [usize::from(!flag.shown_by_owner)];
                 races.games += 1;
                 races.owner_lost += u32::from(owner_lost);
+                races.drawn += u32::from(report.result == Result::Draw);
             }
             None => self.no_flag_shown += 1,
         }
@@ -227,16 +244,14 @@ impl Summary {
     }
 
     /// Whose flag was shown first and how often its owner lost, e.g. `first flag shown: A's
-    /// 212 (lost 0.77: shown by A 85 lost 0.69, by B 127 lost 0.82), B's 188 (…), none 0`. Games
-    /// between players who attack well are decided by whose flag is shown first; this shows
-    /// how well each side defends a shown flag and attacks one.
+    /// 212 (lost 0.77: shown by A 85 lost 0.69, by B 127 lost 0.82), B's 188 (…), none 0;
+    /// even-luck score 0.589`. Games between players who attack well are decided by whose flag
+    /// is shown first; this shows how well each side defends a shown flag and attacks one, and
+    /// [`Summary::even_luck_score`].
     pub fn flag_line(&self) -> String {
         let seat = |index: usize, owner: &str, enemy: &str| {
             let [by_owner, by_enemy] = self.first_flags[index];
-            let all = FlagRaces {
-                games: by_owner.games + by_enemy.games,
-                owner_lost: by_owner.owner_lost + by_enemy.owner_lost,
-            };
+            let all = by_owner.and(by_enemy);
             format!(
                 "{owner}'s {} (lost {:.2}: shown by {owner} {} lost {:.2}, by {enemy} {} lost {:.2})",
                 all.games,
@@ -247,12 +262,27 @@ impl Summary {
                 by_enemy.share_lost()
             )
         };
+        let even_luck = self
+            .even_luck_score()
+            .map_or("-".to_string(), |score| format!("{score:.3}"));
         format!(
-            "first flag shown: {}, {}, none {}",
+            "first flag shown: {}, {}, none {}; even-luck score {even_luck}",
             seat(0, "A", "B"),
             seat(1, "B", "A"),
             self.no_flag_shown
         )
+    }
+
+    /// A's score had each side's flag been shown first in half the games: the mean of A's
+    /// score when its flag was shown first and when B's was. Whose flag shows first is a coin
+    /// flip whatever the players do (a flip draws from the pool nobody can see), and the largest
+    /// part of an arena's noise; this leaves it out. `None` until both have happened.
+    pub fn even_luck_score(&self) -> Option<f64> {
+        let [a_flag, b_flag] = self
+            .first_flags
+            .map(|[by_owner, by_enemy]| by_owner.and(by_enemy));
+        (a_flag.games > 0 && b_flag.games > 0)
+            .then(|| (a_flag.owner_score() + 1.0 - b_flag.owner_score()) / 2.0)
     }
 
     /// The one summary line: `score 0.935 wins 180 draws 12 losses 8 elo 450 ci95 60 ms_a 12 ms_b 0`.
@@ -335,25 +365,33 @@ mod tests {
     }
 
     #[test]
-    fn flag_line_gives_the_share_of_first_flags_lost() {
+    fn flag_line_gives_the_share_of_first_flags_lost_and_the_even_luck_score() {
         let mut summary = Summary::default();
+        assert_eq!(summary.even_luck_score(), None);
         summary.first_flags[0][0] = FlagRaces {
             games: 4,
             owner_lost: 3,
+            drawn: 0,
         };
         summary.first_flags[0][1] = FlagRaces {
             games: 6,
             owner_lost: 6,
+            drawn: 0,
         };
+        assert_eq!(summary.even_luck_score(), None);
         summary.first_flags[1][1] = FlagRaces {
             games: 5,
             owner_lost: 1,
+            drawn: 1,
         };
         summary.no_flag_shown = 2;
+        // A scores 0.1 when its flag shows first, 1 - 0.7 when B's does (B's owner score:
+        // three wins and a draw in five).
         assert_eq!(
             summary.flag_line(),
             "first flag shown: A's 10 (lost 0.90: shown by A 4 lost 0.75, by B 6 lost 1.00), \
-             B's 5 (lost 0.20: shown by B 0 lost 0.00, by A 5 lost 0.20), none 2"
+             B's 5 (lost 0.20: shown by B 0 lost 0.00, by A 5 lost 0.20), none 2; \
+             even-luck score 0.200"
         );
     }
 
