@@ -38,27 +38,13 @@ const FLAG_DANGER_COST: f64 = 0.8 * WIN as f64;
 /// its chance of falling ([`flag_danger`]); without, only its immediate surroundings count,
 /// as a beginner sees it.
 pub fn evaluate(view: &PlayerView, side: Color, flag_sense: bool) -> i32 {
-    let mut score = [0i32; 2];
-    for kind in Kind::ALL {
-        for color in Color::ALL {
-            let count = view.pool_count(Piece::new(color, kind)) as i32;
-            score[color.index()] += count * value(kind) * FACE_DOWN_PERCENT / 100;
-        }
-    }
-    let mut flags = arrayvec::ArrayVec::<(Point, Color), 2>::new();
-    for point in Point::all() {
-        if let Cell::Up(piece) = view.cell(point) {
-            score[piece.color.index()] +=
-                value(piece.kind) + placement(view, point, piece, flag_sense);
-            if piece.kind == Kind::Flag {
-                flags.push((point, piece.color));
-            }
-        }
-    }
+    let survey = Survey::new(view, flag_sense);
+    let score = survey.score;
     let mut raw = score[side.index()] - score[side.opponent().index()];
     // Both colours' reach, worked out once, serves the danger model and the threat below.
-    let board = (flag_sense && !flags.is_empty()).then(|| FlagSurroundings::new(view));
-    for &(at, owner) in &flags {
+    let board =
+        (flag_sense && !survey.flags.is_empty()).then(|| FlagSurroundings::new(view, &survey));
+    for &(at, owner) in &survey.flags {
         if let Some(board) = &board {
             let cost = (FLAG_DANGER_COST * flag_danger(view, board, at, owner)) as i32;
             raw += if owner == side { -cost } else { cost };
@@ -79,6 +65,52 @@ pub fn evaluate(view: &PlayerView, side: Color, flag_sense: bool) -> i32 {
     raw * (2 * limit - quiet) / (2 * limit)
 }
 
+/// One pass over the pool and the board: what [`evaluate`] and [`FlagSurroundings`] count.
+struct Survey {
+    /// Each colour's material, face-down pieces at a discount, face-up ones with their
+    /// placement.
+    score: [i32; 2],
+    /// The face-up flags and their owners.
+    flags: arrayvec::ArrayVec<(Point, Color), 2>,
+    /// How many movable pieces each colour has face up, and face down.
+    movable_up: [u32; 2],
+    movable_face_down: [u32; 2],
+}
+
+impl Survey {
+    fn new(view: &PlayerView, flag_sense: bool) -> Survey {
+        let mut survey = Survey {
+            score: [0; 2],
+            flags: arrayvec::ArrayVec::new(),
+            movable_up: [0; 2],
+            movable_face_down: [0; 2],
+        };
+        for kind in Kind::ALL {
+            for color in Color::ALL {
+                let count = view.pool_count(Piece::new(color, kind));
+                survey.score[color.index()] +=
+                    i32::from(count) * value(kind) * FACE_DOWN_PERCENT / 100;
+                if kind.is_movable() {
+                    survey.movable_face_down[color.index()] += u32::from(count);
+                }
+            }
+        }
+        for point in Point::all() {
+            if let Cell::Up(piece) = view.cell(point) {
+                survey.score[piece.color.index()] +=
+                    value(piece.kind) + placement(view, point, piece, flag_sense);
+                if piece.kind.is_movable() {
+                    survey.movable_up[piece.color.index()] += 1;
+                }
+                if piece.kind == Kind::Flag {
+                    survey.flags.push((point, piece.color));
+                }
+            }
+        }
+        survey
+    }
+}
+
 /// What [`flag_danger`] needs of the whole board, computed once per position.
 struct FlagSurroundings {
     /// Where each colour's face-up pieces could move if it were their turn.
@@ -91,28 +123,14 @@ struct FlagSurroundings {
 }
 
 impl FlagSurroundings {
-    fn new(view: &PlayerView) -> FlagSurroundings {
+    fn new(view: &PlayerView, survey: &Survey) -> FlagSurroundings {
         let face_down = view.face_down_count().max(1) as f64;
-        let mut movable_up = [0.0; 2];
-        for point in Point::all() {
-            if let Cell::Up(piece) = view.cell(point)
-                && piece.kind.is_movable()
-            {
-                movable_up[piece.color.index()] += 1.0;
-            }
-        }
-        let movable_share = Color::ALL.map(|color| {
-            let movable: u32 = Kind::ALL
-                .iter()
-                .filter(|kind| kind.is_movable())
-                .map(|&kind| u32::from(view.pool_count(Piece::new(color, kind))))
-                .sum();
-            f64::from(movable) / face_down
-        });
         FlagSurroundings {
             reach: Color::ALL.map(|color| view.reach(color)),
-            movable_share,
-            movable_up,
+            movable_share: survey
+                .movable_face_down
+                .map(|count| f64::from(count) / face_down),
+            movable_up: survey.movable_up.map(f64::from),
         }
     }
 
@@ -213,19 +231,15 @@ fn flag_danger(view: &PlayerView, board: &FlagSurroundings, at: Point, owner: Co
 /// One line of flag-race data for every face-up flag in `view`: the owner's colour and
 /// [`FLAG_FEATURES`]. The model's training data (`kawu-cli junqi flag-data`).
 pub fn flag_race_rows(view: &PlayerView) -> Vec<(Color, [f64; 14])> {
-    let flags: Vec<(Point, Color)> = Point::all()
-        .filter_map(|point| match view.cell(point) {
-            Cell::Up(piece) if piece.kind == Kind::Flag => Some((point, piece.color)),
-            _ => None,
-        })
-        .collect();
-    if flags.is_empty() {
+    let survey = Survey::new(view, true);
+    if survey.flags.is_empty() {
         return Vec::new();
     }
-    let board = FlagSurroundings::new(view);
-    flags
-        .into_iter()
-        .map(|(at, owner)| (owner, flag_features(view, &board, at, owner)))
+    let board = FlagSurroundings::new(view, &survey);
+    survey
+        .flags
+        .iter()
+        .map(|&(at, owner)| (owner, flag_features(view, &board, at, owner)))
         .collect()
 }
 
@@ -264,7 +278,7 @@ mod tests {
         let view = position.view();
         flag_danger(
             view,
-            &FlagSurroundings::new(view),
+            &FlagSurroundings::new(view, &Survey::new(view, true)),
             Point::parse("a1").unwrap(),
             Color::Red,
         )
