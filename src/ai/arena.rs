@@ -153,8 +153,6 @@ pub struct Summary {
     /// Games whose first flag shown was A's (index 0) or B's (1), by who showed it (0: its
     /// owner, 1: the enemy): how many, and how many of them the flag's owner lost.
     pub first_flags: [[FlagRaces; 2]; 2],
-    /// Games in which no flag was shown.
-    pub no_flag_shown: u32,
 }
 
 /// How often a flag shown first was lost.
@@ -200,26 +198,34 @@ impl Summary {
         self.a_moves += report.a_moves;
         self.b_time += report.b_time;
         self.b_moves += report.b_moves;
-        match report.first_flag {
-            Some(flag) => {
-                let owner_lost = report.result
-                    == if flag.owner_is_a {
-                        Result::Loss
-                    } else {
-                        Result::Win
-                    };
-                let races = &mut self.first_flags[usize::from(!flag.owner_is_a)]
-                    [usize::from(!flag.shown_by_owner)];
-                races.games += 1;
-                races.owner_lost += u32::from(owner_lost);
-                races.drawn += u32::from(report.result == Result::Draw);
-            }
-            None => self.no_flag_shown += 1,
+        if let Some(flag) = report.first_flag {
+            let owner_lost = report.result
+                == if flag.owner_is_a {
+                    Result::Loss
+                } else {
+                    Result::Win
+                };
+            let races = &mut self.first_flags[usize::from(!flag.owner_is_a)]
+                [usize::from(!flag.shown_by_owner)];
+            races.games += 1;
+            races.owner_lost += u32::from(owner_lost);
+            races.drawn += u32::from(report.result == Result::Draw);
         }
     }
 
     fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
+    }
+
+    /// Games in which no flag was shown.
+    fn no_flag_shown(&self) -> u32 {
+        let shown: u32 = self
+            .first_flags
+            .iter()
+            .flatten()
+            .map(|races| races.games)
+            .sum();
+        self.games() - shown
     }
 
     /// (wins + draws / 2) / games.
@@ -269,7 +275,7 @@ impl Summary {
             "first flag shown: {}, {}, none {}; even-luck score {even_luck}",
             seat(0, "A", "B"),
             seat(1, "B", "A"),
-            self.no_flag_shown
+            self.no_flag_shown()
         )
     }
 
@@ -384,7 +390,10 @@ mod tests {
             owner_lost: 1,
             drawn: 1,
         };
-        summary.no_flag_shown = 2;
+        // Those 15 games and 2 more without a flag shown, from A's side.
+        summary.wins = 2;
+        summary.draws = 3;
+        summary.losses = 12;
         // A scores 0.1 when its flag shows first, 1 - 0.7 when B's does (B's owner score:
         // three wins and a draw in five).
         assert_eq!(
