@@ -1,0 +1,32 @@
+//! Xiangqi (象棋, Chinese chess): board, moves, legality, FEN and ICCS, move names for
+//! display, and the game with its repetition and draw rules (`../shared/xiangqi.md`).
+//!
+//! [`Position`] is a legal position (parsing validates); [`Game`] is a position with its
+//! history, which the repetition rules need.
+
+mod board;
+mod fen;
+mod game;
+mod moves;
+mod notation;
+mod piece;
+mod position;
+mod pressure;
+
+pub use board::{FILES, POINTS, RANKS, Square};
+pub use fen::FenError;
+pub use game::{
+    EFFECTIVE_PLIES, Game, NO_PROGRESS_PLIES, Outcome, PERPETUAL_PER_PIECE, PlayError, PlayedMove,
+    Reason, TOTAL_PLIES,
+};
+pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
+pub use notation::{Notation, move_name};
+pub use piece::{Color, Kind, Piece};
+pub use position::{Position, PositionError};
+pub use pressure::{CycleConduct, CycleVerdict, PointSet, Pressure, judge_cycle, pressure};
+
+/// The start position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,475 @@
+//! A position: the board, the side to move and the count towards the no-progress draw. Built
+//! legal (FEN parsing validates), changed only by legal moves.
+
+use super::board::{
+    ADVISOR, ELEPHANT, GENERAL, HORSE, HORSE_ATTACKERS, POINTS, RAYS, SOLDIER, Square,
+};
+use super::moves::{Move, MoveList};
+use super::piece::{Color, Kind, Piece};
+use std::fmt;
+
+/// A position of Xiangqi.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    /// Piece codes by point; 0 is empty.
+    board: [u8; POINTS],
+    side: Color,
+    /// Each side's general, by [`Color::index`].
+    generals: [Square; 2],
+    key: u64,
+    /// Plies since the last capture or advance of a soldier across the river.
+    quiet_plies: u16,
+    /// The move number, starting at 1 and increasing after Black's move.
+    fullmove: u16,
+}
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
+
+const fn build_zobrist() -> [[u64; POINTS]; 16] {
+    let mut table = [[0; POINTS]; 16];
+    let mut state = 0x6b61_7775_7871_u64;
+    let mut code = 0;
+    while code < 16 {
+        let mut point = 0;
+        while point < POINTS {
+            let (next, value) = splitmix(state);
+            state = next;
+            table[code][point] = value;
+            point += 1;
+        }
+        code += 1;
+    }
+    table
+}
+
+static ZOBRIST: [[u64; POINTS]; 16] = build_zobrist();
+const BLACK_TO_MOVE_KEY: u64 = 0x3c6e_f372_fe94_f82b;
+
+/// What a position must satisfy to be played from.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum PositionError {
+    #[error("{0} has no general")]
+    NoGeneral(&'static str),
+    #[error("{0} has more than one general")]
+    TwoGenerals(&'static str),
+    #[error("{0:?} cannot stand on {1}")]
+    Misplaced(Piece, Square),
+    #[error("{0} has too many pieces of kind {1:?}")]
+    TooMany(&'static str, Kind),
+    #[error("the side not to move is in check (its general could be taken)")]
+    OpponentInCheck,
+}
+
+impl Position {
+    /// The start position.
+    pub fn start() -> Position {
+        Position::from_fen(super::START_FEN).expect("the start FEN is valid")
+    }
+
+    /// Builds a position from pieces, checking that every piece stands where it can and that
+    /// the side not to move is not in check.
+    pub(super) fn from_parts(
+        pieces: &[(Square, Piece)],
+        side: Color,
+        quiet_plies: u16,
+        fullmove: u16,
+    ) -> Result<Position, PositionError> {
+        let mut board = [0u8; POINTS];
+        let mut generals = [None, None];
+        let mut counts = [[0u8; 7]; 2];
+        for &(square, piece) in pieces {
+            let color = piece.color();
+            if !stands_where_it_can(piece, square) {
+                return Err(PositionError::Misplaced(piece, square));
+            }
+            let count = &mut counts[color.index()][piece.kind() as usize];
+            *count += 1;
+            let most = match piece.kind() {
+                Kind::General => 1,
+                Kind::Soldier => 5,
+                _ => 2,
+            };
+            if *count > most {
+                return Err(match piece.kind() {
+                    Kind::General => PositionError::TwoGenerals(color.name()),
+                    kind => PositionError::TooMany(color.name(), kind),
+                });
+            }
+            if piece.kind() == Kind::General {
+                generals[color.index()] = Some(square);
+            }
+            board[square.index()] = piece.code() as u8;
+        }
+        let generals = [
+            generals[0].ok_or(PositionError::NoGeneral("red"))?,
+            generals[1].ok_or(PositionError::NoGeneral("black"))?,
+        ];
+        let mut position = Position {
+            board,
+            side,
+            generals,
+            key: 0,
+            quiet_plies,
+            fullmove: fullmove.max(1),
+        };
+        position.key = position.compute_key();
+        if position.in_check(side.opponent()) {
+            return Err(PositionError::OpponentInCheck);
+        }
+        Ok(position)
+    }
+
+    fn compute_key(&self) -> u64 {
+        let pieces = Square::all()
+            .filter(|s| self.board[s.index()] != 0)
+            .fold(0, |key, s| {
+                key ^ ZOBRIST[self.board[s.index()] as usize][s.index()]
+            });
+        match self.side {
+            Color::Red => pieces,
+            Color::Black => pieces ^ BLACK_TO_MOVE_KEY,
+        }
+    }
+
+    /// The piece on `square`, if any.
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        Piece::from_code(self.board[square.index()])
+    }
+
+    /// Every piece with its point.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|s| self.piece_at(s).map(|p| (s, p)))
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// `color`'s general.
+    pub fn general(&self, color: Color) -> Square {
+        self.generals[color.index()]
+    }
+
+    /// A hash of the pieces and the side to move (equal for repeated positions).
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Plies since the last capture or advance of a soldier across the river.
+    pub fn quiet_plies(&self) -> u16 {
+        self.quiet_plies
+    }
+
+    /// The move number (1 at the start, +1 after each Black move).
+    pub fn fullmove(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// The same pieces with `side` to move (for asking what that side attacks).
+    pub(super) fn with_side(&self, side: Color) -> Position {
+        let mut position = self.clone();
+        if position.side != side {
+            position.side = side;
+            position.key ^= BLACK_TO_MOVE_KEY;
+        }
+        position
+    }
+
+    #[inline]
+    fn is_enemy_or_empty(&self, square: Square, color: Color) -> bool {
+        match Piece::from_code(self.board[square.index()]) {
+            None => true,
+            Some(piece) => piece.color() != color,
+        }
+    }
+
+    /// Whether `color`'s general is attacked, including by the enemy general on an open file.
+    pub fn in_check(&self, color: Color) -> bool {
+        let general = self.generals[color.index()];
+        let enemy = color.opponent();
+        let chariot = Piece::new(enemy, Kind::Chariot).code() as u8;
+        let cannon = Piece::new(enemy, Kind::Cannon).code() as u8;
+        let enemy_general = Piece::new(enemy, Kind::General).code() as u8;
+        for (dir, ray) in RAYS[general.index()].iter().enumerate() {
+            let mut screened = false;
+            for square in ray.iter() {
+                let code = self.board[square.index()];
+                if code == 0 {
+                    continue;
+                }
+                if screened {
+                    if code == cannon {
+                        return true;
+                    }
+                    break;
+                }
+                // The generals face each other along files only (directions 0 and 1).
+                if code == chariot || (code == enemy_general && dir < 2) {
+                    return true;
+                }
+                screened = true;
+            }
+        }
+        let horse = Piece::new(enemy, Kind::Horse).code() as u8;
+        for (from, leg) in HORSE_ATTACKERS[general.index()].iter() {
+            if self.board[from.index()] == horse && self.board[leg.index()] == 0 {
+                return true;
+            }
+        }
+        let soldier = Piece::new(enemy, Kind::Soldier).code() as u8;
+        let ahead = match color {
+            Color::Red => general.index() + 9,
+            Color::Black => general.index().wrapping_sub(9),
+        };
+        // The general never stands on an edge file, so both neighbours exist.
+        [ahead, general.index() - 1, general.index() + 1]
+            .into_iter()
+            .any(|index| index < POINTS && self.board[index] == soldier)
+    }
+
+    /// Every move of the side to move that obeys the pieces' movement, legal or not.
+    fn pseudo_moves(&self, list: &mut MoveList, captures_only: bool) {
+        let color = self.side;
+        for index in 0..POINTS {
+            let code = self.board[index];
+            let Some(piece) = Piece::from_code(code) else {
+                continue;
+            };
+            if piece.color() != color {
+                continue;
+            }
+            let from = Square::from_index(index).expect("index is on the board");
+            let mut push = |to: Square| {
+                let target = self.board[to.index()];
+                if target == 0 {
+                    if !captures_only {
+                        list.push(Move::new(from, to));
+                    }
+                } else if Piece::from_code(target).is_some_and(|p| p.color() != color) {
+                    list.push(Move::new(from, to));
+                }
+            };
+            match piece.kind() {
+                Kind::General => GENERAL[index].iter().for_each(|(to, _)| push(to)),
+                Kind::Advisor => ADVISOR[index].iter().for_each(|(to, _)| push(to)),
+                Kind::Elephant => ELEPHANT[index]
+                    .iter()
+                    .filter(|(_, eye)| self.board[eye.index()] == 0)
+                    .for_each(|(to, _)| push(to)),
+                Kind::Horse => HORSE[index]
+                    .iter()
+                    .filter(|(_, leg)| self.board[leg.index()] == 0)
+                    .for_each(|(to, _)| push(to)),
+                Kind::Soldier => SOLDIER[color.index()][index]
+                    .iter()
+                    .for_each(|(to, _)| push(to)),
+                Kind::Chariot => {
+                    for ray in &RAYS[index] {
+                        for to in ray.iter() {
+                            if self.board[to.index()] == 0 {
+                                if !captures_only {
+                                    list.push(Move::new(from, to));
+                                }
+                            } else {
+                                if self.is_enemy_or_empty(to, color) {
+                                    list.push(Move::new(from, to));
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+                Kind::Cannon => {
+                    for ray in &RAYS[index] {
+                        let mut screened = false;
+                        for to in ray.iter() {
+                            let occupied = self.board[to.index()] != 0;
+                            if !screened {
+                                if occupied {
+                                    screened = true;
+                                } else if !captures_only {
+                                    list.push(Move::new(from, to));
+                                }
+                            } else if occupied {
+                                if self.is_enemy_or_empty(to, color) {
+                                    list.push(Move::new(from, to));
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `mv` (a pseudo-legal move of the side to move) leaves its general safe. The
+    /// board is changed and put back.
+    #[inline]
+    fn keeps_general_safe(&mut self, mv: Move) -> bool {
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let moved = self.board[from];
+        let captured = self.board[to];
+        let color = self.side;
+        self.board[to] = moved;
+        self.board[from] = 0;
+        let general_moved = self.generals[color.index()].index() == from;
+        if general_moved {
+            self.generals[color.index()] = mv.to();
+        }
+        let safe = !self.in_check(color);
+        if general_moved {
+            self.generals[color.index()] = mv.from();
+        }
+        self.board[from] = moved;
+        self.board[to] = captured;
+        safe
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self, list: &mut MoveList) {
+        self.generate_legal(list, false);
+    }
+
+    /// Every legal capture of the side to move.
+    pub fn legal_captures(&self, list: &mut MoveList) {
+        self.generate_legal(list, true);
+    }
+
+    fn generate_legal(&self, list: &mut MoveList, captures_only: bool) {
+        list.clear();
+        self.pseudo_moves(list, captures_only);
+        let mut scratch = self.clone();
+        list.retain(|mv| scratch.keeps_general_safe(*mv));
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        !list.is_empty()
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.contains(&mv)
+    }
+
+    /// Whether `mv` captures.
+    pub fn is_capture(&self, mv: Move) -> bool {
+        self.board[mv.to().index()] != 0
+    }
+
+    /// Whether `mv` is progress for the no-progress draw: a capture, or a soldier across the
+    /// river stepping forward.
+    pub fn is_progress(&self, mv: Move) -> bool {
+        if self.is_capture(mv) {
+            return true;
+        }
+        match self.piece_at(mv.from()) {
+            Some(piece) if piece.kind() == Kind::Soldier => {
+                mv.from().file() == mv.to().file() && !mv.to().on_own_side(piece.color())
+            }
+            _ => false,
+        }
+    }
+
+    /// Plays `mv`, which must be legal (from [`Position::legal_moves`]); returns the piece
+    /// taken, if any.
+    pub fn play_unchecked(&mut self, mv: Move) -> Option<Piece> {
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let moved = self.board[from];
+        let captured = self.board[to];
+        let progress = self.is_progress(mv);
+        self.key ^= ZOBRIST[moved as usize][from] ^ ZOBRIST[moved as usize][to];
+        if captured != 0 {
+            self.key ^= ZOBRIST[captured as usize][to];
+        }
+        self.board[to] = moved;
+        self.board[from] = 0;
+        if self.generals[self.side.index()].index() == from {
+            self.generals[self.side.index()] = mv.to();
+        }
+        self.quiet_plies = if progress {
+            0
+        } else {
+            self.quiet_plies.saturating_add(1)
+        };
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.opponent();
+        self.key ^= BLACK_TO_MOVE_KEY;
+        Piece::from_code(captured)
+    }
+
+    /// Passes the move to the other side (a null move, for the search). Not legal in check.
+    pub fn pass(&mut self) {
+        self.side = self.side.opponent();
+        self.key ^= BLACK_TO_MOVE_KEY;
+    }
+
+    /// The number of move sequences of `depth` plies (leaves counted at depth 1).
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        if depth <= 1 {
+            return if depth == 0 { 1 } else { list.len() as u64 };
+        }
+        let mut total = 0;
+        for &mv in &list {
+            let mut child = self.clone();
+            child.play_unchecked(mv);
+            total += child.perft(depth - 1);
+        }
+        total
+    }
+
+    /// Every legal root move with the count of sequences of `depth` plies starting with it.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.iter()
+            .map(|&mv| {
+                let mut child = self.clone();
+                child.play_unchecked(mv);
+                (mv, child.perft(depth.saturating_sub(1)))
+            })
+            .collect()
+    }
+}
+
+/// Whether `piece` can ever stand on `square`: generals and advisors in their palace,
+/// elephants on their seven points, soldiers not behind their start.
+fn stands_where_it_can(piece: Piece, square: Square) -> bool {
+    let color = piece.color();
+    // Counted from the piece's own back rank.
+    let rank = match color {
+        Color::Red => square.rank(),
+        Color::Black => 9 - square.rank(),
+    };
+    let file = square.file();
+    match piece.kind() {
+        Kind::General => square.in_palace(color),
+        Kind::Advisor => matches!((file, rank), (3 | 5, 0 | 2) | (4, 1)),
+        Kind::Elephant => matches!((file, rank), (2 | 6, 0 | 4) | (0 | 4 | 8, 2)),
+        Kind::Soldier => rank >= 5 || (rank >= 3 && file % 2 == 0),
+        Kind::Horse | Kind::Chariot | Kind::Cannon => true,
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}

@@ -1,0 +1,406 @@
+use super::*;
+
+#[test]
+fn start_position_perft_matches_the_published_counts() {
+    let start = Position::start();
+    assert_eq!(start.to_fen(), START_FEN);
+    let counts: Vec<u64> = (1..=3).map(|depth| start.perft(depth)).collect();
+    assert_eq!(counts, [44, 1_920, 79_666]);
+}
+
+/// Every position of `tests/data/xiangqi-perft.txt` (published counts, checked against
+/// Fairy-Stockfish) to its listed depths.
+#[test]
+fn perft_matches_the_reference_file() {
+    let data = include_str!("../../../tests/data/xiangqi-perft.txt");
+    let mut position = None;
+    let mut checked = 0;
+    for line in data.lines().map(str::trim) {
+        if let Some(fen) = line.strip_prefix("fen ") {
+            position = Some(Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}")));
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let (depth, count) = rest.split_once(' ').expect("perft DEPTH COUNT");
+            let position = position.as_ref().expect("a fen line first");
+            let depth: u32 = depth.parse().expect("depth");
+            // The deepest counts take seconds in a debug build: stop at a million nodes.
+            let count: u64 = count.parse().expect("count");
+            if count <= 1_000_000 {
+                assert_eq!(position.perft(depth), count, "{position:?} depth {depth}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} counts checked");
+}
+
+fn position(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn mv(text: &str) -> Move {
+    text.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The legal destinations of the piece on `from`, as ICCS points, sorted.
+fn destinations(fen: &str, from: &str) -> Vec<String> {
+    let mut list = MoveList::new();
+    position(fen).legal_moves(&mut list);
+    let mut to: Vec<String> = list
+        .iter()
+        .filter(|m| m.from().to_string() == from)
+        .map(|m| m.to().to_string())
+        .collect();
+    to.sort();
+    to
+}
+
+#[test]
+fn the_horse_is_blocked_at_the_leg() {
+    // Red horse e4; a piece on e5 blocks both moves towards Black.
+    let open = "4k4/9/9/9/9/9/4N4/9/9/3K5 w - - 0 1";
+    assert_eq!(destinations(open, "e3").len(), 8);
+    let blocked = "4k4/9/9/9/9/9/4N4/4R4/9/3K5 w - - 0 1";
+    assert!(!destinations(blocked, "e3").contains(&"d1".to_string()));
+    assert_eq!(destinations(blocked, "e3").len(), 6);
+}
+
+#[test]
+fn the_elephant_is_blocked_at_the_eye_and_never_crosses_the_river() {
+    let fen = "3k5/9/9/9/9/9/9/9/9/2B1K4 w - - 0 1";
+    assert_eq!(destinations(fen, "c0"), ["a2", "e2"]);
+    let eye_blocked = "3k5/9/9/9/9/9/9/9/3N5/2B1K4 w - - 0 1";
+    assert_eq!(destinations(eye_blocked, "c0"), ["a2"]);
+    let at_river = "3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1";
+    assert_eq!(destinations(at_river, "c4"), ["a2", "e2"]);
+}
+
+#[test]
+fn advisors_and_the_general_stay_in_the_palace() {
+    let fen = "3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1";
+    assert_eq!(destinations(fen, "d0"), ["e1"]);
+    assert_eq!(destinations(fen, "e0"), ["e1", "f0"]);
+    let corner = "3k5/9/9/9/9/9/9/5K3/9/9 w - - 0 1";
+    assert_eq!(destinations(corner, "f2"), ["e2", "f1"]);
+}
+
+#[test]
+fn the_cannon_moves_like_a_chariot_and_captures_over_one_screen() {
+    // Cannon a0; screen a3; targets a5 (black horse) and a7 (black chariot, two screens).
+    let fen = "4k4/9/r8/9/n8/9/P8/9/9/C2K5 w - - 0 1";
+    let to = destinations(fen, "a0");
+    assert!(to.contains(&"a5".to_string()), "{to:?}");
+    assert!(!to.contains(&"a7".to_string()));
+    assert!(!to.contains(&"a3".to_string()));
+    assert!(to.contains(&"a2".to_string()) && to.contains(&"c0".to_string()));
+}
+
+#[test]
+fn soldiers_go_forward_then_sideways_across_the_river_never_back() {
+    let home = "4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1";
+    assert_eq!(destinations(home, "e3"), ["e4"]);
+    let across = "4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1";
+    assert_eq!(destinations(across, "e5"), ["d5", "e6", "f5"]);
+    let last_rank = "3k4P/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    assert_eq!(destinations(last_rank, "i9"), ["h9"]);
+    let black = "4k4/9/9/9/9/4p4/9/9/9/3K5 b - - 0 1";
+    assert_eq!(destinations(black, "e4"), ["d4", "e3", "f4"]);
+}
+
+#[test]
+fn generals_may_not_face_each_other() {
+    // The red general may not step onto the open e-file.
+    let fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1";
+    assert_eq!(destinations(fen, "d0"), ["d1"]);
+    // The only piece between the generals is pinned to its file.
+    let pinned = "4k4/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1";
+    assert!(destinations(pinned, "e4").is_empty());
+    assert_eq!(destinations(pinned, "e0"), ["d0", "e1", "f0"]);
+    assert!(matches!(
+        Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
+        Err(FenError::Illegal(PositionError::OpponentInCheck))
+    ));
+}
+
+#[test]
+fn no_move_may_leave_the_own_general_attacked() {
+    // Red chariot e2 stands between its general and a black chariot: it may only slide on e.
+    let fen = "3k5/9/9/9/9/4r4/9/4R4/9/4K4 w - - 0 1";
+    let to = destinations(fen, "e2");
+    assert!(to.iter().all(|t| t.starts_with('e')), "{to:?}");
+    assert!(to.contains(&"e4".to_string()));
+    // In check from a horse, only moves that answer it are legal.
+    let check = "3k5/9/9/9/9/9/9/3n5/9/4K4 w - - 0 1";
+    let mut list = MoveList::new();
+    let checked = position(check);
+    assert!(checked.in_check(Color::Red));
+    checked.legal_moves(&mut list);
+    for m in &list {
+        let mut after = checked.clone();
+        after.play_unchecked(*m);
+        assert!(!after.in_check(Color::Red), "{m}");
+    }
+}
+
+#[test]
+fn checkmate_wins_and_stalemate_loses() {
+    // Two chariots mate the black general on its back rank.
+    let mut game = Game::new(position("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1"));
+    game.play(mv("b0b9")).expect("legal");
+    assert_eq!(
+        game.outcome().map(|o| o.to_string()),
+        Some("red-wins checkmate".into())
+    );
+    // Black to move, not in check, with no legal move: Black loses.
+    let stalemate = Game::new(position("3k5/4P4/9/9/9/9/9/9/9/4K4 b - - 0 1"));
+    assert_eq!(
+        stalemate.outcome(),
+        Some(Outcome {
+            winner: Some(Color::Red),
+            reason: Reason::Stalemate
+        })
+    );
+    assert_eq!(
+        game.play(mv("e0e1")),
+        Err(PlayError::Over(game.outcome().unwrap()))
+    );
+}
+
+#[test]
+fn fen_and_iccs_round_trip_and_reject_bad_input() {
+    let fen = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
+    assert_eq!(position(fen).to_fen(), fen);
+    let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 3 7";
+    assert_eq!(position(black).to_fen(), black);
+    // Red may be written 'r'; the counters may be left out.
+    let short = position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r");
+    assert_eq!(short.to_fen(), START_FEN);
+    for bad in [
+        "",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - z 1",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBKKABNR w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/B8/RN1AKABNR w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 extra",
+        "9/9/9/9/9/9/9/9/9/9 w",
+        "🀄🀄🀄/9/9/9/9/9/9/9/9/9 w",
+    ] {
+        assert!(Position::from_fen(bad).is_err(), "accepted {bad:?}");
+    }
+    assert_eq!(mv("h2e2").to_string(), "h2e2");
+    assert_eq!(mv("H2-E2"), mv("h2e2"));
+    for bad in [
+        "",
+        "h2",
+        "h2e",
+        "j2e2",
+        "h2e2e",
+        "h2h2",
+        "h-2e2x",
+        "日日日日",
+    ] {
+        assert!(bad.parse::<Move>().is_err(), "accepted {bad:?}");
+    }
+}
+
+#[test]
+fn moves_are_named_in_chinese_and_wxf() {
+    let start = Position::start();
+    let name = |position: &Position, m: &str, notation| move_name(position, mv(m), notation);
+    assert_eq!(name(&start, "h2e2", Notation::Chinese), "炮二平五");
+    assert_eq!(name(&start, "h2e2", Notation::Wxf), "C2=5");
+    assert_eq!(name(&start, "h0g2", Notation::Chinese), "马二进三");
+    let mut after = start.clone();
+    after.play_unchecked(mv("h2e2"));
+    assert_eq!(name(&after, "h9g7", Notation::Chinese), "马8进7");
+    assert_eq!(name(&after, "h9g7", Notation::Wxf), "H8+7");
+    assert_eq!(name(&after, "a9a8", Notation::Chinese), "车1进1");
+    assert_eq!(name(&start, "i0i1", Notation::Wxf), "R1+1");
+    // Two red chariots on one file: front and rear.
+    let tandem = position("3k5/9/9/9/9/9/4R4/9/4R4/5K3 w - - 0 1");
+    assert_eq!(name(&tandem, "e3c3", Notation::Chinese), "前车平七");
+    assert_eq!(name(&tandem, "e1e2", Notation::Chinese), "后车进一");
+    assert_eq!(name(&tandem, "e1e0", Notation::Wxf), "-R-1");
+}
+
+/// Plays ICCS moves from `fen`; the outcome after each, as text.
+fn outcomes(fen: &str, moves: &str) -> Vec<String> {
+    let mut game = Game::new(position(fen));
+    moves
+        .split_whitespace()
+        .map(|m| {
+            game.play(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
+            game.outcome().map_or("ongoing".into(), |o| o.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn perpetual_check_by_one_piece_loses_at_its_sixth_check() {
+    // The red chariot checks from a9 and a8 while the black general steps between e9 and e8.
+    let seen = outcomes(
+        "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1",
+        "a1a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8",
+    );
+    assert!(seen[..10].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[10], "black-wins perpetual-check");
+}
+
+#[test]
+fn chasing_an_unprotected_piece_loses_at_the_sixth_chase() {
+    // The rules text's example: a chariot follows a cannon between the e- and f-files.
+    let seen = outcomes(
+        "4k4/9/9/c8/9/2R6/9/9/9/3K5 w - - 0 1",
+        "c4a4 a6b6 a4b4 b6a6 b4a4 a6b6 a4b4 b6a6 b4a4 a6b6 a4b4",
+    );
+    assert!(seen[..10].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[10], "black-wins perpetual-chase");
+}
+
+#[test]
+fn attacking_a_protected_piece_is_no_chase_and_repeats_to_a_draw() {
+    // As above, but a black chariot on i6 guards the cannon: the third time is a draw.
+    let seen = outcomes(
+        "4k4/9/9/c7r/9/2R6/9/9/9/3K5 w - - 0 1",
+        "c4a4 a6b6 a4b4 b6a6 b4a4 a6b6 a4b4 b6a6 b4a4",
+    );
+    assert!(seen[..8].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[8], "draw repetition");
+}
+
+/// The points `mv` newly chases, from `fen`.
+fn chased_by(fen: &str, m: &str) -> Vec<String> {
+    let before = position(fen);
+    let mut after = before.clone();
+    after.play_unchecked(mv(m));
+    pressure(&before, mv(m), &after)
+        .chased
+        .iter()
+        .map(|square| square.to_string())
+        .collect()
+}
+
+#[test]
+fn a_chariot_attacked_by_a_horse_counts_as_unprotected() {
+    // The red horse d1-e3 attacks c4, which a black horse on e5 guards.
+    let chariot = "3k5/9/9/9/4n4/2r6/9/9/3N5/4K4 w - - 0 1";
+    assert_eq!(chased_by(chariot, "d1e3"), ["c4"]);
+    let guarded_cannon = "3k5/9/9/9/4n4/2c6/9/9/3N5/4K4 w - - 0 1";
+    assert!(chased_by(guarded_cannon, "d1e3").is_empty());
+    let lone_cannon = "3k5/9/9/9/9/2c6/9/9/3N5/4K4 w - - 0 1";
+    assert_eq!(chased_by(lone_cannon, "d1e3"), ["c4"]);
+}
+
+#[test]
+fn soldier_threats_are_no_chase() {
+    // A crossed red soldier follows a black cannon between the d- and e-files.
+    let seen = outcomes(
+        "3k5/9/4c4/3P5/9/9/9/9/9/5K3 w - - 0 1",
+        "d6e6 e7d7 e6d6 d7e7 d6e6 e7d7 e6d6 d7e7",
+    );
+    assert!(seen[..7].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[7], "draw repetition");
+}
+
+#[test]
+fn general_threats_are_no_chase() {
+    // The red general steps beside a lone black horse in its palace and could take it.
+    let fen = "3k5/9/9/9/9/9/9/9/5n3/4K4 w - - 0 1";
+    assert!(chased_by(fen, "e0e1").is_empty());
+    // d1 would face the black general.
+    assert_eq!(
+        destinations("3k5/9/9/9/9/9/9/9/4Kn3/9 w - - 0 1", "e1"),
+        ["e0", "e2", "f1"]
+    );
+}
+
+#[test]
+fn offering_an_exchange_of_equal_pieces_is_no_chase() {
+    // The red chariot keeps facing the black one, which could take it back.
+    let seen = outcomes(
+        "4k4/9/9/r8/9/2R6/9/9/9/3K5 w - - 0 1",
+        "c4a4 a6b6 a4b4 b6a6 b4a4 a6b6 a4b4 b6a6 b4a4",
+    );
+    assert!(seen[..8].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[8], "draw repetition");
+}
+
+#[test]
+fn a_repetition_without_check_or_chase_is_a_draw_on_the_third_time() {
+    let seen = outcomes(
+        "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1",
+        "i0i1 e9e8 i1i0 e8e9 i0i1 e9e8 i1i0 e8e9",
+    );
+    assert!(seen[..7].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[7], "draw repetition");
+}
+
+#[test]
+fn mutual_violations_draw_and_perpetual_check_loses_to_perpetual_chase() {
+    use CycleConduct::*;
+    assert_eq!(
+        judge_cycle([PerpetualCheck, PerpetualCheck]),
+        CycleVerdict::Draw
+    );
+    assert_eq!(
+        judge_cycle([PerpetualChase, PerpetualChase]),
+        CycleVerdict::Draw
+    );
+    assert_eq!(
+        judge_cycle([PerpetualCheck, PerpetualChase]),
+        CycleVerdict::PerpetualCheck(Color::Red)
+    );
+    assert_eq!(
+        judge_cycle([PerpetualChase, PerpetualCheck]),
+        CycleVerdict::PerpetualCheck(Color::Black)
+    );
+    assert_eq!(
+        judge_cycle([Free, PerpetualChase]),
+        CycleVerdict::PerpetualChase(Color::Black)
+    );
+    let check = Pressure {
+        check: true,
+        ..Pressure::default()
+    };
+    let mut chased = PointSet::EMPTY;
+    chased.insert(Square::new(4, 4).unwrap());
+    let chase = Pressure {
+        check: false,
+        chased,
+    };
+    assert_eq!(CycleConduct::of([check, check]), PerpetualCheck);
+    assert_eq!(CycleConduct::of([check, chase]), PerpetualChase);
+    assert_eq!(CycleConduct::of([check, Pressure::default()]), Free);
+}
+
+#[test]
+fn automatic_draws_end_long_games() {
+    // The 60th ply without a capture or a crossed soldier's advance.
+    let seen = outcomes("4k4/9/9/9/9/9/9/9/9/3K4R w - - 59 40", "i0i1");
+    assert_eq!(seen, ["draw no-progress"]);
+    // The 600th ply in all.
+    let seen = outcomes("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 300", "i0i1 e9e8");
+    assert_eq!(seen, ["ongoing", "draw move-limit"]);
+    // A capture resets the count.
+    let capture = outcomes("4k4/9/9/9/9/9/9/9/8r/3K4R w - - 59 40", "i0i1");
+    assert_eq!(capture, ["ongoing"]);
+}
+
+#[test]
+fn undo_takes_back_the_last_move() {
+    let mut game = Game::new(Position::start());
+    game.play(mv("h2e2")).unwrap();
+    game.play(mv("h9g7")).unwrap();
+    assert!(game.undo());
+    assert_eq!(game.moves().len(), 1);
+    assert_eq!(game.position().to_fen(), {
+        let mut p = Position::start();
+        p.play_unchecked(mv("h2e2"));
+        p.to_fen()
+    });
+    assert!(matches!(game.play(mv("a0a5")), Err(PlayError::Illegal(_))));
+}
