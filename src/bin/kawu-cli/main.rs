@@ -1,11 +1,10 @@
-//! `kawu-cli`: the command-line contract of `../shared/junqi-flip.md` (moves, apply, perft) and
-//! the computer players' arena.
+//! `kawu-cli`: one subcommand per game — the command-line contracts of `../shared/` and the
+//! computer players' arenas.
+
+mod junqi;
+mod xiangqi;
 
 use clap::{Parser, Subcommand};
-use kawu::ai::Level;
-use kawu::ai::arena::{GameReport, Summary, play_game, play_game_observed};
-use kawu::ai::{FLAG_FEATURES, flag_race_rows};
-use kawu::rules::junqi::{Action, ActionList, Color, Outcome, Position};
 use std::process::ExitCode;
 use std::sync::Mutex;
 
@@ -21,66 +20,17 @@ enum Game {
     /// Junqi flip.
     Junqi {
         #[command(subcommand)]
-        command: JunqiCommand,
+        command: junqi::JunqiCommand,
     },
-}
-
-#[derive(Subcommand)]
-enum JunqiCommand {
-    /// Every legal action of a full JFEN, one per line, sorted.
-    Moves {
-        /// The position (one quoted argument, or its four fields).
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
-        jfen: Vec<String>,
-    },
-    /// The JFEN after playing the actions.
-    Apply {
-        /// The position (one quoted argument, or its four fields), then the actions.
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// Paired games between two computer levels (the same deal twice, seats swapped).
-    Arena {
-        /// Player A: random, easy, medium or hard.
-        a: Level,
-        /// Player B: random, easy, medium or hard.
-        b: Level,
-        /// How many games (played in pairs).
-        #[arg(long, default_value_t = 200)]
-        games: u64,
-        /// The seed that makes the arena reproducible.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Worker threads.
-        #[arg(long, default_value_t = 2)]
-        threads: u64,
-    },
-    /// Training data for the flag-danger model: self-play games, one CSV line per face-up
-    /// flag in every position (fit it with `scripts/fit_flag_model.py`).
-    FlagData {
-        /// The level that plays both sides: easy, medium or hard.
-        #[arg(long, default_value = "medium")]
-        level: Level,
-        /// How many games.
-        #[arg(long, default_value_t = 2000)]
-        games: u64,
-        /// The seed that makes the games reproducible.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Worker threads.
-        #[arg(long, default_value_t = 2)]
-        threads: u64,
-    },
-    /// The number of action sequences of a given length.
-    Perft {
-        /// The position (one quoted argument, or its four fields), then the depth.
-        #[arg(required = true, num_args = 2.., allow_hyphen_values = true)]
-        args: Vec<String>,
+    /// Xiangqi (Chinese chess).
+    Xiangqi {
+        #[command(subcommand)]
+        command: xiangqi::XiangqiCommand,
     },
 }
 
 /// A failure: a one-line message, exit code 2.
-struct Failure(String);
+pub struct Failure(pub String);
 
 impl<E: std::fmt::Display> From<E> for Failure {
     fn from(error: E) -> Failure {
@@ -88,84 +38,9 @@ impl<E: std::fmt::Display> From<E> for Failure {
     }
 }
 
-/// Splits arguments into the JFEN (one argument with spaces, or four plain ones) and the rest.
-fn split_jfen(args: &[String]) -> Result<(String, &[String]), Failure> {
-    match args {
-        [first, rest @ ..] if first.contains(char::is_whitespace) => Ok((first.clone(), rest)),
-        _ if args.len() >= 4 => Ok((args[..4].join(" "), &args[4..])),
-        _ => Err(Failure(format!(
-            "JFEN needs 4 space-separated fields (board side quiet ply), found {}",
-            args.len()
-        ))),
-    }
-}
-
-fn run(command: JunqiCommand) -> Result<String, Failure> {
-    match command {
-        JunqiCommand::Moves { jfen } => {
-            let (jfen, rest) = split_jfen(&jfen)?;
-            if !rest.is_empty() {
-                return Err(Failure(format!(
-                    "unexpected argument '{}' after the JFEN",
-                    rest[0]
-                )));
-            }
-            let position = Position::from_jfen(&jfen)?;
-            let mut actions = ActionList::new();
-            position.legal_actions(&mut actions);
-            let mut lines: Vec<String> = actions.iter().map(Action::to_string).collect();
-            lines.sort();
-            Ok(lines.iter().map(|line| format!("{line}\n")).collect())
-        }
-        JunqiCommand::Apply { args } => {
-            let (jfen, actions) = split_jfen(&args)?;
-            let mut position = Position::from_jfen(&jfen)?;
-            for text in actions {
-                let action: Action = text.parse()?;
-                position.play(action)?;
-            }
-            Ok(format!("{}\n", position.to_jfen()))
-        }
-        JunqiCommand::Arena {
-            a,
-            b,
-            games,
-            seed,
-            threads,
-        } => {
-            let summary = arena(a, b, games, seed, threads);
-            eprintln!("{}", summary.flag_line());
-            Ok(format!("{}\n", summary.line()))
-        }
-        JunqiCommand::FlagData {
-            level,
-            games,
-            seed,
-            threads,
-        } => Ok(flag_data(level, games, seed, threads)),
-        JunqiCommand::Perft { args } => {
-            let (depth, jfen) = args.split_last().expect("clap requires two arguments");
-            let (jfen, rest) = split_jfen(jfen)?;
-            if !rest.is_empty() {
-                return Err(Failure(format!(
-                    "unexpected argument '{}' after the JFEN",
-                    rest[0]
-                )));
-            }
-            let position = Position::from_jfen(&jfen)?;
-            let depth: u32 = depth.parse().map_err(|_| {
-                Failure(format!(
-                    "perft depth must be a non-negative number, found '{depth}'"
-                ))
-            })?;
-            Ok(format!("{}\n", position.perft(depth)))
-        }
-    }
-}
-
 /// Plays games 0..`games` on `threads` workers: `play` plays one, `finished` takes each result
 /// as it comes (one at a time).
-fn play_games<T>(
+pub fn play_games<T>(
     games: u64,
     threads: u64,
     play: impl Fn(u64) -> T + Sync,
@@ -194,63 +69,13 @@ fn play_games<T>(
     });
 }
 
-/// Plays the arena on `threads` workers, printing each game to stderr as it ends.
-fn arena(a: Level, b: Level, games: u64, seed: u64, threads: u64) -> Summary {
-    let mut summary = Summary::default();
-    play_games(
-        games,
-        threads,
-        |index| play_game(a, b, seed, index),
-        |game: GameReport| {
-            summary.add(&game);
-            eprintln!(
-                "game {:>4}/{games} A {} {:?} after {} plies ({:?}); running {}",
-                game.index + 1,
-                if game.a_first { "first " } else { "second" },
-                game.result,
-                game.plies,
-                game.outcome,
-                summary.line()
-            );
-        },
-    );
-    summary
-}
-
-/// Self-play games of `level`; for every position with a face-up flag, one CSV line: the game,
-/// whether the flag's owner lost it, and the features of `kawu::ai::flag_danger`'s model.
-fn flag_data(level: Level, games: u64, seed: u64, threads: u64) -> String {
-    let mut csv = format!("game,owner_lost,{}\n", FLAG_FEATURES.join(","));
-    play_games(
-        games,
-        threads,
-        |index| {
-            let mut rows = Vec::new();
-            let game = play_game_observed(level, level, seed, index, |view| {
-                rows.extend(flag_race_rows(view));
-            });
-            (game, rows)
-        },
-        |(game, rows): (GameReport, Vec<(Color, [f64; 14])>)| {
-            let loser = match game.outcome {
-                Outcome::Win { winner, .. } => Some(winner.opponent()),
-                Outcome::Draw(_) => None,
-            };
-            for (owner, features) in rows {
-                let values: Vec<String> = features.iter().map(|x| format!("{x:.4}")).collect();
-                let lost = u8::from(loser == Some(owner));
-                csv += &format!("{},{lost},{}\n", game.index, values.join(","));
-            }
-            eprintln!("game {:>4}/{games} done", game.index + 1);
-        },
-    );
-    csv
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let Game::Junqi { command } = cli.game;
-    match run(command) {
+    let result = match cli.game {
+        Game::Junqi { command } => junqi::run(command),
+        Game::Xiangqi { command } => xiangqi::run(command),
+    };
+    match result {
         Ok(output) => {
             print!("{output}");
             ExitCode::SUCCESS
