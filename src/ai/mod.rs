@@ -1,35 +1,26 @@
-//! Computer opponents. They see a [`PlayerView`] only — never a face-down identity — and treat
-//! every flip as a chance event over the public pool of face-down pieces.
+//! Computer opponents. What the games' searches share lives here — the levels, the budget of
+//! nodes and time that lets a search think in slices, and the arena's tally — and each game's
+//! search and evaluation in its own folder. A search sees what its player may see, never more.
 
 pub mod arena;
-mod eval;
-mod search;
+mod budget;
+pub mod junqi;
+pub mod xiangqi;
 
-pub use eval::{FLAG_FEATURES, flag_race_rows};
-pub use search::{Found, Limits};
+pub use budget::{Budget, Halt};
 
-use search::Deepening;
-
-use crate::rules::junqi::{Action, ActionList, Cell, Kind, PlayerView};
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::seq::IndexedRandom;
-use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
-use std::task::Poll;
 use std::time::Duration;
-use web_time::Instant;
 
 /// How strong the computer plays.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Level {
-    /// Uniformly random legal actions (a baseline for the arena).
+    /// Uniformly random legal moves (a baseline for the arena).
     Random,
-    /// A beginner: looks one action ahead without seeing the replies, chooses loosely among
-    /// the good-looking actions; always takes a flag.
+    /// A beginner.
     Easy,
-    /// A solid club player: one action ahead with every capture that follows, and an eye on
-    /// the safety of a face-up flag.
+    /// A solid club player.
     Medium,
     /// As strong as the search can make it in its budget.
     Hard,
@@ -43,53 +34,6 @@ impl Level {
             Level::Easy => Duration::from_millis(300),
             Level::Medium => Duration::from_millis(1000),
             Level::Hard => Duration::from_millis(2000),
-        }
-    }
-
-    /// The search limits of this level (node counts keep games reproducible).
-    pub fn limits(self) -> Limits {
-        // Easy sees no reply (a beginner's eye) and does not think of its flag's safety; the
-        // others follow captures to the end and weigh the danger a face-up flag is in. Medium
-        // looks one action ahead, which keeps Hard clearly above it: against Easy, two plies
-        // scored no more (even-luck 0.593 against 0.597 over 1,200 arena games); three or four
-        // plies with Hard's settings scored 0.625 and 0.628 where Medium scored 0.590 (the same
-        // 400 games), still far from 0.7: against Easy, whose flag shows first decides most games.
-        // Hard looks four plies ahead (a flip counts two) when its nodes allow: against Medium
-        // that scored 0.584 where three plies scored 0.542 (800 arena games on the same deals),
-        // mostly by turning over its own flag where it is safer.
-        let (max_depth, max_nodes, quiescence) = match self {
-            Level::Random => (0, 0, 0),
-            Level::Easy => (1, 20_000, 0),
-            Level::Medium => (1, 100_000, 4),
-            Level::Hard => (4, 2_000_000, 6),
-        };
-        let tolerance = self.tolerance().max(self.flip_tolerance());
-        Limits {
-            max_depth,
-            max_nodes,
-            max_time: self.budget(),
-            margin: tolerance.saturating_add(tolerance / 2),
-            quiescence,
-            flag_sense: matches!(self, Level::Medium | Level::Hard),
-        }
-    }
-
-    /// How far from the best score a flip may be and still be chosen at random: a beginner
-    /// turns pieces over with little thought of what they may meet.
-    fn flip_tolerance(self) -> i32 {
-        match self {
-            Level::Easy => 60,
-            level => level.tolerance(),
-        }
-    }
-
-    /// How far from the best score an action may be and still be chosen at random.
-    fn tolerance(self) -> i32 {
-        match self {
-            Level::Random => 0,
-            Level::Easy => 20,
-            Level::Medium => 4,
-            Level::Hard => 0,
         }
     }
 }
@@ -109,107 +53,3 @@ impl FromStr for Level {
         }
     }
 }
-
-/// Captures the enemy flag if the side to move can.
-fn flag_capture(view: &PlayerView, actions: &[Action]) -> Option<Action> {
-    actions.iter().copied().find(|action| {
-        matches!(action, Action::Move { to, .. }
-            if matches!(view.cell(*to), Cell::Up(piece) if piece.kind == Kind::Flag))
-    })
-}
-
-/// Chooses an action for the side to move in `view` at `level`; `seed` makes it reproducible.
-/// `None` when the game is over.
-pub fn choose_action(view: &PlayerView, level: Level, seed: u64) -> Option<Action> {
-    choose_action_within(view, level, level.limits(), seed)
-}
-
-/// [`choose_action`] with explicit search limits.
-pub fn choose_action_within(
-    view: &PlayerView,
-    level: Level,
-    limits: Limits,
-    seed: u64,
-) -> Option<Action> {
-    let mut thinker = Thinker::new(view, level, limits, seed);
-    loop {
-        if let Poll::Ready(answer) = thinker.think(None) {
-            return answer;
-        }
-    }
-}
-
-/// A computer's decision in progress. It can think in one go (on a thread) or in slices of
-/// time (in a browser, where there are no threads, so that no frame waits long).
-pub struct Thinker {
-    level: Level,
-    rng: Xoshiro256PlusPlus,
-    /// The answer, when known without a search (random level, flag capture, game over).
-    decided: Option<Option<Action>>,
-    deepening: Option<Deepening>,
-}
-
-impl Thinker {
-    /// Starts deciding for the side to move in `view`; `seed` makes the decision reproducible.
-    pub fn new(view: &PlayerView, level: Level, limits: Limits, seed: u64) -> Thinker {
-        let mut actions = ActionList::new();
-        view.legal_actions(&mut actions);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ view.hash());
-        let decided = if level == Level::Random || actions.is_empty() {
-            Some(actions.choose(&mut rng).copied())
-        } else {
-            flag_capture(view, &actions).map(Some)
-        };
-        let deepening = match decided {
-            Some(_) => None,
-            None => Deepening::new(view, &actions, limits),
-        };
-        Thinker {
-            level,
-            rng,
-            decided,
-            deepening,
-        }
-    }
-
-    /// Thinks for about `slice` (to the end when `None`); ready with the action once decided.
-    pub fn think(&mut self, slice: Option<Duration>) -> Poll<Option<Action>> {
-        if let Some(answer) = self.decided {
-            return Poll::Ready(answer);
-        }
-        let Some(deepening) = self.deepening.as_mut() else {
-            return Poll::Ready(None);
-        };
-        if !deepening.advance(slice.map(|slice| Instant::now() + slice)) {
-            return Poll::Pending;
-        }
-        let answer = match deepening.result() {
-            Some((scored, found)) => Some(self.pick(&scored, found)),
-            // Not even the first iteration finished: any legal action beats none.
-            None => deepening.first_action(),
-        };
-        self.decided = Some(answer);
-        Poll::Ready(answer)
-    }
-
-    /// Picks among the actions scoring near the best, as loosely as the level plays.
-    fn pick(&mut self, scored: &[(Action, i32)], found: Found) -> Action {
-        let level = self.level;
-        let rng = &mut self.rng;
-        let near: Vec<Action> = scored
-            .iter()
-            .filter(|&&(action, score)| {
-                let tolerance = match action {
-                    Action::Flip(_) => level.flip_tolerance(),
-                    Action::Move { .. } => level.tolerance(),
-                };
-                score >= found.score - tolerance - rng.random_range(0..=tolerance / 2)
-            })
-            .map(|&(action, _)| action)
-            .collect();
-        near.choose(&mut self.rng).copied().unwrap_or(found.action)
-    }
-}
-
-#[cfg(test)]
-mod tests;

@@ -4,8 +4,8 @@
 use super::game::{ActiveGame, GameRequest};
 use super::{ClientSet, Screen};
 #[cfg(target_arch = "wasm32")]
-use crate::ai::Thinker;
-use crate::ai::{Level, Limits};
+use crate::ai::Level;
+use crate::ai::junqi::{Limits, Thinker, limits};
 use crate::rules::junqi::{Action, PlayerView};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -113,8 +113,9 @@ impl Pondering {
         let seed = u64::from(view.ply());
         #[cfg(not(target_arch = "wasm32"))]
         {
-            let task = bevy::tasks::AsyncComputeTaskPool::get()
-                .spawn(async move { crate::ai::choose_action_within(&view, level, limits, seed) });
+            let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
+                crate::ai::junqi::choose_action_within(&view, level, limits, seed)
+            });
             Pondering { task }
         }
         #[cfg(target_arch = "wasm32")]
@@ -195,11 +196,7 @@ impl Hint {
         let view = active.game.view().clone();
         self.key = active.key();
         self.suggestion = None;
-        self.task = Some(Pondering::start(
-            view,
-            Level::Medium,
-            Level::Medium.limits(),
-        ));
+        self.task = Some(Pondering::start(view, Level::Medium, limits(Level::Medium)));
     }
 
     /// Whether a hint is being worked out.
@@ -275,13 +272,13 @@ fn drive_computer(
         }
         let view = active.game.view().clone();
         let task = if attract {
-            let limits = Limits {
+            let demo_limits = Limits {
                 max_time: ATTRACT_BUDGET,
-                ..Level::Easy.limits()
+                ..limits(Level::Easy)
             };
-            Pondering::start(view, Level::Easy, limits)
+            Pondering::start(view, Level::Easy, demo_limits)
         } else {
-            Pondering::start(view, level, level.limits())
+            Pondering::start(view, level, limits(level))
         };
         thinking.task = Some(task);
         thinking.started = now;

@@ -4,8 +4,8 @@
 use crate::{Failure, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
-use kawu::ai::arena::{GameReport, Summary, play_game, play_game_observed};
-use kawu::ai::{FLAG_FEATURES, flag_race_rows};
+use kawu::ai::junqi::arena::{GameReport, Summary, play_game, play_game_observed};
+use kawu::ai::junqi::{FLAG_FEATURES, flag_race_rows};
 use kawu::rules::junqi::{Action, ActionList, Color, Outcome, Position};
 
 #[derive(Subcommand)]
@@ -110,7 +110,7 @@ pub fn run(command: JunqiCommand) -> Result<String, Failure> {
         } => {
             let summary = arena(a, b, games, seed, threads);
             eprintln!("{}", summary.flag_line());
-            Ok(format!("{}\n", summary.line()))
+            Ok(format!("{}\n", summary.tally.line()))
         }
         JunqiCommand::FlagData {
             level,
@@ -154,7 +154,7 @@ fn arena(a: Level, b: Level, games: u64, seed: u64, threads: u64) -> Summary {
                 game.result,
                 game.plies,
                 game.outcome,
-                summary.line()
+                summary.tally.line()
             );
         },
     );

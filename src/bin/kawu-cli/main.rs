@@ -1,7 +1,9 @@
 //! `kawu-cli`: one subcommand per game — the command-line contracts of `../shared/` and the
 //! computer players' arenas.
 
+mod engine;
 mod junqi;
+mod uci;
 mod xiangqi;
 
 use clap::{Parser, Subcommand};

@@ -1,9 +1,14 @@
 //! `kawu-cli xiangqi`: the command-line contract of `../shared/xiangqi.md` (perft, status,
 //! the UCI engine) and the computer players' arena.
 
-use crate::Failure;
+use crate::engine::UciEngine;
+use crate::{Failure, play_games};
 use clap::Subcommand;
+use kawu::ai::Level;
+use kawu::ai::xiangqi::arena::{Ending, GameReport, LevelPlayer, Player, Tally, play_game};
 use kawu::rules::xiangqi::{Game, Move, Position};
+use std::collections::BTreeMap;
+use std::time::Duration;
 
 #[derive(Subcommand)]
 pub enum XiangqiCommand {
@@ -12,6 +17,28 @@ pub enum XiangqiCommand {
         /// The FEN (one quoted argument, or its fields), then the depth.
         #[arg(required = true, num_args = 2.., allow_hyphen_values = true)]
         args: Vec<String>,
+    },
+    /// The engine over UCI on standard input and output.
+    Uci,
+    /// Paired games between two players, A and B (the same opening twice, colours swapped).
+    Arena {
+        /// Player A: random, easy, medium, hard, or uci:COMMAND (an outside UCI engine).
+        a: String,
+        /// Player B: as A.
+        b: String,
+        /// How many games (played in pairs).
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        /// The seed that makes the arena reproducible (levels limited by nodes).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads.
+        #[arg(long, default_value_t = 2)]
+        threads: u64,
+        /// Milliseconds a move for every player; without it, levels search their node
+        /// limits and outside engines think 1000 ms.
+        #[arg(long)]
+        movetime: Option<u64>,
     },
     /// Plays the moves from FEN and prints `ongoing`, `red-wins REASON`, `black-wins REASON`
     /// or `draw REASON`.
@@ -45,9 +72,119 @@ fn split_fen(args: &[String]) -> (String, &[String]) {
     }
 }
 
+/// A player named on the command line.
+#[derive(Clone)]
+enum PlayerSpec {
+    Level(Level),
+    Engine(String),
+}
+
+impl PlayerSpec {
+    fn parse(text: &str) -> Result<PlayerSpec, Failure> {
+        match text.strip_prefix("uci:") {
+            Some(command) if !command.trim().is_empty() => {
+                Ok(PlayerSpec::Engine(command.to_string()))
+            }
+            Some(_) => Err(Failure(
+                "uci: needs a command, e.g. uci:/usr/games/fairy-stockfish".into(),
+            )),
+            None => Ok(PlayerSpec::Level(
+                text.parse::<Level>()
+                    .map_err(|e| Failure(format!("{e}, or uci:COMMAND")))?,
+            )),
+        }
+    }
+
+    fn start(&self, movetime: Option<Duration>) -> Result<Box<dyn Player>, String> {
+        Ok(match self {
+            PlayerSpec::Level(level) => Box::new(LevelPlayer::new(*level, movetime)),
+            PlayerSpec::Engine(command) => Box::new(UciEngine::start(
+                command,
+                movetime.unwrap_or(Duration::from_millis(1000)),
+            )?),
+        })
+    }
+}
+
+/// Plays the arena on `threads` workers, printing each game to stderr as it ends, then how
+/// the games ended.
+fn arena(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    games: u64,
+    seed: u64,
+    threads: u64,
+    movetime: Option<Duration>,
+) -> Result<Tally, Failure> {
+    // Start each player once before the games, so a bad command fails at once.
+    a.start(movetime)?;
+    b.start(movetime)?;
+    let mut tally = Tally::default();
+    let mut endings: BTreeMap<String, u32> = BTreeMap::new();
+    play_games(
+        games,
+        threads,
+        |index| -> Result<GameReport, String> {
+            let mut player_a = a.start(movetime)?;
+            let mut player_b = b.start(movetime)?;
+            play_game(player_a.as_mut(), player_b.as_mut(), seed, index)
+        },
+        |game: Result<GameReport, String>| match game {
+            Ok(game) => {
+                tally.add(
+                    game.result,
+                    (game.a_time, game.a_moves),
+                    (game.b_time, game.b_moves),
+                );
+                let ending = match &game.ending {
+                    Ending::Rules(outcome) => outcome.to_string(),
+                    Ending::Forfeit { loser, why } => format!("{}-forfeits ({why})", loser.name()),
+                };
+                eprintln!(
+                    "game {:>4}/{games} A {} {:?} after {} plies ({ending}); running {}",
+                    game.index + 1,
+                    if game.a_red { "red  " } else { "black" },
+                    game.result,
+                    game.plies,
+                    tally.line()
+                );
+                let kind = ending.split(" (").next().unwrap_or_default().to_string();
+                *endings.entry(kind).or_default() += 1;
+            }
+            Err(error) => eprintln!("a game could not be played: {error}"),
+        },
+    );
+    let summary: Vec<String> = endings.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    eprintln!("endings: {}", summary.join(", "));
+    Ok(tally)
+}
+
 /// Runs one command; its output, or a one-line failure.
 pub fn run(command: XiangqiCommand) -> Result<String, Failure> {
     match command {
+        XiangqiCommand::Uci => {
+            crate::uci::run();
+            Ok(String::new())
+        }
+        XiangqiCommand::Arena {
+            a,
+            b,
+            games,
+            seed,
+            threads,
+            movetime,
+        } => {
+            let (a, b) = (PlayerSpec::parse(&a)?, PlayerSpec::parse(&b)?);
+            let tally = arena(
+                &a,
+                &b,
+                games,
+                seed,
+                threads,
+                movetime.map(Duration::from_millis),
+            )?;
+            Ok(format!("{}\n", tally.line()))
+        }
         XiangqiCommand::Perft { args } => {
             let (depth, fen) = args.split_last().expect("clap requires two arguments");
             let (fen, rest) = split_fen(fen);

@@ -3,6 +3,7 @@
 //! table. It never sees a face-down identity: flips are chance events.
 
 use super::eval::{WIN, evaluate, value};
+use crate::ai::{Budget, Halt};
 use crate::rules::junqi::{Action, ActionList, Cell, Kind, Outcome, Piece, PlayerView, Point};
 use std::time::Duration;
 use web_time::Instant;
@@ -48,26 +49,9 @@ const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 const TABLE_BITS: u32 = 16;
 
-/// Why a search is unwinding.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Halt {
-    /// Still searching.
-    No,
-    /// The current slice of time is used up: the search resumes in the next slice.
-    Pause,
-    /// The node or time limit is reached: the search is over.
-    Stop,
-}
-
 struct Search {
     limits: Limits,
-    started: Instant,
-    /// The end of the current slice, when the search is sliced.
-    slice_end: Option<Instant>,
-    nodes: u64,
-    /// The node count at which the clock is read next.
-    next_clock_check: u64,
-    halt: Halt,
+    budget: Budget,
     table: Vec<Entry>,
 }
 
@@ -118,23 +102,6 @@ fn order_key(view: &PlayerView, action: Action, best: Option<Action>) -> i32 {
 }
 
 impl Search {
-    fn out_of_budget(&mut self) -> bool {
-        if self.nodes >= self.limits.max_nodes {
-            self.halt = Halt::Stop;
-        } else if self.nodes >= self.next_clock_check {
-            // Reading the clock costs more than a node: look every thousand or so, or every few
-            // hundred when the search works in slices, so a slice ends close to its time.
-            self.next_clock_check = self.nodes + if self.slice_end.is_some() { 256 } else { 1024 };
-            let now = Instant::now();
-            if now.duration_since(self.started) >= self.limits.max_time {
-                self.halt = Halt::Stop;
-            } else if self.slice_end.is_some_and(|end| now >= end) {
-                self.halt = Halt::Pause;
-            }
-        }
-        self.halt != Halt::No
-    }
-
     /// Capture-only search with stand-pat (the side to move can always make a quiet flip).
     fn quiescence(
         &mut self,
@@ -144,7 +111,7 @@ impl Search {
         ply: i32,
         left: i32,
     ) -> i32 {
-        self.nodes += 1;
+        self.budget.count();
         let Some(side) = view.side_to_move() else {
             return 0;
         };
@@ -213,7 +180,7 @@ impl Search {
             // After a flip the other side is to move: negate its score.
             let score = -self.negamax(&child, depth, -child_beta, -child_alpha, ply + 1);
             sum += i64::from(score) * count;
-            if self.halt != Halt::No {
+            if self.budget.halt() != Halt::No {
                 return 0;
             }
             let most = sum + remaining * highest;
@@ -239,8 +206,7 @@ impl Search {
         if depth <= 0 || view.side_to_move().is_none() {
             return self.quiescence(view, alpha, beta, ply, self.limits.quiescence);
         }
-        self.nodes += 1;
-        if self.out_of_budget() {
+        if self.budget.count_node() {
             return 0;
         }
         let slot = (view.hash() >> (64 - TABLE_BITS)) as usize;
@@ -287,7 +253,7 @@ impl Search {
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
                 }
             };
-            if self.halt != Halt::No {
+            if self.budget.halt() != Halt::No {
                 return best.max(alpha);
             }
             if score > best {
@@ -344,11 +310,7 @@ impl Deepening {
         Some(Deepening {
             search: Search {
                 limits,
-                started: Instant::now(),
-                slice_end: None,
-                nodes: 0,
-                next_clock_check: 0,
-                halt: Halt::No,
+                budget: Budget::new(limits.max_nodes, limits.max_time),
                 table: vec![Entry::default(); 1 << TABLE_BITS],
             },
             view: view.clone(),
@@ -363,11 +325,8 @@ impl Deepening {
     /// Searches until the search is over or, when `slice_end` is given, until about then.
     /// Returns whether the search is over.
     pub fn advance(&mut self, slice_end: Option<Instant>) -> bool {
-        self.search.slice_end = slice_end;
-        if self.search.halt == Halt::Pause {
-            self.search.halt = Halt::No;
-        }
-        if self.search.started.elapsed() >= self.search.limits.max_time {
+        self.search.budget.begin_slice(slice_end);
+        if self.search.budget.halt() == Halt::Stop {
             self.finished = true;
         }
         while !self.finished {
@@ -389,7 +348,7 @@ impl Deepening {
                     -search.negamax(&child, self.depth - 1, -WIN, -floor, 1)
                 }
             };
-            match search.halt {
+            match search.budget.halt() {
                 Halt::No => self.scored.push((action, score)),
                 Halt::Pause => return false,
                 Halt::Stop => self.finished = true,
@@ -410,7 +369,7 @@ impl Deepening {
                 action,
                 score,
                 depth: self.depth,
-                nodes: self.search.nodes,
+                nodes: self.search.budget.nodes(),
             },
         ));
         self.depth += 1;
@@ -428,7 +387,7 @@ impl Deepening {
         Some((
             scored,
             Found {
-                nodes: self.search.nodes,
+                nodes: self.search.budget.nodes(),
                 ..found
             },
         ))

@@ -30,8 +30,8 @@ const FACE_DOWN_PERCENT: i32 = 80;
 /// What a flag under attack costs the side to move.
 const FLAG_THREAT: i32 = WIN * 6 / 10;
 
-/// How much a face-up flag that is certain to fall costs its owner: 80% of a win (the best of
-/// 50% to 110% in arena runs of the 1-ply search against Easy).
+/// How much a face-up flag that is certain to fall costs its owner (tuned in the arena:
+/// `docs/ai-tuning.md`).
 const FLAG_DANGER_COST: f64 = 0.8 * WIN as f64;
 
 /// The static score of `view` for `side`. With `flag_sense`, a face-up flag costs its owner
@@ -160,10 +160,9 @@ pub const FLAG_FEATURES: [&str; 14] = [
 
 /// The weights of [`FLAG_FEATURES`] in the logit of the chance that the flag falls, fitted by
 /// `scripts/fit_flag_model.py` on `kawu-cli junqi flag-data --level medium --games 2000
-/// --seed 31` (21,294 positions with a face-up flag from Medium's self-play with the weights
-/// of a first fit; outcome: the owner lost; log-loss 0.497 against 0.687 for the base rate).
-/// Most telling: the enemy can take it now, empty neighbours the enemy can reach, face-down
-/// neighbours while many enemy pieces that move are still face down.
+/// --seed 31` (the fit's figures: `docs/ai-tuning.md`). Most telling: the enemy can take it
+/// now, empty neighbours the enemy can reach, face-down neighbours while many enemy pieces
+/// that move are still face down.
 const FLAG_WEIGHTS: [f64; 14] = [
     -1.273, 1.245, -0.084, 0.058, 0.267, -0.202, 3.884, 0.111, -0.222, 2.230, 0.321, 1.746, 0.401,
     0.300,

@@ -14,7 +14,7 @@ fn choose(jfen: &str, level: Level) -> String {
 fn unhurried(level: Level) -> Limits {
     Limits {
         max_time: Duration::from_secs(3600),
-        ..level.limits()
+        ..limits(level)
     }
 }
 

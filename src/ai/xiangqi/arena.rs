@@ -1,0 +1,210 @@
+//! Xiangqi's arena: paired games from a small opening book, the same opening twice with
+//! colours swapped, between any two players (a level, or an outside engine the caller wraps).
+
+use super::{Limits, choose_move_within, limits};
+use crate::ai::Level;
+pub use crate::ai::arena::{Result, Tally};
+use crate::rules::xiangqi::{Color, Game, Move, Outcome, Position};
+use std::time::{Duration, Instant};
+
+/// The opening book: lines of ICCS moves from the start (`#` starts a comment).
+const OPENINGS: &str = include_str!("openings.txt");
+
+/// The book's lines.
+pub fn openings() -> Vec<Vec<Move>> {
+    OPENINGS
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            line.split_whitespace()
+                .map(|mv| mv.parse().expect("the book holds ICCS moves"))
+                .collect()
+        })
+        .collect()
+}
+
+/// Someone who plays arena games.
+pub trait Player {
+    /// The move for the side to move in `game`; `seed` varies a level's choices.
+    fn choose(&mut self, game: &Game, seed: u64) -> std::result::Result<Move, String>;
+}
+
+/// A computer level of this project, limited by nodes (reproducible) unless a time per move
+/// is given.
+pub struct LevelPlayer {
+    pub level: Level,
+    pub limits: Limits,
+}
+
+impl LevelPlayer {
+    /// `level`, by its node limit, or thinking `movetime` a move (no node limit) when given.
+    pub fn new(level: Level, movetime: Option<Duration>) -> LevelPlayer {
+        let level_limits = limits(level);
+        let limits = match movetime {
+            None => Limits {
+                max_time: Duration::from_secs(3600),
+                ..level_limits
+            },
+            Some(time) => Limits {
+                max_time: time,
+                max_nodes: u64::MAX,
+                max_depth: if level == Level::Easy {
+                    level_limits.max_depth
+                } else {
+                    64
+                },
+                ..level_limits
+            },
+        };
+        LevelPlayer { level, limits }
+    }
+}
+
+impl Player for LevelPlayer {
+    fn choose(&mut self, game: &Game, seed: u64) -> std::result::Result<Move, String> {
+        choose_move_within(game, self.level, self.limits, seed)
+            .ok_or_else(|| "no move in a game that goes on".to_string())
+    }
+}
+
+/// How an arena game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// By the rules.
+    Rules(Outcome),
+    /// A player failed to give a legal move (an outside engine that crashed, hung or
+    /// answered an illegal move) and lost.
+    Forfeit { loser: Color, why: String },
+}
+
+impl Ending {
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            Ending::Rules(outcome) => outcome.winner,
+            Ending::Forfeit { loser, .. } => Some(loser.opponent()),
+        }
+    }
+}
+
+/// One finished arena game.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// Index of the game (pairs are 2k and 2k+1).
+    pub index: u64,
+    /// Whether A played Red (who moves first).
+    pub a_red: bool,
+    pub result: Result,
+    pub ending: Ending,
+    /// Plies after the opening.
+    pub plies: u32,
+    /// Time A and B spent thinking, and how many moves each chose.
+    pub a_time: Duration,
+    pub a_moves: u32,
+    pub b_time: Duration,
+    pub b_moves: u32,
+}
+
+/// Plays game `index` of an arena seeded with `seed` between A and B: games 2k and 2k+1
+/// start from the same book line, A playing Red in the even one. A player that fails (an
+/// outside engine that stops answering or answers an illegal move) loses the game.
+pub fn play_game(
+    a: &mut dyn Player,
+    b: &mut dyn Player,
+    seed: u64,
+    index: u64,
+) -> std::result::Result<GameReport, String> {
+    let book = openings();
+    let line = &book[((seed as usize).wrapping_mul(7) + (index / 2) as usize) % book.len()];
+    let mut game = Game::new(Position::start());
+    for &mv in line {
+        game.play(mv).map_err(|e| format!("opening book: {e}"))?;
+    }
+    let a_red = index.is_multiple_of(2);
+    let mut report = GameReport {
+        index,
+        a_red,
+        result: Result::Draw,
+        ending: Ending::Forfeit {
+            loser: Color::Red,
+            why: String::new(),
+        },
+        plies: 0,
+        a_time: Duration::ZERO,
+        a_moves: 0,
+        b_time: Duration::ZERO,
+        b_moves: 0,
+    };
+    let a_color = if a_red { Color::Red } else { Color::Black };
+    let ending = loop {
+        if let Some(outcome) = game.outcome() {
+            break Ending::Rules(outcome);
+        }
+        let mover = game.position().side_to_move();
+        let a_to_move = mover == a_color;
+        let player: &mut dyn Player = if a_to_move { &mut *a } else { &mut *b };
+        let started = Instant::now();
+        let move_seed =
+            seed ^ index.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ game.moves().len() as u64;
+        let chosen = player.choose(&game, move_seed);
+        let spent = started.elapsed();
+        if a_to_move {
+            report.a_time += spent;
+            report.a_moves += 1;
+        } else {
+            report.b_time += spent;
+            report.b_moves += 1;
+        }
+        report.plies += 1;
+        let played = chosen.and_then(|mv| game.play(mv).map_err(|e| e.to_string()));
+        if let Err(why) = played {
+            break Ending::Forfeit { loser: mover, why };
+        }
+    };
+    report.result = match ending.winner() {
+        None => Result::Draw,
+        Some(winner) if winner == a_color => Result::Win,
+        Some(_) => Result::Loss,
+    };
+    report.ending = ending;
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_book_is_legal_and_varied() {
+        let book = openings();
+        assert!(book.len() >= 20, "{}", book.len());
+        let mut ends = std::collections::HashSet::new();
+        for line in &book {
+            let mut game = Game::new(Position::start());
+            for &mv in line {
+                game.play(mv).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+            }
+            assert!(
+                ends.insert(game.position().key()),
+                "two lines end alike: {line:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn paired_games_swap_colours_and_are_reproducible() {
+        let mut easy = LevelPlayer::new(Level::Easy, None);
+        let mut random = LevelPlayer::new(Level::Random, None);
+        let first = play_game(&mut easy, &mut random, 3, 0).expect("a game");
+        let again = play_game(&mut easy, &mut random, 3, 0).expect("a game");
+        assert_eq!(first.plies, again.plies);
+        assert_eq!(first.ending, again.ending);
+        assert!(first.a_red);
+        let second = play_game(&mut easy, &mut random, 3, 1).expect("a game");
+        assert!(!second.a_red);
+        // Easy beats a random mover.
+        assert_eq!(first.result, Result::Win, "{first:?}");
+        assert_eq!(second.result, Result::Win, "{second:?}");
+    }
+}

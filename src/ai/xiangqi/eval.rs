@@ -1,0 +1,174 @@
+//! The static evaluation: material from the rules texts' scale (a soldier at home 1, across
+//! the river 2, elephant and advisor 2, horse 4, cannon 4.5, chariot 9), where each piece
+//! stands, and the safety of the general. Scores are centipawns for the side to move.
+
+use crate::rules::xiangqi::{Color, Kind, POINTS, Position, Square};
+
+/// The score of a won game, less the plies it takes.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses found by the search, not evaluations.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+
+/// The base value of a piece of `kind` (a soldier's value grows across the river: see
+/// [`placement`]).
+pub const fn value(kind: Kind) -> i32 {
+    match kind {
+        Kind::General => 0,
+        Kind::Advisor => 200,
+        Kind::Elephant => 200,
+        Kind::Horse => 400,
+        Kind::Chariot => 900,
+        Kind::Cannon => 450,
+        Kind::Soldier => 100,
+    }
+}
+
+/// How far forward a point is for `color` (0: its back rank, 9: the enemy's), and how far
+/// from the centre file (0–4).
+const fn coordinates(color: Color, square: Square) -> (i32, i32) {
+    let ahead = match color {
+        Color::Red => square.rank() as i32,
+        Color::Black => 9 - square.rank() as i32,
+    };
+    let off_centre = (square.file() as i32 - 4).abs();
+    (ahead, off_centre)
+}
+
+/// What a piece of `kind` is worth on a point, beyond its value, for a side whose pieces are
+/// counted from its own back rank.
+const fn placement(kind: Kind, ahead: i32, off_centre: i32) -> i32 {
+    match kind {
+        Kind::Soldier => {
+            if ahead <= 4 {
+                // At home: the centre soldier and those that open a horse's way are worth a
+                // little more once they have stepped forward.
+                if ahead == 4 { 10 - 2 * off_centre } else { 0 }
+            } else if ahead == 9 {
+                // On the last rank a soldier can only go sideways.
+                40
+            } else {
+                // Across the river: worth two, more the nearer the palace.
+                let near_palace = if off_centre <= 1 { 30 } else { 10 };
+                let advance = if ahead - 5 < 3 { ahead - 5 } else { 3 };
+                100 + near_palace + 12 * advance - 4 * off_centre
+            }
+        }
+        Kind::Horse => {
+            let forward = [0, 10, 20, 25, 30, 40, 45, 40, 30, 10][ahead as usize];
+            let edge = [20, 18, 12, 6, -12][off_centre as usize];
+            forward + edge - 20
+        }
+        Kind::Cannon => {
+            // Central cannons and cannons on the home ranks that control the river do well.
+            let file = [25, 8, 4, 0, 4][off_centre as usize];
+            let rank = [6, 4, 10, 4, 6, 4, 4, 0, -6, -4][ahead as usize];
+            file + rank
+        }
+        Kind::Chariot => {
+            let rank = [-10, 6, 4, 6, 14, 12, 16, 22, 14, 4][ahead as usize];
+            let file = [6, 8, 4, 12, 0][off_centre as usize];
+            rank + file
+        }
+        Kind::Advisor | Kind::Elephant => {
+            if off_centre == 0 {
+                10
+            } else {
+                0
+            }
+        }
+        Kind::General => {
+            // Better at home than up in the palace.
+            -12 * ahead - 4 * off_centre
+        }
+    }
+}
+
+const fn build_table() -> [[[i32; POINTS]; 7]; 2] {
+    let mut table = [[[0; POINTS]; 7]; 2];
+    let colors = [Color::Red, Color::Black];
+    let kinds = Kind::ALL;
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 7 {
+            let mut index = 0;
+            while index < POINTS {
+                if let Some(square) = Square::from_index(index) {
+                    let (ahead, off_centre) = coordinates(colors[c], square);
+                    table[c][k][index] = value(kinds[k]) + placement(kinds[k], ahead, off_centre);
+                }
+                index += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    table
+}
+
+/// `[colour][kind][point]`: value plus placement.
+static TABLE: [[[i32; POINTS]; 7]; 2] = build_table();
+
+/// The worth of `kind` for `color` on `square`.
+pub fn worth(color: Color, kind: Kind, square: Square) -> i32 {
+    TABLE[color.index()][kind as usize][square.index()]
+}
+
+/// The position's score for the side to move.
+pub fn evaluate(position: &Position) -> i32 {
+    let mut score = [0i32; 2];
+    // Attackers that threaten a general (chariots, horses, cannons, crossed soldiers) and
+    // defenders around it (advisors and elephants).
+    let mut attackers = [0i32; 2];
+    let mut defenders = [0i32; 2];
+    for (square, piece) in position.pieces() {
+        let side = piece.color().index();
+        score[side] += worth(piece.color(), piece.kind(), square);
+        match piece.kind() {
+            Kind::Chariot => attackers[side] += 3,
+            Kind::Horse | Kind::Cannon => attackers[side] += 2,
+            Kind::Soldier if !square.on_own_side(piece.color()) => attackers[side] += 1,
+            Kind::Advisor | Kind::Elephant => defenders[side] += 1,
+            _ => {}
+        }
+    }
+    // A general short of guards suffers in proportion to what the enemy can bring.
+    for side in 0..2 {
+        let missing = 4 - defenders[side].min(4);
+        score[side] -= missing * attackers[1 - side] * 4;
+    }
+    let red = score[0] - score[1];
+    let tempo = 10;
+    match position.side_to_move() {
+        Color::Red => red + tempo,
+        Color::Black => -red + tempo,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_is_balanced_and_material_counts() {
+        let start = Position::start();
+        assert_eq!(evaluate(&start), 10, "only the tempo");
+        // Black without a chariot: Red is well ahead, whoever moves.
+        let fen = "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let red_up = Position::from_fen(fen).expect("valid");
+        assert!(evaluate(&red_up) > 700, "{}", evaluate(&red_up));
+        let black_to_move = Position::from_fen(&fen.replace(" w ", " b ")).expect("valid");
+        assert!(evaluate(&black_to_move) < -700);
+    }
+
+    #[test]
+    fn a_soldier_across_the_river_is_worth_about_two() {
+        let home = worth(Color::Red, Kind::Soldier, Square::new(4, 3).unwrap());
+        let across = worth(Color::Red, Kind::Soldier, Square::new(4, 5).unwrap());
+        assert!((180..=260).contains(&(across)), "{across}");
+        assert!(home < 120);
+        // The same point from Black's side is mirrored.
+        let black = worth(Color::Black, Kind::Soldier, Square::new(4, 4).unwrap());
+        assert_eq!(black, across);
+    }
+}

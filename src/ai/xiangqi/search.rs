@@ -1,0 +1,601 @@
+//! Principal-variation alpha-beta with iterative deepening, a transposition table, quiescence
+//! on captures, null-move pruning, late-move reductions, killer and history ordering, and the
+//! repetition rules: a cycle in the line searched is judged as the referee would (the
+//! perpetual checker or chaser loses, anything else is a draw), so the search never walks
+//! into a loss by repetition and steers the opponent into one when it can.
+
+use super::eval::{MATE, MATE_BOUND, evaluate, value};
+use crate::ai::{Budget, Halt};
+use crate::rules::xiangqi::{
+    CycleConduct, CycleVerdict, Game, Kind, Move, MoveList, NO_PROGRESS_PLIES, POINTS, Position,
+    Pressure, judge_cycle, pressure,
+};
+use std::time::Duration;
+use web_time::Instant;
+
+/// The score of a game won by the repetition rules, less the plies it takes.
+const RULE_WIN: i32 = 20_000;
+/// The deepest line searched, quiescence included.
+const MAX_PLY: usize = 96;
+const INFINITY: i32 = MATE + 1;
+
+/// Limits on one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The deepest iteration, in plies.
+    pub max_depth: i32,
+    /// Stop after about this many nodes (keeps results reproducible).
+    pub max_nodes: u64,
+    /// Never think longer than this.
+    pub max_time: Duration,
+    /// Root moves scoring within this much of the best get exact scores (others only bounds),
+    /// so that a level may choose among them.
+    pub margin: i32,
+    /// Transposition table size, in entries (a power of two).
+    pub table_entries: usize,
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub depth: i32,
+    /// For the side to move, in centipawns; beyond [`MATE_BOUND`] a mate.
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The expected line, the best move first.
+    pub pv: Vec<Move>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    best: Option<Move>,
+    score: i32,
+    depth: i8,
+    bound: Bound,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// One position on the line from the game's last irreversible move to the node searched.
+struct Step {
+    position: Position,
+    /// The move that led here (`None` at the first step and after a null move).
+    mv: Option<Move>,
+    /// What that move did to the opponent, once worked out.
+    pressure: Option<Pressure>,
+}
+
+struct Search {
+    limits: Limits,
+    budget: Budget,
+    table: Vec<Entry>,
+    line: Vec<Step>,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    /// How often each move (from, to) caused a cutoff, weighted by depth.
+    history: Vec<i32>,
+}
+
+/// Converts a score for storing at `ply` (mates relative to the node) and back.
+fn to_table(score: i32, ply: i32) -> i32 {
+    if score > MATE_BOUND {
+        score + ply
+    } else if score < -MATE_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: i32) -> i32 {
+    if score > MATE_BOUND {
+        score - ply
+    } else if score < -MATE_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}
+
+/// Most valuable victim, least valuable attacker.
+fn capture_order(position: &Position, mv: Move) -> i32 {
+    let victim = position.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
+    let attacker = position.piece_at(mv.from()).map_or(0, |p| value(p.kind()));
+    victim * 16 - attacker / 16
+}
+
+impl Search {
+    fn position(&self) -> &Position {
+        &self.line.last().expect("the line has its root").position
+    }
+
+    fn table_index(&self, key: u64) -> usize {
+        (key as usize) & (self.table.len() - 1)
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let entry = self.table[self.table_index(key)];
+        (entry.key == key).then_some(entry)
+    }
+
+    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, best: Option<Move>) {
+        let index = self.table_index(key);
+        let old = self.table[index];
+        // Keep a deeper entry of the same position unless this one is exact.
+        if old.key == key && i32::from(old.depth) > depth && bound != Bound::Exact {
+            return;
+        }
+        self.table[index] = Entry {
+            key,
+            best: best.or(if old.key == key { old.best } else { None }),
+            score,
+            depth: depth.clamp(-1, 127) as i8,
+            bound,
+        };
+    }
+
+    fn push(&mut self, mv: Option<Move>) {
+        let mut position = self.position().clone();
+        match mv {
+            Some(mv) => {
+                position.play_unchecked(mv);
+            }
+            None => position.pass(),
+        }
+        self.line.push(Step {
+            position,
+            mv,
+            pressure: None,
+        });
+    }
+
+    fn pop(&mut self) {
+        self.line.pop();
+    }
+
+    /// The pressure of the move that led to step `index`.
+    fn pressure_at(&mut self, index: usize) -> Pressure {
+        if let Some(known) = self.line[index].pressure {
+            return known;
+        }
+        let mv = self.line[index].mv.expect("a step after a move");
+        let found = pressure(
+            &self.line[index - 1].position,
+            mv,
+            &self.line[index].position,
+        );
+        self.line[index].pressure = Some(found);
+        found
+    }
+
+    /// The repetition rules' score of the node at the end of the line, if it repeats an
+    /// earlier position: the violator loses, anything else draws.
+    fn repetition_score(&mut self, ply: i32) -> Option<i32> {
+        let now = self.line.len() - 1;
+        let position = &self.line[now].position;
+        let key = position.key();
+        let reach = usize::from(position.quiet_plies()).min(now);
+        let mut earlier = None;
+        let mut index = now;
+        while index >= 2 && now - index + 2 <= reach {
+            // A null move breaks every cycle through it.
+            if self.line[index].mv.is_none() || self.line[index - 1].mv.is_none() {
+                return None;
+            }
+            index -= 2;
+            if self.line[index].position.key() == key {
+                earlier = Some(index);
+                break;
+            }
+        }
+        let start = earlier?;
+        let mut moves = [Vec::new(), Vec::new()];
+        for step in start + 1..=now {
+            let mover = self.line[step - 1].position.side_to_move();
+            let pressure = self.pressure_at(step);
+            moves[mover.index()].push(pressure);
+        }
+        let [red, black] = moves.map(CycleConduct::of);
+        let side = self.position().side_to_move();
+        Some(match judge_cycle([red, black]) {
+            CycleVerdict::Draw => 0,
+            CycleVerdict::PerpetualCheck(loser) | CycleVerdict::PerpetualChase(loser) => {
+                if loser == side {
+                    -(RULE_WIN - ply)
+                } else {
+                    RULE_WIN - ply
+                }
+            }
+        })
+    }
+
+    fn order(&self, position: &Position, moves: &mut MoveList, best: Option<Move>, ply: usize) {
+        let killers = self.killers[ply];
+        let key = |mv: &Move| -> i32 {
+            if Some(*mv) == best {
+                return i32::MIN;
+            }
+            if position.is_capture(*mv) {
+                return -1_000_000 - capture_order(position, *mv);
+            }
+            if killers[0] == Some(*mv) {
+                return -900_000;
+            }
+            if killers[1] == Some(*mv) {
+                return -800_000;
+            }
+            -self.history[mv.from().index() * POINTS + mv.to().index()]
+        };
+        moves.sort_by_cached_key(key);
+    }
+
+    fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        if self.budget.count_node() {
+            return 0;
+        }
+        let position = self.position().clone();
+        let side = position.side_to_move();
+        let in_check = position.in_check(side);
+        let mut moves = MoveList::new();
+        if in_check {
+            position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return -(MATE - ply);
+            }
+        } else {
+            let stand_pat = evaluate(&position);
+            if stand_pat >= beta || ply as usize >= MAX_PLY - 1 {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            position.legal_captures(&mut moves);
+        }
+        if ply as usize >= MAX_PLY - 1 {
+            return evaluate(&position);
+        }
+        self.order(&position, &mut moves, None, ply as usize);
+        for mv in moves {
+            self.push(Some(mv));
+            let score = -self.quiescence(-beta, -alpha, ply + 1);
+            self.pop();
+            if self.budget.halt() != Halt::No {
+                return 0;
+            }
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+
+    /// Whether the side to move has pieces beyond soldiers and guards (null moves are unsafe
+    /// without them: zugzwang).
+    fn has_big_pieces(position: &Position) -> bool {
+        let side = position.side_to_move();
+        position.pieces().any(|(_, piece)| {
+            piece.color() == side
+                && matches!(piece.kind(), Kind::Chariot | Kind::Horse | Kind::Cannon)
+        })
+    }
+
+    fn negamax(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        allow_null: bool,
+    ) -> i32 {
+        if self.budget.count_node() {
+            return 0;
+        }
+        let position = self.position().clone();
+        if ply > 0 {
+            if let Some(score) = self.repetition_score(ply) {
+                return score;
+            }
+            if position.quiet_plies() >= NO_PROGRESS_PLIES {
+                return 0;
+            }
+            // Mate distance: nothing here can beat a mate already found nearer the root.
+            if MATE - ply <= alpha {
+                return alpha;
+            }
+        }
+        let side = position.side_to_move();
+        let in_check = position.in_check(side);
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 || ply as usize >= MAX_PLY - 1 {
+            return self.quiescence(alpha, beta, ply);
+        }
+        let key = position.key();
+        let pv_node = beta - alpha > 1;
+        let entry = self.probe(key);
+        if let Some(entry) = entry
+            && ply > 0
+            && !pv_node
+            && i32::from(entry.depth) >= depth
+        {
+            let score = from_table(entry.score, ply);
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        if allow_null
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && beta.abs() < MATE_BOUND
+            && Self::has_big_pieces(&position)
+            && evaluate(&position) >= beta
+        {
+            let reduction = if depth >= 6 { 3 } else { 2 };
+            self.push(None);
+            let score = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+            self.pop();
+            if self.budget.halt() != Halt::No {
+                return 0;
+            }
+            if score >= beta {
+                return if score > MATE_BOUND { beta } else { score };
+            }
+        }
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            // Checkmate and stalemate both lose.
+            return -(MATE - ply);
+        }
+        self.order(
+            &position,
+            &mut moves,
+            entry.and_then(|e| e.best),
+            ply as usize,
+        );
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for (index, &mv) in moves.iter().enumerate() {
+            let quiet = !position.is_capture(mv);
+            self.push(Some(mv));
+            let score = if index == 0 {
+                -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
+            } else {
+                // Late quiet moves are searched shallower first, all with a null window.
+                let reduction = if quiet && depth >= 3 && index >= 3 && !in_check {
+                    1 + i32::from(index >= 10 && depth >= 5)
+                } else {
+                    0
+                };
+                let mut score =
+                    -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                score
+            };
+            self.pop();
+            if self.budget.halt() != Halt::No {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if quiet {
+                    let killers = &mut self.killers[ply as usize];
+                    if killers[0] != Some(mv) {
+                        killers[1] = killers[0];
+                        killers[0] = Some(mv);
+                    }
+                    let slot = mv.from().index() * POINTS + mv.to().index();
+                    self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
+                }
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(key, depth, to_table(best_score, ply), bound, best_move);
+        best_score
+    }
+
+    /// The line the table expects from the root.
+    fn principal_variation(&mut self, first: Move) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut position = self.line[self.line.len() - 1].position.clone();
+        position.play_unchecked(first);
+        let mut seen = vec![position.key()];
+        while pv.len() < 24 {
+            let Some(mv) = self.probe(position.key()).and_then(|e| e.best) else {
+                break;
+            };
+            if !position.is_legal(mv) {
+                break;
+            }
+            position.play_unchecked(mv);
+            if seen.contains(&position.key()) {
+                break;
+            }
+            seen.push(position.key());
+            pv.push(mv);
+        }
+        pv
+    }
+}
+
+/// Iterative deepening over the root moves, resumable between slices of time: the unit of
+/// work is one root move at one depth; a unit cut off by the end of a slice is searched again
+/// in the next (the transposition table keeps what it had finished).
+pub struct Deepening {
+    search: Search,
+    /// The root moves, best first after each finished iteration.
+    order: Vec<Move>,
+    depth: i32,
+    /// This iteration's scores so far, in the order of `order`.
+    scored: Vec<(Move, i32)>,
+    /// The last finished iteration: every root move's score, and its report.
+    result: Option<(Vec<(Move, i32)>, Report)>,
+    finished: bool,
+}
+
+impl Deepening {
+    /// Prepares a search of the game's position, with its history for the repetition rules;
+    /// `None` when the game is over.
+    pub fn new(game: &Game, limits: Limits) -> Option<Deepening> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        let root = game.position();
+        let mut order = MoveList::new();
+        root.legal_moves(&mut order);
+        if order.is_empty() {
+            return None;
+        }
+        // The positions since the last capture or soldier's advance, for the cycles.
+        let positions = game.positions();
+        let moves = game.moves();
+        let first = positions.len() - 1 - usize::from(root.quiet_plies()).min(positions.len() - 1);
+        let line = (first..positions.len())
+            .map(|index| Step {
+                position: positions[index].clone(),
+                mv: (index > first).then(|| moves[index - 1].mv),
+                pressure: (index > first).then(|| moves[index - 1].pressure),
+            })
+            .collect();
+        let search = Search {
+            limits,
+            budget: Budget::new(limits.max_nodes, limits.max_time),
+            table: vec![Entry::default(); limits.table_entries.next_power_of_two().max(1024)],
+            line,
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; POINTS * POINTS],
+        };
+        let root_position = root.clone();
+        search.order(&root_position, &mut order, None, 0);
+        Some(Deepening {
+            search,
+            order: order.to_vec(),
+            depth: 1,
+            scored: Vec::new(),
+            result: None,
+            finished: limits.max_depth < 1,
+        })
+    }
+
+    /// Searches until the search is over or, when `slice_end` is given, until about then.
+    /// `report` hears of every finished iteration. Returns whether the search is over.
+    pub fn advance(&mut self, slice_end: Option<Instant>, report: &mut dyn FnMut(&Report)) -> bool {
+        self.search.budget.begin_slice(slice_end);
+        if self.search.budget.halt() == Halt::Stop {
+            self.finished = true;
+        }
+        while !self.finished {
+            let Some(&mv) = self.order.get(self.scored.len()) else {
+                self.finish_iteration(report);
+                continue;
+            };
+            let search = &mut self.search;
+            let best = self.scored.iter().map(|&(_, s)| s).max();
+            let score = match best {
+                None => {
+                    search.push(Some(mv));
+                    let score = -search.negamax(self.depth - 1, -INFINITY, INFINITY, 1, true);
+                    search.pop();
+                    score
+                }
+                Some(best) => {
+                    // Moves below the best by more than the margin get only bounds.
+                    let floor = best - search.limits.margin - 1;
+                    search.push(Some(mv));
+                    let mut score = -search.negamax(self.depth - 1, -floor - 1, -floor, 1, true);
+                    if score > floor && search.budget.halt() == Halt::No {
+                        score = -search.negamax(self.depth - 1, -INFINITY, -floor, 1, true);
+                    }
+                    search.pop();
+                    score
+                }
+            };
+            match search.budget.halt() {
+                Halt::No => self.scored.push((mv, score)),
+                Halt::Pause => return false,
+                Halt::Stop => self.finished = true,
+            }
+        }
+        true
+    }
+
+    /// Records a finished iteration and decides whether to go deeper.
+    fn finish_iteration(&mut self, report: &mut dyn FnMut(&Report)) {
+        let mut scored = std::mem::take(&mut self.scored);
+        // Stable: equal scores keep the previous order.
+        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        self.order = scored.iter().map(|&(mv, _)| mv).collect();
+        let (best, score) = scored[0];
+        let root_key = self.search.position().key();
+        self.search
+            .store(root_key, self.depth, score, Bound::Exact, Some(best));
+        let found = Report {
+            depth: self.depth,
+            score,
+            nodes: self.search.budget.nodes(),
+            elapsed: self.search.budget.elapsed(),
+            pv: self.search.principal_variation(best),
+        };
+        report(&found);
+        self.result = Some((scored, found));
+        self.depth += 1;
+        // A forced mate or rule win needs no deeper look; a lone legal move needs none at all.
+        self.finished = self.depth > self.search.limits.max_depth
+            || score.abs() > MATE_BOUND
+            || self.order.len() == 1;
+    }
+
+    /// Ends the search at once (the answer is the last finished iteration's).
+    pub fn stop(&mut self) {
+        self.search.budget.stop();
+        self.finished = true;
+    }
+
+    /// The first root move in the current order (an answer even before any iteration ends).
+    pub fn first_move(&self) -> Move {
+        self.order[0]
+    }
+
+    /// Every root move's score from the last finished iteration, best first, and its report.
+    pub fn result(&self) -> Option<(&[(Move, i32)], &Report)> {
+        self.result
+            .as_ref()
+            .map(|(scored, report)| (scored.as_slice(), report))
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.search.budget.nodes()
+    }
+}

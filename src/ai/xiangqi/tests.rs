@@ -1,0 +1,102 @@
+//! Positions with a clearly right answer, and the repetition rules from both sides.
+
+use super::*;
+use crate::rules::xiangqi::{Move, Position};
+
+fn game(fen: &str, moves: &str) -> Game {
+    let mut game = Game::new(Position::from_fen(fen).expect("test FEN"));
+    for mv in moves.split_whitespace() {
+        game.play(mv.parse().expect("ICCS")).expect("legal");
+    }
+    game
+}
+
+fn best(game: &Game, level: Level) -> String {
+    choose_move(game, level, 1).expect("a move").to_string()
+}
+
+#[test]
+fn every_level_mates_in_one() {
+    // The chariot on a8 holds rank 8; b0b9 mates along the back rank.
+    let mate = game("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1", "");
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        assert_eq!(best(&mate, level), "b0b9", "{level:?}");
+    }
+}
+
+#[test]
+fn medium_takes_a_hanging_chariot_and_saves_its_own() {
+    // The black chariot on e5 hangs to the red cannon (screen e3).
+    let take = game("3k5/9/9/9/4r4/9/4P4/9/9/4CK3 w - - 0 1", "");
+    assert_eq!(best(&take, Level::Medium), "e0e5");
+    // The red chariot on b4 is attacked by a black horse and must move away unharmed.
+    let flee = game("3k5/9/9/9/2n6/1R7/9/9/9/4K4 w - - 0 1", "");
+    let mv: Move = choose_move(&flee, Level::Medium, 3).expect("a move");
+    assert_eq!(mv.from().to_string(), "b4", "{mv}");
+}
+
+#[test]
+fn the_search_never_checks_perpetually_into_a_loss() {
+    // Red has checked five times with one chariot; a sixth repeating check loses.
+    let checked = game(
+        "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1",
+        "a1a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8",
+    );
+    for level in [Level::Medium, Level::Hard] {
+        let mv = best(&checked, level);
+        assert_ne!(mv, "a9a8", "{level:?}");
+        let mut after = checked.clone();
+        after.play(mv.parse().unwrap()).unwrap();
+        assert_eq!(after.outcome(), None, "{level:?} played {mv}");
+    }
+}
+
+#[test]
+fn the_search_steers_a_perpetual_checker_into_the_rule() {
+    // Black, checked by the red chariot each move, keeps the cycle going: Red must break it
+    // or lose. The search scores the repetition as Black's win.
+    let checked = game(
+        "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1",
+        "a1a9 e9e8 a9a8 e8e9 a8a9",
+    );
+    let mut deepening = Deepening::new(&checked, limits(Level::Hard)).expect("a search");
+    assert!(deepening.advance(None, &mut |_| {}));
+    let (_, report) = deepening.result().expect("an iteration");
+    assert_eq!(report.pv[0].to_string(), "e9e8");
+    assert!(report.score > 10_000, "{}", report.score);
+}
+
+/// Thinks in slices of `slice` until ready; the answer and the number of slices.
+fn think_sliced(game: &Game, level: Level, slice: Duration) -> (Option<Move>, u32) {
+    let mut thinker = Thinker::new(game, level, limits(level), 5);
+    let mut slices = 0;
+    loop {
+        slices += 1;
+        if let Poll::Ready(answer) = thinker.think(Some(slice)) {
+            return (answer, slices);
+        }
+    }
+}
+
+#[test]
+fn thinking_in_slices_finds_what_thinking_in_one_go_finds() {
+    let opening = game(crate::rules::xiangqi::START_FEN, "h2e2 h9g7");
+    let (answer, slices) = think_sliced(&opening, Level::Medium, Duration::from_micros(200));
+    assert!(opening.position().is_legal(answer.expect("a move")));
+    assert!(
+        slices > 1,
+        "the search should have needed more than one slice"
+    );
+    let take = game("3k5/9/9/9/4r4/9/4P4/9/9/4CK3 w - - 0 1", "");
+    let (answer, _) = think_sliced(&take, Level::Hard, Duration::from_micros(200));
+    assert_eq!(answer.map(|m| m.to_string()).as_deref(), Some("e0e5"));
+}
+
+#[test]
+fn random_and_finished_games() {
+    let start = game(crate::rules::xiangqi::START_FEN, "");
+    let mv = choose_move(&start, Level::Random, 9).expect("a move");
+    assert!(start.position().is_legal(mv));
+    let mated = game("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1", "b0b9");
+    assert_eq!(choose_move(&mated, Level::Hard, 1), None);
+}
