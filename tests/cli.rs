@@ -1,4 +1,4 @@
-//! The `kawu-cli junqi` contract, run as a process.
+//! The `kawu-cli junqi` and `kawu-cli xiangqi` contracts, run as processes.
 
 use std::process::{Command, Output};
 
@@ -141,5 +141,195 @@ fn arena_ends_with_one_summary_line_after_the_flag_races() {
     assert!(
         even_luck == "-" || (0.0..=1.0).contains(&even_luck.parse::<f64>().unwrap()),
         "{races}"
+    );
+}
+
+const XIANGQI_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+#[test]
+fn xiangqi_perft_prints_one_integer() {
+    let output = cli(&["xiangqi", "perft", XIANGQI_START, "3"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "79666\n");
+    // The FEN may also come as separate fields.
+    let fields: Vec<&str> = XIANGQI_START.split(' ').chain(["2"]).collect();
+    let mut args = vec!["xiangqi", "perft"];
+    args.extend(fields);
+    assert_eq!(stdout(&cli(&args)), "1920\n");
+}
+
+#[test]
+fn xiangqi_status_names_the_result_and_its_reason() {
+    let status = |fen: &str, moves: &str| {
+        let mut args = vec!["xiangqi", "status", fen];
+        args.extend(moves.split_whitespace());
+        let output = cli(&args);
+        assert!(output.status.success(), "{fen} {moves}");
+        stdout(&output).trim().to_string()
+    };
+    assert_eq!(status(XIANGQI_START, "h2e2 h9g7"), "ongoing");
+    let mate = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1";
+    // Moves after the end are ignored.
+    assert_eq!(status(mate, "b0b9 e9e8 zz"), "red-wins checkmate");
+    assert_eq!(
+        status("3k5/4P4/9/9/9/9/9/9/9/4K4 b - - 0 1", ""),
+        "red-wins stalemate"
+    );
+    let checks = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1";
+    let cycle = "a1a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9";
+    assert_eq!(status(checks, cycle), "black-wins perpetual-check");
+    let chase = "4k4/9/9/c8/9/2R6/9/9/9/3K5 w - - 0 1";
+    let cycle = "c4a4 a6b6 a4b4 b6a6 b4a4 a6b6 a4b4 b6a6 b4a4 a6b6 a4b4";
+    assert_eq!(status(chase, cycle), "black-wins perpetual-chase");
+    let idle = "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1";
+    assert_eq!(
+        status(idle, "i0i1 e9e8 i1i0 e8e9 i0i1 e9e8 i1i0 e8e9"),
+        "draw repetition"
+    );
+    assert_eq!(
+        status("4k4/9/9/9/9/9/9/9/9/3K4R w - - 59 40", "i0i1"),
+        "draw no-progress"
+    );
+    assert_eq!(
+        status("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 300", "i0i1 e9e8"),
+        "draw move-limit"
+    );
+}
+
+#[test]
+fn xiangqi_bad_input_is_one_line_and_exit_2() {
+    for args in [
+        &["xiangqi", "perft", "rnbakabnr/9 w", "2"][..],
+        &["xiangqi", "perft", XIANGQI_START, "x"],
+        &["xiangqi", "status", XIANGQI_START, "h2e3"],
+        &["xiangqi", "status", XIANGQI_START, "zz"],
+        &["xiangqi", "status", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"],
+        &["xiangqi", "arena", "grandmaster", "easy", "--games", "2"],
+    ] {
+        let output = cli(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+        assert!(!stderr.contains("panicked"));
+    }
+}
+
+/// Runs a UCI session fed from `script` and returns what the engine printed.
+fn uci_session(script: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kawu-cli"))
+        .args(["xiangqi", "uci"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("kawu-cli runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(script.as_bytes())
+        .expect("the engine reads");
+    let output = child.wait_with_output().expect("the engine ends");
+    assert!(output.status.success());
+    stdout(&output)
+}
+
+#[test]
+fn xiangqi_uci_session() {
+    let out = uci_session(
+        "uci\nisready\nsetoption name Skill Level value 1\nsetoption name Hash value 8\n\
+         ucinewgame\nposition startpos moves h2e2 h9g7\ngo depth 3\nisready\n\
+         position fen 4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1\ngo movetime 300\n\
+         position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n\
+         go perft 2\nposition startpos moves h2e9\nposition fen nonsense\nsetoption name Hash value 0\n\
+         go depth x\nfly\nquit\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.contains(&"uciok"), "{out}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Skill Level type spin"))
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Hash type spin"))
+    );
+    assert_eq!(
+        lines.iter().filter(|l| **l == "readyok").count(),
+        2,
+        "{out}"
+    );
+    let infos: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(
+        infos
+            .iter()
+            .any(|l| l.starts_with("info depth 3 score cp ") && l.contains(" pv "))
+    );
+    assert!(
+        infos
+            .iter()
+            .all(|l| l.contains(" nodes ") && l.contains(" nps "))
+    );
+    let best: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("bestmove "))
+        .collect();
+    assert_eq!(best.len(), 2, "{out}");
+    assert_eq!(*best[1], "bestmove b0b9", "mate in one");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info") && l.contains("score mate 1"))
+    );
+    // perft: one line per root move, a blank line, then the total.
+    let total = lines
+        .iter()
+        .position(|l| *l == "Nodes searched: 1920")
+        .expect("perft total");
+    assert_eq!(lines[total - 1], "");
+    assert_eq!(
+        lines[total - 45..total - 1]
+            .iter()
+            .filter(|l| l.contains(": "))
+            .count(),
+        44
+    );
+    // Every bad command got one error line, and the engine went on to the end.
+    let errors = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .count();
+    assert_eq!(errors, 5, "{out}");
+}
+
+#[test]
+fn xiangqi_arena_prints_one_summary_line() {
+    let output = cli(&[
+        "xiangqi", "arena", "easy", "random", "--games", "2", "--seed", "3",
+    ]);
+    assert!(output.status.success());
+    let out = stdout(&output);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let words: Vec<&str> = out.split_whitespace().collect();
+    let names: Vec<&str> = words.iter().step_by(2).copied().collect();
+    assert_eq!(
+        names,
+        [
+            "score", "wins", "draws", "losses", "elo", "ci95", "ms_a", "ms_b"
+        ]
+    );
+    assert_eq!(
+        words[3], "2",
+        "Easy wins both games against random moves: {out}"
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.lines().last().unwrap().starts_with("endings: "),
+        "{stderr}"
     );
 }

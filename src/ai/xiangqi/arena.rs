@@ -99,6 +99,8 @@ pub struct GameReport {
     pub ending: Ending,
     /// Plies after the opening.
     pub plies: u32,
+    /// Every move of the game, the opening's first.
+    pub moves: Vec<Move>,
     /// Time A and B spent thinking, and how many moves each chose.
     pub a_time: Duration,
     pub a_moves: u32,
@@ -131,6 +133,7 @@ pub fn play_game(
             why: String::new(),
         },
         plies: 0,
+        moves: Vec::new(),
         a_time: Duration::ZERO,
         a_moves: 0,
         b_time: Duration::ZERO,
@@ -168,6 +171,7 @@ pub fn play_game(
         Some(_) => Result::Loss,
     };
     report.ending = ending;
+    report.moves = game.moves().iter().map(|played| played.mv).collect();
     Ok(report)
 }
 

@@ -148,6 +148,11 @@ fn arena(
                     game.plies,
                     tally.line()
                 );
+                // Games the repetition rules ended, move by move, to check by hand.
+                if ending.contains("perpetual") || ending.contains("repetition") {
+                    let moves: Vec<String> = game.moves.iter().map(Move::to_string).collect();
+                    eprintln!("  moves: {}", moves.join(" "));
+                }
                 let kind = ending.split(" (").next().unwrap_or_default().to_string();
                 *endings.entry(kind).or_default() += 1;
             }
