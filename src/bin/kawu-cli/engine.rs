@@ -94,7 +94,7 @@ impl UciEngine {
     }
 
     /// A move in the engine's notation.
-    fn to_engine(&self, mv: Move) -> String {
+    fn engine_move(&self, mv: Move) -> String {
         let text = mv.to_string();
         let bytes = text.as_bytes();
         let rank = |digit: u8| (digit - b'0' + self.rank_offset).to_string();
@@ -108,7 +108,7 @@ impl UciEngine {
     }
 
     /// A move from the engine's notation.
-    fn from_engine(&self, text: &str) -> Result<Move, String> {
+    fn parse_engine_move(&self, text: &str) -> Result<Move, String> {
         if self.rank_offset == 0 {
             return text.parse().map_err(|e| format!("{e}"));
         }
@@ -135,7 +135,11 @@ impl UciEngine {
 
 impl Player for UciEngine {
     fn choose(&mut self, game: &Game, _seed: u64) -> Result<Move, String> {
-        let moves: Vec<String> = game.moves().iter().map(|m| self.to_engine(m.mv)).collect();
+        let moves: Vec<String> = game
+            .moves()
+            .iter()
+            .map(|m| self.engine_move(m.mv))
+            .collect();
         let mut command = format!("position fen {}", game.start().to_fen());
         if !moves.is_empty() {
             command += &format!(" moves {}", moves.join(" "));
@@ -144,7 +148,7 @@ impl Player for UciEngine {
         self.send(&format!("go movetime {}", self.movetime.as_millis()))?;
         let line = self.read_until(self.movetime + GRACE, |line| line.starts_with("bestmove"))?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
-        self.from_engine(text)
+        self.parse_engine_move(text)
     }
 }
 

@@ -116,7 +116,7 @@ impl Piece {
 
     /// The piece with this code, if it is one.
     pub(super) const fn from_code(code: u8) -> Option<Piece> {
-        if code != 0 && code % 8 != 0 && code % 8 <= 7 && code < 16 {
+        if code < 16 && !code.is_multiple_of(8) {
             Some(Piece(code))
         } else {
             None

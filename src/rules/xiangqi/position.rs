@@ -463,7 +463,7 @@ fn stands_where_it_can(piece: Piece, square: Square) -> bool {
         Kind::General => square.in_palace(color),
         Kind::Advisor => matches!((file, rank), (3 | 5, 0 | 2) | (4, 1)),
         Kind::Elephant => matches!((file, rank), (2 | 6, 0 | 4) | (0 | 4 | 8, 2)),
-        Kind::Soldier => rank >= 5 || (rank >= 3 && file % 2 == 0),
+        Kind::Soldier => rank >= 5 || (rank >= 3 && file.is_multiple_of(2)),
         Kind::Horse | Kind::Chariot | Kind::Cannon => true,
     }
 }

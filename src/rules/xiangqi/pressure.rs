@@ -32,9 +32,9 @@ impl PointSet {
 
     /// The points in the set, `a0` first.
     pub fn iter(self) -> impl Iterator<Item = Square> {
-        (0..POINTS).filter_map(move |index| {
-            (self.0 >> index & 1 == 1).then(|| Square::from_index(index).expect("on the board"))
-        })
+        (0..POINTS)
+            .filter(move |index| self.0 >> index & 1 == 1)
+            .map(|index| Square::from_index(index).expect("on the board"))
     }
 }
 
