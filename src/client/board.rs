@@ -710,7 +710,7 @@ fn update_markers(
         Z_MARK + 0.2,
     );
     let view = active.game.view();
-    for point in Point::all().filter(|p| selection.targets & (1 << p.index()) != 0) {
+    for point in selection.targets.iter() {
         if matches!(view.cell(point), Cell::Up(_)) {
             mark(ring, point, Color::srgb(0.9, 0.1, 0.08), None, Z_MARK + 0.2);
         } else {

@@ -4,7 +4,7 @@
 use super::animation::{Anim, Cue};
 use super::board::HudInsets;
 use super::game::{ActiveGame, GameRequest};
-use super::i18n::{Lang, tr};
+use super::i18n::{Lang, tr, tr_args};
 use super::menu::{
     UiSet, dialog_frame, menu_button, new_game, piece_chip, settings_ui, side_text_colour,
 };
@@ -95,26 +95,26 @@ fn tick_toast(time: Res<Time>, mut toast: ResMut<Toast>) {
 }
 
 /// The name of a side in the interface language.
-fn side_name(lang: Lang, side: Side) -> &'static str {
+fn side_name(lang: Lang, side: Side) -> String {
     tr(
         lang,
         match side {
-            Side::Red => "side.red",
-            Side::Blue => "side.blue",
+            Side::Red => "side-red",
+            Side::Blue => "side-blue",
         },
     )
 }
 
 /// What a player is called: by colour once colours are decided, else first or second.
-fn player_name(lang: Lang, active: &ActiveGame, player: usize) -> &'static str {
+fn player_name(lang: Lang, active: &ActiveGame, player: usize) -> String {
     match active.colour_of(player) {
         Some(side) => side_name(lang, side),
         None => tr(
             lang,
             if player == 0 {
-                "player.first"
+                "player-first"
             } else {
-                "player.second"
+                "player-second"
             },
         ),
     }
@@ -155,19 +155,16 @@ fn hud_panel(
                 ui.add_space(6.0);
                 // Whose turn.
                 let (headline, colour) = match (outcome, view.side_to_move()) {
-                    (Some(_), _) => (
-                        t("turn.game_over").to_string(),
-                        egui::Color32::from_rgb(236, 196, 120),
-                    ),
+                    (Some(_), _) => (t("turn-game-over"), egui::Color32::from_rgb(236, 196, 120)),
                     (None, Some(side)) => (
-                        format!("{} {}", side_name(lang, side), t("turn.to_move")),
+                        format!("{} {}", side_name(lang, side), t("turn-to-move")),
                         side_text_colour(side),
                     ),
                     (None, None) => (
                         format!(
                             "{} {}",
                             player_name(lang, &active, to_move),
-                            t("turn.to_move")
+                            t("turn-to-move")
                         ),
                         egui::Color32::from_rgb(236, 220, 190),
                     ),
@@ -181,15 +178,15 @@ fn hud_panel(
                 if outcome.is_none() {
                     let who = match seats.0[to_move] {
                         Controller::Computer(_) if computer_thinking(&active, &seats) => {
-                            t("turn.computer")
+                            t("turn-computer")
                         }
-                        Controller::Computer(_) => "",
-                        Controller::Local if seats.single_local().is_some() => t("turn.you"),
-                        Controller::Local if view.side_to_move().is_none() => t("turn.pick"),
+                        Controller::Computer(_) => String::new(),
+                        Controller::Local if seats.single_local().is_some() => t("turn-you"),
+                        Controller::Local if view.side_to_move().is_none() => t("turn-pick"),
                         Controller::Local => t(if to_move == 0 {
-                            "player.first"
+                            "player-first"
                         } else {
-                            "player.second"
+                            "player-second"
                         }),
                     };
                     ui.label(egui::RichText::new(who).size(16.0).weak());
@@ -197,9 +194,9 @@ fn hud_panel(
                 let quiet = view.quiet_plies();
                 let limit = view.rules().quiet_ply_limit;
                 if quiet >= 60.min(limit) {
+                    let counter = tr_args(lang, "hud-quiet", [("count", quiet), ("limit", limit)]);
                     ui.label(
-                        egui::RichText::new(format!("{} {quiet} / {limit}", t("hud.quiet")))
-                            .color(egui::Color32::from_rgb(240, 150, 60)),
+                        egui::RichText::new(counter).color(egui::Color32::from_rgb(240, 150, 60)),
                     );
                 }
                 ui.add_space(4.0);
@@ -217,41 +214,41 @@ fn hud_panel(
                     if button(
                         ui,
                         seats.undo_plies(&active) > 0 || outcome.is_some(),
-                        "hud.undo",
+                        "hud-undo",
                     ) {
                         requests.write(GameRequest::Undo);
                         state.dismissed = None;
                     }
                     let colours_known = view.side_to_move().is_some();
-                    if button(ui, outcome.is_none() && colours_known, "hud.resign") {
+                    if button(ui, outcome.is_none() && colours_known, "hud-resign") {
                         state.confirm_resign = true;
                     }
-                    if button(ui, outcome.is_none() && colours_known, "hud.draw") {
+                    if button(ui, outcome.is_none() && colours_known, "hud-draw") {
                         if seats.single_local().is_none() {
                             state.draw_offer = Some(to_move);
                         } else if computer_accepts_draw(&active) {
                             // Against the computer: it answers at once.
                             requests.write(GameRequest::AgreeDraw);
                         } else {
-                            toast.show_key("toast.draw_declined");
+                            toast.show_key("toast-draw-declined");
                         }
                     }
                     let human_to_move = outcome.is_none() && seats.0[to_move] == Controller::Local;
-                    if button(ui, human_to_move && !hint.thinking(), "hud.hint") {
+                    if button(ui, human_to_move && !hint.thinking(), "hud-hint") {
                         hint.request(&active);
                     }
-                    if button(ui, true, "menu.settings") {
+                    if button(ui, true, "menu-settings") {
                         state.settings_open = !state.settings_open;
                     }
-                    if button(ui, true, "hud.menu") {
+                    if button(ui, true, "hud-menu") {
                         next.set(Screen::Title);
                     }
                 });
                 if hint.thinking() {
-                    ui.label(egui::RichText::new(format!("{} …", t("hud.hint_is"))).weak());
+                    ui.label(egui::RichText::new(format!("{} …", t("hud-hint-is"))).weak());
                 } else if let Some(action) = hint.suggestion {
                     ui.label(
-                        egui::RichText::new(format!("{} {action}", t("hud.hint_is")))
+                        egui::RichText::new(format!("{} {action}", t("hud-hint-is")))
                             .size(18.0)
                             .color(egui::Color32::from_rgb(150, 220, 140)),
                     );
@@ -276,7 +273,7 @@ fn pool_section(ui: &mut egui::Ui, active: &ActiveGame, settings: &Settings) {
     ui.label(
         egui::RichText::new(format!(
             "{} ({})",
-            tr(lang, "hud.pool"),
+            tr(lang, "hud-pool"),
             view.face_down_count()
         ))
         .size(17.0)
@@ -298,7 +295,7 @@ fn captured_section(ui: &mut egui::Ui, active: &ActiveGame, settings: &Settings)
     let lang = settings.language;
     let view = active.game.view();
     ui.label(
-        egui::RichText::new(tr(lang, "hud.captured"))
+        egui::RichText::new(tr(lang, "hud-captured"))
             .size(17.0)
             .strong(),
     );
@@ -336,13 +333,13 @@ fn captured_section(ui: &mut egui::Ui, active: &ActiveGame, settings: &Settings)
 fn move_log(ui: &mut egui::Ui, active: &ActiveGame, settings: &Settings) {
     let lang = settings.language;
     ui.label(
-        egui::RichText::new(tr(lang, "hud.moves"))
+        egui::RichText::new(tr(lang, "hud-moves"))
             .size(17.0)
             .strong(),
     );
     let history = active.game.history();
     if history.is_empty() {
-        ui.label(egui::RichText::new(tr(lang, "hud.no_moves")).weak());
+        ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
         return;
     }
     egui::ScrollArea::vertical()
@@ -395,16 +392,15 @@ fn outcome_text(
     match outcome {
         Outcome::Draw(reason) => {
             let why = match reason {
-                DrawReason::QuietPlies => format!(
-                    "{} ({})",
-                    t("reason.quiet"),
-                    active.game.view().rules().quiet_ply_limit
-                ),
-                DrawReason::Agreement => t("reason.agreement").to_string(),
-                DrawReason::NoActionBeforeColours => t("reason.no_action").to_string(),
+                DrawReason::QuietPlies => {
+                    let limit = active.game.view().rules().quiet_ply_limit;
+                    tr_args(lang, "reason-quiet", [("limit", limit)])
+                }
+                DrawReason::Agreement => t("reason-agreement"),
+                DrawReason::NoActionBeforeColours => t("reason-no-action"),
             };
             (
-                t("result.draw").to_string(),
+                t("result-draw"),
                 why,
                 egui::Color32::from_rgb(236, 220, 190),
             )
@@ -413,21 +409,19 @@ fn outcome_text(
             let loser = winner.opponent();
             let why = match reason {
                 WinReason::FlagCaptured => {
-                    format!("{}: {}", side_name(lang, loser), t("reason.flag"))
+                    format!("{}: {}", side_name(lang, loser), t("reason-flag"))
                 }
                 WinReason::NoLegalAction => {
-                    format!("{}: {}", side_name(lang, loser), t("reason.stuck"))
+                    format!("{}: {}", side_name(lang, loser), t("reason-stuck"))
                 }
                 WinReason::Resignation => {
-                    format!("{}: {}", side_name(lang, loser), t("reason.resigned"))
+                    format!("{}: {}", side_name(lang, loser), t("reason-resigned"))
                 }
             };
             let title = match seats.single_local() {
-                Some(human) if active.player_of(winner) == Some(human) => {
-                    t("result.you_win").to_string()
-                }
-                Some(_) => t("result.you_lose").to_string(),
-                None => format!("{} {}", side_name(lang, winner), t("result.wins")),
+                Some(human) if active.player_of(winner) == Some(human) => t("result-you-win"),
+                Some(_) => t("result-you-lose"),
+                None => format!("{} {}", side_name(lang, winner), t("result-wins")),
             };
             (title, why, side_text_colour(winner))
         }
@@ -461,7 +455,7 @@ fn hud_dialogs(
 
     if state.settings_open {
         let mut open = true;
-        egui::Window::new(t("menu.settings"))
+        egui::Window::new(t("menu-settings"))
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
@@ -485,16 +479,16 @@ fn hud_dialogs(
                     egui::RichText::new(format!(
                         "{} — {}",
                         player_name(lang, &active, player),
-                        t("dialog.resign")
+                        t("dialog-resign")
                     ))
                     .size(20.0),
                 );
                 ui.horizontal(|ui| {
-                    if ui.button(t("hud.resign")).clicked() {
+                    if ui.button(t("hud-resign")).clicked() {
                         requests.write(GameRequest::Resign);
                         state.confirm_resign = false;
                     }
-                    if ui.button(t("dialog.cancel")).clicked() {
+                    if ui.button(t("dialog-cancel")).clicked() {
                         state.confirm_resign = false;
                     }
                 });
@@ -510,7 +504,7 @@ fn hud_dialogs(
                     egui::RichText::new(format!(
                         "{} {}",
                         player_name(lang, &active, offerer),
-                        t("dialog.offers_draw")
+                        t("dialog-offers-draw")
                     ))
                     .size(20.0),
                 );
@@ -518,18 +512,18 @@ fn hud_dialogs(
                     egui::RichText::new(format!(
                         "{}: {}",
                         player_name(lang, &active, other),
-                        t("dialog.accept_draw")
+                        t("dialog-accept-draw")
                     ))
                     .size(18.0),
                 );
                 ui.horizontal(|ui| {
-                    if ui.button(t("dialog.accept")).clicked() {
+                    if ui.button(t("dialog-accept")).clicked() {
                         requests.write(GameRequest::AgreeDraw);
                         state.draw_offer = None;
                     }
-                    if ui.button(t("dialog.decline")).clicked() {
+                    if ui.button(t("dialog-decline")).clicked() {
                         state.draw_offer = None;
-                        toast.show_key("toast.draw_declined");
+                        toast.show_key("toast-draw-declined");
                     }
                 });
             });
@@ -551,13 +545,13 @@ fn hud_dialogs(
                     ui.label(egui::RichText::new(title).size(40.0).color(colour).strong());
                     ui.label(egui::RichText::new(why).size(18.0));
                     ui.add_space(12.0);
-                    if menu_button(ui, true, t("result.rematch"), &mut cues) {
+                    if menu_button(ui, true, t("result-rematch"), &mut cues) {
                         loads.write(new_game(*seats));
                     }
-                    if menu_button(ui, true, t("result.view_board"), &mut cues) {
+                    if menu_button(ui, true, t("result-view-board"), &mut cues) {
                         state.dismissed = Some(active.key());
                     }
-                    if menu_button(ui, true, t("hud.menu"), &mut cues) {
+                    if menu_button(ui, true, t("hud-menu"), &mut cues) {
                         next.set(Screen::Title);
                     }
                 });

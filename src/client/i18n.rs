@@ -1,6 +1,11 @@
-//! Interface strings in English, Russian and Chinese: `tr(lang, key)`.
+//! Interface strings in English, Russian and Chinese: `tr(lang, id)` and
+//! `tr_args(lang, id, args)`. The text lives in Fluent files, one per language
+//! (`assets/i18n/*.ftl`), built into the binary so the web build loads no files.
 
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
 /// An interface language.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
@@ -27,6 +32,24 @@ impl Lang {
         }
     }
 
+    /// The language's tag (BCP 47), which picks Fluent's plural rules.
+    fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ru => "ru",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// The language's Fluent file.
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../../assets/i18n/en.ftl"),
+            Lang::Ru => include_str!("../../assets/i18n/ru.ftl"),
+            Lang::Zh => include_str!("../../assets/i18n/zh.ftl"),
+        }
+    }
+
     /// The language the environment asks for (`LANG` and friends), English if none fits.
     pub fn from_environment() -> Lang {
         if cfg!(target_arch = "wasm32") {
@@ -47,267 +70,264 @@ impl Lang {
     }
 }
 
-/// The text of `key` in `lang`; the key itself if the table lacks it.
-pub fn tr(lang: Lang, key: &'static str) -> &'static str {
-    let column = match lang {
+/// The text of message `id` in `lang`.
+///
+/// A message missing from `lang` falls back to English, and one missing from English too
+/// shows as its id; the tests below keep every id in every language.
+pub fn tr(lang: Lang, id: &str) -> String {
+    render(lang, id, None)
+}
+
+/// The text of message `id` in `lang`, with its variables (`{ $count }` in the Fluent file)
+/// taken from `args`: `tr_args(lang, "reason-quiet", [("limit", 80)])`.
+///
+/// Numbers select plural forms by the language's rules (Russian "1 ход", "2 хода",
+/// "5 ходов"). Falls back like [`tr`].
+pub fn tr_args<'a, V: Into<FluentValue<'a>>>(
+    lang: Lang,
+    id: &str,
+    args: impl IntoIterator<Item = (&'a str, V)>,
+) -> String {
+    let args: FluentArgs = args.into_iter().collect();
+    render(lang, id, Some(&args))
+}
+
+fn render(lang: Lang, id: &str, args: Option<&FluentArgs>) -> String {
+    for lang in [lang, Lang::En] {
+        let bundle = bundle(lang);
+        if let Some(pattern) = bundle.get_message(id).and_then(|message| message.value()) {
+            // Errors (a variable the caller did not give) leave `{$name}` in the text.
+            let mut errors = Vec::new();
+            return bundle
+                .format_pattern(pattern, args, &mut errors)
+                .into_owned();
+        }
+    }
+    id.to_string()
+}
+
+/// A language's messages. The concurrent bundle is `Sync`, so one set serves every thread.
+type Bundle = FluentBundle<FluentResource>;
+
+/// The bundles in `Lang::ALL` order, parsed on first use.
+static BUNDLES: LazyLock<[Bundle; 3]> = LazyLock::new(|| Lang::ALL.map(load));
+
+fn bundle(lang: Lang) -> &'static Bundle {
+    let index = match lang {
         Lang::En => 0,
         Lang::Ru => 1,
         Lang::Zh => 2,
     };
-    TABLE
-        .iter()
-        .find(|(k, _)| *k == key)
-        .map_or(key, |(_, texts)| texts[column])
+    &BUNDLES[index]
 }
 
-/// Key, then English, Russian, Chinese.
-const TABLE: &[(&str, [&str; 3])] = &[
-    (
-        "title.subtitle",
-        [
-            "Junqi flip — army chess with hidden pieces",
-            "Цзюньци вслепую — армейские шахматы",
-            "军棋翻棋",
-        ],
-    ),
-    ("menu.continue", ["Continue", "Продолжить", "继续"]),
-    ("menu.new_game", ["New game", "Новая игра", "新游戏"]),
-    ("menu.rules", ["Rules", "Правила", "规则"]),
-    ("menu.settings", ["Settings", "Настройки", "设置"]),
-    ("menu.quit", ["Quit", "Выход", "退出"]),
-    ("menu.back", ["Back", "Назад", "返回"]),
-    (
-        "new.hot_seat",
-        [
-            "Two players on this device",
-            "Два игрока за одним устройством",
-            "双人同机对战",
-        ],
-    ),
-    (
-        "new.vs_computer",
-        ["Against the computer", "Против компьютера", "人机对战"],
-    ),
-    ("new.start", ["Start", "Начать", "开始"]),
-    ("level.easy", ["Easy", "Лёгкий", "简单"]),
-    ("level.medium", ["Medium", "Средний", "中等"]),
-    ("level.hard", ["Hard", "Сложный", "困难"]),
-    ("seat.first", ["I move first", "Хожу первым", "我先走"]),
-    ("seat.second", ["I move second", "Хожу вторым", "我后走"]),
-    ("seat.random", ["Random", "Случайно", "随机"]),
-    ("settings.master", ["Volume", "Громкость", "总音量"]),
-    ("settings.effects", ["Effects", "Эффекты", "音效"]),
-    ("settings.music", ["Music", "Музыка", "音乐"]),
-    ("settings.animation", ["Animation", "Анимация", "动画"]),
-    ("settings.language", ["Language", "Язык", "语言"]),
-    (
-        "settings.labels",
-        ["Piece labels", "Надписи на фишках", "棋子文字"],
-    ),
-    (
-        "settings.rotate",
-        [
-            "Turn the board to the player to move",
-            "Поворачивать доску к ходящему",
-            "棋盘转向走棋方",
-        ],
-    ),
-    ("speed.slow", ["Slow", "Медленно", "慢"]),
-    ("speed.normal", ["Normal", "Обычно", "正常"]),
-    ("speed.fast", ["Fast", "Быстро", "快"]),
-    ("speed.instant", ["Instant", "Мгновенно", "即时"]),
-    ("labels.chinese", ["Chinese", "Китайские", "中文"]),
-    ("labels.latin", ["Latin", "Латиница", "拉丁字母"]),
-    ("labels.both", ["Both", "Оба", "两者"]),
-    ("side.red", ["Red", "Красные", "红方"]),
-    ("side.blue", ["Blue", "Синие", "蓝方"]),
-    ("player.first", ["First player", "Первый игрок", "先手玩家"]),
-    (
-        "player.second",
-        ["Second player", "Второй игрок", "后手玩家"],
-    ),
-    ("turn.to_move", ["to move", "ходят", "走棋"]),
-    ("turn.game_over", ["Game over", "Игра окончена", "对局结束"]),
-    ("turn.you", ["Your turn", "Ваш ход", "轮到你了"]),
-    (
-        "turn.computer",
-        [
-            "The computer is thinking…",
-            "Компьютер думает…",
-            "电脑思考中…",
-        ],
-    ),
-    (
-        "turn.pick",
-        [
-            "Flip any piece: its colour becomes yours",
-            "Откройте любую фишку: её цвет станет вашим",
-            "翻开任意一枚棋子：它的颜色就是你的",
-        ],
-    ),
-    (
-        "hud.quiet",
-        [
-            "Plies without flip or attack:",
-            "Ходов без вскрытий и атак:",
-            "未翻棋未吃子步数：",
-        ],
-    ),
-    ("hud.undo", ["Undo", "Отменить", "悔棋"]),
-    ("hud.resign", ["Resign", "Сдаться", "认输"]),
-    ("hud.hint", ["Hint", "Подсказка", "提示"]),
-    ("hud.hint_is", ["Hint:", "Подсказка:", "提示："]),
-    ("hud.draw", ["Offer draw", "Предложить ничью", "提和"]),
-    ("hud.menu", ["Main menu", "Главное меню", "主菜单"]),
-    ("hud.pool", ["Face down", "Закрытые", "未翻开"]),
-    ("hud.captured", ["Lost pieces", "Потери", "阵亡棋子"]),
-    ("hud.moves", ["Moves", "Ходы", "着法"]),
-    (
-        "hud.no_moves",
-        ["No moves yet", "Ходов пока нет", "尚无着法"],
-    ),
-    (
-        "dialog.resign",
-        ["resign this game?", "сдаться?", "确定认输吗？"],
-    ),
-    ("dialog.cancel", ["Cancel", "Отмена", "取消"]),
-    (
-        "dialog.offers_draw",
-        ["offers a draw.", "предлагают ничью.", "提议和棋。"],
-    ),
-    (
-        "dialog.accept_draw",
-        ["do you accept?", "согласны?", "是否同意？"],
-    ),
-    ("dialog.accept", ["Accept", "Принять", "同意"]),
-    ("dialog.decline", ["Decline", "Отклонить", "拒绝"]),
-    (
-        "toast.draw_declined",
-        [
-            "The draw offer was declined.",
-            "Ничья отклонена.",
-            "和棋提议被拒绝。",
-        ],
-    ),
-    (
-        "toast.bad_save",
-        [
-            "The saved game could not be read; a new game has started.",
-            "Сохранённую игру не удалось прочитать; начата новая игра.",
-            "无法读取存档，已开始新游戏。",
-        ],
-    ),
-    ("result.you_win", ["Victory!", "Победа!", "胜利！"]),
-    ("result.you_lose", ["Defeat", "Поражение", "失败"]),
-    ("result.wins", ["wins!", "победили!", "获胜！"]),
-    ("result.draw", ["Draw", "Ничья", "和棋"]),
-    ("result.rematch", ["Rematch", "Реванш", "再来一局"]),
-    (
-        "result.view_board",
-        ["View the board", "Посмотреть доску", "查看棋盘"],
-    ),
-    (
-        "reason.flag",
-        ["the flag was captured", "флаг захвачен", "军旗被夺"],
-    ),
-    (
-        "reason.stuck",
-        ["no legal action left", "нет возможных ходов", "无棋可走"],
-    ),
-    ("reason.resigned", ["resigned", "сдались", "认输"]),
-    (
-        "reason.quiet",
-        [
-            "No flip or attack for too long",
-            "Слишком долго без вскрытий и атак",
-            "长时间未翻棋未吃子",
-        ],
-    ),
-    (
-        "reason.agreement",
-        [
-            "Agreed by both players",
-            "По согласию игроков",
-            "双方同意和棋",
-        ],
-    ),
-    (
-        "reason.no_action",
-        ["No action was left", "Не осталось ходов", "无棋可走"],
-    ),
-    ("kind.marshal", ["Marshal", "Маршал", "司令"]),
-    ("kind.general", ["General", "Генерал", "军长"]),
-    ("kind.division", ["Division commander", "Комдив", "师长"]),
-    ("kind.brigade", ["Brigade commander", "Комбриг", "旅长"]),
-    ("kind.regiment", ["Colonel", "Полковник", "团长"]),
-    ("kind.battalion", ["Major", "Майор", "营长"]),
-    ("kind.company", ["Captain", "Капитан", "连长"]),
-    ("kind.platoon", ["Lieutenant", "Лейтенант", "排长"]),
-    ("kind.engineer", ["Engineer", "Сапёр", "工兵"]),
-    ("kind.bomb", ["Bomb", "Бомба", "炸弹"]),
-    ("kind.landmine", ["Landmine", "Мина", "地雷"]),
-    ("kind.flag", ["Flag", "Флаг", "军旗"]),
-    ("rules.goal.title", ["Goal", "Цель", "目标"]),
-    (
-        "rules.goal",
-        [
-            "Capture the enemy flag. All 50 pieces start face down and shuffled; nobody knows which piece is where until it is turned over.",
-            "Захватить вражеский флаг. Все 50 фишек в начале лежат вниз лицом в случайном порядке; никто не знает, где какая, пока её не откроют.",
-            "夺取对方军旗。开局时50枚棋子全部背面朝上随机摆放，翻开之前谁也不知道哪枚是什么。",
-        ],
-    ),
-    ("rules.board.title", ["The board", "Доска", "棋盘"]),
-    (
-        "rules.board",
-        [
-            "5 files and 12 ranks. Posts (rectangles) hold pieces. The 10 camps (circles) start empty, and a piece in a camp cannot be attacked. The 4 headquarters have an arch. Thin lines are roads: one step at a time (diagonals only into and out of camps). Thick lines with sleepers are railways: a piece slides along a straight rail line as far as the way is empty. Between ranks 6 and 7 lies the front; it can be crossed only on files a, c and e — mountains block b and d.",
-            "5 вертикалей и 12 горизонталей. На постах (прямоугольники) стоят фишки. 10 лагерей (круги) в начале пусты, фишку в лагере атаковать нельзя. У 4 штабов — арка. Тонкие линии — дороги: один шаг за ход (по диагонали — только в лагерь и из него). Толстые линии со шпалами — железные дороги: фишка едет по прямой, пока путь свободен. Между 6 и 7 горизонталями — фронт; пересечь его можно только по вертикалям a, c и e — на b и d горы.",
-            "5列12行。兵站（矩形）上放棋子。10个行营（圆圈）开局为空，行营里的棋子不能被攻击。4个大本营带拱形标记。细线是公路：每次走一步（只有进出行营可以斜走）。带枕木的粗线是铁路：棋子可沿直线铁路一直行驶，直到遇到棋子。第6与第7行之间是前线，只能从a、c、e列通过，b、d列有山界阻隔。",
-        ],
-    ),
-    ("rules.pieces.title", ["Pieces", "Фишки", "棋子"]),
-    (
-        "rules.pieces",
-        [
-            "Each side has 25 pieces. Officers beat lower officers (9 is the highest). Bombs, landmines and the flag have no rank.",
-            "У каждой стороны 25 фишек. Старший офицер бьёт младшего (9 — высший чин). У бомб, мин и флага чина нет.",
-            "每方25枚棋子。大官吃小官（9最大）。炸弹、地雷和军旗没有军衔。",
-        ],
-    ),
-    ("rules.play.title", ["A turn", "Ход", "走棋"]),
-    (
-        "rules.play",
-        [
-            "On your turn, either flip any face-down piece (of either colour), or move one of your face-up pieces. The first flip of the game decides the colours: the first player plays the colour of the piece they turned. Landmines and the flag never move. An engineer may turn corners on the railway.",
-            "В свой ход откройте любую закрытую фишку (любого цвета) или передвиньте свою открытую. Первое вскрытие определяет цвета: первый игрок играет цветом открытой им фишки. Мины и флаг не ходят. Сапёр может поворачивать на железной дороге.",
-            "轮到你时，可以翻开任意一枚背面朝上的棋子（任何颜色），或移动一枚己方已翻开的棋子。第一次翻棋决定颜色：先手方执所翻棋子的颜色。地雷和军旗不能移动。工兵在铁路上可以转弯。",
-        ],
-    ),
-    ("rules.combat.title", ["Attacks", "Атака", "吃子"]),
-    (
-        "rules.combat",
-        [
-            "Move onto a face-up enemy piece that is not in a camp to attack it. The higher rank wins and takes the point; equal ranks both leave the board. A bomb removes itself and whatever it meets. A landmine destroys any attacker except an engineer, which clears it. Face-down pieces cannot be attacked.",
-            "Чтобы атаковать, ходите на открытую вражескую фишку вне лагеря. Старший чин побеждает и занимает пункт; равные уходят с доски оба. Бомба уничтожает себя и того, кого встретила. Мина уничтожает любого нападающего, кроме сапёра, который её снимает. Закрытые фишки атаковать нельзя.",
-            "走到不在行营中的对方明子上即为攻击。军衔高者胜并占据该点；军衔相同则同归于尽。炸弹与所遇棋子同归于尽。地雷炸死除工兵以外的任何进攻者，工兵可以排雷。背面朝上的棋子不能被攻击。",
-        ],
-    ),
-    ("rules.end.title", ["End of the game", "Конец игры", "胜负"]),
-    (
-        "rules.end",
-        [
-            "Capturing the enemy flag wins. A player with no legal action on their turn loses. After 80 plies in a row without a flip or an attack the game is drawn.",
-            "Захват вражеского флага — победа. Игрок, которому нечем ходить, проигрывает. После 80 ходов подряд без вскрытий и атак — ничья.",
-            "夺得对方军旗者胜。轮到走棋却无棋可走者负。连续80步没有翻棋也没有吃子则为和棋。",
-        ],
-    ),
-    ("rules.controls.title", ["Controls", "Управление", "操作"]),
-    (
-        "rules.controls",
-        [
-            "Click a face-down piece to flip it. Click your piece to see where it can go (green dots: moves, red frames: attacks), then click the destination. Keyboard: arrows move the cursor, Enter or Space confirms, Esc cancels. Gamepad: d-pad, A to confirm, B to cancel.",
-            "Щёлкните по закрытой фишке, чтобы открыть её. Щёлкните по своей фишке, чтобы увидеть её ходы (зелёные точки — ходы, красные рамки — атаки), затем по цели. Клавиатура: стрелки двигают курсор, Enter или пробел — подтвердить, Esc — отменить. Геймпад: крестовина, A — подтвердить, B — отменить.",
-            "点击背面朝上的棋子即可翻开。点击己方棋子查看可走位置（绿点：移动，红框：攻击），再点击目标。键盘：方向键移动光标，回车或空格确认，Esc取消。手柄：方向键移动，A确认，B取消。",
-        ],
-    ),
-];
+/// Parses a language's file. Whatever fails to parse is left out, as if missing; the tests
+/// check that nothing does.
+fn load(lang: Lang) -> Bundle {
+    let resource = FluentResource::try_new(lang.source().to_string())
+        .unwrap_or_else(|(resource, _errors)| resource);
+    let tag = lang.tag().parse().unwrap_or_default();
+    let mut bundle = FluentBundle::new_concurrent(vec![tag]);
+    // No Unicode isolation marks around variables: egui would draw them as boxes.
+    bundle.set_use_isolating(false);
+    // An error here is a message defined twice; the first definition is kept.
+    let _ = bundle.add_resource(resource);
+    bundle
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+    use std::path::Path;
+
+    /// The ids of the messages a Fluent file defines: entries start at the beginning of a
+    /// line with an identifier and `=` (terms start with `-`, comments with `#`).
+    fn message_ids(source: &str) -> BTreeSet<&str> {
+        source
+            .lines()
+            .filter(|line| line.starts_with(|c: char| c.is_ascii_alphabetic()))
+            .filter_map(|line| line.split_once('='))
+            .map(|(id, _)| id.trim())
+            .collect()
+    }
+
+    /// The variables (`$name`) each message of a Fluent file uses.
+    fn variables(source: &str) -> Vec<(&str, BTreeSet<&str>)> {
+        let mut messages: Vec<(&str, BTreeSet<&str>)> = Vec::new();
+        for line in source.lines().filter(|line| !line.starts_with('#')) {
+            if line.starts_with(|c: char| c.is_ascii_alphabetic())
+                && let Some((id, _)) = line.split_once('=')
+            {
+                messages.push((id.trim(), BTreeSet::new()));
+            }
+            if let Some((_, used)) = messages.last_mut() {
+                for (at, _) in line.match_indices('$') {
+                    let name = &line[at + 1..];
+                    let end = name
+                        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+                        .unwrap_or(name.len());
+                    used.insert(&name[..end]);
+                }
+            }
+        }
+        messages
+    }
+
+    /// Every string literal shaped like a message id (`"hud-undo"`: lowercase words joined
+    /// by hyphens) in the client's Rust files outside this one, with the file it is in.
+    fn ids_in_code() -> Vec<(String, String)> {
+        fn walk(dir: &Path, found: &mut Vec<(String, String)>) {
+            for entry in std::fs::read_dir(dir).expect("the client's source folder") {
+                let path = entry.expect("a directory entry").path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else if path.extension().is_some_and(|ext| ext == "rs")
+                    && !path.ends_with("client/i18n.rs")
+                {
+                    let text = std::fs::read_to_string(&path).expect("a source file");
+                    // Between one quote and the next: a literal if it has an id's shape.
+                    for candidate in text.split('"').skip(1) {
+                        if candidate.starts_with(|c: char| c.is_ascii_lowercase())
+                            && candidate.contains('-')
+                            && candidate
+                                .chars()
+                                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                        {
+                            found.push((candidate.to_string(), path.display().to_string()));
+                        }
+                    }
+                }
+            }
+        }
+        let mut found = Vec::new();
+        walk(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/client"),
+            &mut found,
+        );
+        found
+    }
+
+    #[test]
+    fn every_file_parses_without_errors() {
+        for lang in Lang::ALL {
+            let resource = match FluentResource::try_new(lang.source().to_string()) {
+                Ok(resource) => resource,
+                Err((_, errors)) => panic!("{}.ftl does not parse: {errors:?}", lang.tag()),
+            };
+            let mut bundle = FluentBundle::new_concurrent(vec![]);
+            if let Err(errors) = bundle.add_resource(resource) {
+                panic!("{}.ftl defines a message twice: {errors:?}", lang.tag());
+            }
+        }
+    }
+
+    #[test]
+    fn every_message_exists_in_every_language() {
+        let english = message_ids(Lang::En.source());
+        assert!(english.len() > 90, "{} English messages", english.len());
+        for lang in Lang::ALL {
+            let ids = message_ids(lang.source());
+            let missing: Vec<_> = english.difference(&ids).collect();
+            let extra: Vec<_> = ids.difference(&english).collect();
+            assert!(missing.is_empty(), "{}.ftl lacks {missing:?}", lang.tag());
+            assert!(extra.is_empty(), "{}.ftl has extra {extra:?}", lang.tag());
+            for id in &ids {
+                let message = bundle(lang).get_message(id);
+                assert!(
+                    message.is_some_and(|message| message.value().is_some()),
+                    "{}: {id} has no text in the bundle",
+                    lang.tag()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_language_uses_the_same_variables() {
+        let english = variables(Lang::En.source());
+        for lang in [Lang::Ru, Lang::Zh] {
+            let mut translated = variables(lang.source());
+            translated.sort();
+            let mut expected = english.clone();
+            expected.sort();
+            assert_eq!(translated, expected, "{}.ftl", lang.tag());
+        }
+    }
+
+    #[test]
+    fn every_id_in_the_code_exists() {
+        let used = ids_in_code();
+        assert!(used.len() > 50, "found only {} ids in the code", used.len());
+        let english = message_ids(Lang::En.source());
+        let missing: Vec<_> = used
+            .iter()
+            .filter(|(id, _)| !english.contains(id.as_str()))
+            .collect();
+        assert!(missing.is_empty(), "no such message: {missing:?}");
+    }
+
+    #[test]
+    fn every_message_is_used() {
+        let used: BTreeSet<String> = ids_in_code().into_iter().map(|(id, _)| id).collect();
+        let unused: Vec<_> = message_ids(Lang::En.source())
+            .into_iter()
+            .filter(|id| !used.contains(*id))
+            .collect();
+        assert!(unused.is_empty(), "messages no code uses: {unused:?}");
+    }
+
+    #[test]
+    fn missing_messages_show_their_id() {
+        assert_eq!(tr(Lang::Ru, "menu-quit"), "Выход");
+        assert_eq!(tr(Lang::Zh, "menu-quit"), "退出");
+        assert_eq!(tr(Lang::Ru, "no.such.message"), "no.such.message");
+    }
+
+    #[test]
+    fn russian_counts_take_their_plural_forms() {
+        let quiet = |limit: u32| tr_args(Lang::Ru, "reason-quiet", [("limit", limit)]);
+        for (limit, words) in [
+            (1, "1 ход"),
+            (2, "2 хода"),
+            (4, "4 хода"),
+            (5, "5 ходов"),
+            (11, "11 ходов"),
+            (21, "21 ход"),
+            (22, "22 хода"),
+            (80, "80 ходов"),
+        ] {
+            assert_eq!(
+                quiet(limit),
+                format!("Слишком долго без вскрытий и атак ({words})")
+            );
+        }
+        let rules = |limit: u32| tr_args(Lang::Ru, "rules-end", [("limit", limit)]);
+        assert!(rules(1).contains("После 1 хода подряд"), "{}", rules(1));
+        assert!(rules(21).contains("После 21 хода подряд"), "{}", rules(21));
+        assert!(rules(80).contains("После 80 ходов подряд"), "{}", rules(80));
+    }
+
+    #[test]
+    fn english_and_chinese_counts() {
+        let quiet = |lang, limit: u32| tr_args(lang, "reason-quiet", [("limit", limit)]);
+        assert_eq!(quiet(Lang::En, 1), "No flip or attack for too long (1 ply)");
+        assert_eq!(
+            quiet(Lang::En, 80),
+            "No flip or attack for too long (80 plies)"
+        );
+        assert_eq!(quiet(Lang::Zh, 80), "长时间未翻棋未吃子（80步）");
+        let rules = tr_args(Lang::En, "rules-end", [("limit", 80)]);
+        assert!(rules.contains("After 80 plies in a row"), "{rules}");
+        assert!(
+            tr_args(Lang::Zh, "rules-end", [("limit", 80)]).contains("连续80步"),
+            "zh rules-end"
+        );
+    }
+
+    #[test]
+    fn variables_have_no_isolation_marks() {
+        let text = tr_args(Lang::En, "hud-quiet", [("count", 65), ("limit", 80)]);
+        assert_eq!(text, "Plies without flip or attack: 65 / 80");
+    }
+}

@@ -5,6 +5,7 @@ use super::board::{BoardView, point_at};
 use super::game::{ActionPlayed, ActiveGame, BoardReset, GameRequest};
 use super::seats::{Controller, Seats};
 use super::{ClientSet, Screen};
+use crate::rules::PointSet;
 use crate::rules::junqi::{Action, Cell, FILES, Point, RANKS};
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
@@ -24,8 +25,8 @@ pub enum BoardCommand {
 pub struct Selection {
     /// The selected piece's point.
     pub point: Option<Point>,
-    /// Its legal destinations, as a bit set over point indices (from the rules).
-    pub targets: u64,
+    /// Its legal destinations (from the rules).
+    pub targets: PointSet<Point>,
 }
 
 /// The point under the mouse.
@@ -114,7 +115,7 @@ fn handle_board_commands(
         }
         let view = active.game.view();
         if let Some(from) = selection.point
-            && selection.targets & (1 << point.index()) != 0
+            && selection.targets.contains(point)
         {
             requests.write(GameRequest::play(Action::Move { from, to: point }, &active));
             *selection = Selection::default();

@@ -4,7 +4,7 @@
 use super::animation::{Cue, CueKind};
 use super::game::LoadGame;
 use super::hud::Toast;
-use super::i18n::{Lang, tr};
+use super::i18n::{Lang, tr, tr_args};
 use super::save::{ContinueGame, SavedGame};
 use super::seats::Seats;
 use super::settings::{AnimSpeed, LabelStyle, Settings};
@@ -148,7 +148,7 @@ fn configure_egui(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
 pub(super) fn menu_button(
     ui: &mut egui::Ui,
     enabled: bool,
-    text: &str,
+    text: impl Into<String>,
     cues: &mut MessageWriter<Cue>,
 ) -> bool {
     let button =
@@ -215,7 +215,7 @@ fn title_screen(
                 );
                 if !wide {
                     ui.label(
-                        egui::RichText::new(t("title.subtitle"))
+                        egui::RichText::new(t("title-subtitle"))
                             .size(18.0)
                             .color(egui::Color32::from_rgb(220, 200, 170)),
                     );
@@ -223,48 +223,48 @@ fn title_screen(
                 ui.add_space(12.0);
                 match *page {
                     MenuPage::Main => {
-                        if menu_button(ui, saved.0, t("menu.continue"), &mut cues) {
+                        if menu_button(ui, saved.0, t("menu-continue"), &mut cues) {
                             continues.write(ContinueGame);
                         }
-                        if menu_button(ui, true, t("menu.new_game"), &mut cues) {
+                        if menu_button(ui, true, t("menu-new-game"), &mut cues) {
                             *page = MenuPage::NewGame;
                         }
-                        if menu_button(ui, true, t("menu.rules"), &mut cues) {
+                        if menu_button(ui, true, t("menu-rules"), &mut cues) {
                             *page = MenuPage::Rules;
                         }
-                        if menu_button(ui, true, t("menu.settings"), &mut cues) {
+                        if menu_button(ui, true, t("menu-settings"), &mut cues) {
                             *page = MenuPage::Settings;
                         }
                         if cfg!(not(target_arch = "wasm32"))
-                            && menu_button(ui, true, t("menu.quit"), &mut cues)
+                            && menu_button(ui, true, t("menu-quit"), &mut cues)
                         {
                             exit.write(AppExit::Success);
                         }
                     }
                     MenuPage::NewGame => {
-                        if menu_button(ui, true, t("new.hot_seat"), &mut cues) {
+                        if menu_button(ui, true, t("new-hot-seat"), &mut cues) {
                             loads.write(new_game(Seats::hot_seat()));
                         }
                         ui.add_space(10.0);
                         ui.separator();
-                        ui.label(egui::RichText::new(t("new.vs_computer")).size(19.0));
+                        ui.label(egui::RichText::new(t("new-vs-computer")).size(19.0));
                         ui.horizontal(|ui| {
                             for (level, key) in [
-                                (Level::Easy, "level.easy"),
-                                (Level::Medium, "level.medium"),
-                                (Level::Hard, "level.hard"),
+                                (Level::Easy, "level-easy"),
+                                (Level::Medium, "level-medium"),
+                                (Level::Hard, "level-hard"),
                             ] {
                                 ui.selectable_value(&mut choice.level, level, t(key));
                             }
                         });
                         ui.horizontal(|ui| {
                             for (seat, key) in
-                                [(0, "seat.first"), (1, "seat.second"), (2, "seat.random")]
+                                [(0, "seat-first"), (1, "seat-second"), (2, "seat-random")]
                             {
                                 ui.selectable_value(&mut choice.seat, seat, t(key));
                             }
                         });
-                        if menu_button(ui, true, t("new.start"), &mut cues) {
+                        if menu_button(ui, true, t("new-start"), &mut cues) {
                             let seat = if choice.seat == 2 {
                                 usize::from(rand::random::<bool>())
                             } else {
@@ -273,7 +273,7 @@ fn title_screen(
                             loads.write(new_game(Seats::versus_computer(choice.level, seat)));
                         }
                         ui.add_space(10.0);
-                        if menu_button(ui, true, t("menu.back"), &mut cues) {
+                        if menu_button(ui, true, t("menu-back"), &mut cues) {
                             *page = MenuPage::Main;
                         }
                     }
@@ -284,12 +284,12 @@ fn title_screen(
                             *settings = edited;
                         }
                         ui.add_space(10.0);
-                        if menu_button(ui, true, t("menu.back"), &mut cues) {
+                        if menu_button(ui, true, t("menu-back"), &mut cues) {
                             *page = MenuPage::Main;
                         }
                     }
                     MenuPage::Rules => {
-                        if menu_button(ui, true, t("menu.back"), &mut cues) {
+                        if menu_button(ui, true, t("menu-back"), &mut cues) {
                             *page = MenuPage::Main;
                         }
                         ui.add_space(8.0);
@@ -324,9 +324,9 @@ pub(super) fn settings_ui(ui: &mut egui::Ui, settings: &mut Settings) {
             .spacing([16.0, 10.0])
             .show(ui, |ui| {
                 for (key, value) in [
-                    ("settings.master", &mut settings.master_volume),
-                    ("settings.effects", &mut settings.effects_volume),
-                    ("settings.music", &mut settings.music_volume),
+                    ("settings-master", &mut settings.master_volume),
+                    ("settings-effects", &mut settings.effects_volume),
+                    ("settings-music", &mut settings.music_volume),
                 ] {
                     ui.label(t(key));
                     ui.add(egui::Slider::new(value, 0.0..=1.0).show_value(false));
@@ -334,26 +334,26 @@ pub(super) fn settings_ui(ui: &mut egui::Ui, settings: &mut Settings) {
                 }
             });
         ui.add_space(6.0);
-        ui.label(t("settings.animation"));
+        ui.label(t("settings-animation"));
         ui.horizontal_wrapped(|ui| {
             for speed in AnimSpeed::ALL {
                 ui.selectable_value(&mut settings.animation, speed, t(speed.key()));
             }
         });
-        ui.label(t("settings.language"));
+        ui.label(t("settings-language"));
         ui.horizontal_wrapped(|ui| {
             for language in Lang::ALL {
                 ui.selectable_value(&mut settings.language, language, language.native_name());
             }
         });
-        ui.label(t("settings.labels"));
+        ui.label(t("settings-labels"));
         ui.horizontal_wrapped(|ui| {
             for style in LabelStyle::ALL {
                 ui.selectable_value(&mut settings.labels, style, t(style.key()));
             }
         });
         ui.add_space(4.0);
-        ui.checkbox(&mut settings.rotate_board, t("settings.rotate"));
+        ui.checkbox(&mut settings.rotate_board, t("settings-rotate"));
     });
 }
 
@@ -496,20 +496,20 @@ fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
     let lang = settings.language;
     let t = |key: &'static str| tr(lang, key);
     ui.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
-        ui.heading(t("rules.goal.title"));
-        ui.label(t("rules.goal"));
+        ui.heading(t("rules-goal-title"));
+        ui.label(t("rules-goal"));
         ui.add_space(6.0);
-        ui.heading(t("rules.board.title"));
+        ui.heading(t("rules-board-title"));
         ui.horizontal(|ui| {
             board_diagram(ui);
             ui.vertical(|ui| {
                 ui.set_max_width(380.0);
-                ui.label(t("rules.board"));
+                ui.label(t("rules-board"));
             });
         });
         ui.add_space(6.0);
-        ui.heading(t("rules.pieces.title"));
-        ui.label(t("rules.pieces"));
+        ui.heading(t("rules-pieces-title"));
+        ui.label(t("rules-pieces"));
         egui::Grid::new("pieces")
             .num_columns(4)
             .spacing([10.0, 4.0])
@@ -538,34 +538,36 @@ fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
                 }
             });
         ui.add_space(6.0);
-        ui.heading(t("rules.play.title"));
-        ui.label(t("rules.play"));
+        ui.heading(t("rules-play-title"));
+        ui.label(t("rules-play"));
         ui.add_space(6.0);
-        ui.heading(t("rules.combat.title"));
-        ui.label(t("rules.combat"));
+        ui.heading(t("rules-combat-title"));
+        ui.label(t("rules-combat"));
         ui.add_space(6.0);
-        ui.heading(t("rules.end.title"));
-        ui.label(t("rules.end"));
+        ui.heading(t("rules-end-title"));
+        // The draw limit of the games the menu starts.
+        let limit = Ruleset::default().quiet_ply_limit;
+        ui.label(tr_args(lang, "rules-end", [("limit", limit)]));
         ui.add_space(6.0);
-        ui.heading(t("rules.controls.title"));
-        ui.label(t("rules.controls"));
+        ui.heading(t("rules-controls-title"));
+        ui.label(t("rules-controls"));
     });
 }
 
-/// The i18n key of a kind's name.
+/// The message id of a kind's name.
 pub(super) fn kind_key(kind: Kind) -> &'static str {
     match kind {
-        Kind::Marshal => "kind.marshal",
-        Kind::General => "kind.general",
-        Kind::Division => "kind.division",
-        Kind::Brigade => "kind.brigade",
-        Kind::Regiment => "kind.regiment",
-        Kind::Battalion => "kind.battalion",
-        Kind::Company => "kind.company",
-        Kind::Platoon => "kind.platoon",
-        Kind::Engineer => "kind.engineer",
-        Kind::Bomb => "kind.bomb",
-        Kind::Landmine => "kind.landmine",
-        Kind::Flag => "kind.flag",
+        Kind::Marshal => "kind-marshal",
+        Kind::General => "kind-general",
+        Kind::Division => "kind-division",
+        Kind::Brigade => "kind-brigade",
+        Kind::Regiment => "kind-regiment",
+        Kind::Battalion => "kind-battalion",
+        Kind::Company => "kind-company",
+        Kind::Platoon => "kind-platoon",
+        Kind::Engineer => "kind-engineer",
+        Kind::Bomb => "kind-bomb",
+        Kind::Landmine => "kind-landmine",
+        Kind::Flag => "kind-flag",
     }
 }

@@ -31,7 +31,7 @@ use bevy::window::WindowResolution;
 pub use animation::{Anim, Cue, CueKind, Step, animations_settled};
 pub use board::{BoardView, point_at, point_to_world};
 pub use game::{ActionPlayed, ActiveGame, BoardReset, GameRequest, LoadGame};
-pub use i18n::{Lang, tr};
+pub use i18n::{Lang, tr, tr_args};
 pub use input::{BoardCommand, Selection};
 pub use pieces::{Dying, PieceFace, PieceSprite};
 pub use seats::{Controller, Hint, Seats};

@@ -87,7 +87,7 @@ fn continue_game(
             warn!("the saved game cannot be loaded: {error}");
             remove_file(SAVE_FILE);
             saved.set_if_neq(SavedGame(false));
-            toast.show_key_with("toast.bad_save", error);
+            toast.show_key_with("toast-bad-save", error);
             loads.write(LoadGame {
                 game: Game::new_random(Ruleset::default()),
                 seats: Seats::hot_seat(),

@@ -40,13 +40,13 @@ impl AnimSpeed {
         }
     }
 
-    /// The i18n key of this speed's name.
+    /// The message id of this speed's name.
     pub fn key(self) -> &'static str {
         match self {
-            AnimSpeed::Slow => "speed.slow",
-            AnimSpeed::Normal => "speed.normal",
-            AnimSpeed::Fast => "speed.fast",
-            AnimSpeed::Instant => "speed.instant",
+            AnimSpeed::Slow => "speed-slow",
+            AnimSpeed::Normal => "speed-normal",
+            AnimSpeed::Fast => "speed-fast",
+            AnimSpeed::Instant => "speed-instant",
         }
     }
 }
@@ -67,12 +67,12 @@ impl LabelStyle {
     /// Every style, in menu order.
     pub const ALL: [LabelStyle; 3] = [LabelStyle::Chinese, LabelStyle::Latin, LabelStyle::Both];
 
-    /// The i18n key of this style's name.
+    /// The message id of this style's name.
     pub fn key(self) -> &'static str {
         match self {
-            LabelStyle::Chinese => "labels.chinese",
-            LabelStyle::Latin => "labels.latin",
-            LabelStyle::Both => "labels.both",
+            LabelStyle::Chinese => "labels-chinese",
+            LabelStyle::Latin => "labels-latin",
+            LabelStyle::Both => "labels-both",
         }
     }
 }

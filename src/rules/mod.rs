@@ -1,4 +1,7 @@
 //! The games' rules as plain Rust: no Bevy, no I/O.
 
 pub mod junqi;
+mod point_set;
 pub mod xiangqi;
+
+pub use point_set::{BoardPoint, PointSet};

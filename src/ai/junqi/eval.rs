@@ -1,5 +1,6 @@
 //! Static evaluation of a public position, from the side to move's point of view.
 
+use crate::rules::PointSet;
 use crate::rules::junqi::{Cell, Color, Kind, Piece, PlayerView, Point};
 
 /// Score of a won game (minus the plies it takes, so faster wins score higher).
@@ -114,7 +115,7 @@ impl Survey {
 /// What [`flag_danger`] needs of the whole board, computed once per position.
 struct FlagSurroundings {
     /// Where each colour's face-up pieces could move if it were their turn.
-    reach: [u64; 2],
+    reach: [PointSet<Point>; 2],
     /// The share of face-down pieces that are movable pieces of each colour: the chance that
     /// a flip shows a piece of that colour that can attack.
     movable_share: [f64; 2],
@@ -136,7 +137,7 @@ impl FlagSurroundings {
 
     /// Whether the enemy of `owner` could take `owner`'s flag on `at` if it moved now.
     fn attacks(&self, at: Point, owner: Color) -> bool {
-        self.reach[owner.opponent().index()] & (1 << at.index()) != 0
+        self.reach[owner.opponent().index()].contains(at)
     }
 }
 
@@ -198,7 +199,6 @@ fn flag_features(
     ];
     // Each neighbour adds to one of the counts at the end (indices as in FLAG_FEATURES).
     for &next in at.neighbours() {
-        let bit = 1u64 << next.index();
         let counter = match view.cell(next) {
             Cell::Up(piece) if piece.color == owner => 7,
             Cell::Up(_) => continue,
@@ -211,8 +211,8 @@ fn flag_features(
                 features[10] += indicator(enemy_beside);
                 8
             }
-            Cell::Empty if enemy_reach & bit != 0 => 11,
-            Cell::Empty if own_reach & bit != 0 => 12,
+            Cell::Empty if enemy_reach.contains(next) => 11,
+            Cell::Empty if own_reach.contains(next) => 12,
             Cell::Empty => 13,
         };
         features[counter] += 1.0;

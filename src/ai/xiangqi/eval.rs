@@ -109,6 +109,11 @@ const fn build_table() -> [[[i32; POINTS]; 7]; 2] {
 /// `[colour][kind][point]`: value plus placement.
 static TABLE: [[[i32; POINTS]; 7]; 2] = build_table();
 
+/// Centipawns per point a chariot can reach.
+const CHARIOT_MOBILITY: i32 = 3;
+/// Centipawns per point a horse can reach, beyond three.
+const HORSE_MOBILITY: i32 = 8;
+
 /// The worth of `kind` for `color` on `square`.
 pub fn worth(color: Color, kind: Kind, square: Square) -> i32 {
     TABLE[color.index()][kind as usize][square.index()]
@@ -125,8 +130,16 @@ pub fn evaluate(position: &Position) -> i32 {
         let side = piece.color().index();
         score[side] += worth(piece.color(), piece.kind(), square);
         match piece.kind() {
-            Kind::Chariot => attackers[side] += 3,
-            Kind::Horse | Kind::Cannon => attackers[side] += 2,
+            Kind::Chariot => {
+                attackers[side] += 3;
+                score[side] += CHARIOT_MOBILITY * position.reach(square) as i32;
+            }
+            Kind::Horse => {
+                attackers[side] += 2;
+                // A horse with its legs blocked is worth much less.
+                score[side] += HORSE_MOBILITY * (position.reach(square) as i32 - 3);
+            }
+            Kind::Cannon => attackers[side] += 2,
             Kind::Soldier if !square.on_own_side(piece.color()) => attackers[side] += 1,
             Kind::Advisor | Kind::Elephant => defenders[side] += 1,
             _ => {}

@@ -1,5 +1,6 @@
 //! The Junqi board: 60 points, their kinds and every connection, as precomputed tables.
 
+use crate::rules::{BoardPoint, PointSet};
 use std::fmt;
 use std::sync::LazyLock;
 
@@ -70,7 +71,7 @@ impl Point {
 
     /// Whether this point lies on the railway.
     pub fn is_rail(self) -> bool {
-        TOPOLOGY.rail_points & (1 << self.0) != 0
+        TOPOLOGY.rail_points.contains(self)
     }
 
     /// The points joined to this one by a road (any connection, rail included).
@@ -104,6 +105,16 @@ impl Point {
         }
         let rank: u8 = digits.parse().ok()?;
         Point::new(file as u8 - b'a', rank.checked_sub(1)?)
+    }
+}
+
+impl BoardPoint for Point {
+    fn index(self) -> usize {
+        Point::index(self)
+    }
+
+    fn from_index(index: usize) -> Option<Point> {
+        Point::from_index(index)
     }
 }
 
@@ -178,7 +189,7 @@ struct Topology {
     neighbours: Vec<Vec<Point>>,
     rail_neighbours: Vec<Vec<Point>>,
     rail_step: [[Option<Point>; 4]; POINTS],
-    rail_points: u64,
+    rail_points: PointSet<Point>,
 }
 
 static TOPOLOGY: LazyLock<Topology> = LazyLock::new(Topology::build);
@@ -219,7 +230,7 @@ impl Topology {
         let mut neighbours = vec![Vec::new(); POINTS];
         let mut rail_neighbours = vec![Vec::new(); POINTS];
         let mut rail_step = [[None; 4]; POINTS];
-        let mut rail_points = 0u64;
+        let mut rail_points = PointSet::EMPTY;
         for a in Point::all() {
             for direction in Direction::ALL {
                 let (df, dr) = direction.delta();
@@ -236,7 +247,7 @@ impl Topology {
                 if rail_link(a, b) {
                     rail_neighbours[a.index()].push(b);
                     rail_step[a.index()][direction as usize] = Some(b);
-                    rail_points |= 1 << a.index();
+                    rail_points.insert(a);
                 }
             }
             for (df, dr) in [(-1i8, -1i8), (1, -1), (-1, 1), (1, 1)] {

@@ -5,6 +5,7 @@ use super::action::{Action, ActionList};
 use super::board::{Direction, POINTS, Point};
 use super::piece::{Color, Combat, Kind, Piece};
 use super::ruleset::{ColourRule, Ruleset};
+use crate::rules::PointSet;
 use std::sync::LazyLock;
 
 /// What a player can see on one point.
@@ -344,7 +345,7 @@ impl PlayerView {
                 if let Cell::Up(piece) = self.cells[from.index()]
                     && piece.color == side
                 {
-                    count += self.move_targets(from, piece).count_ones() as usize;
+                    count += self.move_targets(from, piece).len();
                 }
             }
         }
@@ -360,23 +361,23 @@ impl PlayerView {
             Action::Flip(point) => self.cells[point.index()] == Cell::Hidden,
             Action::Move { from, to } => match (self.side, self.cells[from.index()]) {
                 (Some(side), Cell::Up(piece)) if piece.color == side => {
-                    self.move_targets(from, piece) & (1 << to.index()) != 0
+                    self.move_targets(from, piece).contains(to)
                 }
                 _ => false,
             },
         }
     }
 
-    /// The legal destinations of the face-up piece on `from` (attacks included), as a bit set
-    /// over point indices; 0 if it cannot move.
-    pub fn destinations(&self, from: Point) -> u64 {
+    /// The legal destinations of the face-up piece on `from` (attacks included); empty if it
+    /// cannot move.
+    pub fn destinations(&self, from: Point) -> PointSet<Point> {
         match self.cells[from.index()] {
             Cell::Up(piece)
                 if Some(piece.color) == self.side && self.outcome_before_actions().is_none() =>
             {
                 self.move_targets(from, piece)
             }
-            _ => 0,
+            _ => PointSet::EMPTY,
         }
     }
 
@@ -386,18 +387,17 @@ impl PlayerView {
         let Cell::Up(defender) = self.cells[target.index()] else {
             return false;
         };
-        self.reach(defender.color.opponent()) & (1u64 << target.index()) != 0
+        self.reach(defender.color.opponent()).contains(target)
     }
 
-    /// Every point the face-up pieces of `color` could move to or attack if it were their turn,
-    /// as a bit set over point indices.
-    pub fn reach(&self, color: Color) -> u64 {
+    /// Every point the face-up pieces of `color` could move to or attack if it were their turn.
+    pub fn reach(&self, color: Color) -> PointSet<Point> {
         Point::all()
             .map(|from| match self.cells[from.index()] {
                 Cell::Up(piece) if piece.color == color => self.move_targets(from, piece),
-                _ => 0,
+                _ => PointSet::EMPTY,
             })
-            .fold(0, |all, targets| all | targets)
+            .fold(PointSet::EMPTY, |all, targets| all | targets)
     }
 
     /// Whether `attacker` may attack whatever stands on `target`.
@@ -419,18 +419,16 @@ impl PlayerView {
         true
     }
 
-    /// Destinations of `piece` standing on `from`, as a bit set.
-    fn move_targets(&self, from: Point, piece: Piece) -> u64 {
+    /// Destinations of `piece` standing on `from`.
+    fn move_targets(&self, from: Point, piece: Piece) -> PointSet<Point> {
+        let mut targets = PointSet::EMPTY;
         if !piece.kind.is_movable() || (self.rules.headquarters_lock && from.is_headquarters()) {
-            return 0;
+            return targets;
         }
-        let mut targets = 0u64;
         for &to in from.neighbours() {
             match self.cells[to.index()] {
-                Cell::Empty => targets |= 1 << to.index(),
-                Cell::Up(_) if self.can_attack(piece.kind, piece.color, to) => {
-                    targets |= 1 << to.index()
-                }
+                Cell::Empty => targets.insert(to),
+                Cell::Up(_) if self.can_attack(piece.kind, piece.color, to) => targets.insert(to),
                 _ => {}
             }
         }
@@ -439,25 +437,21 @@ impl PlayerView {
         }
         if piece.kind == Kind::Engineer {
             // Breadth-first over rail points reachable through empty points.
-            let mut reached = 1u64 << from.index();
+            let mut reached = PointSet::single(from);
             let mut frontier = reached;
-            while frontier != 0 {
-                let at = frontier.trailing_zeros() as usize;
-                frontier &= frontier - 1;
-                let at = Point::from_index(at).expect("bit index is a point");
+            while let Some(at) = frontier.pop_first() {
                 for &next in at.rail_neighbours() {
-                    let bit = 1u64 << next.index();
-                    if reached & bit != 0 {
+                    if reached.contains(next) {
                         continue;
                     }
                     match self.cells[next.index()] {
                         Cell::Empty => {
-                            reached |= bit;
-                            frontier |= bit;
-                            targets |= bit;
+                            reached.insert(next);
+                            frontier.insert(next);
+                            targets.insert(next);
                         }
                         Cell::Up(_) if self.can_attack(piece.kind, piece.color, next) => {
-                            targets |= bit
+                            targets.insert(next)
                         }
                         _ => {}
                     }
@@ -469,11 +463,11 @@ impl PlayerView {
                 while let Some(next) = at.rail_step(direction) {
                     match self.cells[next.index()] {
                         Cell::Empty => {
-                            targets |= 1 << next.index();
+                            targets.insert(next);
                             at = next;
                         }
                         Cell::Up(_) if self.can_attack(piece.kind, piece.color, next) => {
-                            targets |= 1 << next.index();
+                            targets.insert(next);
                             break;
                         }
                         _ => break,
@@ -623,13 +617,13 @@ impl PlayerView {
         // Shortest engineer route through empty rail points.
         let mut came_from = [None::<Point>; POINTS];
         let mut queue = std::collections::VecDeque::from([from]);
-        let mut seen = 1u64 << from.index();
+        let mut seen = PointSet::single(from);
         while let Some(at) = queue.pop_front() {
             for &next in at.rail_neighbours() {
-                if seen & (1 << next.index()) != 0 {
+                if seen.contains(next) {
                     continue;
                 }
-                seen |= 1 << next.index();
+                seen.insert(next);
                 came_from[next.index()] = Some(at);
                 if next == to {
                     let mut path = vec![to];
@@ -668,11 +662,8 @@ impl PlayerView {
     }
 }
 
-fn push_moves(out: &mut ActionList, from: Point, mut targets: u64) {
-    while targets != 0 {
-        let to =
-            Point::from_index(targets.trailing_zeros() as usize).expect("bit index is a point");
-        targets &= targets - 1;
+fn push_moves(out: &mut ActionList, from: Point, targets: PointSet<Point>) {
+    for to in targets.iter() {
         out.push(Action::Move { from, to });
     }
 }

@@ -85,6 +85,16 @@ impl Square {
     }
 }
 
+impl crate::rules::BoardPoint for Square {
+    fn index(self) -> usize {
+        Square::index(self)
+    }
+
+    fn from_index(index: usize) -> Option<Square> {
+        Square::from_index(index)
+    }
+}
+
 impl fmt::Display for Square {
     /// ICCS: `e0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

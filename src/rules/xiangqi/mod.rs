@@ -23,7 +23,7 @@ pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
 pub use notation::{Notation, move_name};
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, PositionError};
-pub use pressure::{CycleConduct, CycleVerdict, PointSet, Pressure, judge_cycle, pressure};
+pub use pressure::{CycleConduct, CycleVerdict, Pressure, judge_cycle, pressure};
 
 /// The start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";

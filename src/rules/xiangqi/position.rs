@@ -237,15 +237,31 @@ impl Position {
 
     /// Every move of the side to move that obeys the pieces' movement, legal or not.
     fn pseudo_moves(&self, list: &mut MoveList, captures_only: bool) {
-        let color = self.side;
         for index in 0..POINTS {
-            let code = self.board[index];
-            let Some(piece) = Piece::from_code(code) else {
-                continue;
-            };
-            if piece.color() != color {
-                continue;
+            if let Some(piece) = Piece::from_code(self.board[index])
+                && piece.color() == self.side
+            {
+                self.piece_moves(index, piece, list, captures_only);
             }
+        }
+    }
+
+    /// How many points the piece on `from` could move to by its movement, legal or not
+    /// (its mobility); 0 on an empty point.
+    pub fn reach(&self, from: Square) -> usize {
+        let Some(piece) = self.piece_at(from) else {
+            return 0;
+        };
+        let mut list = MoveList::new();
+        self.piece_moves(from.index(), piece, &mut list, false);
+        list.len()
+    }
+
+    /// The moves of `piece` on point `index` by its movement, legal or not.
+    #[inline]
+    fn piece_moves(&self, index: usize, piece: Piece, list: &mut MoveList, captures_only: bool) {
+        let color = piece.color();
+        {
             let from = Square::from_index(index).expect("index is on the board");
             let mut push = |to: Square| {
                 let target = self.board[to.index()];

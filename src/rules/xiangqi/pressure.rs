@@ -2,41 +2,11 @@
 //! attack on an unprotected piece other than the general), and how a repeated cycle of such
 //! moves is judged.
 
-use super::board::{POINTS, Square};
+use super::board::Square;
 use super::moves::{Move, MoveList};
 use super::piece::{Color, Kind};
 use super::position::Position;
-
-/// A set of points.
-#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
-pub struct PointSet(u128);
-
-impl PointSet {
-    /// No point.
-    pub const EMPTY: PointSet = PointSet(0);
-
-    /// Adds `square`.
-    pub fn insert(&mut self, square: Square) {
-        self.0 |= 1 << square.index();
-    }
-
-    /// Whether `square` is in the set.
-    pub fn contains(self, square: Square) -> bool {
-        self.0 >> square.index() & 1 == 1
-    }
-
-    /// Whether the set is empty.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The points in the set, `a0` first.
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        (0..POINTS)
-            .filter(move |index| self.0 >> index & 1 == 1)
-            .map(|index| Square::from_index(index).expect("on the board"))
-    }
-}
+use crate::rules::PointSet;
 
 /// What one move did to the opponent.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
@@ -44,7 +14,7 @@ pub struct Pressure {
     /// The move left the opponent's general attacked.
     pub check: bool,
     /// The enemy pieces (by their points after the move) that the move newly chases.
-    pub chased: PointSet,
+    pub chased: PointSet<Square>,
 }
 
 impl Pressure {

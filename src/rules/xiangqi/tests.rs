@@ -1,4 +1,5 @@
 use super::*;
+use crate::rules::PointSet;
 
 #[test]
 fn start_position_perft_matches_the_published_counts() {
