@@ -53,16 +53,20 @@ fn the_search_never_checks_perpetually_into_a_loss() {
 
 #[test]
 fn the_search_steers_a_perpetual_checker_into_the_rule() {
-    // Black, checked by the red chariot each move, keeps the cycle going: Red must break it
-    // or lose. The search scores the repetition as Black's win.
+    // Black, checked by the red chariot on a8, may step to e9 (the position of two moves ago:
+    // Red, checking every move, is the one who repeats) or to e7 (new ground). Hard keeps the
+    // cycle going and scores it as Black's win by the rule.
     let checked = game(
         "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1",
-        "a1a9 e9e8 a9a8 e8e9 a8a9",
+        "a1a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8",
     );
+    let mut legal = MoveList::new();
+    checked.position().legal_moves(&mut legal);
+    assert!(legal.contains(&"e8e7".parse().unwrap()), "a real choice");
     let mut deepening = Deepening::new(&checked, limits(Level::Hard)).expect("a search");
     assert!(deepening.advance(None, &mut |_| {}));
     let (_, report) = deepening.result().expect("an iteration");
-    assert_eq!(report.pv[0].to_string(), "e9e8");
+    assert_eq!(report.pv[0].to_string(), "e8e9");
     assert!(report.score > 10_000, "{}", report.score);
 }
 
