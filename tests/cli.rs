@@ -333,3 +333,63 @@ fn xiangqi_arena_prints_one_summary_line() {
         "{stderr}"
     );
 }
+
+/// Swaps the identities of the first two face-down pieces of different kinds in a JFEN.
+fn swap_hidden_identities(jfen: &str) -> String {
+    let mut chars: Vec<char> = jfen.chars().collect();
+    let hidden: Vec<usize> = (0..chars.len() - 1)
+        .filter(|&i| chars[i] == '?')
+        .map(|i| i + 1)
+        .collect();
+    let first = hidden[0];
+    let second = *hidden
+        .iter()
+        .find(|&&i| chars[i] != chars[first])
+        .expect("two different face-down pieces");
+    chars.swap(first, second);
+    chars.into_iter().collect()
+}
+
+#[test]
+fn think_answers_a_legal_action_and_cannot_see_face_down_pieces() {
+    // A few flips in: some pieces face up, most still face down.
+    let middle = stdout(&cli(&["junqi", "apply", START, "a1", "c6", "e12", "b7"]));
+    let middle = middle.trim();
+    let legal = stdout(&cli(&["junqi", "moves", middle]));
+    let think = |jfen: &str, seed: &str| {
+        let output = cli(&["junqi", "think", jfen, "--level", "medium", "--seed", seed]);
+        assert!(output.status.success(), "{output:?}");
+        stdout(&output)
+    };
+    let answer = think(middle, "7");
+    let lines: Vec<&str> = answer.lines().collect();
+    assert_eq!(lines.len(), 2, "{answer}");
+    assert!(legal.lines().any(|line| line == lines[0]), "{answer}");
+    lines[1].parse::<i32>().expect("the score is an integer");
+    assert_eq!(
+        think(middle, "7"),
+        answer,
+        "the same seed gives the same answer"
+    );
+    let swapped = swap_hidden_identities(middle);
+    assert_ne!(swapped, middle);
+    assert_eq!(
+        think(&swapped, "7"),
+        answer,
+        "hidden identities changed the answer"
+    );
+}
+
+#[test]
+fn think_refuses_bad_input_in_one_line() {
+    for args in [
+        &["junqi", "think", "5/5 r 0 0"][..],
+        &["junqi", "think", START, "--level", "genius"],
+        &["junqi", "think", START, "--ms", "soon"],
+    ] {
+        let output = cli(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

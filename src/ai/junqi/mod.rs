@@ -5,7 +5,7 @@ pub mod arena;
 mod eval;
 mod search;
 
-pub use eval::{FLAG_FEATURES, flag_race_rows};
+pub use eval::{FLAG_FEATURES, WIN, flag_race_rows};
 pub use search::{Found, Limits};
 
 use search::Deepening;
@@ -97,6 +97,9 @@ pub struct Thinker {
     /// The answer, when known without a search (random level, flag capture, game over).
     decided: Option<Option<Action>>,
     deepening: Option<Deepening>,
+    /// The score of the chosen action for the side to move, once decided by a search (or a
+    /// won game for a flag capture).
+    score: Option<i32>,
 }
 
 impl Thinker {
@@ -105,10 +108,13 @@ impl Thinker {
         let mut actions = ActionList::new();
         view.legal_actions(&mut actions);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ view.hash());
+        let flag = (level != Level::Random)
+            .then(|| flag_capture(view, &actions))
+            .flatten();
         let decided = if level == Level::Random || actions.is_empty() {
             Some(actions.choose(&mut rng).copied())
         } else {
-            flag_capture(view, &actions).map(Some)
+            flag.map(Some)
         };
         let deepening = match decided {
             Some(_) => None,
@@ -119,7 +125,14 @@ impl Thinker {
             rng,
             decided,
             deepening,
+            score: flag.map(|_| eval::WIN),
         }
+    }
+
+    /// The score of the chosen action for the side that moves (a won game is [`WIN`]);
+    /// `None` before the decision or when no search made it.
+    pub fn score(&self) -> Option<i32> {
+        self.score
     }
 
     /// Thinks for about `slice` (to the end when `None`); ready with the action once decided.
@@ -134,7 +147,14 @@ impl Thinker {
             return Poll::Pending;
         }
         let answer = match deepening.result() {
-            Some((scored, found)) => Some(self.pick(&scored, found)),
+            Some((scored, found)) => {
+                let chosen = self.pick(&scored, found);
+                self.score = scored
+                    .iter()
+                    .find(|&&(action, _)| action == chosen)
+                    .map(|&(_, score)| score);
+                Some(chosen)
+            }
             // Not even the first iteration finished: any legal action beats none.
             None => deepening.first_action(),
         };

@@ -5,8 +5,10 @@ use crate::{Failure, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::junqi::arena::{GameReport, Summary, play_game, play_game_observed};
-use kawu::ai::junqi::{FLAG_FEATURES, flag_race_rows};
+use kawu::ai::junqi::{FLAG_FEATURES, Limits, Thinker, flag_race_rows, limits};
 use kawu::rules::junqi::{Action, ActionList, Color, Outcome, Position};
+use std::task::Poll;
+use std::time::Duration;
 
 #[derive(Subcommand)]
 pub enum JunqiCommand {
@@ -53,6 +55,22 @@ pub enum JunqiCommand {
         /// Worker threads.
         #[arg(long, default_value_t = 2)]
         threads: u64,
+    },
+    /// The action the computer at LEVEL chooses for the side to move, on one line, then its
+    /// score. It sees only that side's view: face-down identities in the JFEN are not read.
+    Think {
+        /// The position (one quoted argument, or its four fields).
+        #[arg(required = true, num_args = 1..)]
+        jfen: Vec<String>,
+        /// easy, medium or hard (random plays any legal action).
+        #[arg(long, default_value = "medium")]
+        level: Level,
+        /// Think at most this many milliseconds (answers then depend on the machine).
+        #[arg(long)]
+        ms: Option<u64>,
+        /// The seed that makes the choice reproducible.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// The number of action sequences of a given length.
     Perft {
@@ -111,6 +129,31 @@ pub fn run(command: JunqiCommand) -> Result<String, Failure> {
             let summary = arena(a, b, games, seed, threads);
             eprintln!("{}", summary.flag_line());
             Ok(format!("{}\n", summary.tally.line()))
+        }
+        JunqiCommand::Think {
+            jfen,
+            level,
+            ms,
+            seed,
+        } => {
+            let (jfen, rest) = split_jfen(&jfen)?;
+            if let Some(extra) = rest.first() {
+                return Err(Failure(format!(
+                    "unexpected argument '{extra}' after the JFEN"
+                )));
+            }
+            let position = Position::from_jfen(&jfen)?;
+            let limits = Limits {
+                max_time: ms.map_or(Duration::from_secs(3600), Duration::from_millis),
+                ..limits(level)
+            };
+            let mut thinker = Thinker::new(position.view(), level, limits, seed);
+            let action = loop {
+                if let Poll::Ready(answer) = thinker.think(None) {
+                    break answer.ok_or(Failure("the game is over: no action to choose".into()))?;
+                }
+            };
+            Ok(format!("{action}\n{}\n", thinker.score().unwrap_or(0)))
         }
         JunqiCommand::FlagData {
             level,
