@@ -11,6 +11,7 @@ pub use budget::{Budget, Halt};
 
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
+use std::task::Poll;
 use std::time::Duration;
 
 /// How strong the computer plays.
@@ -50,6 +51,15 @@ impl FromStr for Level {
             other => Err(format!(
                 "unknown level '{other}': expected random, easy, medium or hard"
             )),
+        }
+    }
+}
+
+/// Polls a decision that thinks in one go (`think` with no slice) until it answers.
+pub fn think_to_the_end<T>(mut think: impl FnMut() -> Poll<T>) -> T {
+    loop {
+        if let Poll::Ready(answer) = think() {
+            return answer;
         }
     }
 }

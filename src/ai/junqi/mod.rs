@@ -82,11 +82,7 @@ pub fn choose_action_within(
     seed: u64,
 ) -> Option<Action> {
     let mut thinker = Thinker::new(view, level, limits, seed);
-    loop {
-        if let Poll::Ready(answer) = thinker.think(None) {
-            return answer;
-        }
-    }
+    crate::ai::think_to_the_end(|| thinker.think(None))
 }
 
 /// A computer's decision in progress. It can think in one go (on a thread) or in slices of

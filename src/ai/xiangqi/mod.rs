@@ -58,11 +58,7 @@ pub fn choose_move(game: &Game, level: Level, seed: u64) -> Option<Move> {
 /// [`choose_move`] with explicit search limits.
 pub fn choose_move_within(game: &Game, level: Level, limits: Limits, seed: u64) -> Option<Move> {
     let mut thinker = Thinker::new(game, level, limits, seed);
-    loop {
-        if let Poll::Ready(answer) = thinker.think(None) {
-            return answer;
-        }
-    }
+    crate::ai::think_to_the_end(|| thinker.think(None))
 }
 
 /// A computer's decision in progress, in one go (on a thread) or in slices of time (in a

@@ -7,7 +7,6 @@ use kawu::ai::Level;
 use kawu::ai::junqi::arena::{GameReport, Summary, play_game, play_game_observed};
 use kawu::ai::junqi::{FLAG_FEATURES, Limits, Thinker, flag_race_rows, limits};
 use kawu::rules::junqi::{Action, ActionList, Color, Outcome, Position};
-use std::task::Poll;
 use std::time::Duration;
 
 #[derive(Subcommand)]
@@ -148,11 +147,8 @@ pub fn run(command: JunqiCommand) -> Result<String, Failure> {
                 ..limits(level)
             };
             let mut thinker = Thinker::new(position.view(), level, limits, seed);
-            let action = loop {
-                if let Poll::Ready(answer) = thinker.think(None) {
-                    break answer.ok_or(Failure("the game is over: no action to choose".into()))?;
-                }
-            };
+            let action = kawu::ai::think_to_the_end(|| thinker.think(None))
+                .ok_or(Failure("the game is over: no action to choose".into()))?;
             Ok(format!("{action}\n{}\n", thinker.score().unwrap_or(0)))
         }
         JunqiCommand::FlagData {
