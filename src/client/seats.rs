@@ -3,9 +3,10 @@
 
 use super::game::{ActiveGame, GameRequest};
 use super::{ClientSet, Screen};
-#[cfg(target_arch = "wasm32")]
 use crate::ai::Level;
-use crate::ai::junqi::{Limits, Thinker, limits};
+#[cfg(target_arch = "wasm32")]
+use crate::ai::junqi::Thinker;
+use crate::ai::junqi::{Limits, limits};
 use crate::rules::junqi::{Action, PlayerView};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
