@@ -9,13 +9,14 @@ Usage (from the repository root or anywhere):
     python3 scripts/make_font.py            # (re)build the font
     python3 scripts/make_font.py --check    # only verify the committed font
                                             # covers every character in src/
+                                            # and assets/i18n/
 
 What it does:
   * opens the "Noto Sans CJK SC Bold" face of the Debian OpenType collection,
   * keeps printable ASCII, Latin-1, the Cyrillic block (Noto CJK has the
     Russian letters only: U+0401, U+0410-U+044F, U+0451), some UI symbols,
     CJK punctuation, the Junqi piece names, and EVERY non-ASCII character
-    found in src/**/*.rs,
+    found in src/**/*.rs and assets/i18n/*.ftl,
   * converts the CFF (cubic) outlines to TrueType glyf (quadratic) outlines
     with fontTools.pens.cu2quPen (the fontTools "otf2ttf" recipe), so any
     TrueType rasteriser (ab_glyph / ttf-parser / skrifa) can read it,
@@ -23,7 +24,7 @@ What it does:
   * writes a deterministic file: same inputs -> byte-identical output
     (head timestamps are copied from the source font, no recalculation).
 
-Re-run it whenever new non-ASCII text is added to src/.  Characters the
+Re-run it whenever new non-ASCII text is added to src/ or assets/i18n/.  Characters the
 source font does not have are reported (and are a hard error with
 --strict); a few are aliased to a look-alike glyph (see ALIASES).
 """
@@ -54,8 +55,8 @@ FACE_PS_NAME = {
 FAMILY = "Kawu CJK"
 
 # Directories scanned (recursively) for non-ASCII characters, and the file
-# suffixes read there.  Extend this when translations move to data files.
-SCAN = [("src", (".rs",))]
+# suffixes read there: the Rust sources and the interface translations.
+SCAN = [("src", (".rs",)), ("assets/i18n", (".ftl",))]
 
 PIECE_NAMES = "司令 军长 师长 旅长 团长 营长 连长 排长 工兵 炸弹 地雷 军旗"
 EXTRA_CJK = "红 蓝 翻 棋 军"

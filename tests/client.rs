@@ -342,8 +342,8 @@ fn an_action_chosen_before_a_new_game_is_not_played_in_it() {
 
 #[test]
 fn translations_fall_back_to_the_key() {
-    assert_eq!(tr(Lang::Ru, "menu.quit"), "Выход");
-    assert_eq!(tr(Lang::Zh, "menu.quit"), "退出");
+    assert_eq!(tr(Lang::Ru, "menu-quit"), "Выход");
+    assert_eq!(tr(Lang::Zh, "menu-quit"), "退出");
     assert_eq!(tr(Lang::En, "no.such.key"), "no.such.key");
 }
 

@@ -138,7 +138,7 @@ fn load(lang: Lang) -> Bundle {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeSet;
+    use std::collections::{BTreeMap, BTreeSet};
     use std::path::Path;
 
     /// The ids of the messages a Fluent file defines: entries start at the beginning of a
@@ -153,22 +153,23 @@ mod tests {
     }
 
     /// The variables (`$name`) each message of a Fluent file uses.
-    fn variables(source: &str) -> Vec<(&str, BTreeSet<&str>)> {
-        let mut messages: Vec<(&str, BTreeSet<&str>)> = Vec::new();
+    fn variables(source: &str) -> BTreeMap<&str, BTreeSet<&str>> {
+        let mut messages = BTreeMap::new();
+        let mut current = None;
         for line in source.lines().filter(|line| !line.starts_with('#')) {
             if line.starts_with(|c: char| c.is_ascii_alphabetic())
                 && let Some((id, _)) = line.split_once('=')
             {
-                messages.push((id.trim(), BTreeSet::new()));
+                current = Some(id.trim());
             }
-            if let Some((_, used)) = messages.last_mut() {
-                for (at, _) in line.match_indices('$') {
-                    let name = &line[at + 1..];
-                    let end = name
-                        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-                        .unwrap_or(name.len());
-                    used.insert(&name[..end]);
-                }
+            let Some(id) = current else { continue };
+            let used: &mut BTreeSet<&str> = messages.entry(id).or_default();
+            for (at, _) in line.match_indices('$') {
+                let name = &line[at + 1..];
+                let end = name
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+                    .unwrap_or(name.len());
+                used.insert(&name[..end]);
             }
         }
         messages
@@ -247,11 +248,17 @@ mod tests {
     fn every_language_uses_the_same_variables() {
         let english = variables(Lang::En.source());
         for lang in [Lang::Ru, Lang::Zh] {
-            let mut translated = variables(lang.source());
-            translated.sort();
-            let mut expected = english.clone();
-            expected.sort();
-            assert_eq!(translated, expected, "{}.ftl", lang.tag());
+            let translated = variables(lang.source());
+            let differing: Vec<_> = english
+                .iter()
+                .filter(|(id, used)| translated.get(*id).is_some_and(|other| other != *used))
+                .map(|(id, used)| (id, used, &translated[id]))
+                .collect();
+            assert!(
+                differing.is_empty(),
+                "{}.ftl: (id, English variables, its variables) {differing:?}",
+                lang.tag()
+            );
         }
     }
 

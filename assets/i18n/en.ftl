@@ -1,0 +1,136 @@
+# kawu interface text: English.
+# The same message ids in every language file; see README.md in this folder.
+
+## Title screen and main menu
+
+title-subtitle = Junqi flip — army chess with hidden pieces
+menu-continue = Continue
+menu-new-game = New game
+menu-rules = Rules
+menu-settings = Settings
+menu-quit = Quit
+menu-back = Back
+
+## New game
+
+new-hot-seat = Two players on this device
+new-vs-computer = Against the computer
+new-start = Start
+level-easy = Easy
+level-medium = Medium
+level-hard = Hard
+seat-first = I move first
+seat-second = I move second
+seat-random = Random
+
+## Settings
+
+settings-master = Volume
+settings-effects = Effects
+settings-music = Music
+settings-animation = Animation
+settings-language = Language
+settings-labels = Piece labels
+settings-rotate = Turn the board to the player to move
+speed-slow = Slow
+speed-normal = Normal
+speed-fast = Fast
+speed-instant = Instant
+labels-chinese = Chinese
+labels-latin = Latin
+labels-both = Both
+
+## Sides, players and turns
+
+side-red = Red
+side-blue = Blue
+player-first = First player
+player-second = Second player
+turn-to-move = to move
+turn-game-over = Game over
+turn-you = Your turn
+turn-computer = The computer is thinking…
+turn-pick = Flip any piece: its colour becomes yours
+
+## In-game panel
+
+# $count (number): plies played in a row without a flip or an attack.
+# $limit (number): the ruleset's draw limit.
+hud-quiet = Plies without flip or attack: { $count } / { $limit }
+hud-undo = Undo
+hud-resign = Resign
+hud-hint = Hint
+hud-hint-is = Hint:
+hud-draw = Offer draw
+hud-menu = Main menu
+hud-pool = Face down
+hud-captured = Lost pieces
+hud-moves = Moves
+hud-no-moves = No moves yet
+
+## Dialogs and short messages
+
+dialog-resign = resign this game?
+dialog-cancel = Cancel
+dialog-offers-draw = offers a draw.
+dialog-accept-draw = do you accept?
+dialog-accept = Accept
+dialog-decline = Decline
+toast-draw-declined = The draw offer was declined.
+toast-bad-save = The saved game could not be read; a new game has started.
+
+## End of the game
+
+result-you-win = Victory!
+result-you-lose = Defeat
+result-wins = wins!
+result-draw = Draw
+result-rematch = Rematch
+result-view-board = View the board
+reason-flag = the flag was captured
+reason-stuck = no legal action left
+reason-resigned = resigned
+# $limit (number): the ruleset's draw limit, in plies.
+reason-quiet = No flip or attack for too long ({ $limit ->
+        [one] { $limit } ply
+       *[other] { $limit } plies
+    })
+reason-agreement = Agreed by both players
+reason-no-action = No action was left
+
+## Piece names
+
+kind-marshal = Marshal
+kind-general = General
+kind-division = Division commander
+kind-brigade = Brigade commander
+kind-regiment = Colonel
+kind-battalion = Major
+kind-company = Captain
+kind-platoon = Lieutenant
+kind-engineer = Engineer
+kind-bomb = Bomb
+kind-landmine = Landmine
+kind-flag = Flag
+
+## Rules page
+
+rules-goal-title = Goal
+rules-goal = Capture the enemy flag. All 50 pieces start face down and shuffled; nobody knows which piece is where until it is turned over.
+rules-board-title = The board
+rules-board = 5 files and 12 ranks. Posts (rectangles) hold pieces. The 10 camps (circles) start empty, and a piece in a camp cannot be attacked. The 4 headquarters have an arch. Thin lines are roads: one step at a time (diagonals only into and out of camps). Thick lines with sleepers are railways: a piece slides along a straight rail line as far as the way is empty. Between ranks 6 and 7 lies the front; it can be crossed only on files a, c and e — mountains block b and d.
+rules-pieces-title = Pieces
+rules-pieces = Each side has 25 pieces. Officers beat lower officers (9 is the highest). Bombs, landmines and the flag have no rank.
+rules-play-title = A turn
+rules-play = On your turn, either flip any face-down piece (of either colour), or move one of your face-up pieces. The first flip of the game decides the colours: the first player plays the colour of the piece they turned. Landmines and the flag never move. An engineer may turn corners on the railway.
+rules-combat-title = Attacks
+rules-combat = Move onto a face-up enemy piece that is not in a camp to attack it. The higher rank wins and takes the point; equal ranks both leave the board. A bomb removes itself and whatever it meets. A landmine destroys any attacker except an engineer, which clears it. Face-down pieces cannot be attacked.
+rules-end-title = End of the game
+# $limit (number): the draw limit of a new game, in plies.
+rules-end =
+    Capturing the enemy flag wins. A player with no legal action on their turn loses. After { $limit } { $limit ->
+        [one] ply
+       *[other] plies
+    } in a row without a flip or an attack the game is drawn.
+rules-controls-title = Controls
+rules-controls = Click a face-down piece to flip it. Click your piece to see where it can go (green dots: moves, red frames: attacks), then click the destination. Keyboard: arrows move the cursor, Enter or Space confirms, Esc cancels. Gamepad: d-pad, A to confirm, B to cancel.

@@ -1,0 +1,137 @@
+# kawu interface text: Russian.
+# The same message ids in every language file; see README.md in this folder.
+
+## Title screen and main menu
+
+title-subtitle = Цзюньци вслепую — армейские шахматы
+menu-continue = Продолжить
+menu-new-game = Новая игра
+menu-rules = Правила
+menu-settings = Настройки
+menu-quit = Выход
+menu-back = Назад
+
+## New game
+
+new-hot-seat = Два игрока за одним устройством
+new-vs-computer = Против компьютера
+new-start = Начать
+level-easy = Лёгкий
+level-medium = Средний
+level-hard = Сложный
+seat-first = Хожу первым
+seat-second = Хожу вторым
+seat-random = Случайно
+
+## Settings
+
+settings-master = Громкость
+settings-effects = Эффекты
+settings-music = Музыка
+settings-animation = Анимация
+settings-language = Язык
+settings-labels = Надписи на фишках
+settings-rotate = Поворачивать доску к ходящему
+speed-slow = Медленно
+speed-normal = Обычно
+speed-fast = Быстро
+speed-instant = Мгновенно
+labels-chinese = Китайские
+labels-latin = Латиница
+labels-both = Оба
+
+## Sides, players and turns
+
+side-red = Красные
+side-blue = Синие
+player-first = Первый игрок
+player-second = Второй игрок
+turn-to-move = ходят
+turn-game-over = Игра окончена
+turn-you = Ваш ход
+turn-computer = Компьютер думает…
+turn-pick = Откройте любую фишку: её цвет станет вашим
+
+## In-game panel
+
+# $count (number): plies played in a row without a flip or an attack.
+# $limit (number): the ruleset's draw limit.
+hud-quiet = Ходов без вскрытий и атак: { $count } / { $limit }
+hud-undo = Отменить
+hud-resign = Сдаться
+hud-hint = Подсказка
+hud-hint-is = Подсказка:
+hud-draw = Предложить ничью
+hud-menu = Главное меню
+hud-pool = Закрытые
+hud-captured = Потери
+hud-moves = Ходы
+hud-no-moves = Ходов пока нет
+
+## Dialogs and short messages
+
+dialog-resign = сдаться?
+dialog-cancel = Отмена
+dialog-offers-draw = предлагают ничью.
+dialog-accept-draw = согласны?
+dialog-accept = Принять
+dialog-decline = Отклонить
+toast-draw-declined = Ничья отклонена.
+toast-bad-save = Сохранённую игру не удалось прочитать; начата новая игра.
+
+## End of the game
+
+result-you-win = Победа!
+result-you-lose = Поражение
+result-wins = победили!
+result-draw = Ничья
+result-rematch = Реванш
+result-view-board = Посмотреть доску
+reason-flag = флаг захвачен
+reason-stuck = нет возможных ходов
+reason-resigned = сдались
+# $limit (number): the ruleset's draw limit, in plies.
+reason-quiet = Слишком долго без вскрытий и атак ({ $limit ->
+        [one] { $limit } ход
+        [few] { $limit } хода
+       *[many] { $limit } ходов
+    })
+reason-agreement = По согласию игроков
+reason-no-action = Не осталось ходов
+
+## Piece names
+
+kind-marshal = Маршал
+kind-general = Генерал
+kind-division = Комдив
+kind-brigade = Комбриг
+kind-regiment = Полковник
+kind-battalion = Майор
+kind-company = Капитан
+kind-platoon = Лейтенант
+kind-engineer = Сапёр
+kind-bomb = Бомба
+kind-landmine = Мина
+kind-flag = Флаг
+
+## Rules page
+
+rules-goal-title = Цель
+rules-goal = Захватить вражеский флаг. Все 50 фишек в начале лежат вниз лицом в случайном порядке; никто не знает, где какая, пока её не откроют.
+rules-board-title = Доска
+rules-board = 5 вертикалей и 12 горизонталей. На постах (прямоугольники) стоят фишки. 10 лагерей (круги) в начале пусты, фишку в лагере атаковать нельзя. У 4 штабов — арка. Тонкие линии — дороги: один шаг за ход (по диагонали — только в лагерь и из него). Толстые линии со шпалами — железные дороги: фишка едет по прямой, пока путь свободен. Между 6 и 7 горизонталями — фронт; пересечь его можно только по вертикалям a, c и e — на b и d горы.
+rules-pieces-title = Фишки
+rules-pieces = У каждой стороны 25 фишек. Старший офицер бьёт младшего (9 — высший чин). У бомб, мин и флага чина нет.
+rules-play-title = Ход
+rules-play = В свой ход откройте любую закрытую фишку (любого цвета) или передвиньте свою открытую. Первое вскрытие определяет цвета: первый игрок играет цветом открытой им фишки. Мины и флаг не ходят. Сапёр может поворачивать на железной дороге.
+rules-combat-title = Атака
+rules-combat = Чтобы атаковать, ходите на открытую вражескую фишку вне лагеря. Старший чин побеждает и занимает пункт; равные уходят с доски оба. Бомба уничтожает себя и того, кого встретила. Мина уничтожает любого нападающего, кроме сапёра, который её снимает. Закрытые фишки атаковать нельзя.
+rules-end-title = Конец игры
+# $limit (number): the draw limit of a new game, in plies.
+rules-end =
+    Захват вражеского флага — победа. Игрок, которому нечем ходить, проигрывает. После { $limit } { $limit ->
+        [one] хода
+       *[other] ходов
+    } подряд без вскрытий и атак — ничья.
+rules-controls-title = Управление
+rules-controls = Щёлкните по закрытой фишке, чтобы открыть её. Щёлкните по своей фишке, чтобы увидеть её ходы (зелёные точки — ходы, красные рамки — атаки), затем по цели. Клавиатура: стрелки двигают курсор, Enter или пробел — подтвердить, Esc — отменить. Геймпад: крестовина, A — подтвердить, B — отменить.

@@ -1,0 +1,129 @@
+# kawu interface text: Chinese (simplified).
+# The same message ids in every language file; see README.md in this folder.
+
+## Title screen and main menu
+
+title-subtitle = 军棋翻棋
+menu-continue = 继续
+menu-new-game = 新游戏
+menu-rules = 规则
+menu-settings = 设置
+menu-quit = 退出
+menu-back = 返回
+
+## New game
+
+new-hot-seat = 双人同机对战
+new-vs-computer = 人机对战
+new-start = 开始
+level-easy = 简单
+level-medium = 中等
+level-hard = 困难
+seat-first = 我先走
+seat-second = 我后走
+seat-random = 随机
+
+## Settings
+
+settings-master = 总音量
+settings-effects = 音效
+settings-music = 音乐
+settings-animation = 动画
+settings-language = 语言
+settings-labels = 棋子文字
+settings-rotate = 棋盘转向走棋方
+speed-slow = 慢
+speed-normal = 正常
+speed-fast = 快
+speed-instant = 即时
+labels-chinese = 中文
+labels-latin = 拉丁字母
+labels-both = 两者
+
+## Sides, players and turns
+
+side-red = 红方
+side-blue = 蓝方
+player-first = 先手玩家
+player-second = 后手玩家
+turn-to-move = 走棋
+turn-game-over = 对局结束
+turn-you = 轮到你了
+turn-computer = 电脑思考中…
+turn-pick = 翻开任意一枚棋子：它的颜色就是你的
+
+## In-game panel
+
+# $count (number): plies played in a row without a flip or an attack.
+# $limit (number): the ruleset's draw limit.
+hud-quiet = 未翻棋未吃子步数：{ $count } / { $limit }
+hud-undo = 悔棋
+hud-resign = 认输
+hud-hint = 提示
+hud-hint-is = 提示：
+hud-draw = 提和
+hud-menu = 主菜单
+hud-pool = 未翻开
+hud-captured = 阵亡棋子
+hud-moves = 着法
+hud-no-moves = 尚无着法
+
+## Dialogs and short messages
+
+dialog-resign = 确定认输吗？
+dialog-cancel = 取消
+dialog-offers-draw = 提议和棋。
+dialog-accept-draw = 是否同意？
+dialog-accept = 同意
+dialog-decline = 拒绝
+toast-draw-declined = 和棋提议被拒绝。
+toast-bad-save = 无法读取存档，已开始新游戏。
+
+## End of the game
+
+result-you-win = 胜利！
+result-you-lose = 失败
+result-wins = 获胜！
+result-draw = 和棋
+result-rematch = 再来一局
+result-view-board = 查看棋盘
+reason-flag = 军旗被夺
+reason-stuck = 无棋可走
+reason-resigned = 认输
+# $limit (number): the ruleset's draw limit, in plies.
+reason-quiet = 长时间未翻棋未吃子（{ $limit }步）
+reason-agreement = 双方同意和棋
+reason-no-action = 无棋可走
+
+## Piece names
+
+kind-marshal = 司令
+kind-general = 军长
+kind-division = 师长
+kind-brigade = 旅长
+kind-regiment = 团长
+kind-battalion = 营长
+kind-company = 连长
+kind-platoon = 排长
+kind-engineer = 工兵
+kind-bomb = 炸弹
+kind-landmine = 地雷
+kind-flag = 军旗
+
+## Rules page
+
+rules-goal-title = 目标
+rules-goal = 夺取对方军旗。开局时50枚棋子全部背面朝上随机摆放，翻开之前谁也不知道哪枚是什么。
+rules-board-title = 棋盘
+rules-board = 5列12行。兵站（矩形）上放棋子。10个行营（圆圈）开局为空，行营里的棋子不能被攻击。4个大本营带拱形标记。细线是公路：每次走一步（只有进出行营可以斜走）。带枕木的粗线是铁路：棋子可沿直线铁路一直行驶，直到遇到棋子。第6与第7行之间是前线，只能从a、c、e列通过，b、d列有山界阻隔。
+rules-pieces-title = 棋子
+rules-pieces = 每方25枚棋子。大官吃小官（9最大）。炸弹、地雷和军旗没有军衔。
+rules-play-title = 走棋
+rules-play = 轮到你时，可以翻开任意一枚背面朝上的棋子（任何颜色），或移动一枚己方已翻开的棋子。第一次翻棋决定颜色：先手方执所翻棋子的颜色。地雷和军旗不能移动。工兵在铁路上可以转弯。
+rules-combat-title = 吃子
+rules-combat = 走到不在行营中的对方明子上即为攻击。军衔高者胜并占据该点；军衔相同则同归于尽。炸弹与所遇棋子同归于尽。地雷炸死除工兵以外的任何进攻者，工兵可以排雷。背面朝上的棋子不能被攻击。
+rules-end-title = 胜负
+# $limit (number): the draw limit of a new game, in plies.
+rules-end = 夺得对方军旗者胜。轮到走棋却无棋可走者负。连续{ $limit }步没有翻棋也没有吃子则为和棋。
+rules-controls-title = 操作
+rules-controls = 点击背面朝上的棋子即可翻开。点击己方棋子查看可走位置（绿点：移动，红框：攻击），再点击目标。键盘：方向键移动光标，回车或空格确认，Esc取消。手柄：方向键移动，A确认，B取消。
