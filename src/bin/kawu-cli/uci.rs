@@ -218,6 +218,10 @@ impl Engine {
             loop {
                 match input.try_recv().as_deref().map(str::trim) {
                     Ok("isready") => self.say("readyok"),
+                    // Behind queued commands, `stop` and `quit` wait their turn like them.
+                    Ok(command @ ("stop" | "quit")) if !self.pending.is_empty() => {
+                        self.pending.push(command.to_string());
+                    }
                     Ok("stop") => {
                         thinker.stop();
                         infinite = false;
