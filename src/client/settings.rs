@@ -1,7 +1,7 @@
 //! Player settings and where they (and the autosave) are stored.
 //!
 //! Native builds keep JSON files in `$XDG_CONFIG_HOME/kawu` (or `~/.config/kawu`, or
-//! `%APPDATA%\kawu`). The web build does not persist anything yet.
+//! `%APPDATA%\kawu`); the web build keeps the same files in the browser's local storage.
 
 use super::i18n::Lang;
 use bevy::prelude::*;
