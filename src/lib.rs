@@ -1,7 +1,10 @@
-//! kawu: Junqi flip played well — rules, computer opponents and (with the `client` feature)
-//! the Bevy game.
+//! kawu: Junqi flip and Xiangqi played well — rules, computer opponents and (with the `client`
+//! feature) the Bevy game.
 
 pub mod ai;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod rules;
+
+#[cfg(test)]
+mod layout;
