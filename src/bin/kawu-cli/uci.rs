@@ -104,7 +104,6 @@ impl Engine {
             } else {
                 level_limits.max_nodes
             },
-            max_time: level_limits.max_time,
             ..level_limits
         };
         let mut infinite = false;

@@ -88,8 +88,6 @@ pub struct PlayedMove {
     /// Which piece moved (pieces are numbered at the start of the game), for the counts of
     /// the repetition rule.
     pub piece_id: u8,
-    /// Which pieces it chased, as a set of piece numbers.
-    pub chased_ids: u32,
 }
 
 const NO_PIECE: u8 = u8::MAX;
@@ -172,17 +170,10 @@ impl Game {
         let piece_id = self.ids[mv.from().index()];
         self.ids[mv.to().index()] = piece_id;
         self.ids[mv.from().index()] = NO_PIECE;
-        let chased_ids = pressure
-            .chased
-            .iter()
-            .map(|square| self.ids[square.index()])
-            .filter(|&id| id < 32)
-            .fold(0, |set, id| set | 1 << id);
         self.moves.push(PlayedMove {
             mv,
             pressure,
             piece_id,
-            chased_ids,
         });
         self.positions.push(after);
         self.outcome = self.judge();
