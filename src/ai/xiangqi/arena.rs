@@ -5,13 +5,19 @@ use super::{Limits, choose_move_within, limits};
 use crate::ai::Level;
 pub use crate::ai::arena::{Result, Tally};
 use crate::rules::xiangqi::{Color, Game, Move, Outcome, Position};
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
 /// The opening book: lines of ICCS moves from the start (`#` starts a comment).
 const OPENINGS: &str = include_str!("openings.txt");
 
-/// The book's lines.
-pub fn openings() -> Vec<Vec<Move>> {
+/// The book's lines, parsed once.
+pub fn openings() -> &'static [Vec<Move>] {
+    static BOOK: LazyLock<Vec<Vec<Move>>> = LazyLock::new(parse_book);
+    &BOOK
+}
+
+fn parse_book() -> Vec<Vec<Move>> {
     OPENINGS
         .lines()
         .map(str::trim)
@@ -184,7 +190,7 @@ mod tests {
         let book = openings();
         assert!(book.len() >= 20, "{}", book.len());
         let mut ends = std::collections::HashSet::new();
-        for line in &book {
+        for line in book {
             let mut game = Game::new(Position::start());
             for &mv in line {
                 game.play(mv).unwrap_or_else(|e| panic!("{line:?}: {e}"));

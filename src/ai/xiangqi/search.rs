@@ -7,9 +7,10 @@
 use super::eval::{MATE, MATE_BOUND, evaluate, value};
 use crate::ai::{Budget, Halt};
 use crate::rules::xiangqi::{
-    CycleConduct, CycleVerdict, Game, Kind, Move, MoveList, NO_PROGRESS_PLIES, POINTS, Position,
-    Pressure, judge_cycle, pressure,
+    CycleConduct, CycleVerdict, Game, Kind, MAX_MOVES, Move, MoveList, NO_PROGRESS_PLIES, POINTS,
+    Position, Pressure, judge_cycle, pressure,
 };
+use arrayvec::ArrayVec;
 use std::time::Duration;
 use web_time::Instant;
 
@@ -233,7 +234,17 @@ impl Search {
             }
             -self.history[mv.from().index() * POINTS + mv.to().index()]
         };
-        moves.sort_by_cached_key(key);
+        // Keys on the stack; the index breaks ties, so the order is the stable sort's
+        // without its allocation.
+        let mut keyed: ArrayVec<(i32, u8, Move), MAX_MOVES> = moves
+            .iter()
+            .enumerate()
+            .map(|(index, mv)| (key(mv), index as u8, *mv))
+            .collect();
+        keyed.sort_unstable_by_key(|&(key, index, _)| (key, index));
+        for (slot, (_, _, mv)) in moves.iter_mut().zip(keyed) {
+            *slot = mv;
+        }
     }
 
     fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: i32) -> i32 {

@@ -34,7 +34,7 @@ fn captures_of(position: &Position, side: Color) -> MoveList {
 /// Whether `attacker` (a capture of the side that just moved, in `after`) chases its target:
 /// the target is unprotected (or a chariot attacked by a horse or cannon), and the attack is
 /// not an offer to exchange equal pieces.
-fn is_chase(after: &Position, attack: Move) -> bool {
+fn is_chase(after: &Position, defender_captures: &MoveList, attack: Move) -> bool {
     let mover = after.side_to_move().opponent();
     let (Some(attacker), Some(target)) =
         (after.piece_at(attack.from()), after.piece_at(attack.to()))
@@ -45,7 +45,6 @@ fn is_chase(after: &Position, attack: Move) -> bool {
     if matches!(attacker.kind(), Kind::General | Kind::Soldier) || target.kind() == Kind::General {
         return false;
     }
-    let defender_captures = captures_of(after, mover.opponent());
     if attacker.kind() == target.kind() && defender_captures.iter().any(|m| m.to() == attack.from())
     {
         return false;
@@ -80,8 +79,12 @@ pub fn pressure(before: &Position, mv: Move, after: &Position) -> Pressure {
             Move::new(from, m.to())
         })
         .collect();
+    // What the defender could take now, for the exchange-offer test (worked out once).
+    let defender_captures = captures_of(after, mover.opponent());
     for attack in captures_of(after, mover) {
-        if !old.contains(&attack) && !result.chased.contains(attack.to()) && is_chase(after, attack)
+        if !old.contains(&attack)
+            && !result.chased.contains(attack.to())
+            && is_chase(after, &defender_captures, attack)
         {
             result.chased.insert(attack.to());
         }
