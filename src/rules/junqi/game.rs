@@ -4,6 +4,7 @@ use super::action::Action;
 use super::jfen::JfenError;
 use super::piece::{Color, Piece};
 use super::position::Position;
+use super::public_game::PublicGame;
 use super::ruleset::Ruleset;
 use super::view::{DrawReason, Effect, IllegalAction, Outcome, PlayerView, WinReason};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -52,13 +53,14 @@ pub enum GameError {
     BadResult,
 }
 
-/// A game: the deal, every action played, and how it ended if it did.
+/// A game: the deal, every action played, and how it ended if it did. The referee's side of a
+/// game: it holds the deal, and with it what every face-down piece is; [`Game::public`] is what
+/// everyone else may see.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Game {
     start: Position,
     position: Position,
-    history: Vec<PlayedAction>,
-    conceded: Option<Outcome>,
+    public: PublicGame,
 }
 
 impl Game {
@@ -66,9 +68,8 @@ impl Game {
     pub fn new(start: Position) -> Game {
         Game {
             position: start.clone(),
+            public: PublicGame::new(start.view().clone()),
             start,
-            history: Vec::new(),
-            conceded: None,
         }
     }
 
@@ -92,19 +93,24 @@ impl Game {
         &self.start
     }
 
+    /// The game as everyone sees it: no face-down identity.
+    pub fn public(&self) -> &PublicGame {
+        &self.public
+    }
+
     /// The actions played so far.
     pub fn history(&self) -> &[PlayedAction] {
-        &self.history
+        self.public.history()
     }
 
     /// How the game ended, if it did.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.conceded.or_else(|| self.position.outcome())
+        self.public.outcome()
     }
 
     /// Plays `action` if it is legal and the game goes on.
     pub fn play(&mut self, action: Action) -> Result<Effect, IllegalAction> {
-        if self.conceded.is_some() {
+        if self.public.conceded().is_some() {
             return Err(IllegalAction::GameOver);
         }
         let effect = self.position.play(action)?;
@@ -112,39 +118,28 @@ impl Game {
             Effect::Flipped { piece, .. } => Some(piece),
             _ => None,
         };
-        self.history.push(PlayedAction { action, revealed });
-        Ok(effect)
+        self.public.play(PlayedAction { action, revealed })
     }
 
     /// `loser` resigns. Does nothing if the game is already over.
     pub fn resign(&mut self, loser: Color) {
-        if self.outcome().is_none() {
-            self.conceded = Some(Outcome::Win {
-                winner: loser.opponent(),
-                reason: WinReason::Resignation,
-            });
-        }
+        self.public.resign(loser);
     }
 
     /// Both players agree to a draw. Does nothing if the game is already over.
     pub fn agree_draw(&mut self) {
-        if self.outcome().is_none() {
-            self.conceded = Some(Outcome::Draw(DrawReason::Agreement));
-        }
+        self.public.agree_draw();
     }
 
     /// Takes back the last `plies` actions (and any resignation or agreement); returns how many
     /// were taken back.
     pub fn undo(&mut self, plies: usize) -> usize {
-        let taken = plies.min(self.history.len());
-        let keep = self.history.len() - taken;
+        let taken = self.public.undo(plies);
         let mut position = self.start.clone();
-        for played in &self.history[..keep] {
+        for played in self.public.history() {
             position.play_legal(played.action);
         }
-        self.history.truncate(keep);
         self.position = position;
-        self.conceded = None;
         taken
     }
 
@@ -154,8 +149,8 @@ impl Game {
             version: RECORD_VERSION,
             rules: *self.start.rules(),
             start: self.start.to_jfen(),
-            actions: self.history.clone(),
-            conceded: self.conceded,
+            actions: self.public.history().to_vec(),
+            conceded: self.public.conceded(),
         }
     }
 

@@ -9,6 +9,7 @@ mod game;
 mod jfen;
 mod piece;
 mod position;
+mod public_game;
 mod ruleset;
 mod view;
 
@@ -18,6 +19,7 @@ pub use game::{Game, GameError, GameRecord, PlayedAction};
 pub use jfen::JfenError;
 pub use piece::{Color, Combat, Kind, Piece};
 pub use position::Position;
+pub use public_game::PublicGame;
 pub use ruleset::{ColourRule, DEFAULT_QUIET_PLY_LIMIT, Ruleset};
 pub use view::{Cell, DrawReason, Effect, IllegalAction, Outcome, PlayerView, WinReason};
 

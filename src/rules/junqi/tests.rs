@@ -631,3 +631,61 @@ fn reach_is_every_destination_of_a_colour_whoever_is_to_move() {
     assert!(expected.contains(p("e4")), "the engineer turns onto file e");
     assert_eq!(view.reach(Color::Blue), view.destinations(p("e4")));
 }
+
+#[test]
+fn the_public_game_follows_the_referee_without_the_deal() {
+    let mut game = Game::new(Position::deal_seeded(Ruleset::default(), 21));
+    let mut public = PublicGame::new(game.start().view().clone());
+    let mut actions = ActionList::new();
+    for ply in 0..120 {
+        game.view().legal_actions(&mut actions);
+        let Some(&action) = actions.get(ply * 7 % actions.len().max(1)) else {
+            break;
+        };
+        let effect = game.play(action).expect("a legal action");
+        let played = *game.history().last().expect("just played");
+        assert_eq!(public.play(played), Ok(effect));
+        assert_eq!(public.view(), game.view());
+        assert_eq!(&public, game.public());
+    }
+    public.undo(5);
+    game.undo(5);
+    assert_eq!(public.view(), game.view());
+    assert_eq!(public.history(), game.history());
+    public.resign(Color::Red);
+    assert!(public.outcome().is_some());
+    assert_eq!(
+        public.play(PlayedAction {
+            action: Action::Flip(Point::new(0, 0).expect("a1")),
+            revealed: None
+        }),
+        Err(IllegalAction::GameOver)
+    );
+}
+
+#[test]
+fn a_public_flip_must_reveal_a_piece_from_the_pool() {
+    let start = Position::deal_seeded(Ruleset::default(), 4);
+    let mut public = PublicGame::new(start.view().clone());
+    let point = public.view().face_down_points().next().expect("face down");
+    let flip = Action::Flip(point);
+    let unnamed = PlayedAction {
+        action: flip,
+        revealed: None,
+    };
+    assert_eq!(public.play(unnamed), Err(IllegalAction::NotLegal(flip)));
+    let marshal = Piece::new(Color::Red, Kind::Marshal);
+    let reveal = |revealed| PlayedAction {
+        action: flip,
+        revealed: Some(revealed),
+    };
+    assert!(public.play(reveal(marshal)).is_ok());
+    // The one red marshal is on the board now: no second flip can reveal it.
+    let next = public.view().face_down_points().next().expect("face down");
+    let again = PlayedAction {
+        action: Action::Flip(next),
+        revealed: Some(marshal),
+    };
+    assert_eq!(public.play(again), Err(IllegalAction::NotInPool(marshal)));
+    assert_eq!(public.history().len(), 1);
+}
