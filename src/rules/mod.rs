@@ -2,6 +2,7 @@
 
 pub mod junqi;
 mod point_set;
+pub mod qiguo;
 pub mod xiangqi;
 
 pub use point_set::{BoardPoint, PointSet};

@@ -1,0 +1,524 @@
+//! A position: the board, the state to move, the seats, each state's captures, and the
+//! counters. Everything the rules need is here (there are no repetition rules), so a
+//! position is a whole game's state and QFEN writes all of it.
+
+use super::board::{CAVALRY_PATHS, CELLS, Direction, MAILBOX_WIDTH, Point};
+use super::moves::{Move, MoveList};
+use super::outcome::{Ending, Outcome};
+use super::piece::{Kind, Piece, START_OFFSETS, State};
+use super::seating::{Seat, Seating};
+use arrayvec::ArrayVec;
+use std::fmt;
+use std::ops::ControlFlow;
+
+/// A state with this many pieces or fewer after a capture is eliminated (it lost more than
+/// ten of its seventeen).
+pub const ELIMINATION_PIECES: u8 = 6;
+/// A seat whose states captured this many Rulers is the hegemon.
+pub const HEGEMON_RULERS: u32 = 2;
+/// A seat whose states captured this many pieces is the hegemon.
+pub const HEGEMON_PIECES: u32 = 31;
+/// Moves in a row without a capture that end the game.
+pub const QUIET_LIMIT: u8 = 200;
+
+/// Cell codes: empty, the emperor, the border; a piece is `(state + 1) << 4 | kind`.
+const EMPTY: u8 = 0;
+const EMPEROR: u8 = 1;
+const BORDER: u8 = 2;
+/// Enough steps to cross the board along any line.
+const UNLIMITED: usize = 18;
+
+const fn piece_code(piece: Piece) -> u8 {
+    ((piece.state.index() as u8 + 1) << 4) | piece.kind as u8
+}
+
+fn piece_of_code(code: u8) -> Option<Piece> {
+    let state = State::from_index(usize::from(code >> 4).checked_sub(1)?)?;
+    let kind = *Kind::ALL.get(usize::from(code & 15))?;
+    Some(Piece::new(state, kind))
+}
+
+/// Why a state left the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EliminationReason {
+    /// Its Ruler was captured.
+    RulerCaptured,
+    /// A capture left it with six pieces or fewer.
+    TooFewPieces,
+    /// Its turn came and it had no legal move.
+    NoLegalMove,
+}
+
+/// A state's elimination: all its pieces left the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Elimination {
+    pub state: State,
+    pub reason: EliminationReason,
+}
+
+/// What a move did, for whoever shows it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Played {
+    /// The state that moved.
+    pub mover: State,
+    /// The piece captured on the destination, if any.
+    pub captured: Option<Piece>,
+    /// The states eliminated by the move, in the order it happened.
+    pub eliminated: ArrayVec<Elimination, 7>,
+}
+
+/// A move that the position does not allow.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error("the game is over: no move is legal")]
+    GameOver,
+    #[error("{mv} is not a legal move of {state}")]
+    Illegal { mv: Move, state: State },
+}
+
+/// A position of Qiguo Xiangqi.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Cell codes of the mailbox (the board with a border).
+    cells: [u8; CELLS],
+    side: State,
+    seating: Seating,
+    /// Pieces captured by each state.
+    captures: [u8; 7],
+    /// Rulers captured by each state.
+    rulers: [u8; 7],
+    /// Pieces of each state on the board; a state is live while it has any.
+    on_board: [u8; 7],
+    /// Moves since the last capture.
+    quiet: u8,
+    /// Moves since the start.
+    ply: u32,
+}
+
+/// The contents of one point.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Occupant {
+    Empty,
+    /// The Zhou emperor, on `j10` all game.
+    Emperor,
+    Piece(Piece),
+}
+
+/// The facts a position is built from (QFEN's fields), checked by the QFEN reader.
+pub(super) struct Parts {
+    pub(super) pieces: ArrayVec<(Point, Piece), 119>,
+    pub(super) side: State,
+    pub(super) seating: Seating,
+    pub(super) captures: [u8; 7],
+    pub(super) rulers: [u8; 7],
+    pub(super) quiet: u8,
+    pub(super) ply: u32,
+}
+
+impl Position {
+    /// The start position with `seating`.
+    pub fn start(seating: Seating) -> Position {
+        let mut pieces = ArrayVec::new();
+        for state in State::ALL {
+            let ruler = state.ruler_start();
+            let (forward, left) = (state.facing().step(), state.facing().left().step());
+            for (kind, depth, side) in START_OFFSETS {
+                let point = ruler
+                    .offset(
+                        depth * forward.0 + side * left.0,
+                        depth * forward.1 + side * left.1,
+                    )
+                    .expect("every army starts on the board");
+                pieces.push((point, Piece::new(state, kind)));
+            }
+        }
+        Position::from_parts(Parts {
+            pieces,
+            side: State::Qin,
+            seating,
+            captures: [0; 7],
+            rulers: [0; 7],
+            quiet: 0,
+            ply: 0,
+        })
+    }
+
+    /// The position of checked parts.
+    pub(super) fn from_parts(parts: Parts) -> Position {
+        let mut cells = [BORDER; CELLS];
+        for point in Point::all() {
+            cells[point.cell()] = EMPTY;
+        }
+        cells[Point::CENTRE.cell()] = EMPEROR;
+        let mut on_board = [0; 7];
+        for (point, piece) in parts.pieces {
+            cells[point.cell()] = piece_code(piece);
+            on_board[piece.state.index()] += 1;
+        }
+        Position {
+            cells,
+            side: parts.side,
+            seating: parts.seating,
+            captures: parts.captures,
+            rulers: parts.rulers,
+            on_board,
+            quiet: parts.quiet,
+            ply: parts.ply,
+        }
+    }
+
+    /// What stands on `point`.
+    #[inline]
+    pub fn occupant(&self, point: Point) -> Occupant {
+        match self.cells[point.cell()] {
+            EMPTY => Occupant::Empty,
+            EMPEROR => Occupant::Emperor,
+            code => piece_of_code(code).map_or(Occupant::Empty, Occupant::Piece),
+        }
+    }
+
+    /// The piece on `point`, if any (the emperor is no piece of a state).
+    #[inline]
+    pub fn piece_at(&self, point: Point) -> Option<Piece> {
+        match self.occupant(point) {
+            Occupant::Piece(piece) => Some(piece),
+            _ => None,
+        }
+    }
+
+    /// Every piece with its point, `a1` first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Point, Piece)> + '_ {
+        Point::all().filter_map(|point| self.piece_at(point).map(|piece| (point, piece)))
+    }
+
+    /// The state to move (in a finished game, the one that would have moved).
+    pub fn side_to_move(&self) -> State {
+        self.side
+    }
+
+    /// Who owns which state.
+    pub fn seating(&self) -> Seating {
+        self.seating
+    }
+
+    /// Pieces `state` captured (Rulers among them).
+    pub fn captures(&self, state: State) -> u32 {
+        u32::from(self.captures[state.index()])
+    }
+
+    /// Rulers `state` captured.
+    pub fn rulers_captured(&self, state: State) -> u32 {
+        u32::from(self.rulers[state.index()])
+    }
+
+    /// Pieces of `state` on the board.
+    pub fn pieces_on_board(&self, state: State) -> u32 {
+        u32::from(self.on_board[state.index()])
+    }
+
+    /// Whether `state` is live (its Ruler is on the board).
+    #[inline]
+    pub fn is_live(&self, state: State) -> bool {
+        self.on_board[state.index()] > 0
+    }
+
+    /// Moves since the last capture.
+    pub fn quiet(&self) -> u8 {
+        self.quiet
+    }
+
+    /// Moves since the start.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The pieces `seat`'s states captured, and the Rulers among them.
+    pub fn seat_captures(&self, seat: Seat) -> (u32, u32) {
+        self.seating
+            .states(seat)
+            .fold((0, 0), |(pieces, rulers), state| {
+                (
+                    pieces + self.captures(state),
+                    rulers + self.rulers_captured(state),
+                )
+            })
+    }
+
+    /// Whether any of `seat`'s states is live.
+    pub fn seat_is_live(&self, seat: Seat) -> bool {
+        self.seating.states(seat).any(|state| self.is_live(state))
+    }
+
+    /// How the game ended, if it did.
+    pub fn ending(&self) -> Option<Ending> {
+        if let Some(seat) = self.seating.seats().find(|&seat| {
+            let (pieces, rulers) = self.seat_captures(seat);
+            pieces >= HEGEMON_PIECES || rulers >= HEGEMON_RULERS
+        }) {
+            return Some(Ending::Hegemon(seat));
+        }
+        let mut live = State::ALL.into_iter().filter(|&state| self.is_live(state));
+        if let Some(first) = live.next() {
+            let seat = self.seating.seat(first);
+            if live.all(|state| self.seating.seat(state) == seat) {
+                return Some(Ending::LastSeat(seat));
+            }
+        }
+        if self.quiet >= QUIET_LIMIT {
+            return Some(Ending::QuietLimit);
+        }
+        None
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.ending().map(|ending| Outcome::new(self, ending))
+    }
+
+    /// Visits every move of `state`'s pieces until `visit` breaks.
+    #[inline]
+    fn each_move(
+        &self,
+        state: State,
+        mut visit: impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let own = state.index() as u8 + 1;
+        // Bit `s + 1` is set for every state `s` of another seat.
+        let enemies = State::ALL
+            .into_iter()
+            .filter(|&other| !self.seating.allied(state, other))
+            .fold(0u8, |mask, other| mask | 1 << (other.index() + 1));
+        let capturable = |code: u8| {
+            code >= 16 && code & 15 != Kind::Diplomat as u8 && enemies >> (code >> 4) & 1 != 0
+        };
+        let cells = &self.cells;
+        let line = |from: usize,
+                    directions: &[Direction],
+                    range: usize,
+                    captures: bool,
+                    visit: &mut dyn FnMut(Move) -> ControlFlow<()>|
+         -> ControlFlow<()> {
+            for direction in directions {
+                let step = direction.cell_step();
+                let mut cell = from;
+                for _ in 0..range {
+                    cell = cell.wrapping_add_signed(step);
+                    let code = cells[cell];
+                    if code == EMPTY {
+                        visit(Move::new(Point::from_cell(from), Point::from_cell(cell)))?;
+                    } else {
+                        if captures && capturable(code) {
+                            visit(Move::new(Point::from_cell(from), Point::from_cell(cell)))?;
+                        }
+                        break;
+                    }
+                }
+            }
+            ControlFlow::Continue(())
+        };
+        for from in MAILBOX_WIDTH + 1..CELLS - MAILBOX_WIDTH - 1 {
+            let code = cells[from];
+            if code >> 4 != own {
+                continue;
+            }
+            let visit: &mut dyn FnMut(Move) -> ControlFlow<()> = &mut visit;
+            match Kind::ALL[usize::from(code & 15)] {
+                Kind::Ruler => line(from, &Direction::ALL, UNLIMITED, true, visit)?,
+                Kind::General => line(from, &Direction::ORTHOGONAL, UNLIMITED, true, visit)?,
+                Kind::Officer => line(from, &Direction::DIAGONAL, UNLIMITED, true, visit)?,
+                Kind::Diplomat => line(from, &Direction::ALL, UNLIMITED, false, visit)?,
+                Kind::Archer => line(from, &Direction::ALL, 4, true, visit)?,
+                Kind::Crossbowman => line(from, &Direction::ALL, 5, true, visit)?,
+                Kind::Swordsman => line(from, &Direction::DIAGONAL, 1, true, visit)?,
+                Kind::HeavySwordsman => line(from, &Direction::ORTHOGONAL, 1, true, visit)?,
+                Kind::Catapult => {
+                    for direction in Direction::ORTHOGONAL {
+                        let step = direction.cell_step();
+                        let mut cell = from.wrapping_add_signed(step);
+                        while cells[cell] == EMPTY {
+                            visit(Move::new(Point::from_cell(from), Point::from_cell(cell)))?;
+                            cell = cell.wrapping_add_signed(step);
+                        }
+                        // `cell` is the screen, unless the walk reached the border.
+                        if cells[cell] == BORDER {
+                            continue;
+                        }
+                        cell = cell.wrapping_add_signed(step);
+                        while cells[cell] == EMPTY {
+                            cell = cell.wrapping_add_signed(step);
+                        }
+                        if capturable(cells[cell]) {
+                            visit(Move::new(Point::from_cell(from), Point::from_cell(cell)))?;
+                        }
+                    }
+                }
+                Kind::Cavalry => {
+                    for path in CAVALRY_PATHS {
+                        let mut cell = from.wrapping_add_signed(path.first);
+                        if cells[cell] != EMPTY {
+                            continue;
+                        }
+                        cell = cell.wrapping_add_signed(path.then);
+                        if cells[cell] != EMPTY {
+                            continue;
+                        }
+                        cell = cell.wrapping_add_signed(path.then);
+                        if cells[cell] != EMPTY {
+                            continue;
+                        }
+                        cell = cell.wrapping_add_signed(path.then);
+                        let code = cells[cell];
+                        if code == EMPTY || capturable(code) {
+                            visit(Move::new(Point::from_cell(from), Point::from_cell(cell)))?;
+                        }
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Every legal move of the side to move, in no particular order; none once the game is
+    /// over.
+    pub fn legal_moves(&self, list: &mut MoveList) {
+        list.clear();
+        if self.ending().is_some() {
+            return;
+        }
+        let _ = self.each_move(self.side, |mv| {
+            list.push(mv);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// Every legal capture of the side to move.
+    pub fn legal_captures(&self, list: &mut MoveList) {
+        self.legal_moves(list);
+        list.retain(|mv| self.is_capture(*mv));
+    }
+
+    /// Whether `state`'s pieces have any move (whoever is to move).
+    fn can_move(&self, state: State) -> bool {
+        self.each_move(state, |_| ControlFlow::Break(())).is_break()
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.contains(&mv)
+    }
+
+    /// Whether `mv` lands on a piece (a legal move there captures it).
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        self.cells[mv.to().cell()] >= 16
+    }
+
+    /// Plays `mv` if it is legal.
+    pub fn play(&mut self, mv: Move) -> Result<Played, PlayError> {
+        if self.ending().is_some() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.is_legal(mv) {
+            return Err(PlayError::Illegal {
+                mv,
+                state: self.side,
+            });
+        }
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Plays `mv`, which must be legal (from [`Position::legal_moves`]): the capture and its
+    /// score, eliminations, the counters, and the turn passing to the next live state that
+    /// can move.
+    pub fn play_unchecked(&mut self, mv: Move) -> Played {
+        let mover = self.side;
+        let (from, to) = (mv.from().cell(), mv.to().cell());
+        let target = self.cells[to];
+        self.cells[to] = self.cells[from];
+        self.cells[from] = EMPTY;
+        let mut played = Played {
+            mover,
+            captured: piece_of_code(target),
+            eliminated: ArrayVec::new(),
+        };
+        if let Some(captured) = played.captured {
+            self.captures[mover.index()] = self.captures[mover.index()].saturating_add(1);
+            let victim = captured.state;
+            self.on_board[victim.index()] -= 1;
+            let reason = if captured.kind == Kind::Ruler {
+                self.rulers[mover.index()] = self.rulers[mover.index()].saturating_add(1);
+                Some(EliminationReason::RulerCaptured)
+            } else if self.on_board[victim.index()] <= ELIMINATION_PIECES {
+                Some(EliminationReason::TooFewPieces)
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                self.eliminate(victim);
+                played.eliminated.push(Elimination {
+                    state: victim,
+                    reason,
+                });
+            }
+            self.quiet = 0;
+        } else {
+            self.quiet = self.quiet.saturating_add(1);
+        }
+        self.ply = self.ply.saturating_add(1);
+        self.side = self.next_live_after(mover);
+        while self.ending().is_none() && !self.can_move(self.side) {
+            let stuck = self.side;
+            self.eliminate(stuck);
+            played.eliminated.push(Elimination {
+                state: stuck,
+                reason: EliminationReason::NoLegalMove,
+            });
+            self.side = self.next_live_after(stuck);
+        }
+        played
+    }
+
+    /// Takes every piece of `state` off the board.
+    fn eliminate(&mut self, state: State) {
+        let own = state.index() as u8 + 1;
+        for code in &mut self.cells {
+            if *code >> 4 == own {
+                *code = EMPTY;
+            }
+        }
+        self.on_board[state.index()] = 0;
+    }
+
+    /// The first live state after `state` in turn order (cyclically, so possibly itself).
+    fn next_live_after(&self, state: State) -> State {
+        let mut next = state.next();
+        while next != state && !self.is_live(next) {
+            next = next.next();
+        }
+        next
+    }
+
+    /// The number of move sequences of `depth` moves (leaves counted at depth 1).
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        if depth <= 1 {
+            return if depth == 0 { 1 } else { list.len() as u64 };
+        }
+        list.iter()
+            .map(|&mv| {
+                let mut child = self.clone();
+                child.play_unchecked(mv);
+                child.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
