@@ -393,3 +393,115 @@ fn think_refuses_bad_input_in_one_line() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+const QIGUO_START: &str = "2kNkHkOkRkGkHkN1pNpHpOpRpGpHpN2/3kNkHkCkHkN3pNpHpCpHpN3/4kSkXkS5pSpXpS3gN/5kA7pA3gNgH/5kD7pD2gSgHgO/14gDgAgXgCgR/wN15gSgHgG/wHwN15gNgH/wGwHwS15gN/wRwCwXwAwD4*9/wOwHwS15bN/wHwN15bNbH/wN15bSbHbO/14bDbAbXbCbR/5rD7oD2bSbHbG/5rA7oA3bNbH/4rSrXrS5oSoXoS3bN/3rNrHrCrHrN3oNoHoCoHoN3/2rNrHrGrRrOrHrN1oNoHoGoRoOoHoN2 w 1234567 0,0,0,0,0,0,0 0,0,0,0,0,0,0 0 0";
+
+#[test]
+fn qiguo_moves_lists_the_72_start_moves_sorted() {
+    let output = cli(&["qiguo", "moves", QIGUO_START]);
+    assert_eq!(output.status.code(), Some(0));
+    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 72);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert_eq!(lines[0], "a13d17");
+    assert_eq!(lines[71], "e10l3");
+    assert!(stdout(&output).ends_with("e10l3\n"));
+}
+
+#[test]
+fn qiguo_apply_prints_the_resulting_qfen() {
+    let output = cli(&["qiguo", "apply", QIGUO_START]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), format!("{QIGUO_START}\n"));
+    // The contract's worked examples 5 to 10.
+    for (before, played, after) in [
+        (
+            "18rD/18rH/19/19/19/19/19/19/19/9*8bR/19/19/19/5rR13/19/19/2wO16/19/wR18 w 1234567 0,0,0,0,0,0,0 0,0,0,0,0,0,0 0 0",
+            "c3f6",
+            "19/19/19/19/19/19/19/19/19/9*8bR/19/19/19/5wO13/19/19/19/19/wR18 b 1234567 1,0,0,0,0,0,0 1,0,0,0,0,0,0 0 1",
+        ),
+        (
+            "16rNrHrR/16rNrHrD/19/19/19/19/19/19/19/9*8bR/19/19/19/5rH13/19/19/2wO16/19/wR18 w 1234567 0,0,0,0,0,0,0 0,0,0,0,0,0,0 0 0",
+            "c3f6",
+            "19/19/19/19/19/19/19/19/19/9*8bR/19/19/19/5wO13/19/19/19/19/wR18 b 1234567 1,0,0,0,0,0,0 0,0,0,0,0,0,0 0 1",
+        ),
+        (
+            "18rD/19/19/19/19/18gR/19/19/19/9*8bR/19/19/19/5rR13/19/19/2wO16/19/wR18 w 1234567 5,0,0,0,0,0,0 1,0,0,0,0,0,0 0 0",
+            "c3f6",
+            "19/19/19/19/19/18gR/19/19/19/9*8bR/19/19/19/5wO13/19/19/19/19/wR18 b 1234567 6,0,0,0,0,0,0 2,0,0,0,0,0,0 0 1",
+        ),
+        (
+            "18rR/19/19/19/19/19/19/19/19/9*8bR/19/19/19/19/19/19/19/19/wR18 w 1234567 0,0,0,0,0,0,0 0,0,0,0,0,0,0 199 500",
+            "a1a2",
+            "18rR/19/19/19/19/19/19/19/19/9*8bR/19/19/19/19/19/19/19/wR18/19 r 1234567 0,0,0,0,0,0,0 0,0,0,0,0,0,0 200 501",
+        ),
+        (
+            "rRbD16gR/wDgD17/19/19/19/19/19/19/19/9*9/19/19/19/19/19/19/19/19/wR17bR w 1234567 0,0,0,0,0,0,0 0,0,0,0,0,0,0 0 0",
+            "a1a2",
+            "1bD16gR/wDgD17/19/19/19/19/19/19/19/9*9/19/19/19/19/19/19/19/wR18/18bR b 1234567 0,0,0,0,0,0,0 0,0,0,0,0,0,0 1 1",
+        ),
+        (
+            "18kR/19/19/19/19/19/19/19/19/9*9/19/19/19/5rR13/19/19/2wO16/19/wR18 w 1234561 0,0,0,0,0,0,0 0,0,0,0,0,0,0 0 0",
+            "c3f6",
+            "18kR/19/19/19/19/19/19/19/19/9*9/19/19/19/5wO13/19/19/19/19/wR18 k 1234561 1,0,0,0,0,0,0 1,0,0,0,0,0,0 0 1",
+        ),
+    ] {
+        let output = cli(&["qiguo", "apply", before, played]);
+        assert_eq!(output.status.code(), Some(0), "{before}");
+        assert_eq!(stdout(&output).trim_end(), after);
+    }
+    // Several moves in order.
+    let output = cli(&["qiguo", "apply", QIGUO_START, "e10j15", "f5f10"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        stdout(&output)
+            .trim_end()
+            .ends_with(" o 1234567 0,0,0,0,0,0,0 0,0,0,0,0,0,0 2 2")
+    );
+}
+
+#[test]
+fn qiguo_a_finished_game_lists_nothing() {
+    let over = "19/19/19/19/19/18gR/19/19/19/9*8bR/19/19/19/5wO13/19/19/19/19/wR18 b 1234567 6,0,0,0,0,0,0 2,0,0,0,0,0,0 0 1";
+    let output = cli(&["qiguo", "moves", over]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "");
+    assert_eq!(stdout(&cli(&["qiguo", "perft", over, "1"])), "0\n");
+    assert_eq!(stdout(&cli(&["qiguo", "perft", over, "0"])), "1\n");
+}
+
+#[test]
+fn qiguo_perft_prints_one_integer() {
+    for (depth, count) in [("0", "1"), ("1", "72"), ("2", "5125"), ("3", "344908")] {
+        let output = cli(&["qiguo", "perft", QIGUO_START, depth]);
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(stdout(&output), format!("{count}\n"));
+    }
+}
+
+#[test]
+fn qiguo_bad_input_is_one_line_and_exit_2() {
+    for args in [
+        &["qiguo", "moves"][..],
+        &["qiguo", "moves", "19/19 w"],
+        &["qiguo", "moves", &QIGUO_START.replace(" w ", " x ")],
+        &["qiguo", "moves", &QIGUO_START.replace(" 0 0", " 0 01")],
+        &["qiguo", "apply", QIGUO_START, "e10e17"],
+        &["qiguo", "apply", QIGUO_START, "e10"],
+        &["qiguo", "apply", QIGUO_START, "e010j15"],
+        &["qiguo", "apply", QIGUO_START, "f5f6"],
+        &["qiguo", "perft", QIGUO_START, "x"],
+        &["qiguo", "perft", QIGUO_START, "-1"],
+        &["qiguo", "perft", QIGUO_START],
+        &["qiguo", "perft", "nonsense", "2"],
+    ] {
+        let output = cli(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&output), "", "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

@@ -3,6 +3,7 @@
 
 mod engine;
 mod junqi;
+mod qiguo;
 mod uci;
 mod xiangqi;
 
@@ -28,6 +29,11 @@ enum Game {
     Xiangqi {
         #[command(subcommand)]
         command: xiangqi::XiangqiCommand,
+    },
+    /// Qiguo Xiangqi (seven states, 3-7 players).
+    Qiguo {
+        #[command(subcommand)]
+        command: qiguo::QiguoCommand,
     },
 }
 
@@ -76,6 +82,7 @@ fn main() -> ExitCode {
     let result = match cli.game {
         Game::Junqi { command } => junqi::run(command),
         Game::Xiangqi { command } => xiangqi::run(command),
+        Game::Qiguo { command } => qiguo::run(command),
     };
     match result {
         Ok(output) => {

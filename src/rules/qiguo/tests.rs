@@ -407,18 +407,14 @@ fn malformed_qfen_is_refused_with_a_reason() {
         Err(QfenError::SideNotLive(State::Han))
     );
     // The rulers captured never exceed the pieces captured.
-    let rulers = format!(
-        "18rR/19/19/19/19/19/19/19/19/9*9/19/19/19/19/19/19/19/19/wR18 w 1234567 0,0,0,0,0,0,0 1,0,0,0,0,0,0 0 0"
-    );
+    let rulers = "18rR/19/19/19/19/19/19/19/19/9*9/19/19/19/19/19/19/19/19/wR18 w 1234567 0,0,0,0,0,0,0 1,0,0,0,0,0,0 0 0";
     assert_eq!(
-        Position::from_qfen(&rulers),
+        Position::from_qfen(rulers),
         Err(QfenError::RulersBeyondCaptures(State::Qin))
     );
     // The largest counters are fine.
-    let largest = format!(
-        "18rR/19/19/19/19/19/19/19/19/9*9/19/19/19/19/19/19/19/19/wR18 w 1234567 96,0,0,0,0,0,0 6,0,0,0,0,0,0 200 4294967295"
-    );
-    assert_eq!(position(&largest).to_qfen(), largest);
+    let largest = "18rR/19/19/19/19/19/19/19/19/9*9/19/19/19/19/19/19/19/19/wR18 w 1234567 96,0,0,0,0,0,0 6,0,0,0,0,0,0 200 4294967295";
+    assert_eq!(position(largest).to_qfen(), largest);
 }
 
 #[test]

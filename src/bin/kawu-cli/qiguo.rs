@@ -1,0 +1,98 @@
+//! `kawu-cli qiguo`: the command-line contract of `../shared/qiguo.md` (moves, apply, perft)
+//! and the computer players' arena.
+
+use crate::Failure;
+use clap::Subcommand;
+use kawu::rules::qiguo::{Move, MoveList, Position};
+
+#[derive(Subcommand)]
+pub enum QiguoCommand {
+    /// Every legal move of the side to move, one per line, sorted.
+    Moves {
+        /// The QFEN (one quoted argument, or its seven fields).
+        #[arg(num_args = 0.., allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Applies the moves in order and prints the resulting QFEN.
+    Apply {
+        /// The QFEN (one quoted argument, or its seven fields), then moves like e10j15.
+        #[arg(num_args = 0.., allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// The number of move sequences of exactly DEPTH moves from QFEN, as one integer.
+    Perft {
+        /// The QFEN (one quoted argument, or its seven fields), then the depth.
+        #[arg(num_args = 0.., allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+}
+
+/// Reads the QFEN at the start of `args` (one argument with spaces, or its seven fields one
+/// by one); the position and the arguments after it.
+fn read_qfen(args: &[String]) -> Result<(Position, &[String]), Failure> {
+    let (qfen, rest) = match args {
+        [] => return Err(Failure("a QFEN is needed".into())),
+        [first, rest @ ..] if first.contains(' ') => (first.clone(), rest),
+        _ => {
+            let fields = args.len().min(7);
+            (args[..fields].join(" "), &args[fields..])
+        }
+    };
+    Ok((Position::from_qfen(&qfen)?, rest))
+}
+
+/// The legal moves of `position`, as text, sorted as byte strings.
+fn sorted_moves(position: &Position) -> Vec<String> {
+    let mut list = MoveList::new();
+    position.legal_moves(&mut list);
+    let mut names: Vec<String> = list.iter().map(Move::to_string).collect();
+    names.sort();
+    names
+}
+
+/// Runs one command; its output, or a one-line failure.
+pub fn run(command: QiguoCommand) -> Result<String, Failure> {
+    match command {
+        QiguoCommand::Moves { args } => {
+            let (position, rest) = read_qfen(&args)?;
+            if let Some(extra) = rest.first() {
+                return Err(Failure(format!(
+                    "unexpected argument '{extra}' after the QFEN"
+                )));
+            }
+            Ok(sorted_moves(&position)
+                .into_iter()
+                .map(|name| name + "\n")
+                .collect())
+        }
+        QiguoCommand::Apply { args } => {
+            let (mut position, moves) = read_qfen(&args)?;
+            for text in moves {
+                let mv: Move = text.parse()?;
+                position.play(mv)?;
+            }
+            Ok(format!("{position}\n"))
+        }
+        QiguoCommand::Perft { args } => {
+            let Some((depth, qfen)) = args.split_last() else {
+                return Err(Failure("perft needs a QFEN and a depth".into()));
+            };
+            let (position, rest) = read_qfen(qfen)?;
+            if let Some(extra) = rest.first() {
+                return Err(Failure(format!(
+                    "unexpected argument '{extra}' after the QFEN"
+                )));
+            }
+            let depth: u32 = Some(depth.as_str())
+                .filter(|text| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|text| text.parse().ok())
+                .ok_or_else(|| {
+                    Failure(format!(
+                        "perft depth must be a non-negative integer, found '{}'",
+                        depth.chars().take(16).collect::<String>()
+                    ))
+                })?;
+            Ok(format!("{}\n", position.perft(depth)))
+        }
+    }
+}
