@@ -5,6 +5,7 @@
 pub mod arena;
 mod budget;
 pub mod junqi;
+pub mod qiguo;
 pub mod xiangqi;
 
 pub use budget::{Budget, Halt};

@@ -1,9 +1,12 @@
 //! `kawu-cli qiguo`: the command-line contract of `../shared/qiguo.md` (moves, apply, perft)
 //! and the computer players' arena.
 
-use crate::Failure;
+use crate::{Failure, play_games};
 use clap::Subcommand;
-use kawu::rules::qiguo::{Move, MoveList, Position};
+use kawu::ai::Level;
+use kawu::ai::qiguo::arena::{GameReport, Tally, a_plays, play_game};
+use kawu::rules::qiguo::{Move, MoveList, Position, Seating};
+use std::collections::BTreeMap;
 
 #[derive(Subcommand)]
 pub enum QiguoCommand {
@@ -25,6 +28,65 @@ pub enum QiguoCommand {
         #[arg(num_args = 0.., allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Games between two levels sharing the seats of a table (computer seats only): A takes
+    /// every other seat, and the next game of the pair swaps them.
+    Arena {
+        /// Level A: random, easy, medium or hard.
+        a: Level,
+        /// Level B: as A.
+        b: Level,
+        /// How many games (played in pairs).
+        #[arg(long, default_value_t = 20)]
+        games: u64,
+        /// The seed that makes the arena reproducible (levels limited by nodes).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Seats at the table, 3-7 (the contract's alliances).
+        #[arg(long, default_value_t = 4)]
+        seats: usize,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: u64,
+    },
+}
+
+/// Plays the arena on `threads` workers, printing each game to stderr as it ends, then how
+/// the games ended; the tally for A.
+fn arena(a: Level, b: Level, games: u64, seed: u64, seating: Seating, threads: u64) -> Tally {
+    let mut tally = Tally::default();
+    let mut endings: BTreeMap<String, u32> = BTreeMap::new();
+    play_games(
+        games,
+        threads,
+        |index| play_game(a, b, seating, seed, index),
+        |game: GameReport| {
+            tally.add(
+                game.result,
+                (game.a_time, game.a_moves),
+                (game.b_time, game.b_moves),
+            );
+            let a_seats: Vec<String> = seating
+                .seats()
+                .filter(|&seat| a_plays(seat, game.index))
+                .map(|seat| seat.to_string())
+                .collect();
+            eprintln!(
+                "game {:>4}/{games} A on seats {} {:?} after {} moves ({}); running {}",
+                game.index + 1,
+                a_seats.join(","),
+                game.result,
+                game.plies,
+                game.ending,
+                tally.line()
+            );
+            let kind = game.ending.to_string();
+            let kind = kind.split(' ').next().unwrap_or_default().to_string();
+            *endings.entry(kind).or_default() += 1;
+        },
+    );
+    let summary: Vec<String> = endings.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    eprintln!("endings: {}", summary.join(", "));
+    tally
 }
 
 /// Reads the QFEN at the start of `args` (one argument with spaces, or its seven fields one
@@ -93,6 +155,21 @@ pub fn run(command: QiguoCommand) -> Result<String, Failure> {
                     ))
                 })?;
             Ok(format!("{}\n", position.perft(depth)))
+        }
+        QiguoCommand::Arena {
+            a,
+            b,
+            games,
+            seed,
+            seats,
+            threads,
+        } => {
+            let seating = Seating::for_players(seats)
+                .ok_or_else(|| Failure(format!("seats must be 3 to 7, found {seats}")))?;
+            Ok(format!(
+                "{}\n",
+                arena(a, b, games, seed, seating, threads).line()
+            ))
         }
     }
 }

@@ -1,0 +1,62 @@
+//! The evaluation: what a position is worth to one seat. Material keeps a state alive and
+//! captures are the score, so a seat's strength is its pieces on the board (by the 13th-century
+//! values the contract quotes) plus what its states captured; the evaluation is the seat's
+//! strength less the others' average.
+
+use crate::rules::qiguo::{Kind, Position, Seat, State};
+
+/// A won game, less the plies it takes to win it.
+pub const WIN: i32 = 100_000;
+/// Scores beyond this are won or lost games.
+pub const WIN_BOUND: i32 = WIN - 1_000;
+/// One captured piece: one point of score.
+const CAPTURE: i32 = 100;
+/// One captured Ruler, on top of the piece: half of the way to the hegemony.
+const RULER_CAPTURE: i32 = 600;
+
+/// A piece's worth on the board, in hundredths of a Heavy swordsman: the contract's values
+/// (General 5, Officer 4, Catapult 3, Cavalry 2, the rest 1). The Ruler's worth is its whole
+/// army, which leaves the board with it; the Diplomat can neither take nor be taken.
+pub const fn value(kind: Kind) -> i32 {
+    match kind {
+        Kind::Ruler | Kind::Diplomat => 0,
+        Kind::General => 500,
+        Kind::Officer => 400,
+        Kind::Catapult => 300,
+        Kind::Cavalry => 200,
+        Kind::Archer | Kind::Crossbowman | Kind::Swordsman | Kind::HeavySwordsman => 100,
+    }
+}
+
+/// What a capture of `kind` is worth to the capturer.
+pub const fn capture_value(kind: Kind) -> i32 {
+    match kind {
+        Kind::Ruler => CAPTURE + RULER_CAPTURE,
+        kind => CAPTURE + value(kind),
+    }
+}
+
+/// Each seat's strength: material of its states plus its captures, by seat index.
+fn strengths(position: &Position) -> [i32; 7] {
+    let seating = position.seating();
+    let mut strength = [0; 7];
+    for (_, piece) in position.pieces() {
+        strength[seating.seat(piece.state).index()] += value(piece.kind);
+    }
+    for state in State::ALL {
+        strength[seating.seat(state).index()] += CAPTURE * position.captures(state) as i32
+            + RULER_CAPTURE * position.rulers_captured(state) as i32;
+    }
+    strength
+}
+
+/// The position's worth to `seat`: its strength less the average of the other seats'.
+pub fn evaluate(position: &Position, seat: Seat) -> i32 {
+    let strength = strengths(position);
+    let seats = position.seating().seat_count();
+    let others: i32 = (0..seats)
+        .filter(|&index| index != seat.index())
+        .map(|index| strength[index])
+        .sum();
+    strength[seat.index()] - others / (seats as i32 - 1).max(1)
+}

@@ -1,0 +1,328 @@
+//! Paranoid alpha-beta: the seat to move at the root maximises its evaluation and every other
+//! seat is assumed to minimise it, which lets a multi-player game be searched like a
+//! two-player one. Iterative deepening, quiescence on captures, killer and history ordering;
+//! the work is cut into units (one root move at one depth) so a search can run in slices.
+
+use super::eval::{WIN, WIN_BOUND, capture_value, evaluate};
+use crate::ai::{Budget, Halt};
+use crate::rules::qiguo::{MAX_MOVES, Move, MoveList, POINTS, Position, Seat};
+use arrayvec::ArrayVec;
+use std::time::Duration;
+use web_time::Instant;
+
+/// The deepest line searched, quiescence included.
+const MAX_PLY: usize = 64;
+/// Captures searched past the nominal depth.
+const QUIESCENCE_PLIES: i32 = 4;
+const INFINITY: i32 = WIN + 1;
+
+/// Limits on one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The deepest iteration, in moves (each move is one state's turn).
+    pub max_depth: i32,
+    /// Stop after about this many nodes (keeps results reproducible).
+    pub max_nodes: u64,
+    /// Never think longer than this.
+    pub max_time: Duration,
+    /// Root moves scoring within this much of the best get exact scores (others only
+    /// bounds), so that a level may choose among them.
+    pub margin: i32,
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub depth: i32,
+    /// For the seat to move at the root; beyond [`WIN_BOUND`] a won or lost game.
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub best: Move,
+}
+
+struct Search {
+    seat: Seat,
+    limits: Limits,
+    budget: Budget,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    /// How often each move (from, to) caused a cutoff, weighted by depth.
+    history: Vec<i32>,
+}
+
+impl Search {
+    /// The score of a finished game for the root seat: a win alone is best, a shared one
+    /// half as good, the nearer the better.
+    fn final_score(&self, position: &Position, ply: i32) -> Option<i32> {
+        let outcome = position.outcome()?;
+        let winners = outcome.winners().count();
+        let won = outcome.winners().any(|seat| seat == self.seat);
+        Some(match (won, winners) {
+            (true, 1) => WIN - ply,
+            (true, _) => WIN / 2 - ply,
+            (false, _) => -WIN + ply,
+        })
+    }
+
+    fn order(&self, position: &Position, moves: &mut MoveList, ply: usize) {
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let key = |mv: &Move| -> i32 {
+            if let Some(victim) = position.piece_at(mv.to()) {
+                return -10_000_000 - capture_value(victim.kind);
+            }
+            if killers[0] == Some(*mv) {
+                return -9_000_000;
+            }
+            if killers[1] == Some(*mv) {
+                return -8_000_000;
+            }
+            -self.history[mv.from().index() * POINTS + mv.to().index()]
+        };
+        let mut keyed: ArrayVec<(i32, u16, Move), MAX_MOVES> = moves
+            .iter()
+            .enumerate()
+            .map(|(index, mv)| (key(mv), index as u16, *mv))
+            .collect();
+        keyed.sort_unstable_by_key(|&(key, index, _)| (key, index));
+        for (slot, (_, _, mv)) in moves.iter_mut().zip(keyed) {
+            *slot = mv;
+        }
+    }
+
+    fn maximising(&self, position: &Position) -> bool {
+        position.seating().seat(position.side_to_move()) == self.seat
+    }
+
+    /// Captures only, `left` more at most; each side may instead stand on the evaluation.
+    fn quiescence(
+        &mut self,
+        position: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: i32,
+        left: i32,
+    ) -> i32 {
+        if self.budget.count_node() {
+            return 0;
+        }
+        if let Some(score) = self.final_score(position, ply) {
+            return score;
+        }
+        let stand_pat = evaluate(position, self.seat);
+        let maximising = self.maximising(position);
+        if maximising {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+        } else {
+            if stand_pat <= alpha {
+                return stand_pat;
+            }
+            beta = beta.min(stand_pat);
+        }
+        if left <= 0 || ply as usize >= MAX_PLY - 1 {
+            return stand_pat;
+        }
+        let mut moves = MoveList::new();
+        position.legal_captures(&mut moves);
+        self.order(position, &mut moves, ply as usize);
+        let mut best = stand_pat;
+        for mv in moves {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let score = self.quiescence(&child, alpha, beta, ply + 1, left - 1);
+            if self.budget.halt() != Halt::No {
+                return 0;
+            }
+            if maximising {
+                best = best.max(score);
+                alpha = alpha.max(score);
+            } else {
+                best = best.min(score);
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    fn search(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: i32,
+    ) -> i32 {
+        if self.budget.count_node() {
+            return 0;
+        }
+        if let Some(score) = self.final_score(position, ply) {
+            return score;
+        }
+        if depth <= 0 || ply as usize >= MAX_PLY - 1 {
+            return self.quiescence(position, alpha, beta, ply, QUIESCENCE_PLIES);
+        }
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return evaluate(position, self.seat);
+        }
+        self.order(position, &mut moves, ply as usize);
+        let maximising = self.maximising(position);
+        let mut best = if maximising { -INFINITY } else { INFINITY };
+        for mv in moves {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let score = self.search(&child, depth - 1, alpha, beta, ply + 1);
+            if self.budget.halt() != Halt::No {
+                return 0;
+            }
+            if maximising {
+                best = best.max(score);
+                alpha = alpha.max(score);
+            } else {
+                best = best.min(score);
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                if !position.is_capture(mv) {
+                    let killers = &mut self.killers[ply as usize];
+                    if killers[0] != Some(mv) {
+                        killers[1] = killers[0];
+                        killers[0] = Some(mv);
+                    }
+                    let slot = mv.from().index() * POINTS + mv.to().index();
+                    self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
+                }
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Iterative deepening over the root moves, resumable between slices of time: the unit of
+/// work is one root move at one depth; a unit cut off by the end of a slice is searched again
+/// in the next.
+pub struct Deepening {
+    search: Search,
+    root: Position,
+    /// The root moves, best first after each finished iteration.
+    order: Vec<Move>,
+    depth: i32,
+    /// This iteration's scores so far, in the order of `order`.
+    scored: Vec<(Move, i32)>,
+    /// The last finished iteration: every root move's score, and its report.
+    result: Option<(Vec<(Move, i32)>, Report)>,
+    finished: bool,
+}
+
+impl Deepening {
+    /// Prepares a search for the side to move; `None` when it has no move (the game is over).
+    pub fn new(position: &Position, limits: Limits) -> Option<Deepening> {
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let search = Search {
+            seat: position.seating().seat(position.side_to_move()),
+            limits,
+            budget: Budget::new(limits.max_nodes, limits.max_time),
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; POINTS * POINTS],
+        };
+        search.order(position, &mut moves, 0);
+        Some(Deepening {
+            search,
+            root: position.clone(),
+            order: moves.to_vec(),
+            depth: 1,
+            scored: Vec::new(),
+            result: None,
+            finished: limits.max_depth < 1,
+        })
+    }
+
+    /// Searches until the search is over or, when `slice_end` is given, until about then.
+    /// Returns whether the search is over.
+    pub fn advance(&mut self, slice_end: Option<Instant>) -> bool {
+        self.search.budget.begin_slice(slice_end);
+        if self.search.budget.halt() == Halt::Stop {
+            self.finished = true;
+        }
+        while !self.finished {
+            let Some(&mv) = self.order.get(self.scored.len()) else {
+                self.finish_iteration();
+                continue;
+            };
+            // Moves below the best by more than the margin get only bounds.
+            let floor = self
+                .scored
+                .iter()
+                .map(|&(_, score)| score - self.search.limits.margin - 1)
+                .max()
+                .unwrap_or(-INFINITY);
+            let mut child = self.root.clone();
+            child.play_unchecked(mv);
+            let score = self
+                .search
+                .search(&child, self.depth - 1, floor, INFINITY, 1);
+            match self.search.budget.halt() {
+                Halt::No => self.scored.push((mv, score)),
+                Halt::Pause => return false,
+                Halt::Stop => self.finished = true,
+            }
+        }
+        true
+    }
+
+    /// Records a finished iteration and decides whether to go deeper.
+    fn finish_iteration(&mut self) {
+        let mut scored = std::mem::take(&mut self.scored);
+        // Stable: equal scores keep the previous order.
+        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        self.order = scored.iter().map(|&(mv, _)| mv).collect();
+        let (best, score) = scored[0];
+        let report = Report {
+            depth: self.depth,
+            score,
+            nodes: self.search.budget.nodes(),
+            elapsed: self.search.budget.elapsed(),
+            best,
+        };
+        self.result = Some((scored, report));
+        self.depth += 1;
+        // A decided game needs no deeper look; a lone legal move needs none at all.
+        self.finished = self.depth > self.search.limits.max_depth
+            || score.abs() > WIN_BOUND
+            || self.order.len() == 1;
+    }
+
+    /// Ends the search at once (the answer is the last finished iteration's).
+    pub fn stop(&mut self) {
+        self.search.budget.stop();
+        self.finished = true;
+    }
+
+    /// The first root move in the current order (an answer even before any iteration ends).
+    pub fn first_move(&self) -> Move {
+        self.order[0]
+    }
+
+    /// Every root move's score from the last finished iteration, best first, and its report.
+    pub fn result(&self) -> Option<(&[(Move, i32)], &Report)> {
+        self.result
+            .as_ref()
+            .map(|(scored, report)| (scored.as_slice(), report))
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.search.budget.nodes()
+    }
+}

@@ -1,0 +1,96 @@
+use super::arena::{Result, play_game};
+use super::*;
+use crate::rules::qiguo::{Kind, Seating, State};
+
+fn position(qfen: &str) -> Position {
+    Position::from_qfen(qfen).unwrap_or_else(|e| panic!("{qfen}: {e}"))
+}
+
+#[test]
+fn every_level_answers_a_legal_move_at_the_start() {
+    for players in 3..=7 {
+        let start = Position::start(Seating::for_players(players).unwrap());
+        for level in [Level::Random, Level::Easy, Level::Medium, Level::Hard] {
+            let limits = Limits {
+                max_nodes: 5_000,
+                ..limits(level)
+            };
+            let mv = choose_move_within(&start, level, limits, 7).expect("a move");
+            assert!(start.is_legal(mv), "{level:?} {mv}");
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_move() {
+    let over = position(
+        "19/19/19/19/19/18gR/19/19/19/9*8bR/19/19/19/5wO13/19/19/19/19/wR18 b 1234567 6,0,0,0,0,0,0 2,0,0,0,0,0,0 0 1",
+    );
+    for level in [Level::Random, Level::Easy, Level::Hard] {
+        assert_eq!(choose_move(&over, level, 1), None);
+    }
+}
+
+#[test]
+fn the_search_takes_the_second_ruler_and_wins() {
+    // Qin has taken one Ruler; its officer on c3 can take Chu's on f6 and be the hegemon,
+    // or take a heavy swordsman on a5 for a point.
+    let here = position(
+        "18rD/19/19/19/19/18gR/19/19/19/9*8bR/19/19/19/5rR13/rH18/19/2wO16/19/wR18 w 1234567 5,0,0,0,0,0,0 1,0,0,0,0,0,0 0 0",
+    );
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        assert_eq!(
+            choose_move(&here, level, 3).map(|m| m.to_string()),
+            Some("c3f6".to_string()),
+            "{level:?}"
+        );
+    }
+}
+
+#[test]
+fn the_search_keeps_its_ruler_out_of_reach() {
+    // Chu's General on f10 attacks Qin's Ruler on a10 along rank 10, and Chu moves next:
+    // Qin must step off the rank.
+    let here = position(
+        "18rR/19/19/19/19/19/19/19/19/wR4rG3*9/19/19/19/19/19/19/19/19/19 w 1234567 0,0,0,0,0,0,0 0,0,0,0,0,0,0 0 0",
+    );
+    let mv = choose_move(&here, Level::Medium, 1).expect("a move");
+    let mut after = here.clone();
+    after.play_unchecked(mv);
+    assert!(after.is_live(State::Qin), "{mv}");
+    let mut replies = MoveList::new();
+    after.legal_moves(&mut replies);
+    assert!(
+        replies.iter().all(|reply| after
+            .piece_at(reply.to())
+            .is_none_or(|p| p.kind != Kind::Ruler)),
+        "{mv} leaves the Ruler en prise"
+    );
+}
+
+#[test]
+fn a_sliced_search_decides_as_one_in_one_go() {
+    let start = Position::start(Seating::for_players(4).unwrap());
+    let limits = Limits {
+        max_nodes: 30_000,
+        ..limits(Level::Hard)
+    };
+    let whole = choose_move_within(&start, Level::Hard, limits, 5);
+    let mut thinker = Thinker::new(&start, Level::Hard, limits, 5);
+    let mut slices = 0;
+    let sliced = loop {
+        slices += 1;
+        if let Poll::Ready(answer) = thinker.think(Some(Duration::from_micros(200))) {
+            break answer;
+        }
+    };
+    assert!(slices > 1, "the search should need several slices");
+    assert_eq!(sliced, whole);
+}
+
+#[test]
+fn easy_beats_a_random_mover() {
+    let seating = Seating::for_players(3).unwrap();
+    let game = play_game(Level::Easy, Level::Random, seating, 3, 0);
+    assert_eq!(game.result, Result::Win, "{game:?}");
+}
