@@ -3,7 +3,7 @@
 //! values the contract quotes) plus what its states captured; the evaluation is the seat's
 //! strength less the others' average.
 
-use crate::rules::qiguo::{Kind, Position, Seat, State};
+use crate::rules::qiguo::{Kind, Piece, Position, Seat, State};
 
 /// A won game, less the plies it takes to win it.
 pub const WIN: i32 = 100_000;
@@ -40,11 +40,13 @@ pub const fn capture_value(kind: Kind) -> i32 {
 fn strengths(position: &Position) -> [i32; 7] {
     let seating = position.seating();
     let mut strength = [0; 7];
-    for (_, piece) in position.pieces() {
-        strength[seating.seat(piece.state).index()] += value(piece.kind);
-    }
     for state in State::ALL {
-        strength[seating.seat(state).index()] += CAPTURE * position.captures(state) as i32
+        let material: i32 = Kind::ALL
+            .iter()
+            .map(|&kind| value(kind) * position.count(Piece::new(state, kind)) as i32)
+            .sum();
+        strength[seating.seat(state).index()] += material
+            + CAPTURE * position.captures(state) as i32
             + RULER_CAPTURE * position.rulers_captured(state) as i32;
     }
     strength

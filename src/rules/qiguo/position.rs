@@ -89,6 +89,8 @@ pub struct Position {
     rulers: [u8; 7],
     /// Pieces of each state on the board; a state is live while it has any.
     on_board: [u8; 7],
+    /// Pieces of each state on the board by kind.
+    kinds: [[u8; 10]; 7],
     /// Moves since the last capture.
     quiet: u8,
     /// Moves since the start.
@@ -151,9 +153,11 @@ impl Position {
         }
         cells[Point::CENTRE.cell()] = EMPEROR;
         let mut on_board = [0; 7];
+        let mut kinds = [[0; 10]; 7];
         for (point, piece) in parts.pieces {
             cells[point.cell()] = piece_code(piece);
             on_board[piece.state.index()] += 1;
+            kinds[piece.state.index()][piece.kind as usize] += 1;
         }
         Position {
             cells,
@@ -162,6 +166,7 @@ impl Position {
             captures: parts.captures,
             rulers: parts.rulers,
             on_board,
+            kinds,
             quiet: parts.quiet,
             ply: parts.ply,
         }
@@ -216,6 +221,12 @@ impl Position {
         u32::from(self.on_board[state.index()])
     }
 
+    /// How many pieces like `piece` are on the board.
+    #[inline]
+    pub fn count(&self, piece: Piece) -> u32 {
+        u32::from(self.kinds[piece.state.index()][piece.kind as usize])
+    }
+
     /// Whether `state` is live (its Ruler is on the board).
     #[inline]
     pub fn is_live(&self, state: State) -> bool {
@@ -251,18 +262,31 @@ impl Position {
 
     /// How the game ended, if it did.
     pub fn ending(&self) -> Option<Ending> {
-        if let Some(seat) = self.seating.seats().find(|&seat| {
-            let (pieces, rulers) = self.seat_captures(seat);
-            pieces >= HEGEMON_PIECES || rulers >= HEGEMON_RULERS
+        let mut pieces = [0u32; 7];
+        let mut rulers = [0u32; 7];
+        // The seat of the live states, while they all share one (`None` once two differ).
+        let mut live_seat = None;
+        let mut live_seats_differ = false;
+        for state in State::ALL {
+            let seat = self.seating.seat(state);
+            pieces[seat.index()] += self.captures(state);
+            rulers[seat.index()] += self.rulers_captured(state);
+            if self.is_live(state) {
+                match live_seat {
+                    None => live_seat = Some(seat),
+                    Some(first) => live_seats_differ |= first != seat,
+                }
+            }
+        }
+        if let Some(seat) = self.seating.seats().find(|seat| {
+            pieces[seat.index()] >= HEGEMON_PIECES || rulers[seat.index()] >= HEGEMON_RULERS
         }) {
             return Some(Ending::Hegemon(seat));
         }
-        let mut live = State::ALL.into_iter().filter(|&state| self.is_live(state));
-        if let Some(first) = live.next() {
-            let seat = self.seating.seat(first);
-            if live.all(|state| self.seating.seat(state) == seat) {
-                return Some(Ending::LastSeat(seat));
-            }
+        if let Some(seat) = live_seat
+            && !live_seats_differ
+        {
+            return Some(Ending::LastSeat(seat));
         }
         if self.quiet >= QUIET_LIMIT {
             return Some(Ending::QuietLimit);
@@ -280,6 +304,7 @@ impl Position {
     fn each_move(
         &self,
         state: State,
+        captures_only: bool,
         mut visit: impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let own = state.index() as u8 + 1;
@@ -305,7 +330,9 @@ impl Position {
                     cell = cell.wrapping_add_signed(step);
                     let code = cells[cell];
                     if code == EMPTY {
-                        visit(Move::new(Point::from_cell(from), Point::from_cell(cell)))?;
+                        if !captures_only {
+                            visit(Move::new(Point::from_cell(from), Point::from_cell(cell)))?;
+                        }
                     } else {
                         if captures && capturable(code) {
                             visit(Move::new(Point::from_cell(from), Point::from_cell(cell)))?;
@@ -336,7 +363,9 @@ impl Position {
                         let step = direction.cell_step();
                         let mut cell = from.wrapping_add_signed(step);
                         while cells[cell] == EMPTY {
-                            visit(Move::new(Point::from_cell(from), Point::from_cell(cell)))?;
+                            if !captures_only {
+                                visit(Move::new(Point::from_cell(from), Point::from_cell(cell)))?;
+                            }
                             cell = cell.wrapping_add_signed(step);
                         }
                         // `cell` is the screen, unless the walk reached the border.
@@ -368,7 +397,7 @@ impl Position {
                         }
                         cell = cell.wrapping_add_signed(path.then);
                         let code = cells[cell];
-                        if code == EMPTY || capturable(code) {
+                        if (code == EMPTY && !captures_only) || capturable(code) {
                             visit(Move::new(Point::from_cell(from), Point::from_cell(cell)))?;
                         }
                     }
@@ -385,7 +414,7 @@ impl Position {
         if self.ending().is_some() {
             return;
         }
-        let _ = self.each_move(self.side, |mv| {
+        let _ = self.each_move(self.side, false, |mv| {
             list.push(mv);
             ControlFlow::Continue(())
         });
@@ -393,13 +422,20 @@ impl Position {
 
     /// Every legal capture of the side to move.
     pub fn legal_captures(&self, list: &mut MoveList) {
-        self.legal_moves(list);
-        list.retain(|mv| self.is_capture(*mv));
+        list.clear();
+        if self.ending().is_some() {
+            return;
+        }
+        let _ = self.each_move(self.side, true, |mv| {
+            list.push(mv);
+            ControlFlow::Continue(())
+        });
     }
 
     /// Whether `state`'s pieces have any move (whoever is to move).
     fn can_move(&self, state: State) -> bool {
-        self.each_move(state, |_| ControlFlow::Break(())).is_break()
+        self.each_move(state, false, |_| ControlFlow::Break(()))
+            .is_break()
     }
 
     /// Whether `mv` is legal here.
@@ -447,6 +483,7 @@ impl Position {
             self.captures[mover.index()] = self.captures[mover.index()].saturating_add(1);
             let victim = captured.state;
             self.on_board[victim.index()] -= 1;
+            self.kinds[victim.index()][captured.kind as usize] -= 1;
             let reason = if captured.kind == Kind::Ruler {
                 self.rulers[mover.index()] = self.rulers[mover.index()].saturating_add(1);
                 Some(EliminationReason::RulerCaptured)
@@ -489,6 +526,7 @@ impl Position {
             }
         }
         self.on_board[state.index()] = 0;
+        self.kinds[state.index()] = [0; 10];
     }
 
     /// The first live state after `state` in turn order (cyclically, so possibly itself).

@@ -51,6 +51,19 @@ proptest! {
         for &mv in &list {
             assert!(position.clone().play(mv).is_ok(), "{position:?} {mv}");
         }
+        // The captures are exactly the listed moves that land on a piece.
+        let mut captures = MoveList::new();
+        position.legal_captures(&mut captures);
+        let expected: Vec<Move> = list.iter().copied().filter(|&mv| position.is_capture(mv)).collect();
+        assert_eq!(captures.as_slice(), expected.as_slice(), "{position:?}");
+        // The counts by kind are the board's.
+        for state in State::ALL {
+            for kind in Kind::ALL {
+                let piece = Piece::new(state, kind);
+                let on_board = position.pieces().filter(|&(_, p)| p == piece).count();
+                assert_eq!(position.count(piece) as usize, on_board, "{piece}");
+            }
+        }
         // Moves from the side's own pieces are the likeliest to be wrongly accepted.
         let own: Vec<Point> = position
             .pieces()
