@@ -4,7 +4,10 @@
 pub mod ai;
 #[cfg(feature = "client")]
 pub mod client;
+pub mod protocol;
 pub mod rules;
+#[cfg(feature = "server")]
+pub mod server;
 
 #[cfg(test)]
 mod layout;

@@ -1,0 +1,121 @@
+//! `kawu-server`: the online game in one process — the WebSocket at `/ws`, `/health`, the web
+//! build's folder, and an embedded SQLite database.
+
+use clap::Parser;
+use kawu::server::{Config, Limits, Timing};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Parser)]
+#[command(name = "kawu-server", version, about = "kawu's online game server")]
+struct Cli {
+    /// Where to listen (port 0 picks a free port; the address is printed).
+    #[arg(long, env = "KAWU_ADDR", default_value = "127.0.0.1:7878")]
+    addr: String,
+    /// The database's folder [default: $XDG_DATA_HOME/kawu-server, else
+    /// ~/.local/share/kawu-server].
+    #[arg(long, env = "KAWU_DATA")]
+    data: Option<PathBuf>,
+    /// The web build's folder (`target/kawu-web`), served at `/`.
+    #[arg(long, env = "KAWU_WEB")]
+    web: Option<PathBuf>,
+    /// The largest frame a client may send, in bytes.
+    #[arg(long, env = "KAWU_MAX_FRAME_BYTES", default_value_t = Limits::default().max_frame_bytes)]
+    max_frame_bytes: usize,
+    /// Frames per second a connection may send on average.
+    #[arg(long, env = "KAWU_FRAMES_PER_SECOND", default_value_t = Limits::default().frames_per_second)]
+    frames_per_second: u32,
+    /// Frames a connection may send in a burst.
+    #[arg(long, env = "KAWU_FRAME_BURST", default_value_t = Limits::default().frame_burst)]
+    frame_burst: u32,
+    /// Rooms one address may have open at once.
+    #[arg(long, env = "KAWU_ROOMS_PER_ADDRESS", default_value_t = Limits::default().rooms_per_address)]
+    rooms_per_address: usize,
+    /// Spectators one room may have.
+    #[arg(long, env = "KAWU_SPECTATORS_PER_ROOM", default_value_t = Limits::default().spectators_per_room)]
+    spectators_per_room: usize,
+    /// Seconds a disconnected player has to come back before losing.
+    #[arg(long, env = "KAWU_GRACE_SECONDS", default_value_t = Timing::default().grace.as_secs_f64())]
+    grace_seconds: f64,
+    /// Seconds a room with nobody connected lives.
+    #[arg(long, env = "KAWU_IDLE_SECONDS", default_value_t = Timing::default().idle.as_secs_f64())]
+    idle_seconds: f64,
+    /// How long one second of the move clock lasts, in seconds (for tests: 0.01 makes a 30 s
+    /// clock last 0.3 s).
+    #[arg(long, env = "KAWU_CLOCK_SECOND", default_value_t = 1.0)]
+    clock_second: f64,
+}
+
+/// The data folder when none is given.
+fn default_data_folder() -> PathBuf {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local").join("share"))
+        })
+        .unwrap_or_else(|| PathBuf::from("."));
+    base.join("kawu-server")
+}
+
+fn seconds(value: f64, flag: &str) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(value).map_err(|_| format!("--{flag}: {value} is not a duration"))
+}
+
+fn config(cli: &Cli) -> Result<Config, String> {
+    Ok(Config {
+        data: cli.data.clone().unwrap_or_else(default_data_folder),
+        web: cli.web.clone(),
+        limits: Limits {
+            max_frame_bytes: cli.max_frame_bytes.max(64),
+            frames_per_second: cli.frames_per_second.max(1),
+            frame_burst: cli.frame_burst.max(1),
+            rooms_per_address: cli.rooms_per_address,
+            spectators_per_room: cli.spectators_per_room,
+        },
+        timing: Timing {
+            clock_second: seconds(cli.clock_second, "clock-second")?,
+            grace: seconds(cli.grace_seconds, "grace-seconds")?,
+            idle: seconds(cli.idle_seconds, "idle-seconds")?,
+        },
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let config = match config(&cli) {
+        Ok(config) => config,
+        Err(message) => {
+            eprintln!("kawu-server: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("kawu-server: cannot start the runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(&cli.addr)
+            .await
+            .map_err(|error| format!("cannot listen on {}: {error}", cli.addr))?;
+        let address = listener.local_addr().map_err(|error| error.to_string())?;
+        // The tests read this line to learn the port.
+        println!(
+            "kawu-server listening on http://{address} (data in {})",
+            config.data.display()
+        );
+        kawu::server::serve(config, listener)
+            .await
+            .map_err(|error| error.to_string())
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("kawu-server: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! One task per WebSocket: reads frames, checks their size and rate, parses them into typed
+//! messages, and hands room requests to the room's task. Whatever a client sends gets an
+//! answer; nothing it sends can stop the server.
+
+use super::Shared;
+use super::room::{Command, ConnectionHandle, Entry, Request};
+use super::table::Refusal;
+use crate::protocol::{
+    ClientMessage, ErrorCode, Frame, FrameVersion, PROTOCOL_VERSION, ServerMessage,
+};
+use axum::extract::ws::{Message, WebSocket};
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::time::Instant;
+
+/// Frames queued for one connection before it counts as too slow and is dropped.
+const OUTBOX: usize = 1024;
+
+/// The room a connection is in.
+struct Membership {
+    commands: mpsc::Sender<Command>,
+}
+
+/// A token bucket: `burst` frames at once, refilled at `per_second`.
+struct RateLimit {
+    tokens: f64,
+    burst: f64,
+    per_second: f64,
+    last: Instant,
+}
+
+impl RateLimit {
+    fn new(per_second: u32, burst: u32) -> RateLimit {
+        RateLimit {
+            tokens: f64::from(burst),
+            burst: f64::from(burst),
+            per_second: f64::from(per_second),
+            last: Instant::now(),
+        }
+    }
+
+    /// Whether one more frame may pass now.
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        let elapsed = now.duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + elapsed * self.per_second).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Parses a client frame: a version this server speaks and a known message.
+pub fn parse(text: &str) -> Result<ClientMessage, Refusal> {
+    match serde_json::from_str::<Frame<ClientMessage>>(text) {
+        Ok(frame) if frame.v == PROTOCOL_VERSION => Ok(frame.msg),
+        Ok(frame) => Err(unsupported(frame.v)),
+        Err(error) => match serde_json::from_str::<FrameVersion>(text) {
+            Ok(frame) if frame.v != PROTOCOL_VERSION => Err(unsupported(frame.v)),
+            _ => {
+                let mut message = error.to_string();
+                message.truncate(200);
+                Err(Refusal::new(ErrorCode::BadFrame, message))
+            }
+        },
+    }
+}
+
+fn unsupported(version: u32) -> Refusal {
+    Refusal::new(
+        ErrorCode::UnsupportedVersion,
+        format!(
+            "protocol version {version} is not spoken here; this server speaks {PROTOCOL_VERSION}"
+        ),
+    )
+}
+
+/// Serves one WebSocket until it closes.
+pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, address: IpAddr) {
+    shared.connections.fetch_add(1, Ordering::Relaxed);
+    let (outbox, mut outgoing) = mpsc::channel(OUTBOX);
+    let handle = ConnectionHandle {
+        id: shared.next_connection.fetch_add(1, Ordering::Relaxed),
+        outbox,
+        kick: Arc::new(Notify::new()),
+    };
+    let limits = &shared.config.limits;
+    let mut session = Session {
+        rate: RateLimit::new(limits.frames_per_second, limits.frame_burst),
+        shared: shared.clone(),
+        handle: handle.clone(),
+        address,
+        membership: None,
+    };
+    session.reply(ServerMessage::Hello {
+        server: format!("kawu-server {}", env!("CARGO_PKG_VERSION")),
+    });
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => match incoming {
+                Some(Ok(message)) => {
+                    if !session.on_message(message).await {
+                        break;
+                    }
+                }
+                _ => break,
+            },
+            Some(text) = outgoing.recv() => {
+                if socket.send(Message::Text(text)).await.is_err() {
+                    break;
+                }
+            }
+            () = handle.kick.notified() => break,
+        }
+    }
+    if let Some(membership) = session.membership.take() {
+        let _ = membership
+            .commands
+            .send(Command::Leave {
+                connection: handle.id,
+            })
+            .await;
+    }
+    shared.connections.fetch_sub(1, Ordering::Relaxed);
+}
+
+/// One connection's state.
+struct Session {
+    shared: Arc<Shared>,
+    handle: ConnectionHandle,
+    address: IpAddr,
+    rate: RateLimit,
+    membership: Option<Membership>,
+}
+
+impl Session {
+    fn reply(&self, message: ServerMessage) {
+        self.handle.send(message);
+    }
+
+    fn refuse(&self, refusal: Refusal) {
+        self.reply(ServerMessage::Error {
+            code: refusal.code,
+            message: refusal.message,
+            version: None,
+        });
+    }
+
+    /// Handles one frame; false when the connection should close.
+    async fn on_message(&mut self, message: Message) -> bool {
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Binary(_) => {
+                if self.rate.allow() {
+                    self.refuse(Refusal::new(ErrorCode::BinaryFrame, "frames are JSON text"));
+                }
+                return true;
+            }
+            Message::Close(_) => return false,
+            Message::Ping(_) | Message::Pong(_) => return true,
+        };
+        if !self.rate.allow() {
+            self.refuse(Refusal::new(
+                ErrorCode::RateLimited,
+                "too many frames: this one was ignored",
+            ));
+            return true;
+        }
+        let cap = self.shared.config.limits.max_frame_bytes;
+        if text.len() > cap {
+            self.refuse(Refusal::new(
+                ErrorCode::TooLarge,
+                format!("frames may hold {cap} bytes at most"),
+            ));
+            return true;
+        }
+        match parse(text.as_str()) {
+            Ok(message) => {
+                if let Err(refusal) = self.on_client_message(message).await {
+                    self.refuse(refusal);
+                }
+            }
+            Err(refusal) => self.refuse(refusal),
+        }
+        true
+    }
+
+    async fn on_client_message(&mut self, message: ClientMessage) -> Result<(), Refusal> {
+        if let ClientMessage::Ping { nonce } = message {
+            self.reply(ServerMessage::Pong { nonce });
+            return Ok(());
+        }
+        if let Some(request) = Request::from_message(&message) {
+            let membership = self.membership.as_ref().ok_or_else(|| {
+                Refusal::new(ErrorCode::NotInRoom, "create, join or watch a room first")
+            })?;
+            let command = Command::Request {
+                connection: self.handle.id,
+                request,
+            };
+            return membership
+                .commands
+                .send(command)
+                .await
+                .map_err(|_| room_gone());
+        }
+        if self.membership.is_some() {
+            return Err(Refusal::new(
+                ErrorCode::AlreadyInRoom,
+                "this connection is already in a room; open another to enter one more",
+            ));
+        }
+        let (commands, entry) = match message {
+            ClientMessage::Create { game, rules, clock } => {
+                let (commands, token) = self
+                    .shared
+                    .create_room(self.address, game, rules, clock)
+                    .await?;
+                (commands, Entry::Creator { token })
+            }
+            ClientMessage::Join { code } => (self.find_room(&code)?, Entry::Join),
+            ClientMessage::Watch { code } => (self.find_room(&code)?, Entry::Watch),
+            ClientMessage::Resume { code, token, since } => {
+                (self.find_room(&code)?, Entry::Resume { token, since })
+            }
+            _ => return Ok(()),
+        };
+        let (reply, answer) = oneshot::channel();
+        commands
+            .send(Command::Enter {
+                connection: self.handle.clone(),
+                entry,
+                reply,
+            })
+            .await
+            .map_err(|_| room_gone())?;
+        answer.await.map_err(|_| room_gone())??;
+        self.membership = Some(Membership { commands });
+        Ok(())
+    }
+
+    fn find_room(&self, code: &str) -> Result<mpsc::Sender<Command>, Refusal> {
+        super::secret::normalise_code(code)
+            .and_then(|code| self.shared.room(&code))
+            .ok_or_else(room_gone)
+    }
+}
+
+fn room_gone() -> Refusal {
+    Refusal::new(ErrorCode::UnknownRoom, "no room has this code")
+}

@@ -1,0 +1,318 @@
+//! `kawu-server`: the online game. An axum router with the WebSocket at `/ws`, `/health`, and
+//! the web build's folder; one task per connection, one task per room owning its game, and
+//! storage behind a small trait (SQLite by default).
+//!
+//! The server never knows a face-down piece: it holds the public game only, and a flip's piece
+//! is drawn from the remaining pool when the flip is played.
+
+mod connection;
+mod room;
+mod secret;
+pub mod storage;
+mod table;
+
+use crate::protocol::{GameKind, MoveClock, RoomEvent, Seat};
+use crate::rules::junqi::Ruleset;
+use axum::Router;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use room::{Command, RoomTask};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use storage::{RoomRecord, SqliteStorage, Storage, StorageError, StoredRoom, Write, Writer};
+use table::{Refusal, Table};
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The folder of the database.
+    pub data: PathBuf,
+    /// The web build's folder, served at `/` when given.
+    pub web: Option<PathBuf>,
+    pub limits: Limits,
+    pub timing: Timing,
+}
+
+/// What one client may ask of the server.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The largest text frame read; larger ones get a `too_large` error.
+    pub max_frame_bytes: usize,
+    /// Frames per second a connection may send on average…
+    pub frames_per_second: u32,
+    /// …and in a burst.
+    pub frame_burst: u32,
+    /// Rooms one address may have open at once.
+    pub rooms_per_address: usize,
+    /// Spectators one room may have.
+    pub spectators_per_room: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_frame_bytes: 4096,
+            frames_per_second: 20,
+            frame_burst: 40,
+            rooms_per_address: 20,
+            spectators_per_room: 64,
+        }
+    }
+}
+
+/// The server's durations.
+#[derive(Clone, Debug)]
+pub struct Timing {
+    /// How long one second of the move clock lasts (shorter in tests).
+    pub clock_second: Duration,
+    /// How long a disconnected player has to come back before losing.
+    pub grace: Duration,
+    /// How long a room with nobody connected lives.
+    pub idle: Duration,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            clock_second: Duration::from_secs(1),
+            grace: Duration::from_secs(120),
+            idle: Duration::from_secs(24 * 60 * 60),
+        }
+    }
+}
+
+/// Why the server cannot run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error(transparent)]
+    Storage(#[from] StorageError),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A room as the registry knows it: where its task listens, and who opened it.
+struct RoomEntry {
+    commands: mpsc::Sender<Command>,
+    creator: IpAddr,
+}
+
+/// What all tasks share: the configuration, the storage writer and the room registry (a map
+/// from invite code to room task, locked only to look up, add or remove a room).
+pub struct Shared {
+    config: Config,
+    writer: Writer,
+    rooms: Mutex<HashMap<String, RoomEntry>>,
+    connections: AtomicUsize,
+    next_connection: AtomicU64,
+}
+
+/// How many commands a room's queue holds before senders wait.
+const ROOM_QUEUE: usize = 256;
+
+impl Shared {
+    fn registry(&self) -> std::sync::MutexGuard<'_, HashMap<String, RoomEntry>> {
+        // A panic elsewhere cannot leave the map half-changed: every change is one call.
+        self.rooms
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The task of room `code`.
+    fn room(&self, code: &str) -> Option<mpsc::Sender<Command>> {
+        self.registry()
+            .get(code)
+            .map(|entry| entry.commands.clone())
+    }
+
+    fn forget_room(&self, code: &str) {
+        self.registry().remove(code);
+    }
+
+    /// Opens a room for `creator`, stored before it exists; returns its task and the creator's
+    /// seat token.
+    async fn create_room(
+        self: &Arc<Self>,
+        creator: IpAddr,
+        game: GameKind,
+        rules: Ruleset,
+        clock: MoveClock,
+    ) -> Result<(mpsc::Sender<Command>, String), Refusal> {
+        let (commands, queue) = mpsc::channel(ROOM_QUEUE);
+        let code = {
+            let mut rooms = self.registry();
+            let open = rooms
+                .values()
+                .filter(|room| room.creator == creator)
+                .count();
+            if open >= self.config.limits.rooms_per_address {
+                return Err(Refusal::new(
+                    crate::protocol::ErrorCode::TooManyRooms,
+                    format!("an address may have {open} rooms open at most"),
+                ));
+            }
+            let code = std::iter::repeat_with(secret::invite_code)
+                .find(|code| !rooms.contains_key(code))
+                .expect("an endless supply of codes");
+            rooms.insert(
+                code.clone(),
+                RoomEntry {
+                    commands: commands.clone(),
+                    creator,
+                },
+            );
+            code
+        };
+        let record = RoomRecord {
+            code: code.clone(),
+            game,
+            rules: rules.sanitized(),
+            clock,
+            creator: creator.to_string(),
+        };
+        let token = secret::seat_token();
+        let hash = secret::hash_token(&token);
+        let first = RoomEvent::SeatTaken { seat: Seat(0) };
+        let stored = self
+            .writer
+            .write(vec![
+                Write::CreateRoom(record.clone()),
+                Write::AppendEvent {
+                    code: code.clone(),
+                    version: 1,
+                    event: first.clone(),
+                    seat_token: Some((Seat(0), hash.clone())),
+                },
+            ])
+            .await;
+        if let Err(error) = stored {
+            eprintln!("cannot store a new room: {error}");
+            self.forget_room(&code);
+            return Err(Refusal::new(
+                crate::protocol::ErrorCode::Unavailable,
+                "the server could not store the room; try again",
+            ));
+        }
+        let mut table = Table::new(record);
+        table.seat_tokens[0] = Some(hash);
+        table.apply(first).expect("a new room takes its first seat");
+        tokio::spawn(RoomTask::new(table, self.clone()).run(queue));
+        Ok((commands, token))
+    }
+
+    /// Starts a task for every stored room; a room whose events do not replay is skipped
+    /// (and reported). Returns how many rooms resumed.
+    fn resume_rooms(self: &Arc<Self>, stored_rooms: Vec<StoredRoom>) -> usize {
+        let mut resumed = 0;
+        for stored in stored_rooms {
+            let code = stored.record.code.clone();
+            let creator = stored
+                .record
+                .creator
+                .parse()
+                .unwrap_or(IpAddr::from([0, 0, 0, 0]));
+            let mut table = Table::new(stored.record);
+            for (seat, hash) in stored.seat_tokens {
+                if seat.index() < 2 {
+                    table.seat_tokens[seat.index()] = Some(hash);
+                }
+            }
+            let replayed = stored.events.into_iter().try_for_each(|(version, event)| {
+                if version != table.version + 1 {
+                    return Err(format!("event {version} follows {}", table.version));
+                }
+                table.apply(event)
+            });
+            if let Err(reason) = replayed {
+                eprintln!("room {code} is not resumed: {reason}");
+                continue;
+            }
+            let (commands, queue) = mpsc::channel(ROOM_QUEUE);
+            self.registry()
+                .insert(code, RoomEntry { commands, creator });
+            tokio::spawn(RoomTask::new(table, self.clone()).run(queue));
+            resumed += 1;
+        }
+        resumed
+    }
+
+    /// The figures `/health` reports.
+    fn health(&self) -> String {
+        serde_json::json!({
+            "status": "ok",
+            "rooms": self.registry().len(),
+            "connections": self.connections.load(Ordering::Relaxed),
+            "rss_kib": resident_memory_kib(),
+        })
+        .to_string()
+    }
+}
+
+/// This process's resident memory in KiB, where `/proc` tells it.
+fn resident_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Serves on `listener` until the process ends: opens the database in `config.data`, resumes
+/// every stored room, then answers `/ws`, `/health` and the web folder.
+pub async fn serve(config: Config, listener: TcpListener) -> Result<(), ServerError> {
+    let mut storage = SqliteStorage::open(&config.data)?;
+    let stored_rooms = storage.load()?;
+    let shared = Arc::new(Shared {
+        writer: Writer::start(Box::new(storage)),
+        config,
+        rooms: Mutex::new(HashMap::new()),
+        connections: AtomicUsize::new(0),
+        next_connection: AtomicU64::new(1),
+    });
+    let resumed = shared.resume_rooms(stored_rooms);
+    if resumed > 0 {
+        eprintln!("kawu-server: resumed {resumed} rooms");
+    }
+    let mut router = Router::new()
+        .route("/ws", get(websocket))
+        .route("/health", get(health));
+    if let Some(web) = &shared.config.web {
+        router = router.fallback_service(
+            tower_http::services::ServeDir::new(web)
+                .precompressed_br()
+                .precompressed_gzip(),
+        );
+    }
+    let app = router
+        .with_state(shared)
+        .into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app).await?;
+    Ok(())
+}
+
+async fn health(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        shared.health(),
+    )
+}
+
+async fn websocket(
+    upgrade: WebSocketUpgrade,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(shared): State<Arc<Shared>>,
+) -> impl IntoResponse {
+    // Frames a little over the cap still arrive, to be answered with `too_large`; far larger
+    // ones end the connection.
+    let hard_cap = (shared.config.limits.max_frame_bytes * 4).max(64 * 1024);
+    upgrade
+        .max_message_size(hard_cap)
+        .max_frame_size(hard_cap)
+        .on_upgrade(move |socket| connection::serve(socket, shared, peer.ip()))
+}

@@ -1,0 +1,297 @@
+//! Where rooms live between restarts: a small [`Storage`] trait, its SQLite implementation, and
+//! the writer thread that batches the rooms' writes into shared transactions.
+
+use crate::protocol::{GameKind, MoveClock, RoomEvent, Seat};
+use crate::rules::junqi::Ruleset;
+use rusqlite::{Connection, params};
+use std::path::Path;
+use tokio::sync::oneshot;
+
+/// A room as it was created: what never changes after.
+#[derive(Clone, PartialEq, Debug)]
+pub struct RoomRecord {
+    pub code: String,
+    pub game: GameKind,
+    pub rules: Ruleset,
+    pub clock: MoveClock,
+    /// The address that opened the room (for the rooms-per-address limit).
+    pub creator: String,
+}
+
+/// The hex SHA-256 of a seat token: all the server keeps of it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TokenHash(pub String);
+
+/// One change to storage.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Write {
+    /// A new room.
+    CreateRoom(RoomRecord),
+    /// The room's next event; a taken seat brings its token's hash.
+    AppendEvent {
+        code: String,
+        version: u64,
+        event: RoomEvent,
+        seat_token: Option<(Seat, TokenHash)>,
+    },
+    /// The room expired: forget it.
+    DeleteRoom { code: String },
+}
+
+/// A room read back: its record, its seats' token hashes and every event in version order.
+#[derive(Clone, PartialEq, Debug)]
+pub struct StoredRoom {
+    pub record: RoomRecord,
+    pub seat_tokens: Vec<(Seat, TokenHash)>,
+    pub events: Vec<(u64, RoomEvent)>,
+}
+
+/// Why storage failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    #[error("database: {0}")]
+    Database(#[from] rusqlite::Error),
+    #[error("stored data of room {code} is unreadable: {reason}")]
+    Corrupt { code: String, reason: String },
+    #[error("cannot create the data folder {path}: {source}")]
+    Folder {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("storage refused the write: {0}")]
+    Refused(String),
+    #[error("the storage writer has stopped")]
+    WriterStopped,
+}
+
+/// What the server needs of a database: write a batch all or nothing, read everything back.
+pub trait Storage: Send {
+    /// Applies every write of `batch`, or none of them.
+    fn write(&mut self, batch: &[Write]) -> Result<(), StorageError>;
+    /// Every stored room.
+    fn load(&mut self) -> Result<Vec<StoredRoom>, StorageError>;
+}
+
+/// Rooms in one SQLite file, in write-ahead-log mode.
+pub struct SqliteStorage {
+    connection: Connection,
+}
+
+impl SqliteStorage {
+    /// Opens (creating if needed) the database `kawu.sqlite3` in `folder`.
+    pub fn open(folder: &Path) -> Result<SqliteStorage, StorageError> {
+        std::fs::create_dir_all(folder).map_err(|source| StorageError::Folder {
+            path: folder.display().to_string(),
+            source,
+        })?;
+        let connection = Connection::open(folder.join("kawu.sqlite3"))?;
+        // WAL with NORMAL sync: a committed transaction survives the process being killed (it is
+        // in the log the operating system holds); only a power cut may lose the last ones.
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+        connection.pragma_update(None, "synchronous", "NORMAL")?;
+        connection.execute_batch(
+            "CREATE TABLE IF NOT EXISTS rooms (
+                code TEXT PRIMARY KEY,
+                game TEXT NOT NULL,
+                rules TEXT NOT NULL,
+                clock TEXT NOT NULL,
+                creator TEXT NOT NULL
+            );
+            CREATE TABLE IF NOT EXISTS seats (
+                code TEXT NOT NULL,
+                seat INTEGER NOT NULL,
+                token_hash TEXT NOT NULL,
+                PRIMARY KEY (code, seat)
+            ) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS events (
+                code TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                event TEXT NOT NULL,
+                PRIMARY KEY (code, version)
+            ) WITHOUT ROWID;",
+        )?;
+        Ok(SqliteStorage { connection })
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("protocol types always serialise")
+}
+
+impl Storage for SqliteStorage {
+    fn write(&mut self, batch: &[Write]) -> Result<(), StorageError> {
+        let transaction = self.connection.transaction()?;
+        for write in batch {
+            match write {
+                Write::CreateRoom(record) => {
+                    transaction
+                        .prepare_cached(
+                            "INSERT INTO rooms (code, game, rules, clock, creator)
+                             VALUES (?1, ?2, ?3, ?4, ?5)",
+                        )?
+                        .execute(params![
+                            record.code,
+                            to_json(&record.game),
+                            to_json(&record.rules),
+                            to_json(&record.clock),
+                            record.creator,
+                        ])?;
+                }
+                Write::AppendEvent {
+                    code,
+                    version,
+                    event,
+                    seat_token,
+                } => {
+                    transaction
+                        .prepare_cached(
+                            "INSERT INTO events (code, version, event) VALUES (?1, ?2, ?3)",
+                        )?
+                        .execute(params![code, version, to_json(event)])?;
+                    if let Some((seat, hash)) = seat_token {
+                        transaction
+                            .prepare_cached(
+                                "INSERT INTO seats (code, seat, token_hash) VALUES (?1, ?2, ?3)",
+                            )?
+                            .execute(params![code, seat.0, hash.0])?;
+                    }
+                }
+                Write::DeleteRoom { code } => {
+                    for table in ["events", "seats", "rooms"] {
+                        transaction
+                            .prepare_cached(&format!("DELETE FROM {table} WHERE code = ?1"))?
+                            .execute(params![code])?;
+                    }
+                }
+            }
+        }
+        transaction.commit()?;
+        Ok(())
+    }
+
+    fn load(&mut self) -> Result<Vec<StoredRoom>, StorageError> {
+        let mut rooms = Vec::new();
+        let mut statement = self
+            .connection
+            .prepare("SELECT code, game, rules, clock, creator FROM rooms ORDER BY code")?;
+        let records = statement.query_map([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+                row.get::<_, String>(3)?,
+                row.get::<_, String>(4)?,
+            ))
+        })?;
+        for record in records {
+            let (code, game, rules, clock, creator) = record?;
+            let corrupt = |reason: serde_json::Error| StorageError::Corrupt {
+                code: code.clone(),
+                reason: reason.to_string(),
+            };
+            let record = RoomRecord {
+                game: serde_json::from_str(&game).map_err(corrupt)?,
+                rules: serde_json::from_str(&rules).map_err(corrupt)?,
+                clock: serde_json::from_str(&clock).map_err(corrupt)?,
+                code: code.clone(),
+                creator,
+            };
+            let mut seats = self
+                .connection
+                .prepare_cached("SELECT seat, token_hash FROM seats WHERE code = ?1")?;
+            let seat_tokens = seats
+                .query_map(params![code], |row| {
+                    Ok((Seat(row.get(0)?), TokenHash(row.get(1)?)))
+                })?
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut events = self.connection.prepare_cached(
+                "SELECT version, event FROM events WHERE code = ?1 ORDER BY version",
+            )?;
+            let events = events
+                .query_map(params![code], |row| {
+                    Ok((row.get::<_, u64>(0)?, row.get::<_, String>(1)?))
+                })?
+                .map(|row| {
+                    let (version, text) = row?;
+                    Ok((version, serde_json::from_str(&text).map_err(corrupt)?))
+                })
+                .collect::<Result<Vec<_>, StorageError>>()?;
+            rooms.push(StoredRoom {
+                record,
+                seat_tokens,
+                events,
+            });
+        }
+        Ok(rooms)
+    }
+}
+
+/// One request to the writer: writes that succeed or fail together, and who waits for them.
+struct WriteRequest {
+    writes: Vec<Write>,
+    done: oneshot::Sender<Result<(), String>>,
+}
+
+/// The rooms' way to storage: a thread that owns the database and commits whatever requests
+/// have queued up in one transaction (group commit), answering each once it is durable.
+#[derive(Clone)]
+pub struct Writer {
+    requests: std::sync::mpsc::Sender<WriteRequest>,
+}
+
+/// The most requests one transaction takes.
+const BATCH_LIMIT: usize = 512;
+
+impl Writer {
+    /// Starts the writer thread over `storage`.
+    pub fn start(mut storage: Box<dyn Storage>) -> Writer {
+        let (requests, queue) = std::sync::mpsc::channel::<WriteRequest>();
+        std::thread::Builder::new()
+            .name("kawu-storage".into())
+            .spawn(move || {
+                while let Ok(first) = queue.recv() {
+                    let mut batch = vec![first];
+                    while batch.len() < BATCH_LIMIT
+                        && let Ok(next) = queue.try_recv()
+                    {
+                        batch.push(next);
+                    }
+                    commit(storage.as_mut(), batch);
+                }
+            })
+            .expect("the storage thread starts");
+        Writer { requests }
+    }
+
+    /// Stores `writes` together; returns once they are committed.
+    pub async fn write(&self, writes: Vec<Write>) -> Result<(), StorageError> {
+        let (done, answer) = oneshot::channel();
+        self.requests
+            .send(WriteRequest { writes, done })
+            .map_err(|_| StorageError::WriterStopped)?;
+        match answer.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(reason)) => Err(StorageError::Refused(reason)),
+            Err(_) => Err(StorageError::WriterStopped),
+        }
+    }
+}
+
+/// Commits a batch in one transaction; if that fails, each request alone, so that one bad
+/// request fails only itself.
+fn commit(storage: &mut dyn Storage, batch: Vec<WriteRequest>) {
+    let all: Vec<Write> = batch
+        .iter()
+        .flat_map(|r| r.writes.iter().cloned())
+        .collect();
+    if storage.write(&all).is_ok() {
+        for request in batch {
+            let _ = request.done.send(Ok(()));
+        }
+        return;
+    }
+    for request in batch {
+        let result = storage.write(&request.writes).map_err(|e| e.to_string());
+        let _ = request.done.send(result);
+    }
+}
