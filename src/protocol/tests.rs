@@ -255,22 +255,26 @@ fn a_room_state_rebuilds_its_public_game() {
 #[test]
 fn the_protocol_needs_no_async_runtime() {
     let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/src/protocol");
+    let forbidden = [
+        "tokio",
+        "axum",
+        "rusqlite",
+        "crate::server",
+        "crate::client",
+    ];
     for entry in std::fs::read_dir(folder).unwrap() {
         let path = entry.unwrap().path();
+        // This file names them to forbid them.
+        if path.ends_with("tests.rs") {
+            continue;
+        }
         let text = std::fs::read_to_string(&path).unwrap();
-        for forbidden in [
-            "tokio",
-            "axum",
-            "rusqlite",
-            "crate::server",
-            "crate::client",
-        ] {
+        for name in forbidden {
             let named = text
                 .lines()
                 .filter(|line| !line.trim_start().starts_with("//"))
-                .filter(|line| !line.contains("forbidden"))
-                .any(|line| line.contains(forbidden));
-            assert!(!named, "{} names {forbidden}", path.display());
+                .any(|line| line.contains(name));
+            assert!(!named, "{} names {name}", path.display());
         }
     }
 }
