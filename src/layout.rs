@@ -72,3 +72,26 @@ fn what_the_searches_share_imports_no_game_of_theirs() {
     let bad = offenders(&sources("ai/xiangqi"), &["junqi"]);
     assert!(bad.is_empty(), "{bad:#?}");
 }
+
+#[test]
+fn the_shared_client_imports_no_game_folder() {
+    let games = ["junqi", "xiangqi", "qiguo"];
+    let shared: Vec<PathBuf> = sources("client")
+        .into_iter()
+        .filter(|file| {
+            let inside = file
+                .strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/client"))
+                .expect("under src/client");
+            let first = inside.iter().next().and_then(|part| part.to_str());
+            // The game folders themselves, and the two files that compose them.
+            !first
+                .is_some_and(|part| games.contains(&part) || part == "mod.rs" || part == "games.rs")
+        })
+        .collect();
+    assert!(shared.len() > 10, "the shared client was not found");
+    let bad = offenders(&shared, &["junqi::", "xiangqi::", "qiguo::"]);
+    assert!(bad.is_empty(), "{bad:#?}");
+    // Nor does one game's client folder reach into another's.
+    let bad = offenders(&sources("client/junqi"), &["xiangqi::", "qiguo::"]);
+    assert!(bad.is_empty(), "{bad:#?}");
+}

@@ -5,12 +5,19 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use kawu::ai::Level;
-use kawu::client::{
-    ActiveGame, Anim, BoardCommand, BoardView, Dying, GameLogicPlugin, GameRequest, Hint, Lang,
-    LoadGame, PieceFace, PieceSprite, Screen, Seats, Selection, Step, animations_settled,
-    point_to_world, tr,
+use kawu::client::junqi::{
+    BoardCommand, Dying, Hint, JunqiMatch, LoadGame, PieceFace, PieceSprite, PlayRequest,
+    Selection, Underside, point_to_world,
 };
-use kawu::rules::junqi::{Action, ActionList, Cell, Game, Kind, Point, Position, Ruleset};
+use kawu::client::tabletop::{Anim, Step, TableView, animations_settled};
+use kawu::client::{
+    BadSave, DrawDeclined, GameLogicPlugin, Lang, MatchRequest, MatchStatus, ResumeMatch, Screen,
+    Seats, tr,
+};
+use kawu::rules::junqi::{
+    Action, ActionList, Cell, Game, Kind, Outcome, Point, Position, PublicGame, Ruleset, WinReason,
+};
+use kawu::rules::{GameKind, Seat};
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -59,8 +66,8 @@ fn settle(app: &mut App) {
     panic!("animations never settled");
 }
 
-fn game(app: &App) -> Game {
-    app.world().resource::<ActiveGame>().game.clone()
+fn game(app: &App) -> PublicGame {
+    app.world().resource::<JunqiMatch>().public.clone()
 }
 
 fn select(app: &mut App, point: Point) {
@@ -81,7 +88,7 @@ fn piece_at(app: &mut App, point: Point) -> Option<Entity> {
 fn assert_consistent(app: &mut App) {
     let game = game(app);
     let view = game.view();
-    let rotated = app.world().resource::<BoardView>().rotated;
+    let rotated = app.world().resource::<TableView>().turned();
     let mut query = app
         .world_mut()
         .query::<(&PieceSprite, &PieceFace, &Transform)>();
@@ -121,7 +128,7 @@ fn assert_consistent(app: &mut App) {
 
 /// A legal move of the side to move that does not take a flag (so games last): an attack if
 /// there is one, otherwise a move varied by ply.
-fn first_move(game: &Game) -> Option<(Point, Point)> {
+fn first_move(game: &PublicGame) -> Option<(Point, Point)> {
     let mut actions = ActionList::new();
     game.view().legal_actions(&mut actions);
     let moves: Vec<(Point, Point)> = actions
@@ -141,7 +148,7 @@ fn first_move(game: &Game) -> Option<(Point, Point)> {
     attack.or_else(|| (!moves.is_empty()).then(|| moves[game.history().len() * 7 % moves.len()]))
 }
 
-fn first_hidden(game: &Game) -> Point {
+fn first_hidden(game: &PublicGame) -> Point {
     game.view()
         .face_down_points()
         .next()
@@ -165,9 +172,10 @@ fn clicking_a_face_down_piece_flips_it_with_an_animation() {
         .world()
         .get::<Anim>(entity)
         .expect("a flip animation runs");
-    assert!(
-        anim.steps()
-            .any(|step| matches!(step, Step::Flip { face: Some(p), .. } if *p == piece))
+    assert!(anim.steps().any(|step| matches!(step, Step::Turn(_))));
+    assert_eq!(
+        app.world().get::<Underside>(entity),
+        Some(&Underside(piece))
     );
 
     settle(&mut app);
@@ -272,7 +280,7 @@ fn undo_restores_the_model_and_the_pieces() {
         Some(action)
     );
     // Undo in the middle of the animation.
-    app.world_mut().write_message(GameRequest::Undo);
+    app.world_mut().write_message(MatchRequest::Undo);
     app.update();
     settle(&mut app);
     let after = game(&app);
@@ -284,7 +292,7 @@ fn undo_restores_the_model_and_the_pieces() {
 #[test]
 fn the_computer_answers_and_undo_returns_to_the_human() {
     let mut app = app();
-    start(&mut app, 9, Seats::versus_computer(Level::Random, 0));
+    start(&mut app, 9, Seats::versus_computer(Level::Random, Seat(0)));
     let point = first_hidden(&game(&app));
     select(&mut app, point);
     for _ in 0..400 {
@@ -298,7 +306,7 @@ fn the_computer_answers_and_undo_returns_to_the_human() {
     settle(&mut app);
     assert_consistent(&mut app);
 
-    app.world_mut().write_message(GameRequest::Undo);
+    app.world_mut().write_message(MatchRequest::Undo);
     app.update();
     settle(&mut app);
     assert!(game(&app).history().is_empty());
@@ -308,7 +316,7 @@ fn the_computer_answers_and_undo_returns_to_the_human() {
 #[test]
 fn clicks_on_the_computers_turn_are_ignored() {
     let mut app = app();
-    start(&mut app, 4, Seats::versus_computer(Level::Random, 1));
+    start(&mut app, 4, Seats::versus_computer(Level::Random, Seat(1)));
     // The computer moves first and waits a little before it does; a click meanwhile does nothing.
     let point = first_hidden(&game(&app));
     select(&mut app, point);
@@ -323,7 +331,7 @@ fn an_action_chosen_before_a_new_game_is_not_played_in_it() {
     let flip = first_hidden(&game(&app));
     // Chosen in the game on the board, but arriving after the next game was loaded (as a
     // computer's move in the title demonstration can when a player starts a game).
-    let stale = GameRequest::play(Action::Flip(flip), app.world().resource::<ActiveGame>());
+    let stale = PlayRequest::new(Action::Flip(flip), app.world().resource::<JunqiMatch>());
     app.world_mut().write_message(LoadGame {
         game: Game::new(Position::deal_seeded(Ruleset::default(), 5)),
         seats: Seats::hot_seat(),
@@ -334,7 +342,7 @@ fn an_action_chosen_before_a_new_game_is_not_played_in_it() {
     app.update();
     assert!(game(&app).history().is_empty(), "the stale flip was played");
     // The same action chosen in the new game is played.
-    let fresh = GameRequest::play(Action::Flip(flip), app.world().resource::<ActiveGame>());
+    let fresh = PlayRequest::new(Action::Flip(flip), app.world().resource::<JunqiMatch>());
     app.world_mut().write_message(fresh);
     app.update();
     assert_eq!(game(&app).history().len(), 1);
@@ -355,7 +363,7 @@ fn a_hint_suggests_a_legal_action_and_is_forgotten_after_a_move() {
     settle(&mut app);
     app.world_mut()
         .resource_scope(|world, mut hint: Mut<Hint>| {
-            hint.request(world.resource::<ActiveGame>());
+            hint.request(world.resource::<JunqiMatch>());
         });
     for _ in 0..2000 {
         if app.world().resource::<Hint>().suggestion.is_some() {
@@ -370,7 +378,7 @@ fn a_hint_suggests_a_legal_action_and_is_forgotten_after_a_move() {
         .suggestion
         .expect("a hint arrives");
     assert!(game(&app).view().is_legal(suggestion), "{suggestion}");
-    let request = GameRequest::play(suggestion, app.world().resource::<ActiveGame>());
+    let request = PlayRequest::new(suggestion, app.world().resource::<JunqiMatch>());
     app.world_mut().write_message(request);
     app.update();
     app.update();
@@ -464,4 +472,82 @@ fn screenshot_of_a_game_in_progress_shows_the_board_and_both_colours() {
     assert!(red > 500, "too little red: {red}");
     assert!(blue > 500, "too little blue: {blue}");
     std::fs::remove_dir_all(&config).ok();
+}
+
+/// Plays flips until the colours are decided.
+fn decide_colours(app: &mut App) {
+    while game(app).view().side_to_move().is_none() {
+        let point = first_hidden(&game(app));
+        select(app, point);
+        settle(app);
+    }
+}
+
+#[test]
+fn resigning_goes_through_the_referee_and_ends_the_game() {
+    let mut app = app();
+    start(&mut app, 8, Seats::hot_seat());
+    decide_colours(&mut app);
+    let loser = game(&app).view().side_to_move().expect("colours decided");
+    app.world_mut().write_message(MatchRequest::Resign);
+    app.update();
+    let outcome = game(&app).outcome().expect("the game is over");
+    assert_eq!(
+        outcome,
+        Outcome::Win {
+            winner: loser.opponent(),
+            reason: WinReason::Resignation
+        }
+    );
+    assert!(app.world().resource::<MatchStatus>().over);
+    // Undo reopens the game.
+    app.world_mut().write_message(MatchRequest::Undo);
+    app.update();
+    assert_eq!(game(&app).outcome(), None);
+}
+
+#[test]
+fn a_computer_declines_an_early_draw_offer() {
+    let mut app = app();
+    start(&mut app, 6, Seats::versus_computer(Level::Random, Seat(0)));
+    app.world_mut().write_message(MatchRequest::OfferDraw);
+    app.update();
+    let declined = app
+        .world_mut()
+        .resource_mut::<Messages<DrawDeclined>>()
+        .drain()
+        .count();
+    assert_eq!(declined, 1);
+    assert_eq!(game(&app).outcome(), None);
+}
+
+#[test]
+fn a_corrupt_saved_record_is_reported_and_changes_nothing() {
+    let mut app = app();
+    start(&mut app, 2, Seats::hot_seat());
+    let before = game(&app);
+    app.world_mut().write_message(ResumeMatch {
+        game: GameKind::Junqi,
+        seats: Seats::hot_seat(),
+        record: serde_json::json!({"version": 1, "rules": {}, "start": "not a jfen", "actions": []}),
+    });
+    app.update();
+    app.update();
+    let reports: Vec<BadSave> = app
+        .world_mut()
+        .resource_mut::<Messages<BadSave>>()
+        .drain()
+        .collect();
+    assert_eq!(reports.len(), 1, "{reports:?}");
+    assert_eq!(game(&app), before);
+}
+
+#[test]
+fn seats_turn_the_table_for_the_person_against_the_computer() {
+    let mut app = app();
+    start(&mut app, 4, Seats::versus_computer(Level::Random, Seat(1)));
+    settle(&mut app);
+    app.update();
+    assert_eq!(app.world().resource::<TableView>().bottom, Seat(1));
+    assert_consistent(&mut app);
 }

@@ -56,6 +56,17 @@ impl FromStr for Level {
     }
 }
 
+/// A computer's decision in progress, which can think in one go (on a thread) or in slices
+/// (in a browser, where there are no threads).
+pub trait Decision: Send + Sync + 'static {
+    /// What it decides.
+    type Action: Send + Sync + 'static;
+
+    /// Thinks for about `slice` (to the end when `None`); ready with the choice once decided
+    /// (`None`: there was nothing to choose).
+    fn think(&mut self, slice: Option<Duration>) -> Poll<Option<Self::Action>>;
+}
+
 /// Polls a decision that thinks in one go (`think` with no slice) until it answers.
 pub fn think_to_the_end<T>(mut think: impl FnMut() -> Poll<T>) -> T {
     loop {

@@ -1,12 +1,26 @@
-//! Sound: effects, music and interface sounds on separate kira channels, embedded in the
-//! binary. Cues from the animations pick the effect.
+//! Sound: effects, music and interface sounds on separate kira channels. A game's effects
+//! arrive in the [`Cue`]s of its timelines; the shell's own sounds are [`UiSound`]s. All
+//! sounds are embedded in the binary.
 
 use super::ClientSet;
-use super::animation::{Cue, CueKind};
-use super::game::ActiveGame;
+use super::matches::MatchStatus;
 use super::settings::Settings;
+use super::tabletop::Cue;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
+
+/// A sound of the shell, not of a game: buttons and the end of a game.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UiSound {
+    /// A button was pressed.
+    Click,
+    /// A game is over and a person at this device won (or, among people, someone did).
+    Victory,
+    /// A game is over and the computer won.
+    Defeat,
+    /// A game ended in a draw.
+    Draw,
+}
 
 /// The channel for game sound effects.
 #[derive(Resource)]
@@ -20,24 +34,19 @@ struct MusicChannel;
 #[derive(Resource)]
 struct UiChannel;
 
-/// The embedded sounds.
+/// The shell's embedded sounds.
 #[derive(Resource)]
-struct Sounds {
-    flip: Handle<AudioSource>,
-    step: Handle<AudioSource>,
-    rail: Handle<AudioSource>,
-    clash: Handle<AudioSource>,
-    win_attack: Handle<AudioSource>,
-    lose_attack: Handle<AudioSource>,
-    trade: Handle<AudioSource>,
-    bomb: Handle<AudioSource>,
-    mine: Handle<AudioSource>,
-    flag: Handle<AudioSource>,
+struct ShellSounds {
+    click: Handle<AudioSource>,
     victory: Handle<AudioSource>,
     defeat: Handle<AudioSource>,
     draw: Handle<AudioSource>,
-    click: Handle<AudioSource>,
     music: Handle<AudioSource>,
+}
+
+/// Headless parts: the messages the logic sends.
+pub(super) fn logic_plugin(app: &mut App) {
+    app.add_message::<UiSound>();
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -48,13 +57,17 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (load_sounds, start_music).chain())
         .add_systems(
             Update,
-            (set_volumes.run_if(resource_changed::<Settings>), play_cues)
+            (
+                set_volumes.run_if(resource_changed::<Settings>),
+                play_cues,
+                play_ui_sounds,
+            )
                 .in_set(ClientSet::Present),
         );
 }
 
 /// Decodes embedded sound bytes; a sound that cannot be decoded is left out (silence).
-fn decode(
+pub fn decode(
     sources: &mut Assets<AudioSource>,
     name: &str,
     bytes: &'static [u8],
@@ -68,32 +81,30 @@ fn decode(
     }
 }
 
+/// Decodes a sound file of `assets/sounds/`, embedded in the binary.
+macro_rules! embedded_sound {
+    ($sources:expr, $name:literal) => {
+        $crate::client::audio::decode(
+            $sources,
+            $name,
+            include_bytes!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets/sounds/",
+                $name
+            )),
+        )
+    };
+}
+pub(crate) use embedded_sound;
+
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-    macro_rules! sound {
-        ($name:literal) => {
-            decode(
-                &mut sources,
-                $name,
-                include_bytes!(concat!("../../assets/sounds/", $name)),
-            )
-        };
-    }
-    commands.insert_resource(Sounds {
-        flip: sound!("flip.wav"),
-        step: sound!("move.wav"),
-        rail: sound!("rail.wav"),
-        clash: sound!("clash.wav"),
-        win_attack: sound!("win_attack.wav"),
-        lose_attack: sound!("lose_attack.wav"),
-        trade: sound!("trade.wav"),
-        bomb: sound!("bomb.wav"),
-        mine: sound!("mine.wav"),
-        flag: sound!("flag.wav"),
-        victory: sound!("victory.wav"),
-        defeat: sound!("defeat.wav"),
-        draw: sound!("draw.wav"),
-        click: sound!("click.wav"),
-        music: sound!("music.ogg"),
+    let sources = &mut *sources;
+    commands.insert_resource(ShellSounds {
+        click: embedded_sound!(sources, "click.wav"),
+        victory: embedded_sound!(sources, "victory.wav"),
+        defeat: embedded_sound!(sources, "defeat.wav"),
+        draw: embedded_sound!(sources, "draw.wav"),
+        music: embedded_sound!(sources, "music.ogg"),
     });
 }
 
@@ -106,7 +117,7 @@ fn decibels(volume: f32) -> Decibels {
     }
 }
 
-fn start_music(sounds: Res<Sounds>, music: Res<AudioChannel<MusicChannel>>) {
+fn start_music(sounds: Res<ShellSounds>, music: Res<AudioChannel<MusicChannel>>) {
     music.play(sounds.music.clone()).looped();
 }
 
@@ -121,36 +132,37 @@ fn set_volumes(
     ui.set_volume(decibels(settings.master_volume * settings.effects_volume));
 }
 
+/// A game's effects; the title screen's demonstration plays silently.
 fn play_cues(
     mut cues: MessageReader<Cue>,
-    sounds: Res<Sounds>,
-    active: Res<ActiveGame>,
+    status: Res<MatchStatus>,
+    effects: Res<AudioChannel<EffectsChannel>>,
+) {
+    for cue in cues.read() {
+        if let Some(sound) = cue.sound.as_ref().filter(|_| !status.attract) {
+            effects.play(sound.clone());
+        }
+    }
+}
+
+fn play_ui_sounds(
+    mut played: MessageReader<UiSound>,
+    sounds: Res<ShellSounds>,
+    status: Res<MatchStatus>,
     effects: Res<AudioChannel<EffectsChannel>>,
     ui: Res<AudioChannel<UiChannel>>,
 ) {
-    for cue in cues.read() {
-        let sound = match cue.kind {
-            CueKind::Click => {
+    for sound in played.read() {
+        let handle = match sound {
+            UiSound::Click => {
                 ui.play(sounds.click.clone());
                 continue;
             }
-            // The title screen's demonstration game plays silently.
-            _ if active.attract => continue,
-            CueKind::Flip => &sounds.flip,
-            CueKind::Move => &sounds.step,
-            CueKind::Rail => &sounds.rail,
-            CueKind::Clash => &sounds.clash,
-            CueKind::WinAttack => &sounds.win_attack,
-            CueKind::LoseAttack => &sounds.lose_attack,
-            CueKind::Trade => &sounds.trade,
-            CueKind::Bomb => &sounds.bomb,
-            CueKind::Mine => &sounds.mine,
-            CueKind::Flag => &sounds.flag,
-            CueKind::Victory => &sounds.victory,
-            CueKind::Defeat => &sounds.defeat,
-            CueKind::Draw => &sounds.draw,
-            CueKind::Shatter(_) => continue,
+            _ if status.attract => continue,
+            UiSound::Victory => &sounds.victory,
+            UiSound::Defeat => &sounds.defeat,
+            UiSound::Draw => &sounds.draw,
         };
-        effects.play(sound.clone());
+        effects.play(handle.clone());
     }
 }

@@ -1,18 +1,16 @@
 //! Command-line flags: start straight into a game, from a seeded deal, after some random
 //! actions, and optionally take a screenshot once the board has settled, then quit.
 
-use super::animation::Anim;
-use super::game::LoadGame;
-use super::seats::{ComputerPaused, Seats};
+use super::matches::{Deal, NewMatch};
+use super::seats::Seats;
+use super::tabletop::Anim;
+use super::thinking::ComputerPaused;
 use super::{ClientSet, Screen};
 use crate::ai::Level;
-use crate::rules::junqi::{ActionList, Game, Position, Ruleset};
+use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use clap::{Parser, ValueEnum};
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::seq::IndexedRandom;
 use std::path::PathBuf;
 
 /// Who plays, from the command line.
@@ -60,36 +58,23 @@ impl Cli {
     }
 
     /// The game the flags ask for, if they ask to start straight into one.
-    fn game(&self) -> Option<LoadGame> {
+    fn new_match(&self) -> Option<NewMatch> {
         if self.title || (self.mode.is_none() && self.screenshot.is_none()) {
             return None;
         }
-        let rules = Ruleset::default();
-        let position = match self.seed {
-            Some(seed) => Position::deal_seeded(rules, seed),
-            None => Position::deal_random(rules),
-        };
-        let mut game = Game::new(position);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.seed.unwrap_or(0) ^ 0x6b61_7775);
-        let mut actions = ActionList::new();
-        for _ in 0..self.play {
-            game.view().legal_actions(&mut actions);
-            let Some(&action) = actions.choose(&mut rng) else {
-                break;
-            };
-            if game.play(action).is_err() {
-                break;
-            }
-        }
         let seats = match self.mode.unwrap_or(Mode::Hotseat) {
             Mode::Hotseat => Seats::hot_seat(),
-            Mode::AiEasy => Seats::versus_computer(Level::Easy, 0),
-            Mode::AiMedium => Seats::versus_computer(Level::Medium, 0),
-            Mode::AiHard => Seats::versus_computer(Level::Hard, 0),
+            Mode::AiEasy => Seats::versus_computer(Level::Easy, Seat(0)),
+            Mode::AiMedium => Seats::versus_computer(Level::Medium, Seat(0)),
+            Mode::AiHard => Seats::versus_computer(Level::Hard, Seat(0)),
         };
-        Some(LoadGame {
-            game,
+        Some(NewMatch {
+            game: GameKind::Junqi,
             seats,
+            deal: Deal {
+                seed: self.seed,
+                warm_up: self.play,
+            },
             attract: false,
         })
     }
@@ -104,7 +89,11 @@ const TITLE_FRAMES: u32 = 240;
 pub(super) fn plugin(cli: Cli) -> impl Fn(&mut App) + Send + Sync + 'static {
     move |app: &mut App| {
         app.insert_resource(cli.clone())
-            .add_systems(Startup, start_game);
+            // After the title screen has started its demonstration, which this replaces.
+            .add_systems(
+                Update,
+                start_game.run_if(run_once).in_set(ClientSet::Command),
+            );
         if cli.screenshot.is_some() {
             app.insert_resource(ComputerPaused(!cli.title))
                 .add_systems(Update, take_screenshot.in_set(ClientSet::Present));
@@ -112,9 +101,9 @@ pub(super) fn plugin(cli: Cli) -> impl Fn(&mut App) + Send + Sync + 'static {
     }
 }
 
-fn start_game(cli: Res<Cli>, mut loads: MessageWriter<LoadGame>) {
-    if let Some(load) = cli.game() {
-        loads.write(load);
+fn start_game(cli: Res<Cli>, mut starts: MessageWriter<NewMatch>) {
+    if let Some(start) = cli.new_match() {
+        starts.write(start);
     }
 }
 

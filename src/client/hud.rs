@@ -1,60 +1,54 @@
-//! The in-game HUD (egui): whose turn, the draw counter, the face-down pool, captured pieces,
-//! the move log, the game's buttons, and the dialogs (resign, draw offer, settings, game over).
+//! The in-game HUD frame (egui): the panel at the right with whose turn it is and the game's
+//! buttons, room below them for the game's own section, and the dialogs (settings, resign,
+//! draw offer, game over). The game on the table says what to write in [`HudText`].
 
-use super::animation::{Anim, Cue};
-use super::board::HudInsets;
-use super::game::{ActiveGame, GameRequest};
-use super::i18n::{Lang, tr, tr_args};
-use super::menu::{
-    UiSet, dialog_frame, menu_button, new_game, piece_chip, settings_ui, side_text_colour,
-};
-use super::seats::{Controller, Hint, Seats, computer_accepts_draw, computer_thinking};
+use super::audio::UiSound;
+use super::i18n::{Lang, tr};
+use super::matches::{DrawDeclined, MatchRequest, MatchStatus, NewMatch};
+use super::menu::settings_ui;
+use super::seats::Seats;
 use super::settings::Settings;
+use super::tabletop::{Anim, HudInsets};
+use super::theme::{Rgb, Toast, UiSet, dialog_frame, menu_button, small_button};
+use super::thinking::{HintRequest, computer_to_move};
 use super::{ClientSet, Screen};
-use crate::rules::junqi::{
-    Action, Cell, Color as Side, DrawReason, Kind, Outcome, Piece, Point, WinReason,
-};
+use crate::rules::Seat;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-/// A short message shown at the top of the screen for a few seconds.
-#[derive(Resource, Default, Debug)]
-pub(super) struct Toast {
-    key: Option<&'static str>,
-    detail: String,
-    remaining: f32,
+/// What the game on the table has the HUD say, in the player's language. The game fills it
+/// before the frame is drawn.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct HudText {
+    /// Whose turn it is (or that the game is over), in its colour.
+    pub headline: (String, Rgb),
+    /// Who that is, under the headline.
+    pub who: String,
+    /// Each seat's name, for the dialogs.
+    pub seat_names: Vec<String>,
+    /// Whether resigning and offering a draw make sense yet.
+    pub can_concede: bool,
+    /// Whether the Hint button may work out a hint now.
+    pub hint_available: bool,
+    /// The result, once the game is over: title, explanation, colour.
+    pub result: Option<(String, String, Rgb)>,
 }
 
-impl Toast {
-    /// Shows the text of `key`.
-    pub(super) fn show_key(&mut self, key: &'static str) {
-        self.show_key_with(key, String::new());
+impl HudText {
+    /// The name of `seat`.
+    pub fn seat_name(&self, seat: Seat) -> &str {
+        self.seat_names.get(seat.index()).map_or("", String::as_str)
     }
+}
 
-    /// Shows the text of `key` followed by a detail (an error message).
-    pub(super) fn show_key_with(&mut self, key: &'static str, detail: String) {
-        self.key = Some(key);
-        self.detail = detail;
-        self.remaining = 6.0;
-    }
+/// The part of the panel left for the game's own section (pool, captures, moves).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct HudSectionArea(pub egui::Rect);
 
-    /// Draws the toast, if one is showing, centred `x_offset` points from the screen's centre.
-    pub(super) fn show_ui(&self, ctx: &egui::Context, lang: Lang, x_offset: f32) {
-        let Some(key) = self.key.filter(|_| self.remaining > 0.0) else {
-            return;
-        };
-        egui::Area::new(egui::Id::new("toast"))
-            .anchor(egui::Align2::CENTER_TOP, [x_offset, 16.0])
-            .order(egui::Order::Foreground)
-            .show(ctx, |ui| {
-                dialog_frame().inner_margin(12.0).show(ui, |ui| {
-                    ui.set_max_width(520.0);
-                    ui.label(egui::RichText::new(tr(lang, key)).size(17.0));
-                    if !self.detail.is_empty() {
-                        ui.label(egui::RichText::new(&self.detail).small().weak());
-                    }
-                });
-            });
+impl Default for HudSectionArea {
+    fn default() -> HudSectionArea {
+        HudSectionArea(egui::Rect::NOTHING)
     }
 }
 
@@ -63,80 +57,66 @@ impl Toast {
 struct HudState {
     settings_open: bool,
     confirm_resign: bool,
-    /// A draw offered by this seat, waiting for the other player (two players on one device).
-    draw_offer: Option<usize>,
+    /// A draw offered by this seat to the next one (players sharing the device).
+    draw_offer: Option<Seat>,
     /// The position whose game-over dialog the player closed.
-    dismissed: Option<(u64, usize)>,
+    dismissed: Option<super::matches::PositionKey>,
 }
 
 /// The HUD panel's width in logical pixels.
 const PANEL_WIDTH: f32 = 320.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Toast>()
-        .init_resource::<HudState>()
-        .add_systems(Update, tick_toast.in_set(ClientSet::Present))
+    app.init_resource::<HudState>()
+        .init_resource::<HudText>()
+        .init_resource::<HudSectionArea>()
         .add_systems(
             EguiPrimaryContextPass,
-            (hud_panel, hud_dialogs)
-                .chain()
-                .in_set(UiSet)
+            (
+                hud_frame.in_set(UiSet::Frame),
+                hud_dialogs.in_set(UiSet::Dialogs),
+            )
                 .run_if(in_state(Screen::Playing)),
         )
+        .add_systems(Update, toast_declined_draws.in_set(ClientSet::Present))
         .add_systems(OnEnter(Screen::Playing), |mut state: ResMut<HudState>| {
             *state = HudState::default()
         });
 }
 
-fn tick_toast(time: Res<Time>, mut toast: ResMut<Toast>) {
-    if toast.remaining > 0.0 {
-        toast.remaining -= time.delta_secs();
-    }
+/// What the HUD's buttons do.
+#[derive(SystemParam)]
+struct HudActions<'w> {
+    requests: MessageWriter<'w, MatchRequest>,
+    hints: MessageWriter<'w, HintRequest>,
+    starts: MessageWriter<'w, NewMatch>,
+    sounds: MessageWriter<'w, UiSound>,
+    next: ResMut<'w, NextState<Screen>>,
 }
 
-/// The name of a side in the interface language.
-fn side_name(lang: Lang, side: Side) -> String {
-    tr(
-        lang,
-        match side {
-            Side::Red => "side-red",
-            Side::Blue => "side-blue",
-        },
-    )
+/// The match on the table as the HUD reads it.
+#[derive(SystemParam)]
+struct HudMatch<'w, 's> {
+    status: Res<'w, MatchStatus>,
+    seats: Res<'w, Seats>,
+    text: Res<'w, HudText>,
+    /// Running animations: the result waits for the last action to be shown.
+    anims: Query<'w, 's, (), With<Anim>>,
 }
 
-/// What a player is called: by colour once colours are decided, else first or second.
-fn player_name(lang: Lang, active: &ActiveGame, player: usize) -> String {
-    match active.colour_of(player) {
-        Some(side) => side_name(lang, side),
-        None => tr(
-            lang,
-            if player == 0 {
-                "player-first"
-            } else {
-                "player-second"
-            },
-        ),
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn hud_panel(
+fn hud_frame(
     mut contexts: EguiContexts,
-    active: Res<ActiveGame>,
-    seats: Res<Seats>,
+    table: HudMatch,
     settings: Res<Settings>,
     mut state: ResMut<HudState>,
     mut insets: ResMut<HudInsets>,
-    mut requests: MessageWriter<GameRequest>,
-    mut cues: MessageWriter<Cue>,
-    mut next: ResMut<NextState<Screen>>,
-    mut toast: ResMut<Toast>,
-    mut hint: ResMut<Hint>,
+    mut area: ResMut<HudSectionArea>,
+    mut act: HudActions,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
     let t = |key: &'static str| tr(lang, key);
+    let (status, seats, text) = (&table.status, &table.seats, &table.text);
     let mut root = egui::Ui::new(
         ctx.clone(),
         "hud".into(),
@@ -144,122 +124,51 @@ fn hud_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.content_rect()),
     );
-    let view = active.game.view();
-    let outcome = active.game.outcome();
-    let to_move = active.player_to_move();
     let panel = egui::Panel::right("hud_panel")
         .resizable(false)
         .exact_size(PANEL_WIDTH)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.add_space(6.0);
-                // Whose turn.
-                let (headline, colour) = match (outcome, view.side_to_move()) {
-                    (Some(_), _) => (t("turn-game-over"), egui::Color32::from_rgb(236, 196, 120)),
-                    (None, Some(side)) => (
-                        format!("{} {}", side_name(lang, side), t("turn-to-move")),
-                        side_text_colour(side),
-                    ),
-                    (None, None) => (
-                        format!(
-                            "{} {}",
-                            player_name(lang, &active, to_move),
-                            t("turn-to-move")
-                        ),
-                        egui::Color32::from_rgb(236, 220, 190),
-                    ),
-                };
-                ui.label(
-                    egui::RichText::new(headline)
-                        .size(24.0)
-                        .color(colour)
-                        .strong(),
-                );
-                if outcome.is_none() {
-                    let who = match seats.0[to_move] {
-                        Controller::Computer(_) if computer_thinking(&active, &seats) => {
-                            t("turn-computer")
-                        }
-                        Controller::Computer(_) => String::new(),
-                        Controller::Local if seats.single_local().is_some() => t("turn-you"),
-                        Controller::Local if view.side_to_move().is_none() => t("turn-pick"),
-                        Controller::Local => t(if to_move == 0 {
-                            "player-first"
-                        } else {
-                            "player-second"
-                        }),
-                    };
-                    ui.label(egui::RichText::new(who).size(16.0).weak());
+            ui.add_space(6.0);
+            let (headline, colour) = &text.headline;
+            ui.label(
+                egui::RichText::new(headline)
+                    .size(24.0)
+                    .color(colour.egui())
+                    .strong(),
+            );
+            if !status.over {
+                ui.label(egui::RichText::new(&text.who).size(16.0).weak());
+            }
+            ui.add_space(4.0);
+            ui.horizontal_wrapped(|ui| {
+                let sounds = &mut act.sounds;
+                if small_button(ui, status.can_undo(), t("hud-undo"), sounds) {
+                    act.requests.write(MatchRequest::Undo);
+                    state.dismissed = None;
                 }
-                let quiet = view.quiet_plies();
-                let limit = view.rules().quiet_ply_limit;
-                if quiet >= 60.min(limit) {
-                    let counter = tr_args(lang, "hud-quiet", [("count", quiet), ("limit", limit)]);
-                    ui.label(
-                        egui::RichText::new(counter).color(egui::Color32::from_rgb(240, 150, 60)),
-                    );
+                let can_concede = !status.over && text.can_concede;
+                if small_button(ui, can_concede, t("hud-resign"), sounds) {
+                    state.confirm_resign = true;
                 }
-                ui.add_space(4.0);
-                ui.horizontal_wrapped(|ui| {
-                    let mut button = |ui: &mut egui::Ui, enabled: bool, key: &'static str| {
-                        let clicked = ui.add_enabled(enabled, egui::Button::new(t(key))).clicked();
-                        if clicked {
-                            cues.write(Cue {
-                                kind: super::CueKind::Click,
-                                at: Vec2::ZERO,
-                            });
-                        }
-                        clicked
-                    };
-                    if button(
-                        ui,
-                        seats.undo_plies(&active) > 0 || outcome.is_some(),
-                        "hud-undo",
-                    ) {
-                        requests.write(GameRequest::Undo);
-                        state.dismissed = None;
+                if small_button(ui, can_concede, t("hud-draw"), sounds) {
+                    if seats.all_local() {
+                        state.draw_offer = Some(status.to_move);
+                    } else {
+                        act.requests.write(MatchRequest::OfferDraw);
                     }
-                    let colours_known = view.side_to_move().is_some();
-                    if button(ui, outcome.is_none() && colours_known, "hud-resign") {
-                        state.confirm_resign = true;
-                    }
-                    if button(ui, outcome.is_none() && colours_known, "hud-draw") {
-                        if seats.single_local().is_none() {
-                            state.draw_offer = Some(to_move);
-                        } else if computer_accepts_draw(&active) {
-                            // Against the computer: it answers at once.
-                            requests.write(GameRequest::AgreeDraw);
-                        } else {
-                            toast.show_key("toast-draw-declined");
-                        }
-                    }
-                    let human_to_move = outcome.is_none() && seats.0[to_move] == Controller::Local;
-                    if button(ui, human_to_move && !hint.thinking(), "hud-hint") {
-                        hint.request(&active);
-                    }
-                    if button(ui, true, "menu-settings") {
-                        state.settings_open = !state.settings_open;
-                    }
-                    if button(ui, true, "hud-menu") {
-                        next.set(Screen::Title);
-                    }
-                });
-                if hint.thinking() {
-                    ui.label(egui::RichText::new(format!("{} …", t("hud-hint-is"))).weak());
-                } else if let Some(action) = hint.suggestion {
-                    ui.label(
-                        egui::RichText::new(format!("{} {action}", t("hud-hint-is")))
-                            .size(18.0)
-                            .color(egui::Color32::from_rgb(150, 220, 140)),
-                    );
                 }
-                ui.separator();
-                pool_section(ui, &active, &settings);
-                ui.separator();
-                captured_section(ui, &active, &settings);
-                ui.separator();
-                move_log(ui, &active, &settings);
+                if small_button(ui, text.hint_available, t("hud-hint"), sounds) {
+                    act.hints.write(HintRequest);
+                }
+                if small_button(ui, true, t("menu-settings"), sounds) {
+                    state.settings_open = !state.settings_open;
+                }
+                if small_button(ui, true, t("hud-menu"), sounds) {
+                    act.next.set(Screen::Title);
+                }
             });
+            ui.separator();
+            area.set_if_neq(HudSectionArea(ui.available_rect_before_wrap()));
         });
     insets.set_if_neq(HudInsets {
         right: panel.response.rect.width(),
@@ -267,188 +176,21 @@ fn hud_panel(
     Ok(())
 }
 
-fn pool_section(ui: &mut egui::Ui, active: &ActiveGame, settings: &Settings) {
-    let lang = settings.language;
-    let view = active.game.view();
-    ui.label(
-        egui::RichText::new(format!(
-            "{} ({})",
-            tr(lang, "hud-pool"),
-            view.face_down_count()
-        ))
-        .size(17.0)
-        .strong(),
-    );
-    for side in Side::ALL {
-        ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
-            for kind in Kind::ALL {
-                let piece = Piece::new(side, kind);
-                let count = view.pool_count(piece);
-                piece_chip(ui, piece, settings.labels, Some(count), count == 0);
-            }
-        });
-    }
-}
-
-fn captured_section(ui: &mut egui::Ui, active: &ActiveGame, settings: &Settings) {
-    let lang = settings.language;
-    let view = active.game.view();
-    ui.label(
-        egui::RichText::new(tr(lang, "hud-captured"))
-            .size(17.0)
-            .strong(),
-    );
-    for side in Side::ALL {
-        ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
-            ui.label(egui::RichText::new(side_name(lang, side)).color(side_text_colour(side)));
-            let mut none = true;
-            for kind in Kind::ALL {
-                let piece = Piece::new(side, kind);
-                let on_board = Point::all()
-                    .filter(|&p| view.cell(p) == Cell::Up(piece))
-                    .count() as u8;
-                let gone = kind
-                    .count()
-                    .saturating_sub(view.pool_count(piece) + on_board);
-                if gone > 0 {
-                    none = false;
-                    piece_chip(
-                        ui,
-                        piece,
-                        settings.labels,
-                        (gone > 1).then_some(gone),
-                        false,
-                    );
-                }
-            }
-            if none {
-                ui.label(egui::RichText::new("—").weak());
-            }
-        });
-    }
-}
-
-fn move_log(ui: &mut egui::Ui, active: &ActiveGame, settings: &Settings) {
-    let lang = settings.language;
-    ui.label(
-        egui::RichText::new(tr(lang, "hud-moves"))
-            .size(17.0)
-            .strong(),
-    );
-    let history = active.game.history();
-    if history.is_empty() {
-        ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
-        return;
-    }
-    egui::ScrollArea::vertical()
-        .id_salt("moves")
-        .max_height(260.0)
-        .stick_to_bottom(true)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            egui::Grid::new("move_log")
-                .num_columns(3)
-                .striped(true)
-                .show(ui, |ui| {
-                    for (number, pair) in history.chunks(2).enumerate() {
-                        ui.label(egui::RichText::new(format!("{}.", number + 1)).weak());
-                        for played in pair {
-                            let mut job = egui::text::LayoutJob::default();
-                            let plain = egui::TextFormat {
-                                font_id: egui::FontId::monospace(15.0),
-                                color: egui::Color32::from_rgb(230, 220, 200),
-                                ..default()
-                            };
-                            job.append(&played.action.to_string(), 0.0, plain.clone());
-                            if let (Action::Flip(_), Some(piece)) = (played.action, played.revealed)
-                            {
-                                job.append(
-                                    &super::menu::short_label(piece.kind, settings.labels),
-                                    6.0,
-                                    egui::TextFormat {
-                                        color: side_text_colour(piece.color),
-                                        ..plain
-                                    },
-                                );
-                            }
-                            ui.label(job);
-                        }
-                        ui.end_row();
-                    }
-                });
-        });
-}
-
-/// The title and explanation of a finished game.
-fn outcome_text(
-    lang: Lang,
-    active: &ActiveGame,
-    seats: &Seats,
-    outcome: Outcome,
-) -> (String, String, egui::Color32) {
-    let t = |key: &'static str| tr(lang, key);
-    match outcome {
-        Outcome::Draw(reason) => {
-            let why = match reason {
-                DrawReason::QuietPlies => {
-                    let limit = active.game.view().rules().quiet_ply_limit;
-                    tr_args(lang, "reason-quiet", [("limit", limit)])
-                }
-                DrawReason::Agreement => t("reason-agreement"),
-                DrawReason::NoActionBeforeColours => t("reason-no-action"),
-            };
-            (
-                t("result-draw"),
-                why,
-                egui::Color32::from_rgb(236, 220, 190),
-            )
-        }
-        Outcome::Win { winner, reason } => {
-            let loser = winner.opponent();
-            let why = match reason {
-                WinReason::FlagCaptured => {
-                    format!("{}: {}", side_name(lang, loser), t("reason-flag"))
-                }
-                WinReason::NoLegalAction => {
-                    format!("{}: {}", side_name(lang, loser), t("reason-stuck"))
-                }
-                WinReason::Resignation => {
-                    format!("{}: {}", side_name(lang, loser), t("reason-resigned"))
-                }
-            };
-            let title = match seats.single_local() {
-                Some(human) if active.player_of(winner) == Some(human) => t("result-you-win"),
-                Some(_) => t("result-you-lose"),
-                None => format!("{} {}", side_name(lang, winner), t("result-wins")),
-            };
-            (title, why, side_text_colour(winner))
-        }
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
 fn hud_dialogs(
     mut contexts: EguiContexts,
-    active: Res<ActiveGame>,
-    seats: Res<Seats>,
+    table: HudMatch,
     mut settings: ResMut<Settings>,
     mut state: ResMut<HudState>,
     mut toast: ResMut<Toast>,
     insets: Res<HudInsets>,
-    anims: Query<(), With<Anim>>,
-    mut requests: MessageWriter<GameRequest>,
-    mut loads: MessageWriter<super::LoadGame>,
-    mut cues: MessageWriter<Cue>,
-    mut next: ResMut<NextState<Screen>>,
+    mut act: HudActions,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
     let t = |key: &'static str| tr(lang, key);
+    let (status, seats, text) = (&table.status, &table.seats, &table.text);
     let board_centre = [-insets.right / 2.0, 0.0];
-    let outcome = active.game.outcome();
-    if outcome.is_some() {
+    if status.over {
         state.confirm_resign = false;
         state.draw_offer = None;
     }
@@ -471,21 +213,15 @@ fn hud_dialogs(
     }
 
     if state.confirm_resign {
-        let player = seats.local_player(active.player_to_move());
+        let player = seats.local_player(status.to_move);
         egui::Modal::new(egui::Id::new("resign"))
             .frame(dialog_frame())
             .show(ctx, |ui| {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{} — {}",
-                        player_name(lang, &active, player),
-                        t("dialog-resign")
-                    ))
-                    .size(20.0),
-                );
+                let question = format!("{} — {}", text.seat_name(player), t("dialog-resign"));
+                ui.label(egui::RichText::new(question).size(20.0));
                 ui.horizontal(|ui| {
                     if ui.button(t("hud-resign")).clicked() {
-                        requests.write(GameRequest::Resign);
+                        act.requests.write(MatchRequest::Resign);
                         state.confirm_resign = false;
                     }
                     if ui.button(t("dialog-cancel")).clicked() {
@@ -496,29 +232,17 @@ fn hud_dialogs(
     }
 
     if let Some(offerer) = state.draw_offer {
-        let other = 1 - offerer;
+        let other = seats.next(offerer);
         egui::Modal::new(egui::Id::new("draw"))
             .frame(dialog_frame())
             .show(ctx, |ui| {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{} {}",
-                        player_name(lang, &active, offerer),
-                        t("dialog-offers-draw")
-                    ))
-                    .size(20.0),
-                );
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{}: {}",
-                        player_name(lang, &active, other),
-                        t("dialog-accept-draw")
-                    ))
-                    .size(18.0),
-                );
+                let offer = format!("{} {}", text.seat_name(offerer), t("dialog-offers-draw"));
+                ui.label(egui::RichText::new(offer).size(20.0));
+                let ask = format!("{}: {}", text.seat_name(other), t("dialog-accept-draw"));
+                ui.label(egui::RichText::new(ask).size(18.0));
                 ui.horizontal(|ui| {
                     if ui.button(t("dialog-accept")).clicked() {
-                        requests.write(GameRequest::AgreeDraw);
+                        act.requests.write(MatchRequest::AgreeDraw);
                         state.draw_offer = None;
                     }
                     if ui.button(t("dialog-decline")).clicked() {
@@ -529,11 +253,10 @@ fn hud_dialogs(
             });
     }
 
-    if let Some(outcome) = outcome
-        && anims.is_empty()
-        && state.dismissed != Some(active.key())
+    if let Some((title, why, colour)) = &text.result
+        && table.anims.is_empty()
+        && state.dismissed != Some(status.key)
     {
-        let (title, why, colour) = outcome_text(lang, &active, &seats, outcome);
         egui::Window::new("game_over")
             .title_bar(false)
             .collapsible(false)
@@ -542,21 +265,51 @@ fn hud_dialogs(
             .frame(dialog_frame())
             .show(ctx, |ui| {
                 ui.vertical_centered(|ui| {
-                    ui.label(egui::RichText::new(title).size(40.0).color(colour).strong());
+                    ui.label(
+                        egui::RichText::new(title)
+                            .size(40.0)
+                            .color(colour.egui())
+                            .strong(),
+                    );
                     ui.label(egui::RichText::new(why).size(18.0));
                     ui.add_space(12.0);
-                    if menu_button(ui, true, t("result-rematch"), &mut cues) {
-                        loads.write(new_game(*seats));
+                    let sounds = &mut act.sounds;
+                    if menu_button(ui, true, t("result-rematch"), sounds) {
+                        act.starts.write(NewMatch {
+                            game: status.game,
+                            seats: (*seats).clone(),
+                            deal: default(),
+                            attract: false,
+                        });
                     }
-                    if menu_button(ui, true, t("result-view-board"), &mut cues) {
-                        state.dismissed = Some(active.key());
+                    if menu_button(ui, true, t("result-view-board"), sounds) {
+                        state.dismissed = Some(status.key);
                     }
-                    if menu_button(ui, true, t("hud-menu"), &mut cues) {
-                        next.set(Screen::Title);
+                    if menu_button(ui, true, t("hud-menu"), sounds) {
+                        act.next.set(Screen::Title);
                     }
                 });
             });
     }
     toast.show_ui(ctx, lang, -insets.right / 2.0);
     Ok(())
+}
+
+/// A computer's "no" to a draw offer gets a toast.
+fn toast_declined_draws(mut declined: MessageReader<DrawDeclined>, mut toast: ResMut<Toast>) {
+    if declined.read().count() > 0 {
+        toast.show_key("toast-draw-declined");
+    }
+}
+
+/// The "who" line for the seat to move when it is not a person sharing the device: the
+/// computer thinking, or "you" against computers; `None` when the game names the seat.
+pub fn who_is_to_move(status: &MatchStatus, seats: &Seats, lang: Lang) -> Option<String> {
+    if computer_to_move(status, seats).is_some() {
+        Some(tr(lang, "turn-computer"))
+    } else if seats.single_local().is_some() {
+        Some(tr(lang, "turn-you"))
+    } else {
+        None
+    }
 }

@@ -1,44 +1,42 @@
-//! The Bevy game client: the board, the pieces and their animations, input, sound, menus and
-//! the in-game HUD.
+//! The Bevy game client.
 //!
-//! The client is split in two halves:
-//! - [`GameLogicPlugin`] holds everything that does not render: the game model
-//!   ([`ActiveGame`]), seats and computer players, board commands, the piece entities keyed by
-//!   point ([`PieceSprite`]) and the animation bookkeeping. It runs under `MinimalPlugins`, which
-//!   is how `tests/client.rs` drives it.
-//! - [`run`] adds the window, rendering, egui, audio and persistence on top.
+//! The shared shell — screens, menus, theme, settings, translations, audio, the HUD frame,
+//! seats, computer thinking and the autosave — knows no game. Each game lives in its own
+//! folder (`junqi/`) and talks to the shell through a few types ([`MatchStatus`],
+//! [`NewMatch`], [`MatchRequest`], [`HudText`], cues and sounds); `games.rs` is the one list of
+//! games. `tabletop/` is the game-neutral presentation: timeline, particles, camera, devices.
 //!
-//! The rules engine decides everything; the client only presents it. The model changes first,
-//! then animations catch up, so a skipped or interrupted animation never corrupts a game.
+//! [`GameLogicPlugin`] holds everything that does not render and runs under `MinimalPlugins`,
+//! which is how `tests/client.rs` drives it; [`run`] adds the window, rendering, egui, audio and
+//! persistence on top. The rules decide everything; the client only presents them. The model
+//! changes first, then animations catch up, so a skipped animation never corrupts a game.
 
-mod animation;
 mod audio;
-mod board;
 mod cli;
-mod game;
+mod games;
 mod hud;
 mod i18n;
-mod input;
+pub mod junqi;
+mod matches;
 mod menu;
-mod pieces;
 mod save;
 mod seats;
 mod settings;
+pub mod tabletop;
+mod theme;
+mod thinking;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
-pub use animation::{Anim, Cue, CueKind, Step, animations_settled};
-pub use board::{BoardView, point_at, point_to_world};
-pub use game::{ActionPlayed, ActiveGame, BoardReset, GameRequest, LoadGame};
+pub use hud::HudText;
 pub use i18n::{Lang, tr, tr_args};
-pub use input::{BoardCommand, Selection};
-pub use pieces::{Dying, PieceFace, PieceSprite};
-pub use seats::{Controller, Hint, Seats};
+pub use matches::{
+    Deal, DrawDeclined, MatchRequest, MatchStatus, NewMatch, PositionKey, ResumeMatch,
+};
+pub use save::BadSave;
+pub use seats::{Controller, Seats};
 pub use settings::{AnimSpeed, LabelStyle, Settings};
-
-/// The CJK font (Chinese piece names, Latin and Cyrillic UI text), embedded in the binary.
-pub(crate) const FONT_TTF: &[u8] = include_bytes!("../../assets/fonts/kawu-cjk.ttf");
 
 /// The screen the player is on.
 #[derive(States, Debug, Clone, Copy, Default, Eq, PartialEq, Hash)]
@@ -56,9 +54,9 @@ pub enum Screen {
 pub enum ClientSet {
     /// Devices (mouse, keyboard, gamepad) become board commands.
     Input,
-    /// Board commands and computer players become game requests.
+    /// Board commands and computer players become requests.
     Command,
-    /// Game requests change the game model.
+    /// Requests are ruled on and change the match model.
     Apply,
     /// Piece entities follow the model; animations run.
     Animate,
@@ -66,8 +64,8 @@ pub enum ClientSet {
     Present,
 }
 
-/// Everything of the client that does not render: the game model, seats and computer players,
-/// board commands, piece entities and animation bookkeeping. Runs headless (tests).
+/// Everything of the client that does not render: the match model, seats and computer
+/// players, board commands, piece entities and timelines. Runs headless (tests).
 pub struct GameLogicPlugin;
 
 impl Plugin for GameLogicPlugin {
@@ -84,15 +82,15 @@ impl Plugin for GameLogicPlugin {
             )
                 .chain(),
         );
-        app.init_resource::<Settings>();
-        app.add_plugins((
-            game::plugin,
-            seats::plugin,
-            input::logic_plugin,
-            board::logic_plugin,
-            pieces::logic_plugin,
-            animation::plugin,
-        ));
+        app.init_resource::<Settings>()
+            .init_resource::<Seats>()
+            .add_plugins((
+                matches::plugin,
+                audio::logic_plugin,
+                save::logic_plugin,
+                tabletop::logic_plugin,
+                games::logic_plugin,
+            ));
     }
 }
 
@@ -102,29 +100,28 @@ pub fn run() -> AppExit {
     let mut app = App::new();
     // A stray command on a vanished entity must never end a game: warn instead of panicking.
     app.set_error_handler(bevy::ecs::error::warn);
-    app.insert_resource(ClearColor(Color::srgb(0.13, 0.11, 0.10)))
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Kawu — 军棋翻棋".into(),
-                resolution: WindowResolution::new(1280, 800),
-                fit_canvas_to_parent: true,
-                canvas: Some("#kawu-canvas".into()),
-                prevent_default_event_handling: false,
-                ..default()
-            }),
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Kawu — 军棋翻棋".into(),
+            resolution: WindowResolution::new(1280, 800),
+            fit_canvas_to_parent: true,
+            canvas: Some("#kawu-canvas".into()),
+            prevent_default_event_handling: false,
             ..default()
-        }))
-        .add_plugins(GameLogicPlugin)
-        .add_plugins((
-            settings::plugin,
-            menu::plugin,
-            board::plugin,
-            pieces::plugin,
-            input::plugin,
-            audio::plugin,
-            hud::plugin,
-            save::plugin,
-        ))
-        .add_plugins(cli::plugin(cli));
+        }),
+        ..default()
+    }))
+    .add_plugins(GameLogicPlugin)
+    .add_plugins((
+        theme::plugin,
+        settings::plugin,
+        menu::plugin,
+        tabletop::plugin,
+        audio::plugin,
+        hud::plugin,
+        save::plugin,
+        games::plugin,
+    ))
+    .add_plugins(cli::plugin(cli));
     app.run()
 }

@@ -1,16 +1,10 @@
-//! Seats and who drives them: a local player or a computer. Computers think on the async
-//! compute pool and answer no sooner than a short delay, so their moves can be followed.
+//! Seats and who takes each: a person at this device, the computer, or a player elsewhere.
+//! Turn order, the table's orientation and undo go through the seat list.
 
-use super::game::{ActiveGame, GameRequest};
-use super::{ClientSet, Screen};
 use crate::ai::Level;
-#[cfg(target_arch = "wasm32")]
-use crate::ai::junqi::Thinker;
-use crate::ai::junqi::{Limits, limits};
-use crate::rules::junqi::{Action, PlayerView};
+use crate::rules::Seat;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 
 /// Who plays a seat.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -19,11 +13,40 @@ pub enum Controller {
     Local,
     /// The computer, at this level.
     Computer(Level),
+    /// A player on another device (an online game).
+    Remote,
 }
 
-/// Who plays each seat: index 0 is the first player (south), 1 the second.
-#[derive(Resource, Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Seats(pub [Controller; 2]);
+/// The fewest seats a game has.
+pub const MIN_SEATS: usize = 2;
+/// The most seats a game has (Qiguo's seven states).
+pub const MAX_SEATS: usize = 7;
+
+/// Who plays each seat, in turn order: seat 0 moves first and sits south.
+#[derive(Resource, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(try_from = "Vec<Controller>", into = "Vec<Controller>")]
+pub struct Seats(Vec<Controller>);
+
+impl TryFrom<Vec<Controller>> for Seats {
+    type Error = String;
+
+    fn try_from(list: Vec<Controller>) -> Result<Seats, String> {
+        if (MIN_SEATS..=MAX_SEATS).contains(&list.len()) {
+            Ok(Seats(list))
+        } else {
+            Err(format!(
+                "a game has {MIN_SEATS} to {MAX_SEATS} seats, not {}",
+                list.len()
+            ))
+        }
+    }
+}
+
+impl From<Seats> for Vec<Controller> {
+    fn from(seats: Seats) -> Vec<Controller> {
+        seats.0
+    }
+}
 
 impl Default for Seats {
     fn default() -> Seats {
@@ -34,280 +57,157 @@ impl Default for Seats {
 impl Seats {
     /// Two players on this device.
     pub fn hot_seat() -> Seats {
-        Seats([Controller::Local; 2])
+        Seats(vec![Controller::Local; 2])
     }
 
-    /// One player against the computer; the player takes seat `human` (0 moves first).
-    pub fn versus_computer(level: Level, human: usize) -> Seats {
-        let mut seats = [Controller::Computer(level); 2];
-        seats[human.min(1)] = Controller::Local;
+    /// One player against the computer in a two-seat game; the player takes seat `human`.
+    pub fn versus_computer(level: Level, human: Seat) -> Seats {
+        let mut seats = vec![Controller::Computer(level); 2];
+        seats[human.index().min(1)] = Controller::Local;
         Seats(seats)
     }
 
     /// The title screen's demonstration: two easy computers.
     pub fn attract() -> Seats {
-        Seats([Controller::Computer(Level::Easy); 2])
+        Seats(vec![Controller::Computer(Level::Easy); 2])
     }
 
-    /// The only local seat, when exactly one seat is local.
-    pub fn single_local(&self) -> Option<usize> {
-        match self.0 {
-            [Controller::Local, Controller::Computer(_)] => Some(0),
-            [Controller::Computer(_), Controller::Local] => Some(1),
-            _ => None,
-        }
+    /// How many seats there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
     }
 
-    /// Whether both seats are local.
+    /// Never true: a game has at least two seats (for clippy's `len` convention).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Who plays `seat` (a seat past the end is nobody's: treated as remote).
+    pub fn controller(&self, seat: Seat) -> Controller {
+        self.0
+            .get(seat.index())
+            .copied()
+            .unwrap_or(Controller::Remote)
+    }
+
+    /// Every seat with who plays it.
+    pub fn iter(&self) -> impl Iterator<Item = (Seat, Controller)> + '_ {
+        (0u8..).map(Seat).zip(self.0.iter().copied())
+    }
+
+    /// The seat after `seat` in turn order.
+    pub fn next(&self, seat: Seat) -> Seat {
+        Seat(((seat.index() + 1) % self.len()) as u8)
+    }
+
+    /// The only local seat, when exactly one seat is local and the others are computers.
+    pub fn single_local(&self) -> Option<Seat> {
+        let mut local = self.iter().filter(|(_, c)| *c == Controller::Local);
+        let (seat, _) = local.next()?;
+        let others_are_computers = self
+            .iter()
+            .all(|(s, c)| s == seat || matches!(c, Controller::Computer(_)));
+        (local.next().is_none() && others_are_computers).then_some(seat)
+    }
+
+    /// Whether every seat is played at this device.
     pub fn all_local(&self) -> bool {
-        self.0 == [Controller::Local; 2]
+        self.0.iter().all(|c| *c == Controller::Local)
+    }
+
+    /// Whether every seat is a computer (the demonstration).
+    pub fn all_computers(&self) -> bool {
+        self.0.iter().all(|c| matches!(c, Controller::Computer(_)))
+    }
+
+    /// Whether some seat is a computer.
+    pub fn any_computer(&self) -> bool {
+        self.0.iter().any(|c| matches!(c, Controller::Computer(_)))
     }
 
     /// The seat a local request (resign, offer a draw) comes from, given the seat to move: the
-    /// human against a computer, otherwise the player to move.
-    pub fn local_player(&self, to_move: usize) -> usize {
+    /// person against computers, otherwise the player to move.
+    pub fn local_player(&self, to_move: Seat) -> Seat {
         self.single_local().unwrap_or(to_move)
     }
 
-    /// How many plies an undo takes back: one with two local players; against a computer, back
-    /// to the most recent position where the human is to move.
-    pub fn undo_plies(&self, active: &ActiveGame) -> usize {
-        let played = active.game.history().len();
+    /// How many plies an undo takes back, given the seat that made each ply so far (oldest
+    /// first): one when every seat is local; otherwise back to the most recent position where
+    /// a person at this device was to move.
+    pub fn undo_plies(&self, mut movers: impl DoubleEndedIterator<Item = Seat>) -> usize {
         if self.all_local() {
-            return played.min(1);
+            return usize::from(movers.next_back().is_some());
         }
-        (1..=played)
-            .find(|&back| self.0[(played - back) % 2] == Controller::Local)
-            .unwrap_or(0)
-    }
-}
-
-/// Whether a computer opponent accepts a draw offer: only in a long quiet phase.
-pub fn computer_accepts_draw(active: &ActiveGame) -> bool {
-    active.game.view().quiet_plies() >= 40
-}
-
-/// Stops computers from moving (screenshots of a fixed position).
-#[derive(Resource, Default, Clone, Copy, Debug)]
-pub struct ComputerPaused(pub bool);
-
-/// A search that runs without holding up frames: a task on the async compute pool where there
-/// are threads; in the browser, which has none, a [`Thinker`] that works a slice of each frame.
-struct Pondering {
-    #[cfg(not(target_arch = "wasm32"))]
-    task: bevy::tasks::Task<Option<Action>>,
-    #[cfg(target_arch = "wasm32")]
-    thinker: Box<Thinker>,
-    /// How many slices the browser's search has worked, and the longest of them.
-    #[cfg(target_arch = "wasm32")]
-    slices: (u32, Duration),
-}
-
-/// How long the browser build's search may work in one frame: with the frame's own work it
-/// stays near 30 ms, even on a busy machine.
-#[cfg(target_arch = "wasm32")]
-const SLICE: Duration = Duration::from_millis(15);
-
-impl Pondering {
-    /// Starts choosing an action for the side to move in `view`.
-    fn start(view: PlayerView, level: Level, limits: Limits) -> Pondering {
-        let seed = u64::from(view.ply());
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
-                crate::ai::junqi::choose_action_within(&view, level, limits, seed)
-            });
-            Pondering { task }
-        }
-        #[cfg(target_arch = "wasm32")]
-        Pondering {
-            thinker: Box::new(Thinker::new(&view, level, limits, seed)),
-            slices: (0, Duration::ZERO),
-        }
+        movers
+            .rev()
+            .position(|seat| self.controller(seat) == Controller::Local)
+            .map_or(0, |back| back + 1)
     }
 
-    /// The chosen action (`Some(None)`: there was none), once the search is done.
-    fn poll(&mut self) -> Option<Option<Action>> {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            bevy::tasks::futures::check_ready(&mut self.task)
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            let started = web_time::Instant::now();
-            let answer = self.thinker.think(Some(SLICE));
-            self.slices.0 += 1;
-            self.slices.1 = self.slices.1.max(started.elapsed());
-            match answer {
-                std::task::Poll::Ready(answer) => Some(answer),
-                std::task::Poll::Pending => None,
-            }
-        }
-    }
-
-    /// How the search shared the time with frames, for the log.
-    fn sharing(&self) -> String {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            "on a worker thread".to_string()
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            let (count, longest) = self.slices;
-            format!(
-                "in {count} slices of at most {:.1} ms",
-                longest.as_secs_f64() * 1000.0
-            )
-        }
-    }
-}
-
-/// A computer's search in progress.
-#[derive(Resource, Default)]
-struct Thinking {
-    /// The position the search is for ([`ActiveGame::key`]).
-    key: (u64, usize),
-    task: Option<Pondering>,
-    /// The answer, once the search is done, held until the minimum delay has passed.
-    answer: Option<Action>,
-    /// When the search started.
-    started: Duration,
-}
-
-/// The shortest time a computer takes for a move, so a person can follow.
-const MIN_DELAY: Duration = Duration::from_millis(400);
-/// The same on the title screen, where the demonstration plays quickly.
-const ATTRACT_DELAY: Duration = Duration::from_millis(150);
-/// The demonstration's thinking budget.
-const ATTRACT_BUDGET: Duration = Duration::from_millis(60);
-
-/// The "Hint" button's suggestion: what a Medium computer would play for the side to move.
-#[derive(Resource, Default)]
-pub struct Hint {
-    /// The position the hint is for ([`ActiveGame::key`]).
-    key: (u64, usize),
-    task: Option<Pondering>,
-    /// The suggested action, once found, for the current position only.
-    pub suggestion: Option<Action>,
-}
-
-impl Hint {
-    /// Starts thinking about a hint for the current position.
-    pub fn request(&mut self, active: &ActiveGame) {
-        let view = active.game.view().clone();
-        self.key = active.key();
-        self.suggestion = None;
-        self.task = Some(Pondering::start(view, Level::Medium, limits(Level::Medium)));
-    }
-
-    /// Whether a hint is being worked out.
-    pub fn thinking(&self) -> bool {
-        self.task.is_some()
-    }
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Seats>()
-        .init_resource::<ComputerPaused>()
-        .init_resource::<Thinking>()
-        .init_resource::<Hint>()
-        .add_systems(
-            Update,
-            (drive_computer, poll_hint).in_set(ClientSet::Command),
-        );
-}
-
-/// Collects a finished hint; forgets it once the position has changed.
-fn poll_hint(active: Res<ActiveGame>, mut hint: ResMut<Hint>) {
-    if hint.key != active.key() {
-        hint.task = None;
-        hint.suggestion = None;
-        return;
-    }
-    if let Some(task) = hint.task.as_mut()
-        && let Some(answer) = task.poll()
-    {
-        hint.task = None;
-        hint.suggestion = answer;
-    }
-}
-
-/// Whether a computer is thinking about the current position.
-pub fn computer_thinking(active: &ActiveGame, seats: &Seats) -> bool {
-    active.game.outcome().is_none()
-        && matches!(seats.0[active.player_to_move()], Controller::Computer(_))
-}
-
-#[allow(clippy::too_many_arguments)]
-fn drive_computer(
-    time: Res<Time>,
-    active: Res<ActiveGame>,
-    seats: Res<Seats>,
-    paused: Res<ComputerPaused>,
-    screen: Res<State<Screen>>,
-    anims: Query<(), With<super::Anim>>,
-    mut thinking: ResMut<Thinking>,
-    mut requests: MessageWriter<GameRequest>,
-) {
-    let attract = active.attract;
-    let wanted = !paused.0
-        && attract == (*screen.get() == Screen::Title)
-        && computer_thinking(&active, &seats);
-    if !wanted || thinking.key != active.key() {
-        // Dropping a task cancels it.
-        thinking.task = None;
-        thinking.answer = None;
-        thinking.key = active.key();
-        if !wanted {
-            return;
-        }
-    }
-    let Controller::Computer(level) = seats.0[active.player_to_move()] else {
-        return;
-    };
-    let now = time.elapsed();
-    if thinking.task.is_none() && thinking.answer.is_none() {
-        // Start thinking once the last action has been shown.
-        if !anims.is_empty() {
-            return;
-        }
-        let view = active.game.view().clone();
-        let task = if attract {
-            let demo_limits = Limits {
-                max_time: ATTRACT_BUDGET,
-                ..limits(Level::Easy)
-            };
-            Pondering::start(view, Level::Easy, demo_limits)
+    /// The seat drawn at the bottom: the person's against computers; when players share the
+    /// device and `follow_turn` is set, the seat to move; otherwise the first seat.
+    pub fn bottom_seat(&self, to_move: Seat, follow_turn: bool) -> Seat {
+        if let Some(seat) = self.single_local() {
+            seat
+        } else if follow_turn && self.all_local() {
+            to_move
         } else {
-            Pondering::start(view, level, limits(level))
-        };
-        thinking.task = Some(task);
-        thinking.started = now;
-    }
-    let started = thinking.started;
-    if let Some(task) = thinking.task.as_mut()
-        && let Some(answer) = task.poll()
-    {
-        if !attract {
-            info!(
-                "the {level:?} computer thought for {} ms {}",
-                now.saturating_sub(started).as_millis(),
-                task.sharing()
-            );
-        }
-        thinking.task = None;
-        match answer {
-            Some(action) => thinking.answer = Some(action),
-            None => {
-                warn!("the computer found no action");
-                return;
-            }
+            Seat(0)
         }
     }
-    let delay = if attract { ATTRACT_DELAY } else { MIN_DELAY };
-    if now.saturating_sub(thinking.started) >= delay
-        && let Some(action) = thinking.answer.take()
-    {
-        requests.write(GameRequest::play(action, &active));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_come_in_twos_to_sevens_and_old_saves_still_read() {
+        let old: Seats = serde_json::from_str(r#"["Local",{"Computer":"Hard"}]"#).unwrap();
+        assert_eq!(old, Seats::versus_computer(Level::Hard, Seat(0)));
+        assert_eq!(
+            serde_json::to_string(&old).unwrap(),
+            r#"["Local",{"Computer":"Hard"}]"#
+        );
+        assert!(serde_json::from_str::<Seats>(r#"["Local"]"#).is_err());
+        let eight = serde_json::to_string(&vec![Controller::Local; 8]).unwrap();
+        assert!(serde_json::from_str::<Seats>(&eight).is_err());
+        let seven = serde_json::to_string(&vec![Controller::Remote; 7]).unwrap();
+        assert_eq!(serde_json::from_str::<Seats>(&seven).unwrap().len(), 7);
+    }
+
+    #[test]
+    fn undo_goes_back_to_a_person_at_this_device() {
+        let two = |ply: usize| (0..ply).map(|p| Seat((p % 2) as u8));
+        assert_eq!(Seats::hot_seat().undo_plies(two(5)), 1);
+        assert_eq!(Seats::hot_seat().undo_plies(two(0)), 0);
+        let human_first = Seats::versus_computer(Level::Easy, Seat(0));
+        // The human (seat 0) made plies 0, 2, 4; the computer 1, 3.
+        assert_eq!(human_first.undo_plies(two(5)), 1);
+        assert_eq!(human_first.undo_plies(two(4)), 2);
+        let human_second = Seats::versus_computer(Level::Easy, Seat(1));
+        assert_eq!(human_second.undo_plies(two(1)), 0);
+        assert_eq!(human_second.undo_plies(two(3)), 2);
+        // Three seats, one person between two computers.
+        let three = Seats::try_from(vec![
+            Controller::Computer(Level::Easy),
+            Controller::Local,
+            Controller::Computer(Level::Easy),
+        ])
+        .unwrap();
+        let movers = (0..6).map(|p| Seat((p % 3) as u8));
+        assert_eq!(three.undo_plies(movers), 2);
+        assert_eq!(three.single_local(), Some(Seat(1)));
+        assert_eq!(three.next(Seat(2)), Seat(0));
+    }
+
+    #[test]
+    fn the_bottom_seat_follows_the_person_or_the_turn() {
+        let hot = Seats::hot_seat();
+        assert_eq!(hot.bottom_seat(Seat(1), true), Seat(1));
+        assert_eq!(hot.bottom_seat(Seat(1), false), Seat(0));
+        let versus = Seats::versus_computer(Level::Medium, Seat(1));
+        assert_eq!(versus.bottom_seat(Seat(0), false), Seat(1));
+        assert_eq!(Seats::attract().bottom_seat(Seat(1), true), Seat(0));
     }
 }

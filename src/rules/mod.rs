@@ -6,3 +6,25 @@ pub mod qiguo;
 pub mod xiangqi;
 
 pub use point_set::{BoardPoint, PointSet};
+
+/// A seat at the table: 0 moves first. Two-player games have seats 0 and 1; Qiguo up to 7.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat as an index into a list of seats.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// The games kawu plays.
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    /// Junqi flip (军棋翻棋).
+    #[default]
+    Junqi,
+}

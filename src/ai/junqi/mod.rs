@@ -177,5 +177,13 @@ impl Thinker {
     }
 }
 
+impl crate::ai::Decision for Thinker {
+    type Action = Action;
+
+    fn think(&mut self, slice: Option<Duration>) -> Poll<Option<Action>> {
+        Thinker::think(self, slice)
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -1,11 +1,12 @@
 //! The pieces: one entity per piece on the board, keyed by its point ([`PieceSprite`]), and
-//! their looks (tile, rim, face or back, labels), plus the effects of combat (shards, blasts).
+//! their looks (tile, rim, face or back, labels).
 
-use super::ClientSet;
-use super::animation::{Anim, Cue, CueKind};
-use super::board::{Art, BoardView, FACE, TILE, Z_FX, Z_PIECE, point_to_world};
-use super::game::{ActionPlayed, ActiveGame, BoardReset};
-use super::settings::{LabelStyle, Settings};
+use super::board::{Art, FACE, point_to_world};
+use super::model::{ActionPlayed, JunqiMatch};
+use crate::client::ClientSet;
+use crate::client::settings::{LabelStyle, Settings};
+use crate::client::tabletop::{Anim, Opacity, TableReset, TableView, TurnedOver, z};
+use crate::client::theme::palette;
 use crate::rules::junqi::{Cell, Color as Side, Kind, Piece, Point};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
@@ -22,9 +23,9 @@ pub struct PieceSprite {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceFace(pub Option<Piece>);
 
-/// The tile's opacity (fades when the piece dies).
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
-pub struct PieceAlpha(pub f32);
+/// What a face-down piece shows once it has turned over (set when its flip starts).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Underside(pub Piece);
 
 /// A piece that was removed from the game and is playing its last animation.
 #[derive(Component, Clone, Copy, Debug, Default)]
@@ -35,11 +36,11 @@ pub struct Dying;
 pub struct SyncPieces;
 
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_systems(
+    app.add_observer(show_underside).add_systems(
         Update,
         (
             rebuild_pieces,
-            place_pieces.run_if(resource_changed::<BoardView>),
+            place_pieces.run_if(resource_changed::<TableView>),
         )
             .chain()
             .in_set(SyncPieces)
@@ -50,16 +51,17 @@ pub(super) fn logic_plugin(app: &mut App) {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            add_piece_looks,
-            style_pieces,
-            fade_pieces,
-            spawn_effects,
-            run_particles,
-        )
+        (add_piece_looks, style_pieces, fade_pieces)
             .chain()
             .in_set(ClientSet::Present),
     );
+}
+
+/// Half-way through a flip, the piece shows what it turned out to be.
+fn show_underside(turned: On<TurnedOver>, mut pieces: Query<(&Underside, &mut PieceFace)>) {
+    if let Ok((underside, mut face)) = pieces.get_mut(turned.entity) {
+        face.0 = Some(underside.0);
+    }
 }
 
 /// Every piece entity, living or dying.
@@ -69,10 +71,10 @@ type AnyPiece = Or<(With<PieceSprite>, With<Dying>)>;
 /// when several actions were played in one frame (never in play), instead of animating them.
 fn rebuild_pieces(
     mut commands: Commands,
-    mut resets: MessageReader<BoardReset>,
+    mut resets: MessageReader<TableReset>,
     mut played: MessageReader<ActionPlayed>,
-    active: Res<ActiveGame>,
-    board_view: Res<BoardView>,
+    model: Res<JunqiMatch>,
+    table: Res<TableView>,
     pieces: Query<Entity, AnyPiece>,
 ) {
     let (resets, played) = (resets.read().count(), played.read().count());
@@ -82,7 +84,7 @@ fn rebuild_pieces(
     for entity in &pieces {
         commands.entity(entity).despawn();
     }
-    let view = active.game.view();
+    let view = model.view();
     for point in Point::all() {
         let face = match view.cell(point) {
             Cell::Empty => continue,
@@ -93,8 +95,8 @@ fn rebuild_pieces(
             Name::new(format!("Piece {point}")),
             PieceSprite { point },
             PieceFace(face),
-            PieceAlpha(1.0),
-            Transform::from_translation(point_to_world(point, board_view.rotated).extend(Z_PIECE)),
+            Opacity(1.0),
+            Transform::from_translation(point_to_world(point, table.turned()).extend(z::PIECE)),
             Visibility::default(),
         ));
     }
@@ -102,11 +104,11 @@ fn rebuild_pieces(
 
 /// When the board turns, resting pieces jump to their new places.
 fn place_pieces(
-    board_view: Res<BoardView>,
+    table: Res<TableView>,
     mut pieces: Query<(&PieceSprite, &mut Transform), Without<Anim>>,
 ) {
     for (piece, mut transform) in &mut pieces {
-        transform.translation = point_to_world(piece.point, board_view.rotated).extend(Z_PIECE);
+        transform.translation = point_to_world(piece.point, table.turned()).extend(z::PIECE);
     }
 }
 
@@ -183,10 +185,18 @@ fn add_piece_looks(mut commands: Commands, art: Res<Art>, new: Query<Entity, Add
 }
 
 /// The ink of each side.
-fn ink(side: Side) -> Color {
+pub(super) fn ink(side: Side) -> crate::client::theme::Rgb {
     match side {
-        Side::Red => Color::srgb(0.74, 0.09, 0.07),
-        Side::Blue => Color::srgb(0.07, 0.23, 0.60),
+        Side::Red => palette::RED_INK,
+        Side::Blue => palette::BLUE_INK,
+    }
+}
+
+/// A side's colour for text on the dark interface.
+pub(super) fn side_text(side: Side) -> crate::client::theme::Rgb {
+    match side {
+        Side::Red => palette::RED_TEXT,
+        Side::Blue => palette::BLUE_TEXT,
     }
 }
 
@@ -232,15 +242,11 @@ fn style_pieces(
             continue;
         }
         let (rim_colour, face_image, face_colour) = match face.0 {
-            None => (
-                Color::srgb(0.06, 0.18, 0.14),
-                art.back.clone(),
-                Color::WHITE,
-            ),
+            None => (palette::BACK_RIM.bevy(), art.back.clone(), Color::WHITE),
             Some(piece) => (
-                ink(piece.color),
+                ink(piece.color).bevy(),
                 art.face.clone(),
-                Color::srgb(0.99, 0.96, 0.88),
+                palette::PAPER.bevy(),
             ),
         };
         if let Ok(mut sprite) = sprites.get_mut(looks.rim) {
@@ -264,7 +270,7 @@ fn style_pieces(
                 corner_mark(piece.kind),
             ),
         };
-        let colour = face.0.map_or(Color::WHITE, |piece| ink(piece.color));
+        let colour = face.0.map_or(Color::WHITE, |piece| ink(piece.color).bevy());
         for (entity, text, px) in [(looks.label, label, size), (looks.corner, corner, 11.0)] {
             if let Ok((mut t, mut font, mut c, mut visibility)) = texts.get_mut(entity) {
                 *visibility = if text.is_empty() {
@@ -281,7 +287,7 @@ fn style_pieces(
 }
 
 fn fade_pieces(
-    pieces: Query<(&PieceAlpha, &PieceLooks), Changed<PieceAlpha>>,
+    pieces: Query<(&Opacity, &PieceLooks), Changed<Opacity>>,
     mut sprites: Query<&mut Sprite>,
     mut texts: Query<&mut TextColor>,
 ) {
@@ -299,161 +305,5 @@ fn fade_pieces(
                 colour.0.set_alpha(alpha.0);
             }
         }
-    }
-}
-
-/// A short-lived effect sprite: shards, flashes, smoke.
-#[derive(Component)]
-struct Particle {
-    velocity: Vec2,
-    spin: f32,
-    growth: f32,
-    life: f32,
-    age: f32,
-    alpha: f32,
-}
-
-fn spawn_effects(
-    mut commands: Commands,
-    mut cues: MessageReader<Cue>,
-    art: Res<Art>,
-    active: Res<ActiveGame>,
-) {
-    for cue in cues.read() {
-        let at = cue.at;
-        let particle =
-            |commands: &mut Commands, sprite: Sprite, offset: Vec2, particle: Particle| {
-                let z = Z_FX + particle.growth.min(1.0) * 0.1;
-                commands.spawn((
-                    Name::new("Effect"),
-                    sprite,
-                    Transform::from_translation((at + offset).extend(z)),
-                    particle,
-                ));
-            };
-        let flash = |colour: Color, size: f32| Sprite {
-            image: art.glow.clone(),
-            color: colour,
-            custom_size: Some(Vec2::splat(size)),
-            ..default()
-        };
-        match cue.kind {
-            CueKind::Shatter(piece) => {
-                // The tile breaks into pieces that fly apart and fade.
-                let colours = [ink(piece.color), Color::srgb(0.99, 0.96, 0.88)];
-                for i in 0..10 {
-                    let angle = i as f32 * 2.399 + 0.3;
-                    let direction = Vec2::from_angle(angle);
-                    let size = Vec2::new(10.0 + (i % 3) as f32 * 6.0, 7.0 + (i % 2) as f32 * 5.0);
-                    particle(
-                        &mut commands,
-                        Sprite::from_color(colours[i % 2], size),
-                        direction * Vec2::new(TILE.x / 4.0, TILE.y / 4.0),
-                        Particle {
-                            velocity: direction * (70.0 + 15.0 * (i % 4) as f32),
-                            spin: if i % 2 == 0 { 6.0 } else { -5.0 },
-                            growth: 0.0,
-                            life: 0.6,
-                            age: 0.0,
-                            alpha: 1.0,
-                        },
-                    );
-                }
-            }
-            CueKind::Bomb => {
-                if active.attract {
-                    continue;
-                }
-                for (colour, size, life, growth) in [
-                    (Color::srgb(1.0, 0.95, 0.7), 120.0, 0.35, 5.0),
-                    (Color::srgb(1.0, 0.55, 0.1), 200.0, 0.6, 2.5),
-                    (Color::srgba(0.25, 0.2, 0.18, 0.8), 160.0, 1.0, 1.2),
-                ] {
-                    particle(
-                        &mut commands,
-                        flash(colour, size),
-                        Vec2::ZERO,
-                        Particle {
-                            velocity: Vec2::new(0.0, 12.0),
-                            spin: 0.0,
-                            growth,
-                            life,
-                            age: 0.0,
-                            alpha: colour.alpha(),
-                        },
-                    );
-                }
-            }
-            CueKind::Mine => {
-                for i in 0..6 {
-                    let direction = Vec2::from_angle(i as f32 * 1.047 + 0.5);
-                    particle(
-                        &mut commands,
-                        flash(Color::srgba(0.35, 0.28, 0.2, 0.8), 46.0),
-                        direction * 8.0,
-                        Particle {
-                            velocity: direction * 60.0 + Vec2::new(0.0, 20.0),
-                            spin: 0.0,
-                            growth: 1.5,
-                            life: 0.9,
-                            age: 0.0,
-                            alpha: 0.8,
-                        },
-                    );
-                }
-                particle(
-                    &mut commands,
-                    flash(Color::srgb(1.0, 0.7, 0.3), 110.0),
-                    Vec2::ZERO,
-                    Particle {
-                        velocity: Vec2::ZERO,
-                        spin: 0.0,
-                        growth: 2.0,
-                        life: 0.35,
-                        age: 0.0,
-                        alpha: 1.0,
-                    },
-                );
-            }
-            CueKind::Clash | CueKind::Flag => {
-                particle(
-                    &mut commands,
-                    flash(Color::srgb(1.0, 1.0, 0.85), 70.0),
-                    Vec2::ZERO,
-                    Particle {
-                        velocity: Vec2::ZERO,
-                        spin: 0.0,
-                        growth: 1.5,
-                        life: 0.25,
-                        age: 0.0,
-                        alpha: 0.9,
-                    },
-                );
-            }
-            _ => {}
-        }
-    }
-}
-
-fn run_particles(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut particles: Query<(Entity, &mut Particle, &mut Transform, &mut Sprite)>,
-) {
-    let dt = time.delta_secs();
-    for (entity, mut particle, mut transform, mut sprite) in &mut particles {
-        particle.age += dt;
-        let t = particle.age / particle.life;
-        if t >= 1.0 {
-            commands.entity(entity).despawn();
-            continue;
-        }
-        transform.translation += (particle.velocity * dt).extend(0.0);
-        particle.velocity *= 1.0 - 2.5 * dt;
-        transform.rotate_z(particle.spin * dt);
-        transform.scale = Vec3::splat(1.0 + particle.growth * t);
-        sprite
-            .color
-            .set_alpha(particle.alpha * (1.0 - t) * (1.0 - t));
     }
 }

@@ -1,20 +1,17 @@
-//! The board: its layout in world units, its orientation, the camera, the drawing of the board
-//! itself (wood, posts, camps, headquarters, roads, railways, the front and its mountains), and
-//! the markers on it (selection, destinations, hover, cursor, last action).
+//! The Junqi board: its layout in world units, the drawing of the board itself (wood, posts,
+//! camps, headquarters, roads, railways, the front and its mountains), the art its pieces share,
+//! and the markers on it (selection, destinations, hover, cursor, last action).
 
-use super::animation::{AnimationSystems, Cue, CueKind, animations_settled};
-use super::game::ActiveGame;
 use super::input::{Hover, KeyCursor, Selection};
-use super::seats::Seats;
-use super::settings::Settings;
-use super::{ClientSet, FONT_TTF, Screen};
+use super::model::JunqiMatch;
+use crate::client::ClientSet;
+use crate::client::Screen;
+use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
+use crate::client::tabletop::{TableBounds, TableView};
+use crate::client::theme::{FONT_TTF, palette};
 use crate::rules::junqi::{Action, Cell, FILES, Point, RANKS};
-use bevy::asset::RenderAssetUsages;
-use bevy::camera::{ScalingMode, Viewport};
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::sprite::Anchor;
-use bevy::window::PrimaryWindow;
 
 /// Horizontal distance between files, in world units (about pixels).
 pub const FILE_STEP: f32 = 118.0;
@@ -34,16 +31,9 @@ const BOARD: Vec2 = Vec2::new(
 /// Marker rings around a tile.
 const RING: Vec2 = Vec2::new(98.0, 52.0);
 
-/// Z of a resting piece.
-pub(super) const Z_PIECE: f32 = 10.0;
-/// Z of a piece that is moving (above the resting ones).
-pub(super) const Z_MOVING: f32 = 20.0;
-/// Z of effects (explosions, shards).
-pub(super) const Z_FX: f32 = 40.0;
-
-/// The world position of `point`'s centre; `rotated` turns the board by 180°.
-pub fn point_to_world(point: Point, rotated: bool) -> Vec2 {
-    let (file, rank) = if rotated {
+/// The world position of `point`'s centre; `turned`: the board turned by 180°.
+pub fn point_to_world(point: Point, turned: bool) -> Vec2 {
+    let (file, rank) = if turned {
         (FILES - 1 - point.file(), RANKS - 1 - point.rank())
     } else {
         (point.file(), point.rank())
@@ -60,34 +50,12 @@ pub fn point_to_world(point: Point, rotated: bool) -> Vec2 {
 }
 
 /// The point whose post contains the world position `world`, if any.
-pub fn point_at(world: Vec2, rotated: bool) -> Option<Point> {
+pub fn point_at(world: Vec2, turned: bool) -> Option<Point> {
     Point::all().find(|&point| {
-        let offset = (world - point_to_world(point, rotated)).abs();
+        let offset = (world - point_to_world(point, turned)).abs();
         offset.x <= POST.x / 2.0 + 8.0 && offset.y <= POST.y / 2.0 + 3.0
     })
 }
-
-/// Which way up the board is drawn.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BoardView {
-    /// Turned by 180°: the second player sits at the bottom.
-    pub rotated: bool,
-}
-
-/// The camera that shows the board.
-#[derive(Component)]
-pub struct BoardCamera;
-
-/// Room the HUD takes at the right edge of the window, in logical pixels.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub(super) struct HudInsets {
-    /// The width of the panel at the right edge.
-    pub right: f32,
-}
-
-/// Camera shake, 0–1; explosions raise it, it fades by itself.
-#[derive(Resource, Clone, Copy, Debug, Default)]
-struct CameraShake(f32);
 
 /// Images and the font shared by the board and the pieces (generated at start-up, no files).
 #[derive(Resource, Clone)]
@@ -102,8 +70,6 @@ pub(super) struct Art {
     pub back: Handle<Image>,
     /// A white disc.
     pub disc: Handle<Image>,
-    /// A soft white glow.
-    pub glow: Handle<Image>,
     /// A white rounded outline around a tile.
     pub ring: Handle<Image>,
 }
@@ -111,185 +77,22 @@ pub(super) struct Art {
 /// Face size (inside the rim).
 pub(super) const FACE: Vec2 = Vec2::new(TILE.x - 6.0, TILE.y - 6.0);
 
-pub(super) fn logic_plugin(app: &mut App) {
-    app.init_resource::<BoardView>().add_systems(
-        Update,
-        // After the animations have started, so the board turns only once they are over.
-        choose_orientation
-            .in_set(ClientSet::Animate)
-            .after(AnimationSystems)
-            .run_if(animations_settled),
-    );
-}
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HudInsets>()
-        .init_resource::<CameraShake>()
-        .add_systems(PreStartup, (spawn_camera, create_art))
+    app.insert_resource(TableBounds(BOARD + Vec2::splat(24.0)))
+        .add_systems(PreStartup, create_art)
         .add_systems(Startup, spawn_board)
-        .add_systems(OnEnter(Screen::Title), clear_insets)
         .add_systems(
             Update,
             (
-                label_coordinates.run_if(resource_changed::<BoardView>),
+                label_coordinates.run_if(resource_changed::<TableView>),
                 update_markers,
-                shake_on_explosions,
-                (fit_camera_viewport, shake_camera).chain(),
             )
                 .in_set(ClientSet::Present),
         );
 }
 
-/// Decides which way up the board is: the human at the bottom against a computer; with two
-/// players on one device and the rotation setting on, the player to move at the bottom.
-fn choose_orientation(
-    active: Res<ActiveGame>,
-    seats: Res<Seats>,
-    settings: Res<Settings>,
-    mut board_view: ResMut<BoardView>,
-) {
-    let rotated = if active.attract {
-        false
-    } else if let Some(human) = seats.single_local() {
-        human == 1
-    } else {
-        settings.rotate_board && seats.all_local() && active.player_to_move() == 1
-    };
-    board_view.set_if_neq(BoardView { rotated });
-}
-
-fn spawn_camera(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Board camera"),
-        BoardCamera,
-        Camera2d,
-        // Sprites need no multisampling, and software renderers (the browser without a GPU)
-        // pay for every sample.
-        Msaa::Off,
-        Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin {
-                min_width: BOARD.x + 24.0,
-                min_height: BOARD.y + 24.0,
-            },
-            ..OrthographicProjection::default_2d()
-        }),
-    ));
-}
-
-fn clear_insets(mut insets: ResMut<HudInsets>) {
-    insets.set_if_neq(HudInsets::default());
-}
-
-/// Keeps the board camera's viewport clear of the HUD panel.
-fn fit_camera_viewport(
-    insets: Res<HudInsets>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    mut camera: Single<&mut Camera, With<BoardCamera>>,
-) {
-    let scale = window.scale_factor();
-    let size = UVec2::new(window.physical_width(), window.physical_height());
-    let right = (insets.right * scale) as u32;
-    let wanted = (right > 0 && size.x > right + 16 && size.y > 16)
-        .then(|| UVec2::new(size.x - right, size.y));
-    if camera.viewport.as_ref().map(|v| v.physical_size) != wanted {
-        camera.viewport = wanted.map(|physical_size| Viewport {
-            physical_position: UVec2::ZERO,
-            physical_size,
-            ..default()
-        });
-    }
-}
-
-fn shake_on_explosions(
-    mut cues: MessageReader<Cue>,
-    mut shake: ResMut<CameraShake>,
-    active: Res<ActiveGame>,
-) {
-    for cue in cues.read() {
-        let trauma = match cue.kind {
-            CueKind::Bomb => 0.9,
-            CueKind::Mine => 0.5,
-            _ => continue,
-        };
-        if !active.attract {
-            shake.0 = (shake.0 + trauma).min(1.0);
-        }
-    }
-}
-
-fn shake_camera(
-    time: Res<Time>,
-    mut shake: ResMut<CameraShake>,
-    mut camera: Single<&mut Transform, With<BoardCamera>>,
-) {
-    let t = time.elapsed_secs();
-    let strength = shake.0 * shake.0 * 14.0;
-    let offset = Vec2::new(ops::sin(t * 61.0), ops::cos(t * 53.0)) * strength;
-    camera.translation.x = offset.x;
-    camera.translation.y = offset.y;
-    if shake.0 > 0.0 {
-        shake.0 = (shake.0 - time.delta_secs() * 1.8).max(0.0);
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
-// Procedural images
-
-/// Draws an image by calling `shade` for each pixel centre (origin in the middle, y up); the
-/// colour is sRGB with straight alpha.
-fn paint(size: UVec2, mut shade: impl FnMut(Vec2) -> [f32; 4]) -> Image {
-    let mut data = Vec::with_capacity((size.x * size.y * 4) as usize);
-    let half = size.as_vec2() / 2.0;
-    for y in 0..size.y {
-        for x in 0..size.x {
-            let p = Vec2::new(x as f32 + 0.5 - half.x, half.y - (y as f32 + 0.5));
-            data.extend(shade(p).map(|v| (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8));
-        }
-    }
-    Image::new(
-        Extent3d {
-            width: size.x,
-            height: size.y,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD,
-    )
-}
-
-/// Signed distance from `p` to a rounded box of half size `half` and corner radius `r`.
-fn rounded_box(p: Vec2, half: Vec2, r: f32) -> f32 {
-    let q = p.abs() - half + Vec2::splat(r);
-    q.max(Vec2::ZERO).length() + q.x.max(q.y).min(0.0) - r
-}
-
-/// Coverage of a shape at signed distance `d` (antialiased over one pixel).
-fn fill(d: f32) -> f32 {
-    (0.5 - d).clamp(0.0, 1.0)
-}
-
-/// Coverage of an outline of width `w` lying just inside a shape's edge.
-fn stroke(d: f32, w: f32) -> f32 {
-    (0.5 - ((d + w / 2.0).abs() - w / 2.0)).clamp(0.0, 1.0)
-}
-
-fn white(alpha: f32) -> [f32; 4] {
-    [1.0, 1.0, 1.0, alpha]
-}
-
-fn mix(a: [f32; 3], b: [f32; 3], t: f32) -> [f32; 3] {
-    [
-        a[0] + (b[0] - a[0]) * t,
-        a[1] + (b[1] - a[1]) * t,
-        a[2] + (b[2] - a[2]) * t,
-    ]
-}
-
-fn size_of(v: Vec2) -> UVec2 {
-    UVec2::new(v.x.round() as u32, v.y.round() as u32)
-}
+// Art
 
 fn create_art(
     mut commands: Commands,
@@ -319,10 +122,6 @@ fn create_art(
         [colour[0], colour[1], colour[2], fill(d)]
     }));
     let disc = images.add(paint(UVec2::splat(32), |p| white(fill(p.length() - 15.0))));
-    let glow = images.add(paint(UVec2::splat(128), |p| {
-        let t = (p.length() / 64.0).min(1.0);
-        white((1.0 - t) * (1.0 - t))
-    }));
     let ring = images.add(paint(size_of(RING), |p| {
         white(stroke(rounded_box(p, RING / 2.0, 10.0), 4.0))
     }));
@@ -332,7 +131,6 @@ fn create_art(
         face,
         back,
         disc,
-        glow,
         ring,
     });
 }
@@ -340,7 +138,6 @@ fn create_art(
 // ---------------------------------------------------------------------------------------------
 // The board
 
-const INK: Color = Color::srgb(0.26, 0.15, 0.07);
 const Z_WOOD: f32 = 0.0;
 const Z_BAND: f32 = 0.5;
 const Z_ROAD: f32 = 1.0;
@@ -369,7 +166,15 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
         ))
         .id();
     let mut parts: Vec<Entity> = Vec::new();
+    spawn_wood(&mut commands, &mut images, &mut parts);
+    spawn_front(&mut commands, &mut images, &mut parts);
+    spawn_roads_and_railways(&mut commands, &mut parts);
+    spawn_posts(&mut commands, &mut images, &mut parts);
+    commands.entity(root).add_children(&parts);
+}
 
+/// Wood with a darker frame.
+fn spawn_wood(commands: &mut Commands, images: &mut Assets<Image>, parts: &mut Vec<Entity>) {
     // Wood with a darker frame.
     let wood = images.add(paint(size_of(BOARD), |p| {
         let d = rounded_box(p, BOARD / 2.0, 22.0);
@@ -396,7 +201,10 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
             ))
             .id(),
     );
+}
 
+/// The front between ranks 6 and 7: a river-like band with two mountains.
+fn spawn_front(commands: &mut Commands, images: &mut Assets<Image>, parts: &mut Vec<Entity>) {
     // The front: a river-like band between ranks 6 and 7, with two mountains.
     let band_size = Vec2::new(
         4.0 * FILE_STEP + POST.x + 20.0,
@@ -460,7 +268,10 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
                 .id(),
         );
     }
+}
 
+/// Roads, camp diagonals and railways (each connection once).
+fn spawn_roads_and_railways(commands: &mut Commands, parts: &mut Vec<Entity>) {
     // Roads, camp diagonals and railways (each connection once).
     let rail_colour = Color::srgb(0.17, 0.12, 0.09);
     for a in Point::all() {
@@ -493,13 +304,22 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
             } else {
                 parts.push(
                     commands
-                        .spawn(line(pa, pb, 2.0, INK.with_alpha(0.8), Z_ROAD))
+                        .spawn(line(
+                            pa,
+                            pb,
+                            2.0,
+                            palette::BOARD_INK.bevy().with_alpha(0.8),
+                            Z_ROAD,
+                        ))
                         .id(),
                 );
             }
         }
     }
+}
 
+/// Posts, camps and headquarters.
+fn spawn_posts(commands: &mut Commands, images: &mut Assets<Image>, parts: &mut Vec<Entity>) {
     // Posts, camps and headquarters.
     let post_fill = images.add(paint(size_of(POST), |p| {
         white(fill(rounded_box(p, POST / 2.0, 8.0)))
@@ -564,7 +384,7 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
                     Name::new(format!("Post outline {point}")),
                     Sprite {
                         image: line_image,
-                        color: INK,
+                        color: palette::BOARD_INK.bevy(),
                         ..default()
                     },
                     Transform::from_translation(at.extend(Z_POST + 0.1)),
@@ -572,7 +392,6 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
                 .id(),
         );
     }
-    commands.entity(root).add_children(&parts);
 }
 
 /// File letters and rank numbers around the board (they follow the rotation).
@@ -581,7 +400,7 @@ struct CoordinateLabel;
 
 fn label_coordinates(
     mut commands: Commands,
-    board_view: Res<BoardView>,
+    table: Res<TableView>,
     art: Res<Art>,
     labels: Query<Entity, With<CoordinateLabel>>,
 ) {
@@ -593,7 +412,7 @@ fn label_coordinates(
         font_size: FontSize::Px(16.0),
         ..default()
     };
-    let colour = TextColor(INK.with_alpha(0.85));
+    let colour = TextColor(palette::BOARD_INK.bevy().with_alpha(0.85));
     let mut label = |name: &'static str, text: String, x: f32, y: f32| {
         commands.spawn((
             CoordinateLabel,
@@ -606,12 +425,12 @@ fn label_coordinates(
         ));
     };
     // Files below rank 1 and ranks left of file a (the other way round when rotated).
-    let side = if board_view.rotated { 1.0 } else { -1.0 };
+    let side = if table.turned() { 1.0 } else { -1.0 };
     for file in 0..FILES {
         let Some(point) = Point::new(file, 0) else {
             continue;
         };
-        let at = point_to_world(point, board_view.rotated);
+        let at = point_to_world(point, table.turned());
         let y = at.y + side * (POST.y / 2.0 + 21.0);
         label("File label", ((b'a' + file) as char).to_string(), at.x, y);
     }
@@ -619,7 +438,7 @@ fn label_coordinates(
         let Some(point) = Point::new(0, rank) else {
             continue;
         };
-        let at = point_to_world(point, board_view.rotated);
+        let at = point_to_world(point, table.turned());
         let x = at.x + side * (POST.x / 2.0 + 22.0);
         label("Rank label", (rank + 1).to_string(), x, at.y);
     }
@@ -629,31 +448,49 @@ fn label_coordinates(
 #[derive(Component)]
 struct Marker;
 
-#[allow(clippy::too_many_arguments)]
+/// What the markers show.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Marked<'w> {
+    model: Res<'w, JunqiMatch>,
+    selection: Res<'w, Selection>,
+    hover: Res<'w, Hover>,
+    cursor: Res<'w, KeyCursor>,
+    table: Res<'w, TableView>,
+    screen: Res<'w, State<Screen>>,
+}
+
+impl Marked<'_> {
+    fn changed(&self) -> bool {
+        self.model.is_changed()
+            || self.selection.is_changed()
+            || self.hover.is_changed()
+            || self.cursor.is_changed()
+            || self.table.is_changed()
+            || self.screen.is_changed()
+    }
+}
+
 fn update_markers(
     mut commands: Commands,
     art: Res<Art>,
-    active: Res<ActiveGame>,
-    selection: Res<Selection>,
-    hover: Res<Hover>,
-    cursor: Res<KeyCursor>,
-    board_view: Res<BoardView>,
-    screen: Res<State<Screen>>,
+    marked: Marked,
     markers: Query<Entity, With<Marker>>,
 ) {
-    let changed = active.is_changed()
-        || selection.is_changed()
-        || hover.is_changed()
-        || cursor.is_changed()
-        || board_view.is_changed()
-        || screen.is_changed();
-    if !changed {
+    if !marked.changed() {
         return;
     }
     for entity in &markers {
         commands.entity(entity).despawn();
     }
-    let rotated = board_view.rotated;
+    let Marked {
+        model,
+        selection,
+        hover,
+        cursor,
+        table,
+        screen,
+    } = marked;
+    let turned = table.turned();
     let mut mark =
         |image: &Handle<Image>, point: Point, colour: Color, size: Option<Vec2>, z: f32| {
             commands.spawn((
@@ -665,12 +502,12 @@ fn update_markers(
                     custom_size: size,
                     ..default()
                 },
-                Transform::from_translation(point_to_world(point, rotated).extend(z)),
+                Transform::from_translation(point_to_world(point, turned).extend(z)),
             ));
         };
     let ring = &art.ring;
     let last = Color::srgba(1.0, 0.62, 0.10, 0.9);
-    match active.game.history().last().map(|played| played.action) {
+    match model.public.history().last().map(|played| played.action) {
         Some(Action::Flip(point)) => mark(ring, point, last, None, Z_MARK),
         Some(Action::Move { from, to }) => {
             mark(ring, from, last.with_alpha(0.55), None, Z_MARK);
@@ -709,7 +546,7 @@ fn update_markers(
         None,
         Z_MARK + 0.2,
     );
-    let view = active.game.view();
+    let view = model.view();
     for point in selection.targets.iter() {
         if matches!(view.cell(point), Cell::Up(_)) {
             mark(ring, point, Color::srgb(0.9, 0.1, 0.08), None, Z_MARK + 0.2);

@@ -1,0 +1,31 @@
+//! The one list of games: the only shared file that names the games' folders.
+
+use super::junqi;
+use super::settings::Settings;
+use crate::rules::GameKind;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// Every game's headless logic.
+pub(super) fn logic_plugin(app: &mut App) {
+    app.add_plugins(junqi::logic_plugin);
+}
+
+/// Every game's presentation.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(junqi::plugin);
+}
+
+/// A game's name as the title screen writes it.
+pub fn title(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Junqi => "军棋翻棋",
+    }
+}
+
+/// A game's illustrated rules.
+pub fn rules_page(game: GameKind, ui: &mut egui::Ui, settings: &Settings) {
+    match game {
+        GameKind::Junqi => junqi::rules_page(ui, settings),
+    }
+}

@@ -1,0 +1,190 @@
+//! Junqi's input: the table's gestures become [`BoardCommand`]s on points, and board commands
+//! become requests (flip, select, move). Tests feed board commands directly.
+
+use super::board::point_at;
+use super::model::{ActionPlayed, JunqiMatch, PlayRequest};
+use crate::client::matches::MatchStatus;
+use crate::client::seats::{Controller, Seats};
+use crate::client::tabletop::{PointerWorld, TableGesture, TableReset, TableView};
+use crate::client::{ClientSet, Screen};
+use crate::rules::PointSet;
+use crate::rules::junqi::{Action, Cell, FILES, Point, RANKS};
+use bevy::prelude::*;
+
+/// What a player does on the board, whatever the device.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardCommand {
+    /// The player pointed at this point and confirmed: flip it, select the piece on it, or move
+    /// the selected piece there.
+    Select(Point),
+    /// Drop the selection.
+    Cancel,
+}
+
+/// The selected piece and its legal destinations.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// The selected piece's point.
+    pub point: Option<Point>,
+    /// Its legal destinations (from the rules).
+    pub targets: PointSet<Point>,
+}
+
+/// The point under the mouse.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hover(pub Option<Point>);
+
+/// The keyboard and gamepad cursor; shown once an arrow key or the d-pad is used.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyCursor {
+    /// Where the cursor is.
+    pub point: Point,
+    /// Whether it is shown.
+    pub visible: bool,
+}
+
+impl Default for KeyCursor {
+    fn default() -> KeyCursor {
+        KeyCursor {
+            point: Point::new(2, 3).expect("c4 is on the board"),
+            visible: false,
+        }
+    }
+}
+
+pub(super) fn logic_plugin(app: &mut App) {
+    app.add_message::<BoardCommand>()
+        .init_resource::<Selection>()
+        .add_systems(
+            Update,
+            (
+                handle_board_commands.in_set(ClientSet::Command),
+                clear_stale_selection.in_set(ClientSet::Animate),
+            ),
+        );
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hover>()
+        .init_resource::<KeyCursor>()
+        .add_systems(
+            Update,
+            (track_hover, gestures_to_commands)
+                .chain()
+                .run_if(in_state(Screen::Playing))
+                .in_set(ClientSet::Input),
+        );
+}
+
+/// Whether a person at this device may act now.
+fn local_turn(status: &MatchStatus, seats: &Seats) -> bool {
+    !status.attract && !status.over && seats.controller(status.to_move) == Controller::Local
+}
+
+fn handle_board_commands(
+    mut commands: MessageReader<BoardCommand>,
+    model: Res<JunqiMatch>,
+    status: Res<MatchStatus>,
+    seats: Res<Seats>,
+    mut selection: ResMut<Selection>,
+    mut requests: MessageWriter<PlayRequest>,
+) {
+    for &command in commands.read() {
+        let point = match command {
+            BoardCommand::Cancel => {
+                selection.set_if_neq(Selection::default());
+                continue;
+            }
+            BoardCommand::Select(point) => point,
+        };
+        if !local_turn(&status, &seats) {
+            continue;
+        }
+        let view = model.view();
+        if let Some(from) = selection.point
+            && selection.targets.contains(point)
+        {
+            requests.write(PlayRequest::new(Action::Move { from, to: point }, &model));
+            *selection = Selection::default();
+            continue;
+        }
+        match view.cell(point) {
+            Cell::Hidden => {
+                requests.write(PlayRequest::new(Action::Flip(point), &model));
+                *selection = Selection::default();
+            }
+            Cell::Up(piece)
+                if Some(piece.color) == view.side_to_move() && selection.point != Some(point) =>
+            {
+                *selection = Selection {
+                    point: Some(point),
+                    targets: view.destinations(point),
+                };
+            }
+            _ => {
+                selection.set_if_neq(Selection::default());
+            }
+        }
+    }
+}
+
+/// A selection never outlives the position it was made in.
+fn clear_stale_selection(
+    mut played: MessageReader<ActionPlayed>,
+    mut resets: MessageReader<TableReset>,
+    mut selection: ResMut<Selection>,
+) {
+    let changed = played.read().count() + resets.read().count() > 0;
+    if changed {
+        selection.set_if_neq(Selection::default());
+    }
+}
+
+fn track_hover(pointer: Res<PointerWorld>, table: Res<TableView>, mut hover: ResMut<Hover>) {
+    let point = pointer.0.and_then(|world| point_at(world, table.turned()));
+    hover.set_if_neq(Hover(point));
+}
+
+/// Moves the cursor one point in a screen direction.
+fn step_cursor(cursor: &mut KeyCursor, step: IVec2, turned: bool) {
+    if !cursor.visible {
+        cursor.visible = true;
+        return;
+    }
+    let step = if turned { -step } else { step };
+    let file = (i32::from(cursor.point.file()) + step.x).clamp(0, i32::from(FILES) - 1);
+    let rank = (i32::from(cursor.point.rank()) + step.y).clamp(0, i32::from(RANKS) - 1);
+    if let Some(point) = Point::new(file as u8, rank as u8) {
+        cursor.point = point;
+    }
+}
+
+fn gestures_to_commands(
+    mut gestures: MessageReader<TableGesture>,
+    table: Res<TableView>,
+    mut cursor: ResMut<KeyCursor>,
+    mut commands: MessageWriter<BoardCommand>,
+) {
+    for &gesture in gestures.read() {
+        match gesture {
+            TableGesture::Press(world) => match point_at(world, table.turned()) {
+                Some(point) => {
+                    cursor.point = point;
+                    cursor.visible = false;
+                    commands.write(BoardCommand::Select(point));
+                }
+                None => {
+                    commands.write(BoardCommand::Cancel);
+                }
+            },
+            TableGesture::Step(step) => step_cursor(&mut cursor, step, table.turned()),
+            TableGesture::Confirm if cursor.visible => {
+                commands.write(BoardCommand::Select(cursor.point));
+            }
+            TableGesture::Confirm => cursor.visible = true,
+            TableGesture::Cancel => {
+                commands.write(BoardCommand::Cancel);
+            }
+        }
+    }
+}

@@ -1,0 +1,477 @@
+//! The Junqi match on the table and the authority that drives it. The model ([`JunqiMatch`])
+//! is what this device may know: the public game, with no face-down identity. It changes only
+//! through [`Ruling`]s. A game played here is ruled by the [`LocalReferee`], the only holder
+//! of the deal; an online game will be ruled by the server the same way.
+
+use crate::ai::Level;
+use crate::ai::junqi::{Limits, Thinker, limits};
+use crate::client::ClientSet;
+use crate::client::Screen;
+use crate::client::matches::{
+    Deal, DrawDeclined, MatchRequest, MatchStatus, NewMatch, PositionKey, ResumeMatch,
+};
+use crate::client::save::BadSave;
+use crate::client::seats::Seats;
+use crate::client::tabletop::TableReset;
+use crate::client::thinking::ComputerGame;
+use crate::rules::junqi::{
+    Action, ActionList, Color, DrawReason, Effect, Game, GameRecord, Outcome, PlayedAction,
+    PlayerView, Point, Position, PublicGame, Ruleset, WinReason,
+};
+use crate::rules::{GameKind, Seat};
+use bevy::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::IndexedRandom;
+use std::time::Duration;
+
+/// The match on the table as this device knows it.
+#[derive(Resource, Clone, Debug)]
+pub struct JunqiMatch {
+    /// The game as everyone sees it; only [`Ruling`]s change it.
+    pub public: PublicGame,
+    /// Whether this is the title screen's computer-vs-computer demonstration.
+    pub attract: bool,
+    /// The position shown, as the authority named it.
+    key: PositionKey,
+    /// Whether the end of the game has been announced (banner, sound).
+    pub announced: bool,
+}
+
+impl Default for JunqiMatch {
+    fn default() -> JunqiMatch {
+        JunqiMatch {
+            public: PublicGame::new(Position::deal_random(Ruleset::default()).view().clone()),
+            attract: true,
+            key: PositionKey::default(),
+            announced: false,
+        }
+    }
+}
+
+impl JunqiMatch {
+    /// What everyone sees now.
+    pub fn view(&self) -> &PlayerView {
+        self.public.view()
+    }
+
+    /// How the game ended, if it did.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.public.outcome()
+    }
+
+    /// The seat whose turn it is: the first player (south) moves on even plies.
+    pub fn seat_to_move(&self) -> Seat {
+        seat_of_ply(self.public.history().len())
+    }
+
+    /// The colour `seat` plays, once colours are decided.
+    pub fn colour_of(&self, seat: Seat) -> Option<Color> {
+        colour_of_seat(self.view(), self.public.history().len(), seat)
+    }
+
+    /// The seat that plays `colour`, once colours are decided.
+    pub fn seat_of(&self, colour: Color) -> Option<Seat> {
+        [Seat(0), Seat(1)]
+            .into_iter()
+            .find(|&seat| self.colour_of(seat) == Some(colour))
+    }
+}
+
+/// The seat that makes ply `ply` (counting from 0).
+fn seat_of_ply(ply: usize) -> Seat {
+    Seat((ply % 2) as u8)
+}
+
+/// The colour `seat` plays after `plies` plies in `view`, once colours are decided.
+fn colour_of_seat(view: &PlayerView, plies: usize, seat: Seat) -> Option<Color> {
+    let side = view.side_to_move()?;
+    Some(if seat == seat_of_ply(plies) {
+        side
+    } else {
+        side.opponent()
+    })
+}
+
+/// The seat that made each of the first `plies` plies, oldest first.
+fn movers(plies: usize) -> impl DoubleEndedIterator<Item = Seat> {
+    (0..plies).map(seat_of_ply)
+}
+
+/// The demonstration's thinking budget.
+const ATTRACT_BUDGET: Duration = Duration::from_millis(60);
+
+impl ComputerGame for JunqiMatch {
+    type Decision = Thinker;
+    type Request = PlayRequest;
+
+    fn key(&self) -> PositionKey {
+        self.key
+    }
+
+    fn decide(&self, level: Level, quick: bool) -> Thinker {
+        let view = self.view();
+        let seed = u64::from(view.ply());
+        if quick {
+            let demo = Limits {
+                max_time: ATTRACT_BUDGET,
+                ..limits(Level::Easy)
+            };
+            Thinker::new(view, Level::Easy, demo, seed)
+        } else {
+            Thinker::new(view, level, limits(level), seed)
+        }
+    }
+
+    fn request(&self, action: Action) -> PlayRequest {
+        PlayRequest::new(action, self)
+    }
+}
+
+/// Play an action chosen in a position of the match; ignored if illegal or if the position
+/// has changed since (a new game, an undo, the other seat's move).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayRequest {
+    /// The action.
+    pub action: Action,
+    /// The position it was chosen in.
+    pub chosen_at: PositionKey,
+}
+
+impl PlayRequest {
+    /// Play `action` in the position `model` shows now.
+    pub fn new(action: Action, model: &JunqiMatch) -> PlayRequest {
+        PlayRequest {
+            action,
+            chosen_at: model.key,
+        }
+    }
+}
+
+/// Replace the game on the table (a new game, a continued game, the title demonstration).
+#[derive(Message, Clone, Debug)]
+pub struct LoadGame {
+    /// The game to play, deal included (the local referee keeps it).
+    pub game: Game,
+    /// Who plays each seat.
+    pub seats: Seats,
+    /// Whether this is the title screen's demonstration game.
+    pub attract: bool,
+}
+
+/// A decision of the authority: the model follows these and nothing else.
+#[derive(Message, Clone, Debug)]
+pub struct Ruling {
+    /// The position after the change.
+    pub key: PositionKey,
+    /// The change.
+    pub change: Change,
+}
+
+/// What a [`Ruling`] changes.
+#[derive(Clone, Debug)]
+pub enum Change {
+    /// A game starts (or is continued) from this public game.
+    Started {
+        public: Box<PublicGame>,
+        attract: bool,
+    },
+    /// An action was played; a flip carries what it revealed.
+    Played(PlayedAction),
+    /// This many plies were taken back.
+    TakenBack(usize),
+    /// A player resigned, or the players agreed to a draw.
+    Conceded(Outcome),
+}
+
+/// An action was played: what it was, what it did, and the way the piece travelled.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct ActionPlayed {
+    /// The action.
+    pub action: Action,
+    /// What it did.
+    pub effect: Effect,
+    /// The points a moving piece passed (from and to included); the point alone for a flip.
+    pub path: Vec<Point>,
+    /// The seat that played it.
+    pub seat: Seat,
+}
+
+/// The referee of a game played at this device: it alone holds the deal.
+#[derive(Resource, Default)]
+pub struct LocalReferee {
+    game: Option<Game>,
+    key: PositionKey,
+}
+
+impl LocalReferee {
+    /// The whole game, deal included (for the autosave).
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<JunqiMatch>()
+        .init_resource::<LocalReferee>()
+        .add_message::<PlayRequest>()
+        .add_message::<LoadGame>()
+        .add_message::<Ruling>()
+        .add_message::<ActionPlayed>()
+        .add_systems(
+            Update,
+            (start_new_games, resume_games).in_set(ClientSet::Command),
+        )
+        .add_systems(
+            Update,
+            (referee, follow_rulings, report_status)
+                .chain()
+                .in_set(ClientSet::Apply),
+        );
+}
+
+/// A game dealt as `deal` asks: seeded or random, with random actions played first.
+fn deal_game(deal: Deal) -> Game {
+    let rules = Ruleset::default();
+    let position = match deal.seed {
+        Some(seed) => Position::deal_seeded(rules, seed),
+        None => Position::deal_random(rules),
+    };
+    let mut game = Game::new(position);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(deal.seed.unwrap_or(0) ^ 0x6b61_7775);
+    let mut actions = ActionList::new();
+    for _ in 0..deal.warm_up {
+        game.view().legal_actions(&mut actions);
+        let Some(&action) = actions.choose(&mut rng) else {
+            break;
+        };
+        if game.play(action).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+fn start_new_games(mut starts: MessageReader<NewMatch>, mut loads: MessageWriter<LoadGame>) {
+    for start in starts.read().filter(|start| start.game == GameKind::Junqi) {
+        loads.write(LoadGame {
+            game: deal_game(start.deal),
+            seats: start.seats.clone(),
+            attract: start.attract,
+        });
+    }
+}
+
+fn resume_games(
+    mut resumes: MessageReader<ResumeMatch>,
+    mut loads: MessageWriter<LoadGame>,
+    mut bad: MessageWriter<BadSave>,
+) {
+    for resume in resumes
+        .read()
+        .filter(|resume| resume.game == GameKind::Junqi)
+    {
+        let game = serde_json::from_value::<GameRecord>(resume.record.clone())
+            .map_err(|error| error.to_string())
+            .and_then(|record| Game::from_record(&record).map_err(|error| error.to_string()));
+        match game {
+            Ok(game) => {
+                loads.write(LoadGame {
+                    game,
+                    seats: resume.seats.clone(),
+                    attract: false,
+                });
+            }
+            Err(error) => {
+                bad.write(BadSave(error));
+            }
+        }
+    }
+}
+
+/// Whether a computer opponent accepts a draw offer: only in a long quiet phase.
+fn computer_accepts_draw(view: &PlayerView) -> bool {
+    view.quiet_plies() >= 40
+}
+
+/// The messages the referee answers.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Asked<'w, 's> {
+    loads: MessageReader<'w, 's, LoadGame>,
+    plays: MessageReader<'w, 's, PlayRequest>,
+    requests: MessageReader<'w, 's, MatchRequest>,
+}
+
+/// The local referee: checks every request against the whole game and rules.
+fn referee(
+    mut asked: Asked,
+    mut referee: ResMut<LocalReferee>,
+    mut commands: Commands,
+    seats: Res<Seats>,
+    mut rulings: MessageWriter<Ruling>,
+    mut declined: MessageWriter<DrawDeclined>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let referee = &mut *referee;
+    let mut seats = seats.clone();
+    for load in asked.loads.read() {
+        if !load.attract {
+            info!("game started: {:?}", load.seats);
+        }
+        referee.key = PositionKey {
+            generation: referee.key.generation + 1,
+            ply: load.game.history().len(),
+        };
+        rulings.write(Ruling {
+            key: referee.key,
+            change: Change::Started {
+                public: Box::new(load.game.public().clone()),
+                attract: load.attract,
+            },
+        });
+        referee.game = Some(load.game.clone());
+        seats = load.seats.clone();
+        commands.insert_resource(load.seats.clone());
+        NextState::set_if_neq(
+            &mut next,
+            if load.attract {
+                Screen::Title
+            } else {
+                Screen::Playing
+            },
+        );
+    }
+    let Some(game) = referee.game.as_mut() else {
+        return;
+    };
+    for request in asked.plays.read() {
+        if request.chosen_at != referee.key {
+            debug!(
+                "{} was chosen in a position that has changed: dropped",
+                request.action
+            );
+            continue;
+        }
+        match game.play(request.action) {
+            Ok(_) => {
+                referee.key.ply += 1;
+                let played = *game.history().last().expect("an action was just played");
+                rulings.write(Ruling {
+                    key: referee.key,
+                    change: Change::Played(played),
+                });
+            }
+            Err(error) => warn!("ignoring {}: {error}", request.action),
+        }
+    }
+    for request in asked.requests.read() {
+        let conceded_before = game.public().conceded();
+        match request {
+            MatchRequest::Undo => {
+                let plies = seats.undo_plies(movers(game.history().len()));
+                if plies > 0 || game.outcome().is_some() {
+                    game.undo(plies);
+                    referee.key = PositionKey {
+                        generation: referee.key.generation + 1,
+                        ply: game.history().len(),
+                    };
+                    rulings.write(Ruling {
+                        key: referee.key,
+                        change: Change::TakenBack(plies),
+                    });
+                }
+                continue;
+            }
+            MatchRequest::Resign => {
+                let plies = game.history().len();
+                let seat = seats.local_player(seat_of_ply(plies));
+                if let Some(colour) = colour_of_seat(game.view(), plies, seat) {
+                    game.resign(colour);
+                }
+            }
+            MatchRequest::OfferDraw if computer_accepts_draw(game.view()) => game.agree_draw(),
+            MatchRequest::OfferDraw => {
+                declined.write(DrawDeclined);
+            }
+            MatchRequest::AgreeDraw => game.agree_draw(),
+        }
+        if let Some(outcome) = game
+            .public()
+            .conceded()
+            .filter(|_| conceded_before.is_none())
+        {
+            rulings.write(Ruling {
+                key: referee.key,
+                change: Change::Conceded(outcome),
+            });
+        }
+    }
+}
+
+/// The model follows the authority's rulings, and tells the table what changed.
+fn follow_rulings(
+    mut rulings: MessageReader<Ruling>,
+    mut model: ResMut<JunqiMatch>,
+    mut played: MessageWriter<ActionPlayed>,
+    mut resets: MessageWriter<TableReset>,
+) {
+    for ruling in rulings.read() {
+        match &ruling.change {
+            Change::Started { public, attract } => {
+                model.public = (**public).clone();
+                model.attract = *attract;
+                resets.write(TableReset);
+            }
+            Change::Played(action) => {
+                let seat = model.seat_to_move();
+                let path = match action.action {
+                    Action::Flip(point) => vec![point],
+                    // The path needs the position before the move.
+                    Action::Move { from, to } => model.view().move_path(from, to),
+                };
+                match model.public.play(*action) {
+                    Ok(effect) => {
+                        played.write(ActionPlayed {
+                            action: action.action,
+                            effect,
+                            path,
+                            seat,
+                        });
+                    }
+                    Err(error) => {
+                        warn!("the authority's {} does not fit: {error}", action.action);
+                        continue;
+                    }
+                }
+            }
+            Change::TakenBack(plies) => {
+                model.public.undo(*plies);
+                resets.write(TableReset);
+            }
+            Change::Conceded(Outcome::Win {
+                winner,
+                reason: WinReason::Resignation,
+            }) => model.public.resign(winner.opponent()),
+            Change::Conceded(Outcome::Draw(DrawReason::Agreement)) => model.public.agree_draw(),
+            Change::Conceded(other) => warn!("not a concession: {other:?}"),
+        }
+        model.key = ruling.key;
+        model.announced = false;
+    }
+}
+
+/// Keeps the shell's [`MatchStatus`] up to date.
+fn report_status(model: Res<JunqiMatch>, seats: Res<Seats>, mut status: ResMut<MatchStatus>) {
+    if !(model.is_changed() || seats.is_changed()) {
+        return;
+    }
+    let plies = model.public.history().len();
+    status.set_if_neq(MatchStatus {
+        game: GameKind::Junqi,
+        attract: model.attract,
+        key: model.key,
+        to_move: model.seat_to_move(),
+        over: model.outcome().is_some(),
+        undo_plies: seats.undo_plies(movers(plies)),
+    });
+}

@@ -1,0 +1,141 @@
+//! The match on the table as the shared shell sees it — whose turn, whether it is over — and
+//! the messages any game understands. Each game keeps [`MatchStatus`] up to date and answers
+//! [`MatchRequest`], [`NewMatch`] and [`ResumeMatch`]; the shell never sees a game's types.
+
+use super::seats::Seats;
+use super::{ClientSet, Screen};
+use crate::rules::{GameKind, Seat};
+use bevy::prelude::*;
+use std::time::Duration;
+
+/// Identifies a position of the match on the table: it changes with every action, and with
+/// every new game or take-back, so work started on an older position can tell it is stale.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PositionKey {
+    /// Bumped whenever the game is replaced or taken back.
+    pub generation: u64,
+    /// Actions played in the game.
+    pub ply: usize,
+}
+
+/// What the shell knows of the match on the table.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchStatus {
+    /// The game being played.
+    pub game: GameKind,
+    /// Whether this is the title screen's computer-vs-computer demonstration.
+    pub attract: bool,
+    /// The current position.
+    pub key: PositionKey,
+    /// The seat whose turn it is (the last one to move once the game is over).
+    pub to_move: Seat,
+    /// Whether the game is over.
+    pub over: bool,
+    /// How many plies an undo would take back now (see [`Seats::undo_plies`]).
+    pub undo_plies: usize,
+}
+
+impl MatchStatus {
+    /// Whether the Undo button does something: a take-back, or reopening a finished game.
+    pub fn can_undo(&self) -> bool {
+        self.undo_plies > 0 || self.over
+    }
+}
+
+/// Something a player asks of the match, whatever the game.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchRequest {
+    /// Take back: one ply with players sharing the device, back to a person's turn against a
+    /// computer.
+    Undo,
+    /// The local player resigns (the player to move, when players share the device).
+    Resign,
+    /// The local player offers a draw to a computer, which answers at once.
+    OfferDraw,
+    /// The players agreed to a draw.
+    AgreeDraw,
+}
+
+/// A computer turned a draw offer down.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct DrawDeclined;
+
+/// How a new game is dealt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Deal {
+    /// Deal from this seed (the same seed always gives the same deal); random when `None`.
+    pub seed: Option<u64>,
+    /// Play this many random legal actions first (screenshots of a game in progress).
+    pub warm_up: u32,
+}
+
+/// Start a new game.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct NewMatch {
+    /// Which game.
+    pub game: GameKind,
+    /// Who plays each seat.
+    pub seats: Seats,
+    /// How it is dealt.
+    pub deal: Deal,
+    /// Whether this is the title screen's demonstration.
+    pub attract: bool,
+}
+
+/// Continue a saved game from its record.
+#[derive(Message, Clone, Debug)]
+pub struct ResumeMatch {
+    /// Which game.
+    pub game: GameKind,
+    /// Who plays each seat.
+    pub seats: Seats,
+    /// The game's own record (each game reads its own; a bad one is reported, never a panic).
+    pub record: serde_json::Value,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MatchStatus>()
+        .add_message::<MatchRequest>()
+        .add_message::<DrawDeclined>()
+        .add_message::<NewMatch>()
+        .add_message::<ResumeMatch>()
+        .add_systems(OnEnter(Screen::Title), start_attract_game)
+        .add_systems(
+            Update,
+            restart_attract_game
+                .in_set(ClientSet::Command)
+                .run_if(in_state(Screen::Title).and_then(super::tabletop::animations_settled)),
+        );
+}
+
+/// A fresh demonstration game: two easy computers, fast.
+fn attract_game(game: GameKind) -> NewMatch {
+    NewMatch {
+        game,
+        seats: Seats::attract(),
+        deal: Deal::default(),
+        attract: true,
+    }
+}
+
+fn start_attract_game(status: Res<MatchStatus>, mut starts: MessageWriter<NewMatch>) {
+    starts.write(attract_game(status.game));
+}
+
+/// On the title screen, a finished demonstration game is replaced after a short pause.
+fn restart_attract_game(
+    time: Res<Time>,
+    status: Res<MatchStatus>,
+    mut waited: Local<Duration>,
+    mut starts: MessageWriter<NewMatch>,
+) {
+    if !status.over {
+        *waited = Duration::ZERO;
+        return;
+    }
+    *waited += time.delta();
+    if *waited >= Duration::from_secs(3) {
+        *waited = Duration::ZERO;
+        starts.write(attract_game(status.game));
+    }
+}

@@ -1,0 +1,173 @@
+//! The table's camera: it shows the whole board of the game on the table, keeps clear of the
+//! HUD panel, turns the table for the seat at the bottom and shakes when a [`Cue`] asks.
+
+use super::timeline::{AnimationSystems, Cue, animations_settled};
+use crate::client::matches::MatchStatus;
+use crate::client::seats::Seats;
+use crate::client::settings::Settings;
+use crate::client::{ClientSet, Screen};
+use crate::rules::Seat;
+use bevy::camera::{ScalingMode, Viewport};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// The camera that shows the table.
+#[derive(Component)]
+pub struct TableCamera;
+
+/// The world-space size the camera must always show whole (the board with its frame).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct TableBounds(pub Vec2);
+
+impl Default for TableBounds {
+    fn default() -> TableBounds {
+        TableBounds(Vec2::new(800.0, 900.0))
+    }
+}
+
+/// Which seat the table is drawn for: that seat's side of the board is at the bottom.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableView {
+    /// The seat at the bottom of the screen.
+    pub bottom: Seat,
+}
+
+impl TableView {
+    /// Whether a two-sided board is drawn turned by 180° (the second seat at the bottom).
+    pub fn turned(&self) -> bool {
+        self.bottom != Seat(0)
+    }
+}
+
+/// Room the HUD takes at the right edge of the window, in logical pixels.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct HudInsets {
+    /// The width of the panel at the right edge.
+    pub right: f32,
+}
+
+/// Camera shake, 0–1; cues raise it, it fades by itself.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+struct CameraShake(f32);
+
+pub(super) fn logic_plugin(app: &mut App) {
+    app.init_resource::<TableView>().add_systems(
+        Update,
+        // After the animations have started, so the table turns only once they are over.
+        choose_orientation
+            .in_set(ClientSet::Animate)
+            .after(AnimationSystems)
+            .run_if(animations_settled),
+    );
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HudInsets>()
+        .init_resource::<TableBounds>()
+        .init_resource::<CameraShake>()
+        .add_systems(PreStartup, spawn_camera)
+        .add_systems(OnEnter(Screen::Title), clear_insets)
+        .add_systems(
+            Update,
+            (
+                shake_on_cues,
+                (fit_camera_to_table, fit_camera_viewport, shake_camera).chain(),
+            )
+                .in_set(ClientSet::Present),
+        );
+}
+
+/// Decides which seat sits at the bottom (see [`Seats::bottom_seat`]); the demonstration is
+/// always seen from the first seat.
+fn choose_orientation(
+    status: Res<MatchStatus>,
+    seats: Res<Seats>,
+    settings: Res<Settings>,
+    mut view: ResMut<TableView>,
+) {
+    let bottom = if status.attract {
+        Seat(0)
+    } else {
+        seats.bottom_seat(status.to_move, settings.rotate_board)
+    };
+    view.set_if_neq(TableView { bottom });
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Table camera"),
+        TableCamera,
+        Camera2d,
+        // Sprites need no multisampling, and software renderers (the browser without a GPU)
+        // pay for every sample.
+        Msaa::Off,
+    ));
+}
+
+/// Keeps the whole table in view whatever the window's shape.
+fn fit_camera_to_table(
+    bounds: Res<TableBounds>,
+    mut projection: Single<&mut Projection, With<TableCamera>>,
+) {
+    if !bounds.is_changed() {
+        return;
+    }
+    **projection = Projection::Orthographic(OrthographicProjection {
+        scaling_mode: ScalingMode::AutoMin {
+            min_width: bounds.0.x,
+            min_height: bounds.0.y,
+        },
+        ..OrthographicProjection::default_2d()
+    });
+}
+
+fn clear_insets(mut insets: ResMut<HudInsets>) {
+    insets.set_if_neq(HudInsets::default());
+}
+
+/// Keeps the table camera's viewport clear of the HUD panel.
+fn fit_camera_viewport(
+    insets: Res<HudInsets>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut camera: Single<&mut Camera, With<TableCamera>>,
+) {
+    let scale = window.scale_factor();
+    let size = UVec2::new(window.physical_width(), window.physical_height());
+    let right = (insets.right * scale) as u32;
+    let wanted = (right > 0 && size.x > right + 16 && size.y > 16)
+        .then(|| UVec2::new(size.x - right, size.y));
+    if camera.viewport.as_ref().map(|v| v.physical_size) != wanted {
+        camera.viewport = wanted.map(|physical_size| Viewport {
+            physical_position: UVec2::ZERO,
+            physical_size,
+            ..default()
+        });
+    }
+}
+
+fn shake_on_cues(
+    mut cues: MessageReader<Cue>,
+    mut shake: ResMut<CameraShake>,
+    status: Res<MatchStatus>,
+) {
+    for cue in cues.read() {
+        if cue.shake > 0.0 && !status.attract {
+            shake.0 = (shake.0 + cue.shake).min(1.0);
+        }
+    }
+}
+
+fn shake_camera(
+    time: Res<Time>,
+    mut shake: ResMut<CameraShake>,
+    mut camera: Single<&mut Transform, With<TableCamera>>,
+) {
+    let t = time.elapsed_secs();
+    let strength = shake.0 * shake.0 * 14.0;
+    let offset = Vec2::new(ops::sin(t * 61.0), ops::cos(t * 53.0)) * strength;
+    camera.translation.x = offset.x;
+    camera.translation.y = offset.y;
+    if shake.0 > 0.0 {
+        shake.0 = (shake.0 - time.delta_secs() * 1.8).max(0.0);
+    }
+}

@@ -1,0 +1,264 @@
+//! The look of the interface: one palette, the embedded font, egui's style and the widgets
+//! every screen uses (menu buttons, dialog frames, toasts).
+
+use super::ClientSet;
+use super::audio::UiSound;
+use super::i18n::{Lang, tr};
+use bevy::camera::CameraOutputMode;
+use bevy::camera::visibility::RenderLayers;
+use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
+use bevy_egui::{
+    EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
+};
+use std::sync::Arc;
+
+/// The CJK font (Chinese piece names, Latin and Cyrillic UI text), embedded in the binary.
+pub(crate) const FONT_TTF: &[u8] = include_bytes!("../../assets/fonts/kawu-cjk.ttf");
+
+/// An sRGB colour, usable in egui and on sprites alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// For egui.
+    pub const fn egui(self) -> egui::Color32 {
+        egui::Color32::from_rgb(self.0, self.1, self.2)
+    }
+
+    /// For sprites and text on the table.
+    pub fn bevy(self) -> Color {
+        Color::srgb_u8(self.0, self.1, self.2)
+    }
+}
+
+/// Every colour of the interface and the pieces.
+pub mod palette {
+    use super::Rgb;
+
+    /// Behind the table.
+    pub const BACKGROUND: Rgb = Rgb(33, 28, 26);
+    /// Windows and dialogs.
+    pub const WINDOW: Rgb = Rgb(36, 27, 20);
+    /// The HUD panel.
+    pub const PANEL: Rgb = Rgb(38, 30, 24);
+    /// A dialog's border.
+    pub const BORDER: Rgb = Rgb(196, 148, 80);
+    /// Buttons at rest, hovered, pressed; a selected choice.
+    pub const BUTTON: Rgb = Rgb(92, 60, 36);
+    pub const BUTTON_HOVERED: Rgb = Rgb(132, 86, 44);
+    pub const BUTTON_PRESSED: Rgb = Rgb(160, 104, 50);
+    pub const SELECTED: Rgb = Rgb(170, 96, 30);
+    /// Body text, the move list, and neutral headlines.
+    pub const TEXT: Rgb = Rgb(226, 214, 194);
+    pub const MOVE_TEXT: Rgb = Rgb(230, 220, 200);
+    pub const NEUTRAL: Rgb = Rgb(236, 220, 190);
+    /// Titles, and the subtitle under the title.
+    pub const GOLD: Rgb = Rgb(236, 196, 120);
+    pub const SUBTITLE: Rgb = Rgb(220, 200, 170);
+    /// A warning (the draw counter running out) and a hint.
+    pub const WARNING: Rgb = Rgb(240, 150, 60);
+    pub const HINT: Rgb = Rgb(150, 220, 140);
+    /// Red and blue ink on pieces, and the same sides as text on the dark interface.
+    pub const RED_INK: Rgb = Rgb(189, 23, 18);
+    pub const BLUE_INK: Rgb = Rgb(18, 59, 153);
+    pub const RED_TEXT: Rgb = Rgb(244, 96, 84);
+    pub const BLUE_TEXT: Rgb = Rgb(112, 162, 255);
+    /// A piece's face, and the numbers on small piece chips.
+    pub const PAPER: Rgb = Rgb(252, 245, 224);
+    pub const CHIP_COUNT: Rgb = Rgb(40, 30, 20);
+    /// Ink on the board, and the back of face-down pieces.
+    pub const BOARD_INK: Rgb = Rgb(66, 38, 18);
+    pub const BACK_RIM: Rgb = Rgb(15, 46, 36);
+}
+
+/// Egui systems that draw UI run in this set: the title screen and the HUD frame first, then
+/// each game's HUD section, then dialogs.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UiSet {
+    /// Menus and the HUD frame.
+    Frame,
+    /// A game's HUD section inside the frame.
+    Section,
+    /// Dialogs over everything.
+    Dialogs,
+}
+
+/// A short message shown at the top of the screen for a few seconds.
+#[derive(Resource, Default, Debug)]
+pub struct Toast {
+    key: Option<&'static str>,
+    detail: String,
+    remaining: f32,
+}
+
+impl Toast {
+    /// Shows the text of `key`.
+    pub fn show_key(&mut self, key: &'static str) {
+        self.show_key_with(key, String::new());
+    }
+
+    /// Shows the text of `key` followed by a detail (an error message).
+    pub fn show_key_with(&mut self, key: &'static str, detail: String) {
+        self.key = Some(key);
+        self.detail = detail;
+        self.remaining = 6.0;
+    }
+
+    /// Draws the toast, if one is showing, centred `x_offset` points from the screen's centre.
+    pub fn show_ui(&self, ctx: &egui::Context, lang: Lang, x_offset: f32) {
+        let Some(key) = self.key.filter(|_| self.remaining > 0.0) else {
+            return;
+        };
+        egui::Area::new(egui::Id::new("toast"))
+            .anchor(egui::Align2::CENTER_TOP, [x_offset, 16.0])
+            .order(egui::Order::Foreground)
+            .show(ctx, |ui| {
+                dialog_frame().inner_margin(12.0).show(ui, |ui| {
+                    ui.set_max_width(520.0);
+                    ui.label(egui::RichText::new(tr(lang, key)).size(17.0));
+                    if !self.detail.is_empty() {
+                        ui.label(egui::RichText::new(&self.detail).small().weak());
+                    }
+                });
+            });
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(palette::BACKGROUND.bevy()))
+        .add_plugins(EguiPlugin::default())
+        .insert_resource(EguiGlobalSettings {
+            auto_create_primary_context: false,
+            ..default()
+        })
+        .init_resource::<Toast>()
+        .configure_sets(
+            EguiPrimaryContextPass,
+            (UiSet::Frame, UiSet::Section, UiSet::Dialogs).chain(),
+        )
+        .add_systems(PreStartup, spawn_ui_camera)
+        .add_systems(EguiPrimaryContextPass, configure_egui.before(UiSet::Frame))
+        .add_systems(Update, tick_toast.in_set(ClientSet::Present));
+}
+
+fn tick_toast(time: Res<Time>, mut toast: ResMut<Toast>) {
+    if toast.remaining > 0.0 {
+        toast.remaining -= time.delta_secs();
+    }
+}
+
+/// A camera that draws only egui, over the table camera.
+fn spawn_ui_camera(mut commands: Commands) {
+    commands.spawn((
+        Name::new("UI camera"),
+        PrimaryEguiContext,
+        Camera2d,
+        // egui smooths its own edges.
+        Msaa::Off,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
+}
+
+/// Fonts (the embedded CJK font first, for every script) and a warm dark style, once.
+fn configure_egui(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if *done {
+        return Ok(());
+    }
+    *done = true;
+    let ctx = contexts.ctx_mut()?;
+    let mut fonts = egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        "kawu".to_owned(),
+        Arc::new(egui::FontData::from_static(FONT_TTF)),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .insert(0, "kawu".to_owned());
+    }
+    ctx.set_fonts(fonts);
+    ctx.set_theme(egui::Theme::Dark);
+    ctx.all_styles_mut(|style| {
+        use egui::{FontId, TextStyle};
+        for (text_style, size) in [
+            (TextStyle::Body, 16.0),
+            (TextStyle::Button, 17.0),
+            (TextStyle::Heading, 24.0),
+            (TextStyle::Small, 13.0),
+        ] {
+            style
+                .text_styles
+                .insert(text_style, FontId::proportional(size));
+        }
+        style.spacing.button_padding = egui::vec2(12.0, 6.0);
+        style.spacing.item_spacing = egui::vec2(8.0, 8.0);
+        let visuals = &mut style.visuals;
+        visuals.window_fill = palette::WINDOW.egui();
+        visuals.panel_fill = palette::PANEL.egui();
+        visuals.widgets.inactive.weak_bg_fill = palette::BUTTON.egui();
+        visuals.widgets.hovered.weak_bg_fill = palette::BUTTON_HOVERED.egui();
+        visuals.widgets.active.weak_bg_fill = palette::BUTTON_PRESSED.egui();
+        visuals.selection.bg_fill = palette::SELECTED.egui();
+        visuals.window_corner_radius = egui::CornerRadius::same(12);
+        visuals.widgets.noninteractive.fg_stroke.color = palette::TEXT.egui();
+    });
+    Ok(())
+}
+
+/// A wide menu button; a click also makes the click sound.
+pub fn menu_button(
+    ui: &mut egui::Ui,
+    enabled: bool,
+    text: impl Into<String>,
+    sounds: &mut MessageWriter<UiSound>,
+) -> bool {
+    let button =
+        egui::Button::new(egui::RichText::new(text).size(19.0)).min_size(egui::vec2(300.0, 40.0));
+    let clicked = ui.add_enabled(enabled, button).clicked();
+    if clicked {
+        sounds.write(UiSound::Click);
+    }
+    clicked
+}
+
+/// A small button (the HUD's); a click also makes the click sound.
+pub fn small_button(
+    ui: &mut egui::Ui,
+    enabled: bool,
+    text: impl Into<String>,
+    sounds: &mut MessageWriter<UiSound>,
+) -> bool {
+    let clicked = ui
+        .add_enabled(enabled, egui::Button::new(text.into()))
+        .clicked();
+    if clicked {
+        sounds.write(UiSound::Click);
+    }
+    clicked
+}
+
+/// The frame of the title screen's and dialogs' windows.
+pub fn dialog_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(palette::WINDOW.egui())
+        .stroke(egui::Stroke::new(2.0, palette::BORDER.egui()))
+        .corner_radius(14.0)
+        .inner_margin(24.0)
+}
+
+/// A section heading in a panel.
+pub fn section_title(ui: &mut egui::Ui, text: impl Into<String>) {
+    ui.label(egui::RichText::new(text).size(17.0).strong());
+}

@@ -1,0 +1,292 @@
+//! Computer players and hints: a game's [`Decision`] runs on the async compute pool where there
+//! are threads, and in the browser, which has none, in slices of each frame. A computer answers
+//! no sooner than a short delay, so a person can follow its moves.
+
+use super::matches::{MatchStatus, PositionKey};
+use super::seats::{Controller, Seats};
+use super::tabletop::Anim;
+use super::{ClientSet, Screen};
+use crate::ai::{Decision, Level};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use std::time::Duration;
+
+/// A game the computer can play: the model of the match on the table.
+pub trait ComputerGame: Resource {
+    /// The game's search.
+    type Decision: Decision;
+    /// The request that plays a chosen action.
+    type Request: Message;
+
+    /// The position the model shows now.
+    fn key(&self) -> PositionKey;
+
+    /// A decision for the side to move at `level`; `quick` for the title screen's
+    /// demonstration, which thinks briefly.
+    fn decide(&self, level: Level, quick: bool) -> Self::Decision;
+
+    /// The request that plays `action` in the current position.
+    fn request(&self, action: <Self::Decision as Decision>::Action) -> Self::Request;
+}
+
+/// The chosen action of a game's decision.
+pub type ActionOf<G> = <<G as ComputerGame>::Decision as Decision>::Action;
+
+/// Stops computers from moving (screenshots of a fixed position).
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct ComputerPaused(pub bool);
+
+/// Ask for a hint for the side to move.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct HintRequest;
+
+/// A decision running without holding up frames.
+struct Pondering<D: Decision> {
+    #[cfg(not(target_arch = "wasm32"))]
+    task: bevy::tasks::Task<Option<D::Action>>,
+    #[cfg(target_arch = "wasm32")]
+    decision: Box<D>,
+    /// How many slices the browser's search has worked, and the longest of them.
+    #[cfg(target_arch = "wasm32")]
+    slices: (u32, Duration),
+}
+
+/// How long the browser build's search may work in one frame: with the frame's own work it
+/// stays near 30 ms, even on a busy machine.
+#[cfg(target_arch = "wasm32")]
+const SLICE: Duration = Duration::from_millis(15);
+
+impl<D: Decision> Pondering<D> {
+    #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+    fn start(mut decision: D) -> Pondering<D> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let task = bevy::tasks::AsyncComputeTaskPool::get()
+                .spawn(async move { crate::ai::think_to_the_end(|| decision.think(None)) });
+            Pondering { task }
+        }
+        #[cfg(target_arch = "wasm32")]
+        Pondering {
+            decision: Box::new(decision),
+            slices: (0, Duration::ZERO),
+        }
+    }
+
+    /// The chosen action (`Some(None)`: there was none), once the decision is made.
+    fn poll(&mut self) -> Option<Option<D::Action>> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            bevy::tasks::futures::check_ready(&mut self.task)
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let started = web_time::Instant::now();
+            let answer = self.decision.think(Some(SLICE));
+            self.slices.0 += 1;
+            self.slices.1 = self.slices.1.max(started.elapsed());
+            match answer {
+                std::task::Poll::Ready(answer) => Some(answer),
+                std::task::Poll::Pending => None,
+            }
+        }
+    }
+
+    /// How the search shared the time with frames, for the log.
+    fn sharing(&self) -> String {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            "on a worker thread".to_string()
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let (count, longest) = self.slices;
+            format!(
+                "in {count} slices of at most {:.1} ms",
+                longest.as_secs_f64() * 1000.0
+            )
+        }
+    }
+}
+
+/// A computer's decision in progress.
+#[derive(Resource)]
+struct Thinking<G: ComputerGame> {
+    /// The position it is for.
+    key: PositionKey,
+    task: Option<Pondering<G::Decision>>,
+    /// The answer, once decided, held until the minimum delay has passed.
+    answer: Option<ActionOf<G>>,
+    /// When the decision started.
+    started: Duration,
+}
+
+impl<G: ComputerGame> Default for Thinking<G> {
+    fn default() -> Thinking<G> {
+        Thinking {
+            key: PositionKey::default(),
+            task: None,
+            answer: None,
+            started: Duration::ZERO,
+        }
+    }
+}
+
+/// The Hint button's suggestion: what a Medium computer would play for the side to move.
+#[derive(Resource)]
+pub struct Hint<G: ComputerGame> {
+    /// The position the hint is for.
+    key: PositionKey,
+    task: Option<Pondering<G::Decision>>,
+    /// The suggested action, once found, for the current position only.
+    pub suggestion: Option<ActionOf<G>>,
+}
+
+impl<G: ComputerGame> Default for Hint<G> {
+    fn default() -> Hint<G> {
+        Hint {
+            key: PositionKey::default(),
+            task: None,
+            suggestion: None,
+        }
+    }
+}
+
+impl<G: ComputerGame> Hint<G> {
+    /// Starts working out a hint for the position `game` shows.
+    pub fn request(&mut self, game: &G) {
+        self.key = game.key();
+        self.suggestion = None;
+        self.task = Some(Pondering::start(game.decide(Level::Medium, false)));
+    }
+
+    /// Whether a hint is being worked out.
+    pub fn thinking(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
+/// Computers and hints for the game `G`.
+pub fn plugin<G: ComputerGame>(app: &mut App) {
+    app.init_resource::<ComputerPaused>()
+        .init_resource::<Thinking<G>>()
+        .init_resource::<Hint<G>>()
+        .add_message::<HintRequest>()
+        .add_systems(
+            Update,
+            (drive_computer::<G>, start_hint::<G>, poll_hint::<G>).in_set(ClientSet::Command),
+        );
+}
+
+/// Whether a computer is to move in the match on the table.
+pub fn computer_to_move(status: &MatchStatus, seats: &Seats) -> Option<Level> {
+    match seats.controller(status.to_move) {
+        Controller::Computer(level) if !status.over => Some(level),
+        _ => None,
+    }
+}
+
+fn start_hint<G: ComputerGame>(
+    mut requests: MessageReader<HintRequest>,
+    game: Res<G>,
+    mut hint: ResMut<Hint<G>>,
+) {
+    if requests.read().count() > 0 && !hint.thinking() {
+        hint.request(&game);
+    }
+}
+
+/// Collects a finished hint; forgets it once the position has changed.
+fn poll_hint<G: ComputerGame>(game: Res<G>, mut hint: ResMut<Hint<G>>) {
+    if hint.key != game.key() {
+        hint.task = None;
+        hint.suggestion = None;
+        return;
+    }
+    if let Some(task) = hint.task.as_mut()
+        && let Some(answer) = task.poll()
+    {
+        hint.task = None;
+        hint.suggestion = answer;
+    }
+}
+
+/// The shortest time a computer takes for a move, so a person can follow.
+const MIN_DELAY: Duration = Duration::from_millis(400);
+/// The same on the title screen, where the demonstration plays quickly.
+const ATTRACT_DELAY: Duration = Duration::from_millis(150);
+
+/// Whether, and at which level, a computer may think now.
+#[derive(SystemParam)]
+struct ComputerTurn<'w, 's> {
+    status: Res<'w, MatchStatus>,
+    seats: Res<'w, Seats>,
+    paused: Res<'w, ComputerPaused>,
+    screen: Res<'w, State<Screen>>,
+    anims: Query<'w, 's, (), With<Anim>>,
+}
+
+impl ComputerTurn<'_, '_> {
+    /// The level of the computer to move, when it may play: not paused, and the demonstration
+    /// only on the title screen, a player's game only while playing.
+    fn level(&self) -> Option<Level> {
+        let on_its_screen = self.status.attract == (*self.screen.get() == Screen::Title);
+        (!self.paused.0 && on_its_screen)
+            .then(|| computer_to_move(&self.status, &self.seats))
+            .flatten()
+    }
+}
+
+fn drive_computer<G: ComputerGame>(
+    time: Res<Time>,
+    game: Res<G>,
+    turn: ComputerTurn,
+    mut thinking: ResMut<Thinking<G>>,
+    mut requests: MessageWriter<G::Request>,
+) {
+    let level = turn.level();
+    if level.is_none() || thinking.key != game.key() {
+        // Dropping a task cancels it.
+        thinking.task = None;
+        thinking.answer = None;
+        thinking.key = game.key();
+    }
+    let Some(level) = level else {
+        return;
+    };
+    let attract = turn.status.attract;
+    let now = time.elapsed();
+    if thinking.task.is_none() && thinking.answer.is_none() {
+        // Start thinking once the last action has been shown.
+        if !turn.anims.is_empty() {
+            return;
+        }
+        thinking.task = Some(Pondering::start(game.decide(level, attract)));
+        thinking.started = now;
+    }
+    let started = thinking.started;
+    if let Some(task) = thinking.task.as_mut()
+        && let Some(answer) = task.poll()
+    {
+        if !attract {
+            info!(
+                "the {level:?} computer thought for {} ms {}",
+                now.saturating_sub(started).as_millis(),
+                task.sharing()
+            );
+        }
+        thinking.task = None;
+        match answer {
+            Some(action) => thinking.answer = Some(action),
+            None => {
+                warn!("the computer found no action");
+                return;
+            }
+        }
+    }
+    let delay = if attract { ATTRACT_DELAY } else { MIN_DELAY };
+    if now.saturating_sub(started) >= delay
+        && let Some(action) = thinking.answer.take()
+    {
+        requests.write(game.request(action));
+    }
+}
