@@ -36,6 +36,11 @@ pub const fn capture_value(kind: Kind) -> i32 {
     }
 }
 
+/// A seat's own Ruler attacked by an enemy: the army is likely lost, and a Ruler point given.
+const OWN_RULER_ATTACKED: i32 = 600;
+/// An enemy Ruler attacked by the seat: others may move first, so worth less than a capture.
+const ENEMY_RULER_ATTACKED: i32 = 150;
+
 /// Each seat's strength: material of its states plus its captures, by seat index.
 fn strengths(position: &Position) -> [i32; 7] {
     let seating = position.seating();
@@ -60,5 +65,28 @@ pub fn evaluate(position: &Position, seat: Seat) -> i32 {
         .filter(|&index| index != seat.index())
         .map(|index| strength[index])
         .sum();
-    strength[seat.index()] - others / (seats as i32 - 1).max(1)
+    strength[seat.index()] - others / (seats as i32 - 1).max(1) + ruler_danger(position, seat)
+}
+
+/// What the attacks on the Rulers mean to `seat`: its own Rulers under attack by any enemy,
+/// and enemy Rulers under its own attack.
+fn ruler_danger(position: &Position, seat: Seat) -> i32 {
+    let seating = position.seating();
+    State::ALL
+        .into_iter()
+        .filter_map(|state| position.ruler(state).map(|point| (state, point)))
+        .map(|(state, point)| {
+            if seating.seat(state) == seat {
+                if position.is_attacked_by(point, |attacker| seating.seat(attacker) != seat) {
+                    -OWN_RULER_ATTACKED
+                } else {
+                    0
+                }
+            } else if position.is_attacked_by(point, |attacker| seating.seat(attacker) == seat) {
+                ENEMY_RULER_ATTACKED
+            } else {
+                0
+            }
+        })
+        .sum()
 }

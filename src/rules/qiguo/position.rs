@@ -91,6 +91,8 @@ pub struct Position {
     on_board: [u8; 7],
     /// Pieces of each state on the board by kind.
     kinds: [[u8; 10]; 7],
+    /// Where each live state's Ruler stands.
+    ruler_points: [Point; 7],
     /// Moves since the last capture.
     quiet: u8,
     /// Moves since the start.
@@ -154,7 +156,11 @@ impl Position {
         cells[Point::CENTRE.cell()] = EMPEROR;
         let mut on_board = [0; 7];
         let mut kinds = [[0; 10]; 7];
+        let mut ruler_points = [Point::CENTRE; 7];
         for (point, piece) in parts.pieces {
+            if piece.kind == Kind::Ruler {
+                ruler_points[piece.state.index()] = point;
+            }
             cells[point.cell()] = piece_code(piece);
             on_board[piece.state.index()] += 1;
             kinds[piece.state.index()][piece.kind as usize] += 1;
@@ -167,6 +173,7 @@ impl Position {
             rulers: parts.rulers,
             on_board,
             kinds,
+            ruler_points,
             quiet: parts.quiet,
             ply: parts.ply,
         }
@@ -225,6 +232,13 @@ impl Position {
     #[inline]
     pub fn count(&self, piece: Piece) -> u32 {
         u32::from(self.kinds[piece.state.index()][piece.kind as usize])
+    }
+
+    /// Where `state`'s Ruler stands; `None` once the state is eliminated.
+    #[inline]
+    pub fn ruler(&self, state: State) -> Option<Point> {
+        self.is_live(state)
+            .then_some(self.ruler_points[state.index()])
     }
 
     /// Whether `state` is live (its Ruler is on the board).
@@ -445,6 +459,82 @@ impl Position {
         list.contains(&mv)
     }
 
+    /// Whether a piece of a state that `attacker` accepts could capture on `point`, were a
+    /// capturable piece there (alliances aside: the caller chooses the attackers).
+    pub fn is_attacked_by(&self, point: Point, attacker: impl Fn(State) -> bool) -> bool {
+        let cells = &self.cells;
+        let target = point.cell();
+        let attacks = |code: u8, kinds: &[Kind]| {
+            piece_of_code(code)
+                .is_some_and(|piece| kinds.contains(&piece.kind) && attacker(piece.state))
+        };
+        for direction in Direction::ALL {
+            let step = direction.cell_step();
+            let orthogonal = Direction::ORTHOGONAL.contains(&direction);
+            let mut cell = target;
+            let mut distance = 0;
+            loop {
+                cell = cell.wrapping_add_signed(-step);
+                distance += 1;
+                if cells[cell] != EMPTY {
+                    break;
+                }
+            }
+            let code = cells[cell];
+            let line: &[Kind] = match (orthogonal, distance) {
+                (true, 1) => &[
+                    Kind::Ruler,
+                    Kind::General,
+                    Kind::Archer,
+                    Kind::Crossbowman,
+                    Kind::HeavySwordsman,
+                ],
+                (false, 1) => &[
+                    Kind::Ruler,
+                    Kind::Officer,
+                    Kind::Archer,
+                    Kind::Crossbowman,
+                    Kind::Swordsman,
+                ],
+                (true, 2..=4) => &[Kind::Ruler, Kind::General, Kind::Archer, Kind::Crossbowman],
+                (false, 2..=4) => &[Kind::Ruler, Kind::Officer, Kind::Archer, Kind::Crossbowman],
+                (true, 5) => &[Kind::Ruler, Kind::General, Kind::Crossbowman],
+                (false, 5) => &[Kind::Ruler, Kind::Officer, Kind::Crossbowman],
+                (true, _) => &[Kind::Ruler, Kind::General],
+                (false, _) => &[Kind::Ruler, Kind::Officer],
+            };
+            if attacks(code, line) {
+                return true;
+            }
+            // Past the first piece (the screen), a catapult.
+            if orthogonal && code != BORDER {
+                loop {
+                    cell = cell.wrapping_add_signed(-step);
+                    if cells[cell] != EMPTY {
+                        break;
+                    }
+                }
+                if attacks(cells[cell], &[Kind::Catapult]) {
+                    return true;
+                }
+            }
+        }
+        // A cavalry's path, walked backwards from its destination.
+        CAVALRY_PATHS.iter().any(|path| {
+            let mut cell = target;
+            for _ in 0..3 {
+                cell = cell.wrapping_add_signed(-path.then);
+                if cells[cell] != EMPTY {
+                    return false;
+                }
+            }
+            attacks(
+                cells[cell.wrapping_add_signed(-path.first)],
+                &[Kind::Cavalry],
+            )
+        })
+    }
+
     /// Whether `mv` lands on a piece (a legal move there captures it).
     #[inline]
     pub fn is_capture(&self, mv: Move) -> bool {
@@ -472,6 +562,9 @@ impl Position {
         let mover = self.side;
         let (from, to) = (mv.from().cell(), mv.to().cell());
         let target = self.cells[to];
+        if self.cells[from] & 15 == Kind::Ruler as u8 {
+            self.ruler_points[mover.index()] = mv.to();
+        }
         self.cells[to] = self.cells[from];
         self.cells[from] = EMPTY;
         let mut played = Played {
@@ -527,6 +620,8 @@ impl Position {
         }
         self.on_board[state.index()] = 0;
         self.kinds[state.index()] = [0; 10];
+        // Eliminated states keep no Ruler point, as a position read from QFEN has none.
+        self.ruler_points[state.index()] = Point::CENTRE;
     }
 
     /// The first live state after `state` in turn order (cyclically, so possibly itself).

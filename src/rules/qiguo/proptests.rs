@@ -56,6 +56,16 @@ proptest! {
         position.legal_captures(&mut captures);
         let expected: Vec<Move> = list.iter().copied().filter(|&mv| position.is_capture(mv)).collect();
         assert_eq!(captures.as_slice(), expected.as_slice(), "{position:?}");
+        // A state's captures are exactly the attacked capturable pieces.
+        let side = position.side_to_move();
+        for (point, piece) in position.pieces() {
+            if piece.kind == Kind::Diplomat || position.seating().allied(side, piece.state) {
+                continue;
+            }
+            let captured = list.iter().any(|mv| mv.to() == point);
+            let attacked = position.ending().is_none() && position.is_attacked_by(point, |s| s == side);
+            assert_eq!(captured, attacked, "{position:?} {point}");
+        }
         // The counts by kind are the board's.
         for state in State::ALL {
             for kind in Kind::ALL {
@@ -114,6 +124,9 @@ proptest! {
                     .pieces()
                     .any(|(_, p)| p == Piece::new(state, Kind::Ruler));
                 assert_eq!(has_ruler, position.is_live(state));
+                if let Some(point) = position.ruler(state) {
+                    assert_eq!(position.piece_at(point), Some(Piece::new(state, Kind::Ruler)));
+                }
             }
             if position.ending().is_none() {
                 assert!(position.is_live(position.side_to_move()));
