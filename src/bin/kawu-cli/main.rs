@@ -3,6 +3,8 @@
 
 mod engine;
 mod junqi;
+#[cfg(feature = "server")]
+mod loadtest;
 mod qiguo;
 mod uci;
 mod xiangqi;
@@ -35,6 +37,9 @@ enum Game {
         #[command(subcommand)]
         command: qiguo::QiguoCommand,
     },
+    /// Many games at once against a running kawu-server: actions/s, latency, memory.
+    #[cfg(feature = "server")]
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 /// A failure: a one-line message, exit code 2.
@@ -83,6 +88,8 @@ fn main() -> ExitCode {
         Game::Junqi { command } => junqi::run(command),
         Game::Xiangqi { command } => xiangqi::run(command),
         Game::Qiguo { command } => qiguo::run(command),
+        #[cfg(feature = "server")]
+        Game::Loadtest(args) => loadtest::run(args),
     };
     match result {
         Ok(output) => {
