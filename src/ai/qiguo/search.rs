@@ -1,6 +1,7 @@
 //! Paranoid alpha-beta: the seat to move at the root maximises its evaluation and every other
 //! seat is assumed to minimise it, which lets a multi-player game be searched like a
-//! two-player one. Iterative deepening, quiescence on captures, killer and history ordering;
+//! two-player one. Iterative deepening, a transposition table, quiescence on captures,
+//! killer and history ordering;
 //! the work is cut into units (one root move at one depth) so a search can run in slices.
 
 use super::eval::{WIN, WIN_BOUND, capture_value, evaluate};
@@ -41,8 +42,53 @@ pub struct Report {
     pub best: Move,
 }
 
+/// Transposition table entries: 2^16 (1 MB).
+const TABLE_ENTRIES: usize = 1 << 16;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    best: Option<Move>,
+    score: i32,
+    depth: i8,
+    bound: Bound,
+}
+
+/// What a stored score says of the true one.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Exact,
+    /// The true score is at least this.
+    Lower,
+    /// The true score is at most this.
+    Upper,
+}
+
+/// Converts a score for storing at `ply` (won games relative to the node) and back.
+fn to_table(score: i32, ply: i32) -> i32 {
+    if score > WIN_BOUND {
+        score + ply
+    } else if score < -WIN_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: i32) -> i32 {
+    if score > WIN_BOUND {
+        score - ply
+    } else if score < -WIN_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}
+
 struct Search {
     seat: Seat,
+    table: Vec<Entry>,
     limits: Limits,
     budget: Budget,
     killers: [[Option<Move>; 2]; MAX_PLY],
@@ -64,9 +110,33 @@ impl Search {
         })
     }
 
-    fn order(&self, position: &Position, moves: &mut MoveList, ply: usize) {
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let entry = self.table[key as usize & (self.table.len() - 1)];
+        (entry.key == key).then_some(entry)
+    }
+
+    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, best: Option<Move>) {
+        let index = key as usize & (self.table.len() - 1);
+        let old = self.table[index];
+        // Keep a deeper entry of the same position unless this one is exact.
+        if old.key == key && i32::from(old.depth) > depth && bound != Bound::Exact {
+            return;
+        }
+        self.table[index] = Entry {
+            key,
+            best: best.or(if old.key == key { old.best } else { None }),
+            score,
+            depth: depth.clamp(0, 127) as i8,
+            bound,
+        };
+    }
+
+    fn order(&self, position: &Position, moves: &mut MoveList, best: Option<Move>, ply: usize) {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let key = |mv: &Move| -> i32 {
+            if Some(*mv) == best {
+                return i32::MIN;
+            }
             if let Some(victim) = position.piece_at(mv.to()) {
                 return -10_000_000 - capture_value(victim.kind);
             }
@@ -126,7 +196,7 @@ impl Search {
         }
         let mut moves = MoveList::new();
         position.legal_captures(&mut moves);
-        self.order(position, &mut moves, ply as usize);
+        self.order(position, &mut moves, None, ply as usize);
         let mut best = stand_pat;
         for mv in moves {
             let mut child = position.clone();
@@ -166,13 +236,35 @@ impl Search {
         if depth <= 0 || ply as usize >= MAX_PLY - 1 {
             return self.quiescence(position, alpha, beta, ply, QUIESCENCE_PLIES);
         }
+        let key = position.key();
+        let entry = self.probe(key);
+        if let Some(entry) = entry
+            && i32::from(entry.depth) >= depth
+        {
+            let score = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
         let mut moves = MoveList::new();
         position.legal_moves(&mut moves);
         if moves.is_empty() {
             return evaluate(position, self.seat);
         }
-        self.order(position, &mut moves, ply as usize);
+        self.order(
+            position,
+            &mut moves,
+            entry.and_then(|entry| entry.best),
+            ply as usize,
+        );
         let maximising = self.maximising(position);
+        let (original_alpha, original_beta) = (alpha, beta);
+        let mut best_move = None;
         let mut best = if maximising { -INFINITY } else { INFINITY };
         for mv in moves {
             let mut child = position.clone();
@@ -181,11 +273,18 @@ impl Search {
             if self.budget.halt() != Halt::No {
                 return 0;
             }
+            let improved = if maximising {
+                score > best
+            } else {
+                score < best
+            };
+            if improved {
+                best = score;
+                best_move = Some(mv);
+            }
             if maximising {
-                best = best.max(score);
                 alpha = alpha.max(score);
             } else {
-                best = best.min(score);
                 beta = beta.min(score);
             }
             if alpha >= beta {
@@ -201,6 +300,14 @@ impl Search {
                 break;
             }
         }
+        let bound = if best <= original_alpha {
+            Bound::Upper
+        } else if best >= original_beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.store(key, depth, to_table(best, ply), bound, best_move);
         best
     }
 }
@@ -231,12 +338,13 @@ impl Deepening {
         }
         let search = Search {
             seat: position.seating().seat(position.side_to_move()),
+            table: vec![Entry::default(); TABLE_ENTRIES],
             limits,
             budget: Budget::new(limits.max_nodes, limits.max_time),
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; POINTS * POINTS],
         };
-        search.order(position, &mut moves, 0);
+        search.order(position, &mut moves, None, 0);
         Some(Deepening {
             search,
             root: position.clone(),

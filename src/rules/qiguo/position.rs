@@ -32,6 +32,29 @@ const fn piece_code(piece: Piece) -> u8 {
     ((piece.state.index() as u8 + 1) << 4) | piece.kind as u8
 }
 
+/// A well-mixed 64 bits of `value` (SplitMix64's finaliser), for the position's key.
+const fn mix(value: u64) -> u64 {
+    let mut z = value.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The key of a piece code on a cell.
+const fn piece_key(code: u8, cell: usize) -> u64 {
+    mix((code as u64) << 16 | cell as u64)
+}
+
+/// The key of `state` to move.
+const fn side_key(state: State) -> u64 {
+    mix(1 << 40 | state.index() as u64)
+}
+
+/// The key of `state` having captured `count` pieces (`rulers`: Rulers).
+const fn count_key(state: State, count: u8, rulers: bool) -> u64 {
+    mix(1 << 41 | (rulers as u64) << 32 | (state.index() as u64) << 8 | count as u64)
+}
+
 fn piece_of_code(code: u8) -> Option<Piece> {
     let state = State::from_index(usize::from(code >> 4).checked_sub(1)?)?;
     let kind = *Kind::ALL.get(usize::from(code & 15))?;
@@ -93,6 +116,8 @@ pub struct Position {
     kinds: [[u8; 10]; 7],
     /// Where each live state's Ruler stands.
     ruler_points: [Point; 7],
+    /// A hash of the board, the side to move and the captures.
+    key: u64,
     /// Moves since the last capture.
     quiet: u8,
     /// Moves since the start.
@@ -165,8 +190,19 @@ impl Position {
             on_board[piece.state.index()] += 1;
             kinds[piece.state.index()][piece.kind as usize] += 1;
         }
+        let mut key = side_key(parts.side);
+        for (cell, &code) in cells.iter().enumerate() {
+            if code >= 16 {
+                key ^= piece_key(code, cell);
+            }
+        }
+        for state in State::ALL {
+            key ^= count_key(state, parts.captures[state.index()], false)
+                ^ count_key(state, parts.rulers[state.index()], true);
+        }
         Position {
             cells,
+            key,
             side: parts.side,
             seating: parts.seating,
             captures: parts.captures,
@@ -239,6 +275,13 @@ impl Position {
     pub fn ruler(&self, state: State) -> Option<Point> {
         self.is_live(state)
             .then_some(self.ruler_points[state.index()])
+    }
+
+    /// A hash of the board, the side to move and the captures: equal for equal positions
+    /// (the counters aside), and almost surely different otherwise.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
     }
 
     /// Whether `state` is live (its Ruler is on the board).
@@ -562,10 +605,12 @@ impl Position {
         let mover = self.side;
         let (from, to) = (mv.from().cell(), mv.to().cell());
         let target = self.cells[to];
-        if self.cells[from] & 15 == Kind::Ruler as u8 {
+        let moved = self.cells[from];
+        if moved & 15 == Kind::Ruler as u8 {
             self.ruler_points[mover.index()] = mv.to();
         }
-        self.cells[to] = self.cells[from];
+        self.key ^= side_key(mover) ^ piece_key(moved, from) ^ piece_key(moved, to);
+        self.cells[to] = moved;
         self.cells[from] = EMPTY;
         let mut played = Played {
             mover,
@@ -573,12 +618,13 @@ impl Position {
             eliminated: ArrayVec::new(),
         };
         if let Some(captured) = played.captured {
-            self.captures[mover.index()] = self.captures[mover.index()].saturating_add(1);
+            self.key ^= piece_key(target, to);
+            self.count_capture(mover, false);
             let victim = captured.state;
             self.on_board[victim.index()] -= 1;
             self.kinds[victim.index()][captured.kind as usize] -= 1;
             let reason = if captured.kind == Kind::Ruler {
-                self.rulers[mover.index()] = self.rulers[mover.index()].saturating_add(1);
+                self.count_capture(mover, true);
                 Some(EliminationReason::RulerCaptured)
             } else if self.on_board[victim.index()] <= ELIMINATION_PIECES {
                 Some(EliminationReason::TooFewPieces)
@@ -607,14 +653,29 @@ impl Position {
             });
             self.side = self.next_live_after(stuck);
         }
+        self.key ^= side_key(self.side);
         played
+    }
+
+    /// Counts a capture (`ruler`: of a Ruler) for `state`.
+    fn count_capture(&mut self, state: State, ruler: bool) {
+        let counts = if ruler {
+            &mut self.rulers
+        } else {
+            &mut self.captures
+        };
+        let before = counts[state.index()];
+        let after = before.saturating_add(1);
+        counts[state.index()] = after;
+        self.key ^= count_key(state, before, ruler) ^ count_key(state, after, ruler);
     }
 
     /// Takes every piece of `state` off the board.
     fn eliminate(&mut self, state: State) {
         let own = state.index() as u8 + 1;
-        for code in &mut self.cells {
+        for (cell, code) in self.cells.iter_mut().enumerate() {
             if *code >> 4 == own {
+                self.key ^= piece_key(*code, cell);
                 *code = EMPTY;
             }
         }
