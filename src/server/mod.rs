@@ -19,6 +19,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use room::{Command, RoomTask};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -114,6 +115,9 @@ pub struct Shared {
     connections: AtomicUsize,
     next_connection: AtomicU64,
 }
+
+/// The read and write buffer of each WebSocket, in bytes.
+const SOCKET_BUFFER: usize = 4096;
 
 /// How many commands a room's queue holds before senders wait.
 const ROOM_QUEUE: usize = 256;
@@ -292,6 +296,10 @@ pub async fn serve(config: Config, listener: TcpListener) -> Result<(), ServerEr
     let app = router
         .with_state(shared)
         .into_make_service_with_connect_info::<SocketAddr>();
+    // Small frames that should leave at once: no Nagle delay.
+    let listener = listener.tap_io(|stream| {
+        let _ = stream.set_nodelay(true);
+    });
     axum::serve(listener, app).await?;
     Ok(())
 }
@@ -311,7 +319,12 @@ async fn websocket(
     // Frames a little over the cap still arrive, to be answered with `too_large`; far larger
     // ones end the connection.
     let hard_cap = (shared.config.limits.max_frame_bytes * 4).max(64 * 1024);
+    // Frames are small: buffers of a few KiB (the default 128 KiB each way would cost 256 KiB
+    // per connection).
     upgrade
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(SOCKET_BUFFER)
+        .max_write_buffer_size(hard_cap * 4)
         .max_message_size(hard_cap)
         .max_frame_size(hard_cap)
         .on_upgrade(move |socket| connection::serve(socket, shared, peer.ip()))

@@ -73,6 +73,20 @@ impl Table {
     /// Applies the next event. Live events were checked before; a stored event that does not
     /// apply means the stored room is broken.
     pub fn apply(&mut self, event: RoomEvent) -> Result<(), String> {
+        let seat = match &event {
+            RoomEvent::SeatTaken { seat }
+            | RoomEvent::Played { seat, .. }
+            | RoomEvent::DrawOffered { seat }
+            | RoomEvent::DrawDeclined { seat }
+            | RoomEvent::RematchRequested { seat }
+            | RoomEvent::NewGame {
+                first_seat: seat, ..
+            } => Some(*seat),
+            RoomEvent::GameEnded { end } => end.winner,
+        };
+        if seat.is_some_and(|seat| seat.index() >= Seat::BOTH.len()) {
+            return Err(format!("{event:?} names no seat of a two-player room"));
+        }
         match &event {
             RoomEvent::SeatTaken { .. } => {}
             RoomEvent::Played { played, .. } => {
@@ -247,6 +261,8 @@ impl Table {
                         WinReason::FlagCaptured => EndReason::FlagCaptured,
                         WinReason::NoLegalAction => EndReason::NoLegalAction,
                         WinReason::Resignation => EndReason::Resignation,
+                        WinReason::OutOfTime => EndReason::OutOfTime,
+                        WinReason::Abandoned => EndReason::Abandoned,
                     },
                 }
             }

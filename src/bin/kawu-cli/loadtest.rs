@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 /// `kawu-cli loadtest` flags.
 #[derive(clap::Args)]
@@ -228,7 +229,10 @@ async fn receive(socket: &mut Socket) -> Result<ServerMessage, String> {
 }
 
 async fn connect(url: &str) -> Result<Socket, String> {
-    let (socket, _) = tokio_tungstenite::connect_async(url)
+    let config = WebSocketConfig::default()
+        .read_buffer_size(4096)
+        .write_buffer_size(0);
+    let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
         .await
         .map_err(|e| format!("cannot connect to {url}: {e}"))?;
     Ok(socket)
