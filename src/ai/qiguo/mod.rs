@@ -6,7 +6,7 @@ mod eval;
 mod search;
 
 pub use eval::{WIN, WIN_BOUND, evaluate, value};
-pub use search::{Deepening, Limits, Report};
+pub use search::{Deepening, Limits, Replies, Report};
 
 use crate::ai::Level;
 use crate::rules::qiguo::{Move, MoveList, Position};
@@ -32,6 +32,7 @@ pub fn limits(level: Level) -> Limits {
         max_nodes,
         max_time: level.budget(),
         margin: tolerance(level) * 3 / 2,
+        replies: Replies::Paranoid,
     }
 }
 

@@ -6,7 +6,7 @@
 
 use super::eval::{WIN, WIN_BOUND, capture_value, evaluate};
 use crate::ai::{Budget, Halt};
-use crate::rules::qiguo::{MAX_MOVES, Move, MoveList, POINTS, Position, Seat};
+use crate::rules::qiguo::{MAX_MOVES, Move, MoveList, POINTS, Position, Seat, State};
 use arrayvec::ArrayVec;
 use std::time::Duration;
 use web_time::Instant;
@@ -16,6 +16,8 @@ const MAX_PLY: usize = 64;
 /// Captures searched past the nominal depth.
 const QUIESCENCE_PLIES: i32 = 4;
 const INFINITY: i32 = WIN + 1;
+/// Marks the root seat's layer in the table's keys.
+const MAXIMISING_KEY: u64 = 0x5bd1_e995_7f4a_7c15;
 
 /// Limits on one search.
 #[derive(Clone, Copy, Debug)]
@@ -29,6 +31,19 @@ pub struct Limits {
     /// Root moves scoring within this much of the best get exact scores (others only
     /// bounds), so that a level may choose among them.
     pub margin: i32,
+    /// Who answers the root seat's moves.
+    pub replies: Replies,
+}
+
+/// Who answers the root seat's moves in the search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Replies {
+    /// Every state moves in its turn, and every other seat plays against the root seat.
+    Paranoid,
+    /// The root seat's states and the others' take turns, and of the others only the one
+    /// most damaging reply is searched (best-reply search): fewer plies go to the others,
+    /// so the search sees the root seat's own plans further ahead.
+    BestReply,
 }
 
 /// What one finished iteration found.
@@ -159,11 +174,32 @@ impl Search {
         }
     }
 
-    fn maximising(&self, position: &Position) -> bool {
-        position.seating().seat(position.side_to_move()) == self.seat
+    /// Whether the root seat moves in the layer after `child` was reached from a layer that
+    /// was (`maximising`) or was not the root seat's.
+    fn child_layer(&self, child: &Position, maximising: bool) -> bool {
+        match self.limits.replies {
+            Replies::Paranoid => child.seating().seat(child.side_to_move()) == self.seat,
+            Replies::BestReply => !maximising,
+        }
     }
 
-    /// Captures only, `left` more at most; each side may instead stand on the evaluation.
+    /// The positions whose side to move may move in this layer: the side to move itself, or
+    /// in a best-reply search every live state of the layer's seats.
+    fn movers(&self, position: &Position, maximising: bool) -> ArrayVec<Position, 7> {
+        match self.limits.replies {
+            Replies::Paranoid => [position.clone()].into_iter().collect(),
+            Replies::BestReply => {
+                let seating = position.seating();
+                State::ALL
+                    .into_iter()
+                    .filter(|&state| (seating.seat(state) == self.seat) == maximising)
+                    .filter_map(|state| position.with_side_to_move(state))
+                    .collect()
+            }
+        }
+    }
+
+    /// Captures only, `left` more at most; each layer may instead stand on the evaluation.
     fn quiescence(
         &mut self,
         position: &Position,
@@ -171,6 +207,7 @@ impl Search {
         mut beta: i32,
         ply: i32,
         left: i32,
+        maximising: bool,
     ) -> i32 {
         if self.budget.count_node() {
             return 0;
@@ -179,7 +216,6 @@ impl Search {
             return score;
         }
         let stand_pat = evaluate(position, self.seat);
-        let maximising = self.maximising(position);
         if maximising {
             if stand_pat >= beta {
                 return stand_pat;
@@ -194,26 +230,29 @@ impl Search {
         if left <= 0 || ply as usize >= MAX_PLY - 1 {
             return stand_pat;
         }
-        let mut moves = MoveList::new();
-        position.legal_captures(&mut moves);
-        self.order(position, &mut moves, None, ply as usize);
         let mut best = stand_pat;
-        for mv in moves {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            let score = self.quiescence(&child, alpha, beta, ply + 1, left - 1);
-            if self.budget.halt() != Halt::No {
-                return 0;
-            }
-            if maximising {
-                best = best.max(score);
-                alpha = alpha.max(score);
-            } else {
-                best = best.min(score);
-                beta = beta.min(score);
-            }
-            if alpha >= beta {
-                break;
+        for mover in self.movers(position, maximising) {
+            let mut moves = MoveList::new();
+            mover.legal_captures(&mut moves);
+            self.order(&mover, &mut moves, None, ply as usize);
+            for mv in moves {
+                let mut child = mover.clone();
+                child.play_unchecked(mv);
+                let layer = self.child_layer(&child, maximising);
+                let score = self.quiescence(&child, alpha, beta, ply + 1, left - 1, layer);
+                if self.budget.halt() != Halt::No {
+                    return 0;
+                }
+                if maximising {
+                    best = best.max(score);
+                    alpha = alpha.max(score);
+                } else {
+                    best = best.min(score);
+                    beta = beta.min(score);
+                }
+                if alpha >= beta {
+                    return best;
+                }
             }
         }
         best
@@ -226,6 +265,7 @@ impl Search {
         mut alpha: i32,
         mut beta: i32,
         ply: i32,
+        maximising: bool,
     ) -> i32 {
         if self.budget.count_node() {
             return 0;
@@ -234,9 +274,10 @@ impl Search {
             return score;
         }
         if depth <= 0 || ply as usize >= MAX_PLY - 1 {
-            return self.quiescence(position, alpha, beta, ply, QUIESCENCE_PLIES);
+            return self.quiescence(position, alpha, beta, ply, QUIESCENCE_PLIES, maximising);
         }
-        let key = position.key();
+        // A best-reply search meets one position in either layer.
+        let key = position.key() ^ if maximising { MAXIMISING_KEY } else { 0 };
         let entry = self.probe(key);
         if let Some(entry) = entry
             && i32::from(entry.depth) >= depth
@@ -251,54 +292,62 @@ impl Search {
                 return score;
             }
         }
-        let mut moves = MoveList::new();
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return evaluate(position, self.seat);
-        }
-        self.order(
-            position,
-            &mut moves,
-            entry.and_then(|entry| entry.best),
-            ply as usize,
-        );
-        let maximising = self.maximising(position);
+        let table_move = entry.and_then(|entry| entry.best);
         let (original_alpha, original_beta) = (alpha, beta);
         let mut best_move = None;
         let mut best = if maximising { -INFINITY } else { INFINITY };
-        for mv in moves {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            let score = self.search(&child, depth - 1, alpha, beta, ply + 1);
-            if self.budget.halt() != Halt::No {
-                return 0;
-            }
-            let improved = if maximising {
-                score > best
-            } else {
-                score < best
-            };
-            if improved {
-                best = score;
-                best_move = Some(mv);
-            }
-            if maximising {
-                alpha = alpha.max(score);
-            } else {
-                beta = beta.min(score);
-            }
-            if alpha >= beta {
-                if !position.is_capture(mv) {
-                    let killers = &mut self.killers[ply as usize];
-                    if killers[0] != Some(mv) {
-                        killers[1] = killers[0];
-                        killers[0] = Some(mv);
-                    }
-                    let slot = mv.from().index() * POINTS + mv.to().index();
-                    self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
+        let movers = self.movers(position, maximising);
+        // Every mover's captures first, then every mover's quiet moves.
+        'passes: for captures in [true, false] {
+            for mover in &movers {
+                let mut moves = MoveList::new();
+                if captures {
+                    mover.legal_captures(&mut moves);
+                } else {
+                    mover.legal_moves(&mut moves);
+                    moves.retain(|mv| !mover.is_capture(*mv));
                 }
-                break;
+                self.order(mover, &mut moves, table_move, ply as usize);
+                for mv in moves {
+                    let mut child = mover.clone();
+                    child.play_unchecked(mv);
+                    let layer = self.child_layer(&child, maximising);
+                    let score = self.search(&child, depth - 1, alpha, beta, ply + 1, layer);
+                    if self.budget.halt() != Halt::No {
+                        return 0;
+                    }
+                    let improved = if maximising {
+                        score > best
+                    } else {
+                        score < best
+                    };
+                    if improved {
+                        best = score;
+                        best_move = Some(mv);
+                    }
+                    if maximising {
+                        alpha = alpha.max(score);
+                    } else {
+                        beta = beta.min(score);
+                    }
+                    if alpha >= beta {
+                        if !captures {
+                            let killers = &mut self.killers[ply as usize];
+                            if killers[0] != Some(mv) {
+                                killers[1] = killers[0];
+                                killers[0] = Some(mv);
+                            }
+                            let slot = mv.from().index() * POINTS + mv.to().index();
+                            self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
+                        }
+                        break 'passes;
+                    }
+                }
             }
+        }
+        if best_move.is_none() {
+            // Nobody in this layer can move.
+            return evaluate(position, self.seat);
         }
         let bound = if best <= original_alpha {
             Bound::Upper
@@ -377,9 +426,10 @@ impl Deepening {
                 .unwrap_or(-INFINITY);
             let mut child = self.root.clone();
             child.play_unchecked(mv);
+            let layer = self.search.child_layer(&child, true);
             let score = self
                 .search
-                .search(&child, self.depth - 1, floor, INFINITY, 1);
+                .search(&child, self.depth - 1, floor, INFINITY, 1, layer);
             match self.search.budget.halt() {
                 Halt::No => self.scored.push((mv, score)),
                 Halt::Pause => return false,

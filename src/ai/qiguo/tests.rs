@@ -11,12 +11,15 @@ fn every_level_answers_a_legal_move_at_the_start() {
     for players in 3..=7 {
         let start = Position::start(Seating::for_players(players).unwrap());
         for level in [Level::Random, Level::Easy, Level::Medium, Level::Hard] {
-            let limits = Limits {
-                max_nodes: 5_000,
-                ..limits(level)
-            };
-            let mv = choose_move_within(&start, level, limits, 7).expect("a move");
-            assert!(start.is_legal(mv), "{level:?} {mv}");
+            for replies in [Replies::Paranoid, Replies::BestReply] {
+                let limits = Limits {
+                    max_nodes: 5_000,
+                    replies,
+                    ..limits(level)
+                };
+                let mv = choose_move_within(&start, level, limits, 7).expect("a move");
+                assert!(start.is_legal(mv), "{level:?} {replies:?} {mv}");
+            }
         }
     }
 }
@@ -39,11 +42,17 @@ fn the_search_takes_the_second_ruler_and_wins() {
         "18rD/19/19/19/19/18gR/19/19/19/9*8bR/19/19/19/5rR13/rH18/19/2wO16/19/wR18 w 1234567 5,0,0,0,0,0,0 1,0,0,0,0,0,0 0 0",
     );
     for level in [Level::Easy, Level::Medium, Level::Hard] {
-        assert_eq!(
-            choose_move(&here, level, 3).map(|m| m.to_string()),
-            Some("c3f6".to_string()),
-            "{level:?}"
-        );
+        for replies in [Replies::Paranoid, Replies::BestReply] {
+            let limits = Limits {
+                replies,
+                ..limits(level)
+            };
+            assert_eq!(
+                choose_move_within(&here, level, limits, 3).map(|m| m.to_string()),
+                Some("c3f6".to_string()),
+                "{level:?} {replies:?}"
+            );
+        }
     }
 }
 

@@ -284,6 +284,18 @@ impl Position {
         self.key
     }
 
+    /// The same position with `state` to move, if it is live: for a search that lets a state
+    /// answer out of turn.
+    pub fn with_side_to_move(&self, state: State) -> Option<Position> {
+        if !self.is_live(state) {
+            return None;
+        }
+        let mut position = self.clone();
+        position.key ^= side_key(position.side) ^ side_key(state);
+        position.side = state;
+        Some(position)
+    }
+
     /// Whether `state` is live (its Ruler is on the board).
     #[inline]
     pub fn is_live(&self, state: State) -> bool {

@@ -427,3 +427,18 @@ fn moves_read_as_the_contract_writes_them() {
         assert!(bad.parse::<Move>().is_err(), "{bad}");
     }
 }
+
+#[test]
+fn another_live_state_may_be_put_to_move() {
+    let here = position(&format!(
+        "18rR/19/19/19/19/19/19/19/19/9*9/19/19/19/19/19/19/19/19/wR18 w 1234567 {EMPTY_COUNTS} 0 0"
+    ));
+    let chu = here.with_side_to_move(State::Chu).expect("Chu is live");
+    let read = position(&format!(
+        "18rR/19/19/19/19/19/19/19/19/9*9/19/19/19/19/19/19/19/19/wR18 r 1234567 {EMPTY_COUNTS} 0 0"
+    ));
+    assert_eq!(chu, read);
+    assert_eq!(chu.key(), read.key());
+    assert_ne!(chu.key(), here.key());
+    assert_eq!(here.with_side_to_move(State::Han), None);
+}
