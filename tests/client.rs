@@ -11,8 +11,8 @@ use kawu::client::junqi::{
 };
 use kawu::client::tabletop::{Anim, Step, TableView, animations_settled};
 use kawu::client::{
-    BadSave, DrawDeclined, GameLogicPlugin, Lang, MatchRequest, MatchStatus, ResumeMatch, Screen,
-    Seats, tr,
+    BadSave, Controller, DrawDeclined, GameLogicPlugin, GoOnline, Lang, MatchRequest, MatchStatus,
+    OnlineRequest, OnlineSession, ResumeMatch, Screen, Seats, tr,
 };
 use kawu::rules::junqi::{
     Action, ActionList, Cell, Game, Kind, Outcome, Point, Position, PublicGame, Ruleset, WinReason,
@@ -550,4 +550,140 @@ fn seats_turn_the_table_for_the_person_against_the_computer() {
     app.update();
     assert_eq!(app.world().resource::<TableView>().bottom, Seat(1));
     assert_consistent(&mut app);
+}
+
+/// The `kawu-server` binary, built by the server's own tests (`cargo test --no-default-features
+/// --features server`, which `.ci/run` runs first) into the same target directory.
+fn server_binary() -> Option<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_BIN_EXE_kawu")).parent()?;
+    let path = dir.join(format!("kawu-server{}", std::env::consts::EXE_SUFFIX));
+    path.exists().then_some(path)
+}
+
+/// Updates `apps` (a few ms apart, as real time passes) until `done` holds, at most 20 s.
+fn run_until(apps: &mut [&mut App], what: &str, mut done: impl FnMut(&mut [&mut App]) -> bool) {
+    let started = std::time::Instant::now();
+    while !done(apps) {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "timed out waiting for {what}"
+        );
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn two_clients_play_through_a_real_server() {
+    let Some(server) = server_binary() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI builds kawu-server before the client tests"
+        );
+        eprintln!("skipped: no kawu-server binary next to the game's");
+        return;
+    };
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port")
+        .port();
+    let data = std::env::temp_dir().join(format!("kawu-client-online-{port}"));
+    std::fs::remove_dir_all(&data).ok();
+    let child = std::process::Command::new(server)
+        .args(["--addr", &format!("127.0.0.1:{port}"), "--data"])
+        .arg(&data)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    struct Kill(std::process::Child);
+    impl Drop for Kill {
+        fn drop(&mut self) {
+            self.0.kill().ok();
+        }
+    }
+    let _server = Kill(child);
+
+    let url = format!("ws://127.0.0.1:{port}/ws");
+    let online = |url: &str| {
+        let mut app = app();
+        app.world_mut()
+            .resource_mut::<kawu::client::Settings>()
+            .server = url.to_string();
+        app
+    };
+    let (mut host, mut guest) = (online(&url), online(&url));
+    // The server may take a moment to listen: ask again until a room exists.
+    let code = {
+        let started = std::time::Instant::now();
+        loop {
+            host.world_mut()
+                .write_message(GoOnline(OnlineRequest::Create(Default::default())));
+            let asked = std::time::Instant::now();
+            while asked.elapsed() < Duration::from_secs(2)
+                && host.world().resource::<OnlineSession>().room.is_none()
+            {
+                host.update();
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            if let Some(room) = &host.world().resource::<OnlineSession>().room {
+                break room.code.clone();
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "no room was created"
+            );
+        }
+    };
+    assert!(code.len() >= 8, "invite code {code}");
+    guest
+        .world_mut()
+        .write_message(GoOnline(OnlineRequest::Join(code.clone())));
+    run_until(
+        &mut [&mut host, &mut guest],
+        "both seated and playing",
+        |apps| {
+            apps.iter().all(|app| {
+                *app.world().resource::<State<Screen>>().get() == Screen::Playing
+                    && app
+                        .world()
+                        .resource::<Seats>()
+                        .iter()
+                        .any(|(_, c)| c == Controller::Remote)
+            })
+        },
+    );
+    // The host (room seat 0) moves first: a flip, played only once the server has ruled.
+    for turn in 0..4 {
+        let (mover, other) = if turn % 2 == 0 {
+            (&mut host, &mut guest)
+        } else {
+            (&mut guest, &mut host)
+        };
+        let status = mover.world().resource::<MatchStatus>().clone();
+        assert_eq!(
+            mover.world().resource::<Seats>().controller(status.to_move),
+            Controller::Local,
+            "turn {turn}"
+        );
+        let point = first_hidden(&game(mover));
+        select(mover, point);
+        run_until(&mut [mover, other], "the flip to reach both", |apps| {
+            apps.iter().all(|app| game(app).history().len() == turn + 1)
+        });
+        assert_eq!(game(&host), game(&guest), "both see the same game");
+        assert!(matches!(game(&host).view().cell(point), Cell::Up(_)));
+    }
+    // A click on the other player's turn sends nothing.
+    let point = first_hidden(&game(&guest));
+    select(&mut guest, point);
+    for _ in 0..20 {
+        host.update();
+        guest.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(game(&host).history().len(), 4);
+    std::fs::remove_dir_all(&data).ok();
 }

@@ -134,3 +134,31 @@ rules-end =
     } in a row without a flip or an attack the game is drawn.
 rules-controls-title = Controls
 rules-controls = Click a face-down piece to flip it. Click your piece to see where it can go (green dots: moves, red frames: attacks), then click the destination. Keyboard: arrows move the cursor, Enter or Space confirms, Esc cancels. Gamepad: d-pad, A to confirm, B to cancel.
+
+## Online play
+menu-online = Play online
+online-create = Create a room
+online-join = Join
+online-watch = Watch
+online-code = Room code:
+online-copy-link = Copy the link
+online-clock-choice = Move clock:
+online-clock-off = Off
+online-clock-30 = 30 s
+online-clock-60 = 60 s
+online-connecting = Connecting…
+online-connected = Online
+online-reconnecting = Connection lost, reconnecting…
+online-failed = Cannot reach the server
+online-opponent-here = Your opponent is here
+online-opponent-away = Waiting for your opponent…
+online-spectators = { $count ->
+    [one] { $count } spectator
+   *[other] { $count } spectators
+}
+online-clock = Time for this move: { $seconds } s
+online-draw-offered = Your opponent offers a draw.
+settings-server = Server:
+toast-online-error = The server refused:
+reason-timeout = ran out of time
+reason-abandoned = left the game

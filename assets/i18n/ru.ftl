@@ -135,3 +135,32 @@ rules-end =
     } подряд без вскрытий и атак — ничья.
 rules-controls-title = Управление
 rules-controls = Щёлкните по закрытой фишке, чтобы открыть её. Щёлкните по своей фишке, чтобы увидеть её ходы (зелёные точки — ходы, красные рамки — атаки), затем по цели. Клавиатура: стрелки двигают курсор, Enter или пробел — подтвердить, Esc — отменить. Геймпад: крестовина, A — подтвердить, B — отменить.
+
+## Онлайн-игра
+menu-online = Игра по сети
+online-create = Создать комнату
+online-join = Войти
+online-watch = Смотреть
+online-code = Код комнаты:
+online-copy-link = Скопировать ссылку
+online-clock-choice = Время на ход:
+online-clock-off = Без ограничения
+online-clock-30 = 30 с
+online-clock-60 = 60 с
+online-connecting = Подключение…
+online-connected = В сети
+online-reconnecting = Связь потеряна, переподключение…
+online-failed = Сервер недоступен
+online-opponent-here = Соперник на месте
+online-opponent-away = Ждём соперника…
+online-spectators = { $count ->
+    [one] { $count } зритель
+    [few] { $count } зрителя
+   *[many] { $count } зрителей
+}
+online-clock = Время на ход: { $seconds } с
+online-draw-offered = Соперник предлагает ничью.
+settings-server = Сервер:
+toast-online-error = Сервер отказал:
+reason-timeout = время вышло
+reason-abandoned = покинули игру

@@ -3,15 +3,17 @@
 //! draw offer, game over). The game on the table says what to write in [`HudText`].
 
 use super::audio::UiSound;
-use super::i18n::{Lang, tr};
+use super::i18n::{Lang, tr, tr_args};
 use super::matches::{DrawDeclined, MatchRequest, MatchStatus, NewMatch};
 use super::menu::settings_ui;
+use super::net::{LinkState, OnlineSession, ToServer, copy_to_clipboard, invite_link};
 use super::seats::Seats;
 use super::settings::Settings;
 use super::tabletop::{Anim, HudInsets};
-use super::theme::{Rgb, Toast, UiSet, dialog_frame, menu_button, small_button};
+use super::theme::{Rgb, Toast, UiSet, dialog_frame, menu_button, palette, small_button};
 use super::thinking::{HintRequest, computer_to_move};
 use super::{ClientSet, Screen};
+use crate::protocol::ClientMessage;
 use crate::rules::Seat;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -84,9 +86,94 @@ pub(super) fn plugin(app: &mut App) {
         });
 }
 
+/// Where the HUD sits: its width, and the room it leaves the game's section.
+#[derive(SystemParam)]
+struct HudLayout<'w> {
+    insets: ResMut<'w, HudInsets>,
+    area: ResMut<'w, HudSectionArea>,
+}
+
+/// The online game, as the HUD shows it.
+#[derive(SystemParam)]
+struct OnlineView<'w> {
+    session: Res<'w, OnlineSession>,
+    time: Res<'w, Time>,
+    status: Res<'w, MatchStatus>,
+}
+
+/// The state of the line, the room's code and link, who is there, the clock, and a draw offer
+/// from the other player.
+fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut HudActions) {
+    let t = |key: &'static str| tr(lang, key);
+    let session = &*online.session;
+    let (line, colour) = match &session.state {
+        LinkState::Online => (t("online-connected"), palette::HINT),
+        LinkState::Connecting | LinkState::Offline => (t("online-connecting"), palette::WARNING),
+        LinkState::Reconnecting(_) => (t("online-reconnecting"), palette::WARNING),
+        LinkState::Failed(why) => (format!("{}: {why}", t("online-failed")), palette::RED_TEXT),
+    };
+    ui.label(egui::RichText::new(line).color(colour.egui()));
+    let Some(room) = &session.room else {
+        return;
+    };
+    ui.label(
+        egui::RichText::new(format!("{} {}", t("online-code"), room.code))
+            .size(18.0)
+            .strong(),
+    );
+    let link = invite_link(session, &room.code);
+    ui.label(egui::RichText::new(&link).small());
+    if cfg!(target_arch = "wasm32")
+        && small_button(ui, true, t("online-copy-link"), &mut act.sounds)
+    {
+        copy_to_clipboard(&link);
+    }
+    let (connected, spectators) = session.presence;
+    if let Some(mine) = room.seat {
+        let other = connected[mine.other().index()];
+        ui.label(t(if other {
+            "online-opponent-here"
+        } else {
+            "online-opponent-away"
+        }));
+    }
+    if spectators > 0 {
+        ui.label(tr_args(lang, "online-spectators", [("count", spectators)]));
+    }
+    if let Some((_, deadline)) = session.clock.filter(|_| !online.status.over) {
+        let left = deadline.saturating_sub(online.time.elapsed()).as_secs();
+        ui.label(
+            egui::RichText::new(tr_args(lang, "online-clock", [("seconds", left)]))
+                .size(18.0)
+                .color(
+                    if left <= 10 {
+                        palette::WARNING
+                    } else {
+                        palette::TEXT
+                    }
+                    .egui(),
+                ),
+        );
+    }
+    if let Some(offerer) = session.draw_offer
+        && room.seat.is_some_and(|mine| mine != offerer)
+    {
+        ui.label(t("online-draw-offered"));
+        ui.horizontal(|ui| {
+            for (key, accept) in [("dialog-accept", true), ("dialog-decline", false)] {
+                if small_button(ui, true, t(key), &mut act.sounds) {
+                    act.outgoing
+                        .write(ToServer(ClientMessage::AnswerDraw { accept }));
+                }
+            }
+        });
+    }
+}
+
 /// What the HUD's buttons do.
 #[derive(SystemParam)]
 struct HudActions<'w> {
+    outgoing: MessageWriter<'w, ToServer>,
     requests: MessageWriter<'w, MatchRequest>,
     hints: MessageWriter<'w, HintRequest>,
     starts: MessageWriter<'w, NewMatch>,
@@ -107,10 +194,10 @@ struct HudMatch<'w, 's> {
 fn hud_frame(
     mut contexts: EguiContexts,
     table: HudMatch,
+    online: OnlineView,
     settings: Res<Settings>,
     mut state: ResMut<HudState>,
-    mut insets: ResMut<HudInsets>,
-    mut area: ResMut<HudSectionArea>,
+    mut layout: HudLayout,
     mut act: HudActions,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -167,10 +254,15 @@ fn hud_frame(
                     act.next.set(Screen::Title);
                 }
             });
+            if online.session.active() {
+                ui.separator();
+                online_block(ui, lang, &online, &mut act);
+            }
             ui.separator();
-            area.set_if_neq(HudSectionArea(ui.available_rect_before_wrap()));
+            let section = HudSectionArea(ui.available_rect_before_wrap());
+            layout.area.set_if_neq(section);
         });
-    insets.set_if_neq(HudInsets {
+    layout.insets.set_if_neq(HudInsets {
         right: panel.response.rect.width(),
     });
     Ok(())

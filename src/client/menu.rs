@@ -5,11 +5,13 @@ use super::audio::UiSound;
 use super::games;
 use super::i18n::{Lang, tr};
 use super::matches::{Deal, MatchStatus, NewMatch};
+use super::net::{GoOnline, LinkState, OnlineRequest, OnlineSession};
 use super::save::{ContinueGame, SavedGame};
 use super::seats::Seats;
 use super::settings::{AnimSpeed, LabelStyle, Settings};
 use super::theme::{Toast, UiSet, dialog_frame, menu_button, palette};
 use crate::ai::Level;
+use crate::protocol::MoveClock;
 use crate::rules::Seat;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -20,6 +22,7 @@ enum MenuPage {
     #[default]
     Main,
     NewGame,
+    Online,
     Settings,
     Rules,
 }
@@ -52,11 +55,14 @@ impl SeatChoice {
     }
 }
 
-/// The choices on the new-game page.
-#[derive(Resource, Clone, Copy, Debug)]
+/// The choices on the new-game and online pages.
+#[derive(Resource, Clone, Debug)]
 struct NewGameChoice {
     level: Level,
     seat: SeatChoice,
+    clock: MoveClock,
+    /// The invite code typed to join or watch a room.
+    code: String,
 }
 
 impl Default for NewGameChoice {
@@ -64,6 +70,8 @@ impl Default for NewGameChoice {
         NewGameChoice {
             level: Level::Medium,
             seat: SeatChoice::First,
+            clock: MoveClock::Off,
+            code: String::new(),
         }
     }
 }
@@ -85,6 +93,7 @@ pub(super) fn plugin(app: &mut App) {
 /// What the title screen's buttons do.
 #[derive(bevy::ecs::system::SystemParam)]
 struct MenuActions<'w> {
+    online: MessageWriter<'w, GoOnline>,
     starts: MessageWriter<'w, NewMatch>,
     continues: MessageWriter<'w, ContinueGame>,
     sounds: MessageWriter<'w, UiSound>,
@@ -95,6 +104,7 @@ struct MenuActions<'w> {
 #[derive(bevy::ecs::system::SystemParam)]
 struct TitleInfo<'w> {
     status: Res<'w, MatchStatus>,
+    session: Res<'w, OnlineSession>,
     saved: Res<'w, SavedGame>,
     toast: Res<'w, Toast>,
 }
@@ -109,6 +119,7 @@ fn title_screen(
 ) -> Result {
     let TitleInfo {
         status,
+        session,
         saved,
         toast,
     } = info;
@@ -119,7 +130,7 @@ fn title_screen(
     let width = match *page {
         MenuPage::Rules => 720.0,
         // Wide enough for the rows of level and seat choices, in every language.
-        MenuPage::Settings | MenuPage::NewGame => 440.0,
+        MenuPage::Settings | MenuPage::NewGame | MenuPage::Online => 440.0,
         MenuPage::Main => 360.0,
     };
     let game = status.game;
@@ -152,29 +163,31 @@ fn title_screen(
                     );
                 }
                 ui.add_space(12.0);
-                let sounds = &mut act.sounds;
                 match *page {
                     MenuPage::Main => {
-                        if menu_button(ui, saved.0, t("menu-continue"), sounds) {
+                        if menu_button(ui, saved.0, t("menu-continue"), &mut act.sounds) {
                             act.continues.write(ContinueGame);
                         }
-                        if menu_button(ui, true, t("menu-new-game"), sounds) {
+                        if menu_button(ui, true, t("menu-new-game"), &mut act.sounds) {
                             *page = MenuPage::NewGame;
                         }
-                        if menu_button(ui, true, t("menu-rules"), sounds) {
+                        if menu_button(ui, true, t("menu-online"), &mut act.sounds) {
+                            *page = MenuPage::Online;
+                        }
+                        if menu_button(ui, true, t("menu-rules"), &mut act.sounds) {
                             *page = MenuPage::Rules;
                         }
-                        if menu_button(ui, true, t("menu-settings"), sounds) {
+                        if menu_button(ui, true, t("menu-settings"), &mut act.sounds) {
                             *page = MenuPage::Settings;
                         }
                         if cfg!(not(target_arch = "wasm32"))
-                            && menu_button(ui, true, t("menu-quit"), sounds)
+                            && menu_button(ui, true, t("menu-quit"), &mut act.sounds)
                         {
                             act.exit.write(AppExit::Success);
                         }
                     }
                     MenuPage::NewGame => {
-                        if menu_button(ui, true, t("new-hot-seat"), sounds) {
+                        if menu_button(ui, true, t("new-hot-seat"), &mut act.sounds) {
                             act.starts.write(new_match(Seats::hot_seat()));
                         }
                         ui.add_space(10.0);
@@ -194,12 +207,19 @@ fn title_screen(
                                 ui.selectable_value(&mut choice.seat, seat, t(key));
                             }
                         });
-                        if menu_button(ui, true, t("new-start"), sounds) {
+                        if menu_button(ui, true, t("new-start"), &mut act.sounds) {
                             let seats = Seats::versus_computer(choice.level, choice.seat.seat());
                             act.starts.write(new_match(seats));
                         }
                         ui.add_space(10.0);
-                        if menu_button(ui, true, t("menu-back"), sounds) {
+                        if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
+                            *page = MenuPage::Main;
+                        }
+                    }
+                    MenuPage::Online => {
+                        online_page(ui, lang, &mut choice, &session, &mut act);
+                        ui.add_space(10.0);
+                        if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
                             *page = MenuPage::Main;
                         }
                     }
@@ -210,12 +230,12 @@ fn title_screen(
                             *settings = edited;
                         }
                         ui.add_space(10.0);
-                        if menu_button(ui, true, t("menu-back"), sounds) {
+                        if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
                             *page = MenuPage::Main;
                         }
                     }
                     MenuPage::Rules => {
-                        if menu_button(ui, true, t("menu-back"), sounds) {
+                        if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
                             *page = MenuPage::Main;
                         }
                         ui.add_space(8.0);
@@ -228,6 +248,61 @@ fn title_screen(
         });
     toast.show_ui(ctx, lang, 0.0);
     Ok(())
+}
+
+/// Create a room (with a move clock), or join or watch one by its code.
+fn online_page(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    choice: &mut NewGameChoice,
+    session: &OnlineSession,
+    act: &mut MenuActions,
+) {
+    let t = |key: &'static str| tr(lang, key);
+    ui.horizontal(|ui| {
+        ui.label(t("online-clock-choice"));
+        for (clock, key) in [
+            (MoveClock::Off, "online-clock-off"),
+            (MoveClock::Seconds30, "online-clock-30"),
+            (MoveClock::Seconds60, "online-clock-60"),
+        ] {
+            ui.selectable_value(&mut choice.clock, clock, t(key));
+        }
+    });
+    if menu_button(ui, true, t("online-create"), &mut act.sounds) {
+        act.online
+            .write(GoOnline(OnlineRequest::Create(choice.clock)));
+    }
+    ui.add_space(10.0);
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label(t("online-code"));
+        ui.add(
+            egui::TextEdit::singleline(&mut choice.code)
+                .desired_width(160.0)
+                .char_limit(16),
+        );
+    });
+    let code = choice.code.trim().to_uppercase();
+    if menu_button(ui, !code.is_empty(), t("online-join"), &mut act.sounds) {
+        act.online
+            .write(GoOnline(OnlineRequest::Join(code.clone())));
+    }
+    if menu_button(ui, !code.is_empty(), t("online-watch"), &mut act.sounds) {
+        act.online.write(GoOnline(OnlineRequest::Watch(code)));
+    }
+    match &session.state {
+        LinkState::Offline | LinkState::Online => {}
+        LinkState::Connecting | LinkState::Reconnecting(_) => {
+            ui.label(t("online-connecting"));
+        }
+        LinkState::Failed(why) => {
+            ui.label(
+                egui::RichText::new(format!("{}: {why}", t("online-failed")))
+                    .color(palette::RED_TEXT.egui()),
+            );
+        }
+    }
 }
 
 /// The settings controls (title screen and in-game).
@@ -271,5 +346,12 @@ pub(super) fn settings_ui(ui: &mut egui::Ui, settings: &mut Settings) {
         });
         ui.add_space(4.0);
         ui.checkbox(&mut settings.rotate_board, t("settings-rotate"));
+        // The browser plays on the server of its own page.
+        if cfg!(not(target_arch = "wasm32")) {
+            ui.horizontal(|ui| {
+                ui.label(t("settings-server"));
+                ui.text_edit_singleline(&mut settings.server);
+            });
+        }
     });
 }

@@ -19,6 +19,7 @@ mod i18n;
 pub mod junqi;
 mod matches;
 mod menu;
+mod net;
 mod save;
 mod seats;
 mod settings;
@@ -34,6 +35,7 @@ pub use i18n::{Lang, tr, tr_args};
 pub use matches::{
     Deal, DrawDeclined, MatchRequest, MatchStatus, NewMatch, PositionKey, ResumeMatch,
 };
+pub use net::{FromServer, GoOnline, OnlineRequest, OnlineSession, ToServer};
 pub use save::BadSave;
 pub use seats::{Controller, Seats};
 pub use settings::{AnimSpeed, LabelStyle, Settings};
@@ -84,8 +86,10 @@ impl Plugin for GameLogicPlugin {
         );
         app.init_resource::<Settings>()
             .init_resource::<Seats>()
+            .init_resource::<theme::Toast>()
             .add_plugins((
                 matches::plugin,
+                net::logic_plugin,
                 audio::logic_plugin,
                 save::logic_plugin,
                 tabletop::logic_plugin,

@@ -132,9 +132,13 @@ impl Seats {
     }
 
     /// How many plies an undo takes back, given the seat that made each ply so far (oldest
-    /// first): one when every seat is local; otherwise back to the most recent position where
-    /// a person at this device was to move.
+    /// first): one when every seat is local; none with a player elsewhere; otherwise back to the
+    /// most recent position where a person at this device was to move.
     pub fn undo_plies(&self, mut movers: impl DoubleEndedIterator<Item = Seat>) -> usize {
+        if self.0.contains(&Controller::Remote) {
+            // A player elsewhere never sees a move taken back.
+            return 0;
+        }
         if self.all_local() {
             return usize::from(movers.next_back().is_some());
         }
@@ -199,6 +203,8 @@ mod tests {
         assert_eq!(three.undo_plies(movers), 2);
         assert_eq!(three.single_local(), Some(Seat(1)));
         assert_eq!(three.next(Seat(2)), Seat(0));
+        let online = Seats::try_from(vec![Controller::Local, Controller::Remote]).unwrap();
+        assert_eq!(online.undo_plies(two(4)), 0);
     }
 
     #[test]

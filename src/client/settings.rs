@@ -95,6 +95,8 @@ pub struct Settings {
     pub labels: LabelStyle,
     /// In a two-player game on one device, turn the board so the player to move sits at the bottom.
     pub rotate_board: bool,
+    /// The online server's WebSocket address (the desktop's; the browser uses its page's).
+    pub server: String,
 }
 
 impl Default for Settings {
@@ -107,6 +109,7 @@ impl Default for Settings {
             language: Lang::from_environment(),
             labels: LabelStyle::Both,
             rotate_board: false,
+            server: "ws://127.0.0.1:7878/ws".to_string(),
         }
     }
 }

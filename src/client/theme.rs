@@ -70,6 +70,16 @@ pub mod palette {
     /// Ink on the board, and the back of face-down pieces.
     pub const BOARD_INK: Rgb = Rgb(66, 38, 18);
     pub const BACK_RIM: Rgb = Rgb(15, 46, 36);
+    /// Railways and the posts on the board.
+    pub const RAIL: Rgb = Rgb(43, 31, 23);
+    pub const POST: Rgb = Rgb(245, 222, 173);
+    /// Markers: the last move, the keyboard cursor, the selected piece, and its destinations
+    /// (an attack, a free point).
+    pub const LAST_MOVE: Rgb = Rgb(255, 158, 26);
+    pub const CURSOR: Rgb = Rgb(26, 217, 255);
+    pub const SELECTED_PIECE: Rgb = Rgb(255, 217, 26);
+    pub const TARGET_ATTACK: Rgb = Rgb(230, 26, 20);
+    pub const TARGET_MOVE: Rgb = Rgb(31, 158, 51);
 }
 
 /// Egui systems that draw UI run in this set: the title screen and the HUD frame first, then
@@ -132,7 +142,6 @@ pub(super) fn plugin(app: &mut App) {
             auto_create_primary_context: false,
             ..default()
         })
-        .init_resource::<Toast>()
         .configure_sets(
             EguiPrimaryContextPass,
             (UiSet::Frame, UiSet::Section, UiSet::Dialogs).chain(),

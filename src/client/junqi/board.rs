@@ -273,7 +273,7 @@ fn spawn_front(commands: &mut Commands, images: &mut Assets<Image>, parts: &mut 
 /// Roads, camp diagonals and railways (each connection once).
 fn spawn_roads_and_railways(commands: &mut Commands, parts: &mut Vec<Entity>) {
     // Roads, camp diagonals and railways (each connection once).
-    let rail_colour = Color::srgb(0.17, 0.12, 0.09);
+    let rail_colour = palette::RAIL.bevy();
     for a in Point::all() {
         let pa = point_to_world(a, false);
         for &b in a.neighbours() {
@@ -355,7 +355,7 @@ fn spawn_posts(commands: &mut Commands, images: &mut Assets<Image>, parts: &mut 
         let base = (1.0 - (p.y - centre.y).abs()).clamp(0.0, 1.0) * fill(p.x.abs() - 19.0);
         white(stroke(arch(p), 2.5).max(arc).max(base))
     }));
-    let post_colour = Color::srgb(0.96, 0.87, 0.68);
+    let post_colour = palette::POST.bevy();
     for point in Point::all() {
         let at = point_to_world(point, false);
         let (fill_image, line_image) = if point.is_camp() {
@@ -506,7 +506,7 @@ fn update_markers(
             ));
         };
     let ring = &art.ring;
-    let last = Color::srgba(1.0, 0.62, 0.10, 0.9);
+    let last = palette::LAST_MOVE.bevy().with_alpha(0.9);
     match model.public.history().last().map(|played| played.action) {
         Some(Action::Flip(point)) => mark(ring, point, last, None, Z_MARK),
         Some(Action::Move { from, to }) => {
@@ -522,7 +522,7 @@ fn update_markers(
         mark(
             ring,
             point,
-            Color::srgba(1.0, 1.0, 1.0, 0.75),
+            Color::WHITE.with_alpha(0.75),
             None,
             Z_MARK + 0.1,
         );
@@ -531,7 +531,7 @@ fn update_markers(
         mark(
             ring,
             cursor.point,
-            Color::srgb(0.1, 0.85, 1.0),
+            palette::CURSOR.bevy(),
             None,
             Z_MARK + 0.3,
         );
@@ -542,19 +542,25 @@ fn update_markers(
     mark(
         ring,
         selected,
-        Color::srgb(1.0, 0.85, 0.1),
+        palette::SELECTED_PIECE.bevy(),
         None,
         Z_MARK + 0.2,
     );
     let view = model.view();
     for point in selection.targets.iter() {
         if matches!(view.cell(point), Cell::Up(_)) {
-            mark(ring, point, Color::srgb(0.9, 0.1, 0.08), None, Z_MARK + 0.2);
+            mark(
+                ring,
+                point,
+                palette::TARGET_ATTACK.bevy(),
+                None,
+                Z_MARK + 0.2,
+            );
         } else {
             mark(
                 &art.disc,
                 point,
-                Color::srgba(0.12, 0.62, 0.2, 0.9),
+                palette::TARGET_MOVE.bevy().with_alpha(0.9),
                 Some(Vec2::splat(22.0)),
                 Z_DOT,
             );

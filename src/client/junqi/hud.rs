@@ -89,6 +89,8 @@ fn outcome_text(
                 WinReason::FlagCaptured => "reason-flag",
                 WinReason::NoLegalAction => "reason-stuck",
                 WinReason::Resignation => "reason-resigned",
+                WinReason::OutOfTime => "reason-timeout",
+                WinReason::Abandoned => "reason-abandoned",
             };
             let why = format!("{}: {}", side_name(lang, winner.opponent()), t(reason));
             let title = match seats.single_local() {

@@ -7,6 +7,7 @@ mod choreography;
 mod hud;
 mod input;
 mod model;
+mod online;
 mod pieces;
 mod rules_page;
 mod sounds;
@@ -29,6 +30,7 @@ use bevy::prelude::*;
 pub(super) fn logic_plugin(app: &mut App) {
     app.add_plugins((
         model::plugin,
+        online::plugin,
         thinking::plugin::<JunqiMatch>,
         input::logic_plugin,
         pieces::logic_plugin,

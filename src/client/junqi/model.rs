@@ -10,13 +10,14 @@ use crate::client::Screen;
 use crate::client::matches::{
     Deal, DrawDeclined, MatchRequest, MatchStatus, NewMatch, PositionKey, ResumeMatch,
 };
+use crate::client::net::OnlineSession;
 use crate::client::save::BadSave;
 use crate::client::seats::Seats;
 use crate::client::tabletop::TableReset;
 use crate::client::thinking::ComputerGame;
 use crate::rules::junqi::{
-    Action, ActionList, Color, DrawReason, Effect, Game, GameRecord, Outcome, PlayedAction,
-    PlayerView, Point, Position, PublicGame, Ruleset, WinReason,
+    Action, ActionList, Color, Effect, Game, GameRecord, Outcome, PlayedAction, PlayerView, Point,
+    Position, PublicGame, Ruleset,
 };
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
@@ -180,7 +181,7 @@ pub enum Change {
     Played(PlayedAction),
     /// This many plies were taken back.
     TakenBack(usize),
-    /// A player resigned, or the players agreed to a draw.
+    /// The game ended off the board: a resignation, an agreed draw, a clock, an abandonment.
     Conceded(Outcome),
 }
 
@@ -224,7 +225,13 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (referee, follow_rulings, report_status)
+            (
+                referee,
+                super::online::follow_server,
+                follow_rulings,
+                super::online::rule_room_end,
+                report_status,
+            )
                 .chain()
                 .in_set(ClientSet::Apply),
         );
@@ -252,8 +259,14 @@ fn deal_game(deal: Deal) -> Game {
     game
 }
 
-fn start_new_games(mut starts: MessageReader<NewMatch>, mut loads: MessageWriter<LoadGame>) {
-    for start in starts.read().filter(|start| start.game == GameKind::Junqi) {
+fn start_new_games(
+    mut starts: MessageReader<NewMatch>,
+    online: Res<OnlineSession>,
+    mut loads: MessageWriter<LoadGame>,
+) {
+    // Online, a new game is the server's (a rematch).
+    let here = |start: &&NewMatch| start.game == GameKind::Junqi && !online.active();
+    for start in starts.read().filter(here) {
         loads.write(LoadGame {
             game: deal_game(start.deal),
             seats: start.seats.clone(),
@@ -300,6 +313,8 @@ struct Asked<'w, 's> {
     loads: MessageReader<'w, 's, LoadGame>,
     plays: MessageReader<'w, 's, PlayRequest>,
     requests: MessageReader<'w, 's, MatchRequest>,
+    /// Online, the server rules instead.
+    online: Res<'w, OnlineSession>,
 }
 
 /// The local referee: checks every request against the whole game and rules.
@@ -341,7 +356,7 @@ fn referee(
             },
         );
     }
-    let Some(game) = referee.game.as_mut() else {
+    let Some(game) = referee.game.as_mut().filter(|_| !asked.online.active()) else {
         return;
     };
     for request in asked.plays.read() {
@@ -448,12 +463,7 @@ fn follow_rulings(
                 model.public.undo(*plies);
                 resets.write(TableReset);
             }
-            Change::Conceded(Outcome::Win {
-                winner,
-                reason: WinReason::Resignation,
-            }) => model.public.resign(winner.opponent()),
-            Change::Conceded(Outcome::Draw(DrawReason::Agreement)) => model.public.agree_draw(),
-            Change::Conceded(other) => warn!("not a concession: {other:?}"),
+            Change::Conceded(outcome) => model.public.conclude(*outcome),
         }
         model.key = ruling.key;
         model.announced = false;

@@ -71,21 +71,25 @@ impl PublicGame {
         Ok(effect)
     }
 
+    /// Ends the game with a result the board does not decide: a resignation, an agreed draw,
+    /// a clock run out, an abandoned online game. Does nothing if the game is already over.
+    pub fn conclude(&mut self, outcome: Outcome) {
+        if self.outcome().is_none() {
+            self.conceded = Some(outcome);
+        }
+    }
+
     /// `loser` resigns. Does nothing if the game is already over.
     pub fn resign(&mut self, loser: Color) {
-        if self.outcome().is_none() {
-            self.conceded = Some(Outcome::Win {
-                winner: loser.opponent(),
-                reason: WinReason::Resignation,
-            });
-        }
+        self.conclude(Outcome::Win {
+            winner: loser.opponent(),
+            reason: WinReason::Resignation,
+        });
     }
 
     /// Both players agree to a draw. Does nothing if the game is already over.
     pub fn agree_draw(&mut self) {
-        if self.outcome().is_none() {
-            self.conceded = Some(Outcome::Draw(DrawReason::Agreement));
-        }
+        self.conclude(Outcome::Draw(DrawReason::Agreement));
     }
 
     /// Takes back the last `plies` actions (and any resignation or agreement); returns how many

@@ -37,6 +37,10 @@ pub enum WinReason {
     NoLegalAction,
     /// The loser resigned.
     Resignation,
+    /// The loser's move clock ran out.
+    OutOfTime,
+    /// The loser left an online game and did not come back in time.
+    Abandoned,
 }
 
 /// Why a game was drawn.

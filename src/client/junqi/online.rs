@@ -1,0 +1,252 @@
+//! A Junqi game played online: the server is the authority. Its room state and events become
+//! [`Ruling`]s for the model, exactly as the local referee's do, and this device's requests go
+//! to the server instead of a referee. No face-down identity ever reaches this device.
+
+use super::model::{Change, JunqiMatch, PlayRequest, Ruling};
+use crate::client::matches::{DrawDeclined, MatchRequest, NewMatch, PositionKey};
+use crate::client::net::{FromServer, OnlineSession, ToServer};
+use crate::client::seats::{Controller, Seats};
+use crate::client::theme::Toast;
+use crate::client::{ClientSet, Screen};
+use crate::protocol::{self, ClientMessage, EndReason, GameEnd, RoomEvent, ServerMessage};
+use crate::rules::junqi::{DrawReason, Outcome, WinReason};
+use crate::rules::{GameKind, Seat};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+/// How the room's seats sit at this device's table: the table's seat 0 moves first.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoomSeating {
+    /// The room seat that moves first in this game.
+    first: protocol::Seat,
+    /// The authority's count of games and take-overs, for position keys.
+    generation: u64,
+}
+
+impl Default for RoomSeating {
+    fn default() -> RoomSeating {
+        RoomSeating {
+            first: protocol::Seat(0),
+            generation: 0,
+        }
+    }
+}
+
+impl RoomSeating {
+    /// The table seat of a room seat.
+    fn table_seat(self, seat: protocol::Seat) -> Seat {
+        Seat((seat.0 + 2 - self.first.0) % 2)
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<RoomSeating>()
+        .init_resource::<PendingEnd>()
+        .add_systems(
+            Update,
+            (forward_requests, forward_rematches).in_set(ClientSet::Command),
+        );
+}
+
+/// This device's requests, sent to the server while online.
+#[derive(SystemParam)]
+struct Requests<'w, 's> {
+    plays: MessageReader<'w, 's, PlayRequest>,
+    matches: MessageReader<'w, 's, MatchRequest>,
+}
+
+fn forward_requests(
+    mut requests: Requests,
+    session: Res<OnlineSession>,
+    mut outgoing: MessageWriter<ToServer>,
+) {
+    if !session.active() {
+        return;
+    }
+    for play in requests.plays.read() {
+        outgoing.write(ToServer(ClientMessage::Act {
+            action: play.action,
+            version: session.version,
+        }));
+    }
+    for request in requests.matches.read() {
+        let message = match request {
+            MatchRequest::Resign => ClientMessage::Resign {},
+            MatchRequest::OfferDraw => ClientMessage::OfferDraw {},
+            MatchRequest::AgreeDraw => ClientMessage::AnswerDraw { accept: true },
+            // No take-backs against a player elsewhere.
+            MatchRequest::Undo => continue,
+        };
+        outgoing.write(ToServer(message));
+    }
+}
+
+/// "Rematch" in an online game asks the server for one.
+fn forward_rematches(
+    mut starts: MessageReader<NewMatch>,
+    session: Res<OnlineSession>,
+    mut outgoing: MessageWriter<ToServer>,
+) {
+    for start in starts.read() {
+        if session.active() && start.game == GameKind::Junqi && !start.attract {
+            outgoing.write(ToServer(ClientMessage::Rematch {}));
+        }
+    }
+}
+
+/// The seats of a room at this device: the player's own seat is local, the other remote.
+fn seats_of(seating: RoomSeating, mine: Option<protocol::Seat>) -> Seats {
+    let controllers = (0..2)
+        .map(|table| {
+            let room_seat = protocol::Seat((table + seating.first.0) % 2);
+            if mine == Some(room_seat) {
+                Controller::Local
+            } else {
+                Controller::Remote
+            }
+        })
+        .collect::<Vec<_>>();
+    Seats::try_from(controllers).expect("two seats")
+}
+
+/// The room seat this device holds, if it holds one.
+fn mine(session: &OnlineSession) -> Option<protocol::Seat> {
+    session.room.as_ref().and_then(|ticket| ticket.seat)
+}
+
+/// The outcome a room's end means for the model, when the public game cannot tell by itself.
+fn conceded(end: GameEnd, seating: RoomSeating, model: &JunqiMatch) -> Option<Outcome> {
+    let winner_colour = end
+        .winner
+        .and_then(|seat| model.colour_of(seating.table_seat(seat)));
+    match end.reason {
+        EndReason::Agreement => Some(Outcome::Draw(DrawReason::Agreement)),
+        EndReason::Resignation => winner_colour.map(|winner| Outcome::Win {
+            winner,
+            reason: WinReason::Resignation,
+        }),
+        EndReason::OutOfTime => winner_colour.map(|winner| Outcome::Win {
+            winner,
+            reason: WinReason::OutOfTime,
+        }),
+        EndReason::Abandoned => winner_colour.map(|winner| Outcome::Win {
+            winner,
+            reason: WinReason::Abandoned,
+        }),
+        // The rules end these games by themselves.
+        EndReason::FlagCaptured
+        | EndReason::NoLegalAction
+        | EndReason::QuietPlies
+        | EndReason::NoActionBeforeColours => None,
+    }
+}
+
+/// What the server says becomes rulings for the model.
+pub(super) fn follow_server(
+    mut heard: MessageReader<FromServer>,
+    session: Res<OnlineSession>,
+    model: Res<JunqiMatch>,
+    mut seating: ResMut<RoomSeating>,
+    mut rulings: MessageWriter<Ruling>,
+    mut commands: Commands,
+    mut feedback: Feedback,
+) {
+    let mut ply = model.public.history().len();
+    for FromServer(message) in heard.read() {
+        match message {
+            ServerMessage::Sync { room } if room.game == protocol::GameKind::Junqi => {
+                let public = match room.public_game() {
+                    Ok(public) => public,
+                    Err(error) => {
+                        warn!("the room's state does not replay: {error}");
+                        continue;
+                    }
+                };
+                seating.first = room.first_seat;
+                seating.generation += 1;
+                ply = public.history().len();
+                commands.insert_resource(seats_of(*seating, mine(&session)));
+                rulings.write(Ruling {
+                    key: PositionKey {
+                        generation: seating.generation,
+                        ply,
+                    },
+                    change: Change::Started {
+                        public: Box::new(public),
+                        attract: false,
+                    },
+                });
+                if let Some(end) = room.end {
+                    feedback.pending.0 = Some(end);
+                }
+                NextState::set_if_neq(&mut feedback.next, Screen::Playing);
+            }
+            ServerMessage::Event { event, .. } => match event {
+                RoomEvent::Played { played, .. } => {
+                    ply += 1;
+                    rulings.write(Ruling {
+                        key: PositionKey {
+                            generation: seating.generation,
+                            ply,
+                        },
+                        change: Change::Played(*played),
+                    });
+                }
+                RoomEvent::GameEnded { end } => feedback.pending.0 = Some(*end),
+                RoomEvent::DrawDeclined { seat } if Some(*seat) != mine(&session) => {
+                    feedback.declined.write(DrawDeclined);
+                }
+                // A new game, or the opponent arriving: ask for the whole state.
+                RoomEvent::NewGame { .. } | RoomEvent::SeatTaken { .. } => {
+                    feedback.outgoing.write(ToServer(ClientMessage::Sync {}));
+                }
+                _ => {}
+            },
+            ServerMessage::Error { message, code, .. } => {
+                warn!("the server refused: {code:?} {message}");
+                feedback
+                    .toast
+                    .show_key_with("toast-online-error", message.clone());
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What following the server sends on, besides rulings.
+#[derive(SystemParam)]
+pub(super) struct Feedback<'w> {
+    next: ResMut<'w, NextState<Screen>>,
+    declined: MessageWriter<'w, DrawDeclined>,
+    outgoing: MessageWriter<'w, ToServer>,
+    toast: ResMut<'w, Toast>,
+    pending: ResMut<'w, PendingEnd>,
+}
+
+/// A game end heard from the server, ruled once the model shows the game it ends (the winner's
+/// colour comes from the model).
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub(super) struct PendingEnd(Option<GameEnd>);
+
+/// Rules a pending end for the model.
+pub(super) fn rule_room_end(
+    mut pending: ResMut<PendingEnd>,
+    model: Res<JunqiMatch>,
+    seating: Res<RoomSeating>,
+    mut rulings: MessageWriter<Ruling>,
+) {
+    let Some(end) = pending.0.take() else {
+        return;
+    };
+    if model.outcome().is_none()
+        && let Some(outcome) = conceded(end, *seating, &model)
+    {
+        rulings.write(Ruling {
+            key: PositionKey {
+                generation: seating.generation,
+                ply: model.public.history().len(),
+            },
+            change: Change::Conceded(outcome),
+        });
+    }
+}

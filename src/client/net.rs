@@ -1,0 +1,382 @@
+//! The line to the online server: one WebSocket (the same code on the desktop and in the
+//! browser), the protocol's JSON frames in and out as [`FromServer`] and [`ToServer`], and a
+//! new connection with the seat's secret token when the line drops.
+
+use super::ClientSet;
+use super::settings::Settings;
+use crate::protocol::{ClientMessage, Frame, MoveClock, RoomEvent, Seat, ServerMessage};
+use bevy::prelude::*;
+use ewebsock::{WsEvent, WsMessage, WsReceiver, WsSender};
+use std::time::Duration;
+
+/// What the player asked of the server when going online.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineRequest {
+    /// Open a room (with this move clock) and take its first seat.
+    Create(MoveClock),
+    /// Take the free seat of the room with this code.
+    Join(String),
+    /// Watch the room with this code.
+    Watch(String),
+}
+
+/// Go online: connect to the server and ask.
+#[derive(Message, Clone, Debug)]
+pub struct GoOnline(pub OnlineRequest);
+
+/// Leave the online game and close the line.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct GoOffline;
+
+/// A message from the server.
+#[derive(Message, Clone, Debug)]
+pub struct FromServer(pub ServerMessage);
+
+/// A message for the server.
+#[derive(Message, Clone, Debug)]
+pub struct ToServer(pub ClientMessage);
+
+/// The state of the line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum LinkState {
+    /// Not online.
+    #[default]
+    Offline,
+    /// Connecting for the first time.
+    Connecting,
+    /// Connected.
+    Online,
+    /// The line dropped; trying again (this many times so far).
+    Reconnecting(u32),
+    /// The server could not be reached: why.
+    Failed(String),
+}
+
+/// The room this device is in, to take its place again after the line drops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomTicket {
+    /// The room's invite code.
+    pub code: String,
+    /// The seat held, or `None` when watching.
+    pub seat: Option<Seat>,
+    /// The seat's secret, sent by the server once.
+    token: Option<String>,
+}
+
+/// The online session: the line's state, what was asked, the room and what was heard of it.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct OnlineSession {
+    /// The line.
+    pub state: LinkState,
+    /// The server's WebSocket address.
+    pub url: String,
+    /// What was asked when going online (answered once seated or watching).
+    request: Option<OnlineRequest>,
+    /// The room, once in one.
+    pub room: Option<RoomTicket>,
+    /// The version of the last room event heard.
+    pub version: u64,
+    /// When to try the line again (time since start-up).
+    retry_at: Option<Duration>,
+    /// Who is connected, by room seat, and how many watch.
+    pub presence: ([bool; 2], u32),
+    /// The seat whose move clock runs, and when it runs out (time since start-up).
+    pub clock: Option<(Seat, Duration)>,
+    /// The room seat offering a draw, if one is.
+    pub draw_offer: Option<Seat>,
+}
+
+impl OnlineSession {
+    /// Whether an online game is going on (or being set up).
+    pub fn active(&self) -> bool {
+        self.state != LinkState::Offline
+    }
+}
+
+/// The socket itself: not `Send` in the browser, so kept out of the ECS's shared resources.
+#[derive(Default)]
+struct Socket(Option<(WsSender, WsReceiver)>);
+
+/// The line runs headless too: tests play through a real server with it.
+pub(super) fn logic_plugin(app: &mut App) {
+    app.init_resource::<OnlineSession>()
+        .add_message::<GoOnline>()
+        .add_message::<GoOffline>()
+        .add_message::<FromServer>()
+        .add_message::<ToServer>()
+        .init_non_send::<Socket>()
+        .add_systems(Startup, join_from_page)
+        .add_systems(OnEnter(super::Screen::Title), leave_room)
+        .add_systems(
+            Update,
+            (go_online, go_offline, retry, receive)
+                .chain()
+                .in_set(ClientSet::Input),
+        )
+        .add_systems(Update, send.in_set(ClientSet::Present));
+}
+
+/// The server's address: the page's own server in the browser, the setting on the desktop.
+fn server_url(settings: &Settings) -> String {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(location) = web_sys::window().map(|window| window.location()) {
+        let secure = location.protocol().is_ok_and(|p| p == "https:");
+        if let Ok(host) = location.host() {
+            return format!("{}://{host}/ws", if secure { "wss" } else { "ws" });
+        }
+    }
+    settings.server.clone()
+}
+
+/// `?join=CODE` in the page's address goes straight into that room.
+fn join_from_page(mut online: MessageWriter<GoOnline>) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(search) = web_sys::window().and_then(|window| window.location().search().ok()) {
+        let code = search
+            .trim_start_matches('?')
+            .split('&')
+            .find_map(|pair| pair.strip_prefix("join="));
+        if let Some(code) = code.filter(|code| !code.is_empty()) {
+            online.write(GoOnline(OnlineRequest::Join(code.to_uppercase())));
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = &mut online;
+}
+
+/// Opens the line; a failure is the session's state, never a panic.
+fn open(session: &mut OnlineSession, socket: &mut Socket) {
+    match ewebsock::connect(session.url.clone(), ewebsock::Options::default()) {
+        Ok(link) => socket.0 = Some(link),
+        Err(error) => {
+            warn!("cannot connect to {}: {error}", session.url);
+            socket.0 = None;
+            session.state = LinkState::Failed(error);
+        }
+    }
+}
+
+fn go_online(
+    mut requests: MessageReader<GoOnline>,
+    settings: Res<Settings>,
+    mut session: ResMut<OnlineSession>,
+    mut socket: NonSendMut<Socket>,
+) {
+    for GoOnline(request) in requests.read() {
+        *session = OnlineSession {
+            state: LinkState::Connecting,
+            url: server_url(&settings),
+            request: Some(request.clone()),
+            ..default()
+        };
+        info!("going online at {}: {request:?}", session.url);
+        open(&mut session, &mut socket);
+    }
+}
+
+fn go_offline(
+    mut requests: MessageReader<GoOffline>,
+    mut session: ResMut<OnlineSession>,
+    mut socket: NonSendMut<Socket>,
+) {
+    if requests.read().count() > 0 {
+        if let Some((mut sender, _)) = socket.0.take() {
+            sender.close();
+        }
+        *session = OnlineSession::default();
+    }
+}
+
+/// Back on the title screen, the online game is left.
+fn leave_room(session: Res<OnlineSession>, mut offline: MessageWriter<GoOffline>) {
+    if session.room.is_some() {
+        offline.write(GoOffline);
+    }
+}
+
+/// The address a friend opens to join `code`: the web page of the server this device uses.
+pub fn invite_link(session: &OnlineSession, code: &str) -> String {
+    let page = session
+        .url
+        .replacen("wss://", "https://", 1)
+        .replacen("ws://", "http://", 1);
+    let page = page.strip_suffix("/ws").unwrap_or(&page);
+    format!("{page}/?join={code}")
+}
+
+/// Puts `text` on the browser's clipboard. (The desktop build shows the text instead: its
+/// clipboard support would rebuild much of the engine.)
+pub fn copy_to_clipboard(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(window) = web_sys::window() {
+        // The browser answers with a promise; a refusal leaves the link on screen to copy.
+        let _ = window.navigator().clipboard().write_text(text);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = text;
+}
+
+/// Tries the line again once the wait after a drop is over.
+fn retry(time: Res<Time>, mut session: ResMut<OnlineSession>, mut socket: NonSendMut<Socket>) {
+    if session
+        .retry_at
+        .is_some_and(|at| time.elapsed() >= at && socket.0.is_none())
+    {
+        session.retry_at = None;
+        open(&mut session, &mut socket);
+    }
+}
+
+/// The first message on a new line: take the seat again, or ask what the player asked.
+fn introduction(session: &OnlineSession) -> Option<ClientMessage> {
+    match (&session.room, &session.request) {
+        (Some(room), _) => Some(match &room.token {
+            Some(token) => ClientMessage::Resume {
+                code: room.code.clone(),
+                token: token.clone(),
+                since: Some(session.version),
+            },
+            None => ClientMessage::Watch {
+                code: room.code.clone(),
+            },
+        }),
+        (None, Some(OnlineRequest::Create(clock))) => Some(ClientMessage::Create {
+            game: crate::protocol::GameKind::Junqi,
+            rules: default(),
+            clock: *clock,
+        }),
+        (None, Some(OnlineRequest::Join(code))) => Some(ClientMessage::Join { code: code.clone() }),
+        (None, Some(OnlineRequest::Watch(code))) => {
+            Some(ClientMessage::Watch { code: code.clone() })
+        }
+        (None, None) => None,
+    }
+}
+
+/// How long to wait before the next try: 1, 2, 4, then 8 seconds.
+fn backoff(attempt: u32) -> Duration {
+    Duration::from_secs(1 << attempt.min(3))
+}
+
+fn write_frame(sender: &mut WsSender, message: ClientMessage) {
+    match serde_json::to_string(&Frame::new(message)) {
+        Ok(text) => sender.send(WsMessage::Text(text)),
+        Err(error) => warn!("cannot encode a frame: {error}"),
+    }
+}
+
+fn receive(
+    time: Res<Time>,
+    mut session: ResMut<OnlineSession>,
+    mut socket: NonSendMut<Socket>,
+    mut heard: MessageWriter<FromServer>,
+) {
+    let mut dropped = None;
+    if let Some((sender, receiver)) = socket.0.as_mut() {
+        while let Some(event) = receiver.try_recv() {
+            match event {
+                WsEvent::Opened => {
+                    session.state = LinkState::Online;
+                    if let Some(message) = introduction(&session) {
+                        write_frame(sender, message);
+                    }
+                }
+                WsEvent::Message(WsMessage::Text(text)) => {
+                    match serde_json::from_str::<Frame<ServerMessage>>(&text) {
+                        Ok(frame) => {
+                            note(&mut session, &frame.msg, time.elapsed());
+                            heard.write(FromServer(frame.msg));
+                        }
+                        Err(error) => warn!("ignoring a frame the client cannot read: {error}"),
+                    }
+                }
+                WsEvent::Message(_) => {}
+                WsEvent::Error(error) => dropped = Some(error),
+                WsEvent::Closed => dropped = Some("the server closed the connection".into()),
+            }
+        }
+    }
+    if let Some(reason) = dropped {
+        socket.0 = None;
+        if session.room.is_some() {
+            let attempt = match session.state {
+                LinkState::Reconnecting(attempt) => attempt + 1,
+                _ => 0,
+            };
+            info!("the line dropped ({reason}); trying again");
+            session.state = LinkState::Reconnecting(attempt);
+            session.retry_at = Some(time.elapsed() + backoff(attempt));
+        } else {
+            session.state = LinkState::Failed(reason);
+        }
+    }
+}
+
+/// Keeps what the session needs to take its place again, and what the HUD shows of the room.
+fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
+    match message {
+        ServerMessage::Seated { code, seat, token } => {
+            let token = token
+                .clone()
+                .or_else(|| session.room.as_ref().and_then(|room| room.token.clone()));
+            session.room = Some(RoomTicket {
+                code: code.clone(),
+                seat: Some(*seat),
+                token,
+            });
+        }
+        ServerMessage::Watching { code } => {
+            session.room = Some(RoomTicket {
+                code: code.clone(),
+                seat: None,
+                token: None,
+            });
+        }
+        ServerMessage::Sync { room } => {
+            session.version = room.version;
+            session.draw_offer = room.draw_offer;
+            session.presence = (room.seats.map(|seat| seat.connected), room.spectators);
+            session.clock = room
+                .to_move
+                .zip(room.clock_ms)
+                .map(|(seat, ms)| (seat, now + Duration::from_millis(ms)));
+        }
+        ServerMessage::Event { version, event } => {
+            session.version = *version;
+            match event {
+                RoomEvent::DrawOffered { seat } => session.draw_offer = Some(*seat),
+                RoomEvent::DrawDeclined { .. } | RoomEvent::Played { .. } => {
+                    session.draw_offer = None
+                }
+                RoomEvent::GameEnded { .. } => {
+                    session.draw_offer = None;
+                    session.clock = None;
+                }
+                _ => {}
+            }
+        }
+        ServerMessage::Presence {
+            connected,
+            spectators,
+        } => session.presence = (*connected, *spectators),
+        ServerMessage::Clock { seat, remaining_ms } => {
+            session.clock = Some((*seat, now + Duration::from_millis(*remaining_ms)));
+        }
+        _ => {}
+    }
+}
+
+fn send(
+    mut outgoing: MessageReader<ToServer>,
+    session: Res<OnlineSession>,
+    mut socket: NonSendMut<Socket>,
+) {
+    for ToServer(message) in outgoing.read() {
+        match socket.0.as_mut() {
+            Some((sender, _)) if session.state == LinkState::Online => {
+                write_frame(sender, message.clone());
+            }
+            _ => warn!("not connected: {message:?} was not sent"),
+        }
+    }
+}
