@@ -4,7 +4,7 @@
 use crate::{Failure, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
-use kawu::ai::qiguo::arena::{GameReport, Tally, a_plays, play_game};
+use kawu::ai::qiguo::arena::{GameReport, Tally, play_game};
 use kawu::rules::qiguo::{Move, MoveList, Position, Seating};
 use std::collections::BTreeMap;
 
@@ -28,13 +28,17 @@ pub enum QiguoCommand {
         #[arg(num_args = 0.., allow_hyphen_values = true)]
         args: Vec<String>,
     },
-    /// Games between two levels sharing the seats of a table (computer seats only): A takes
-    /// every other seat, and the next game of the pair swaps them.
+    /// Games between two levels at one table (computer seats only): A and B each take one
+    /// of two seats with as many states, the field plays the others, and the next game of
+    /// the pair swaps A and B.
     Arena {
         /// Level A: random, easy, medium or hard.
         a: Level,
         /// Level B: as A.
         b: Level,
+        /// The level of the other seats (by default B's).
+        #[arg(long)]
+        field: Option<Level>,
         /// How many games (played in pairs).
         #[arg(long, default_value_t = 20)]
         games: u64,
@@ -50,30 +54,35 @@ pub enum QiguoCommand {
     },
 }
 
-/// Plays the arena on `threads` workers, printing each game to stderr as it ends, then how
-/// the games ended; the tally for A.
-fn arena(a: Level, b: Level, games: u64, seed: u64, seating: Seating, threads: u64) -> Tally {
+/// Plays the arena of levels A, B and the field on `threads` workers, printing each game to
+/// stderr as it ends, then how the games ended; the tally for A.
+fn arena(
+    (a, b, field): (Level, Level, Level),
+    games: u64,
+    seed: u64,
+    seating: Seating,
+    threads: u64,
+) -> Tally {
     let mut tally = Tally::default();
     let mut endings: BTreeMap<String, u32> = BTreeMap::new();
     play_games(
         games,
         threads,
-        |index| play_game(a, b, seating, seed, index),
-        |game: GameReport| {
+        |index| play_game(a, b, field, seating, seed, index),
+        |game: Option<GameReport>| {
+            let Some(game) = game else {
+                return;
+            };
             tally.add(
                 game.result,
                 (game.a_time, game.a_moves),
                 (game.b_time, game.b_moves),
             );
-            let a_seats: Vec<String> = seating
-                .seats()
-                .filter(|&seat| a_plays(seat, game.index))
-                .map(|seat| seat.to_string())
-                .collect();
             eprintln!(
-                "game {:>4}/{games} A on seats {} {:?} after {} moves ({}); running {}",
+                "game {:>4}/{games} A on seat {} B on seat {} {:?} after {} moves ({}); running {}",
                 game.index + 1,
-                a_seats.join(","),
+                game.seats.0,
+                game.seats.1,
                 game.result,
                 game.plies,
                 game.ending,
@@ -159,6 +168,7 @@ pub fn run(command: QiguoCommand) -> Result<String, Failure> {
         QiguoCommand::Arena {
             a,
             b,
+            field,
             games,
             seed,
             seats,
@@ -166,9 +176,10 @@ pub fn run(command: QiguoCommand) -> Result<String, Failure> {
         } => {
             let seating = Seating::for_players(seats)
                 .ok_or_else(|| Failure(format!("seats must be 3 to 7, found {seats}")))?;
+            let levels = (a, b, field.unwrap_or(b));
             Ok(format!(
                 "{}\n",
-                arena(a, b, games, seed, seating, threads).line()
+                arena(levels, games, seed, seating, threads).line()
             ))
         }
     }
