@@ -32,7 +32,8 @@ pub struct LoadtestArgs {
     /// How long to play, in seconds.
     #[arg(long, default_value_t = 30.0)]
     seconds: f64,
-    /// Milliseconds a client waits before each of its actions (0: as fast as the server allows).
+    /// Milliseconds a client thinks before each of its actions, on average (0: as fast as the
+    /// server allows).
     #[arg(long, default_value_t = 0)]
     think_ms: u64,
     /// The server's process id, to read its memory from /proc when `/health` cannot tell it.
@@ -137,7 +138,7 @@ fn report(
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "games: {} at once ({} connections) for {elapsed:.1} s, think time {} ms",
+        "games: {} at once ({} connections) for {elapsed:.1} s, think time {} ms on average",
         args.games,
         args.games * 2,
         args.think_ms
@@ -340,7 +341,9 @@ async fn play(
     while !stop.load(Ordering::Relaxed) {
         if pending.is_none() && !player.over && player.to_move() == player.seat {
             if !think.is_zero() {
-                tokio::time::sleep(think).await;
+                // Between half and one and a half times the think time, so that the games do
+                // not act in lockstep.
+                tokio::time::sleep(think.mul_f64(rng.random_range(0.5..1.5))).await;
             }
             let mut actions = ActionList::new();
             player.game.view().legal_actions(&mut actions);
