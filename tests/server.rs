@@ -801,6 +801,20 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
         .await;
     assert_eq!(greedy.error().await, ErrorCode::TooManyRooms);
 
+    // A frame far over the cap ends that connection, and only that one.
+    let mut giant = Client::connect(address).await;
+    let _ = giant
+        .socket
+        .send(Message::Text("x".repeat(1 << 20).into()))
+        .await;
+    let end = tokio::time::timeout(Duration::from_secs(10), giant.socket.next())
+        .await
+        .expect("the server ends the connection");
+    assert!(
+        matches!(end, None | Some(Err(_)) | Some(Ok(Message::Close(_)))),
+        "{end:?}"
+    );
+
     // Nothing above changed the game but the one accepted flip, and the server still serves.
     bob.until_version(3).await;
     bob.send(ClientMessage::Sync {}).await;
