@@ -19,12 +19,13 @@ use web_time::Instant;
 
 /// The search limits of `level` (node counts keep games reproducible; the clock caps them on
 /// a slow machine). Easy looks at its own move and the captures that follow and chooses
-/// loosely; Medium and Hard deepen until their node limits. Why: `docs/ai-tuning.md`.
+/// loosely; Medium looks at the next state's answer too and chooses among moves near the
+/// best; Hard deepens until its node limit and plays the best. Why: `docs/ai-tuning.md`.
 pub fn limits(level: Level) -> Limits {
     let (max_depth, max_nodes) = match level {
         Level::Random => (0, 0),
         Level::Easy => (1, 20_000),
-        Level::Medium => (64, 20_000),
+        Level::Medium => (2, 20_000),
         Level::Hard => (64, 200_000),
     };
     Limits {
@@ -40,7 +41,7 @@ pub fn limits(level: Level) -> Limits {
 fn tolerance(level: Level) -> i32 {
     match level {
         Level::Easy => 150,
-        Level::Medium => 20,
+        Level::Medium => 40,
         Level::Random | Level::Hard => 0,
     }
 }
