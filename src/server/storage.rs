@@ -85,6 +85,10 @@ impl SqliteStorage {
             source,
         })?;
         let connection = Connection::open(folder.join("kawu.sqlite3"))?;
+        // One server per database: the first write below takes the file for this process, and
+        // a second server on the same folder stops with "database is locked".
+        connection.pragma_update(None, "locking_mode", "EXCLUSIVE")?;
+        connection.busy_timeout(std::time::Duration::from_millis(500))?;
         // WAL with NORMAL sync: a committed transaction survives the process being killed (it is
         // in the log the operating system holds); only a power cut may lose the last ones.
         connection.pragma_update(None, "journal_mode", "WAL")?;
@@ -293,5 +297,107 @@ fn commit(storage: &mut dyn Storage, batch: Vec<WriteRequest>) {
     for request in batch {
         let result = storage.write(&request.writes).map_err(|e| e.to_string());
         let _ = request.done.send(result);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(code: &str) -> RoomRecord {
+        RoomRecord {
+            code: code.into(),
+            game: GameKind::Junqi,
+            rules: Ruleset::default(),
+            clock: MoveClock::Seconds60,
+            creator: "127.0.0.1".into(),
+        }
+    }
+
+    fn event(code: &str, version: u64, seat: u8) -> Write {
+        Write::AppendEvent {
+            code: code.into(),
+            version,
+            event: RoomEvent::SeatTaken { seat: Seat(seat) },
+            seat_token: Some((Seat(seat), TokenHash(format!("hash{seat}")))),
+        }
+    }
+
+    fn folder(name: &str) -> std::path::PathBuf {
+        let folder =
+            std::env::temp_dir().join(format!("kawu-storage-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&folder);
+        folder
+    }
+
+    #[test]
+    fn rooms_read_back_as_written_and_expired_rooms_are_gone() {
+        let folder = folder("round-trip");
+        {
+            let mut storage = SqliteStorage::open(&folder).unwrap();
+            storage
+                .write(&[
+                    Write::CreateRoom(record("AAAAAAAAAA")),
+                    event("AAAAAAAAAA", 1, 0),
+                ])
+                .unwrap();
+            storage
+                .write(&[
+                    Write::CreateRoom(record("BBBBBBBBBB")),
+                    event("BBBBBBBBBB", 1, 0),
+                ])
+                .unwrap();
+            storage.write(&[event("AAAAAAAAAA", 2, 1)]).unwrap();
+            storage
+                .write(&[Write::DeleteRoom {
+                    code: "BBBBBBBBBB".into(),
+                }])
+                .unwrap();
+        }
+        let rooms = SqliteStorage::open(&folder).unwrap().load().unwrap();
+        assert_eq!(rooms.len(), 1);
+        assert_eq!(rooms[0].record, record("AAAAAAAAAA"));
+        assert_eq!(rooms[0].events.len(), 2);
+        assert_eq!(rooms[0].events[1].0, 2);
+        assert_eq!(rooms[0].seat_tokens.len(), 2);
+        let _ = std::fs::remove_dir_all(&folder);
+    }
+
+    #[test]
+    fn a_batch_is_all_or_nothing_and_one_bad_request_fails_alone() {
+        let folder = folder("batch");
+        let mut storage = SqliteStorage::open(&folder).unwrap();
+        storage
+            .write(&[
+                Write::CreateRoom(record("AAAAAAAAAA")),
+                event("AAAAAAAAAA", 1, 0),
+            ])
+            .unwrap();
+        // Version 1 again: the whole batch fails, its first write too.
+        let duplicate = [event("AAAAAAAAAA", 2, 1), event("AAAAAAAAAA", 1, 0)];
+        assert!(storage.write(&duplicate).is_err());
+        assert_eq!(storage.load().unwrap()[0].events.len(), 1);
+
+        let writer = Writer::start(Box::new(storage));
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let (good, bad) = tokio::join!(
+                writer.write(vec![event("AAAAAAAAAA", 2, 1)]),
+                writer.write(vec![event("AAAAAAAAAA", 1, 0)]),
+            );
+            assert!(good.is_ok());
+            assert!(matches!(bad, Err(StorageError::Refused(_))));
+        });
+        let _ = std::fs::remove_dir_all(&folder);
+    }
+
+    #[test]
+    fn a_second_server_cannot_open_the_same_database() {
+        let folder = folder("exclusive");
+        let _first = SqliteStorage::open(&folder).unwrap();
+        assert!(SqliteStorage::open(&folder).is_err());
+        let _ = std::fs::remove_dir_all(&folder);
     }
 }
