@@ -1074,3 +1074,30 @@ async fn the_web_folder_is_served_precompressed_when_it_can_be() {
             .contains("\"status\":\"ok\"")
     );
 }
+
+#[tokio::test]
+async fn durations_too_long_to_count_mean_never() {
+    let mut config = config("long-durations");
+    config.timing.clock_second = Duration::MAX;
+    config.timing.grace = Duration::MAX;
+    config.timing.idle = Duration::MAX;
+    let address = start(config).await;
+    let (mut alice, bob) = table(address, MoveClock::Seconds60).await;
+    drop(bob);
+    alice
+        .send(ClientMessage::Act {
+            action: "a1".parse().unwrap(),
+            version: 2,
+        })
+        .await;
+    alice.until_version(3).await;
+    alice.send(ClientMessage::Sync {}).await;
+    let room = alice
+        .until(|m| match m {
+            ServerMessage::Sync { room } => Some(room.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(room.end, None);
+    assert_eq!(room.clock_ms, None);
+}

@@ -151,14 +151,14 @@ impl RoomTask {
 
     fn move_time(&self) -> Option<Duration> {
         let seconds = self.table.record.clock.seconds_per_move()?;
-        Some(self.shared.config.timing.clock_second * seconds)
+        self.shared.config.timing.clock_second.checked_mul(seconds)
     }
 
     fn restart_clock(&mut self, now: Instant) {
         self.clock_deadline = self
             .move_time()
             .filter(|_| self.table.in_play())
-            .map(|time| now + time);
+            .and_then(|time| now.checked_add(time));
     }
 
     fn clock_ms(&self) -> Option<u64> {
@@ -188,14 +188,20 @@ impl RoomTask {
     fn grace_deadline(&self, seat: Seat) -> Option<Instant> {
         let connected = self.connected();
         let since = self.absent_since[seat.index()]?;
+        // Durations too long to add up mean never.
         (self.table.in_play() && connected[seat.other().index()])
-            .then(|| since + self.shared.config.timing.grace)
+            .then(|| since.checked_add(self.shared.config.timing.grace))
+            .flatten()
     }
 
     fn idle_deadline(&self) -> Option<Instant> {
         self.members
             .is_empty()
-            .then(|| self.last_activity + self.shared.config.timing.idle)
+            .then(|| {
+                self.last_activity
+                    .checked_add(self.shared.config.timing.idle)
+            })
+            .flatten()
     }
 
     fn next_deadline(&self) -> Option<Instant> {
