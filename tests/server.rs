@@ -568,23 +568,30 @@ async fn kill_9_mid_game_loses_no_acknowledged_action() {
     server.kill();
 
     let server = ServerProcess::spawn(&data);
+    // Alice asks for the whole state, Bob for the events after the last one he heard.
     let mut resumed = Vec::new();
-    for client in [&alice, &bob] {
+    for (client, since) in [(&alice, None), (&bob, Some(bob.version()))] {
         let mut again = Client::connect(server.address).await;
+        again.replica = since.and(client.replica.clone());
         again
             .send(ClientMessage::Resume {
                 code: client.code(),
                 token: client.token.clone().unwrap(),
-                since: None,
+                since,
             })
             .await;
         again
-            .until(|m| matches!(m, ServerMessage::Sync { .. }).then_some(()))
+            .until(|m| matches!(m, ServerMessage::Seated { .. }).then_some(()))
             .await;
         assert_eq!(again.seat, client.seat);
         resumed.push(again);
     }
     let [mut alice, mut bob] = <[Client; 2]>::try_from(resumed).ok().unwrap();
+    alice
+        .until(|m| matches!(m, ServerMessage::Sync { .. }).then_some(()))
+        .await;
+    bob.until_version(alice.version()).await;
+    assert_eq!(bob.replica().game.history(), alice.replica().game.history());
     let history = alice.replica().game.history().to_vec();
     let acknowledged_history = acknowledged.game.history();
     assert!(
