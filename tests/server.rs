@@ -465,6 +465,23 @@ async fn no_frame_to_a_player_or_a_spectator_holds_a_face_down_identity() {
             check_frames(&client.frames);
             frames += client.frames.len();
         }
+        // A seat's token goes to its holder only.
+        let alice_token = alice.token.clone().unwrap();
+        let bob_token = bob.token.clone().unwrap();
+        for (client, foreign) in [
+            (&alice, vec![&bob_token]),
+            (&bob, vec![&alice_token]),
+            (&spectator, vec![&alice_token, &bob_token]),
+        ] {
+            for token in foreign {
+                assert!(
+                    !client
+                        .frames
+                        .iter()
+                        .any(|frame| frame.contains(token.as_str()))
+                );
+            }
+        }
     }
     assert!(frames > 10_000, "{frames} frames checked");
 }
