@@ -90,3 +90,24 @@ fn ruler_danger(position: &Position, seat: Seat) -> i32 {
         })
         .sum()
 }
+
+/// The share of a piece's worth an enemy's attack on it costs: it may be lost before its
+/// seat moves again, or it may be defended.
+const THREATENED_PERCENT: i32 = 40;
+
+/// Pieces worth less than this are not looked at: the look is costly, and they are many.
+const THREATENED_FROM_VALUE: i32 = 200;
+
+/// What the enemies' attacks on `seat`'s major pieces (Cavalry and up; its Rulers aside,
+/// which [`evaluate`] weighs) cost it.
+pub fn threatened(position: &Position, seat: Seat) -> i32 {
+    let seating = position.seating();
+    position
+        .pieces()
+        .filter(|(_, piece)| {
+            seating.seat(piece.state) == seat && value(piece.kind) >= THREATENED_FROM_VALUE
+        })
+        .filter(|&(point, _)| position.is_attacked_by(point, |state| seating.seat(state) != seat))
+        .map(|(_, piece)| value(piece.kind) * THREATENED_PERCENT / 100)
+        .sum()
+}

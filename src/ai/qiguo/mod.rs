@@ -26,7 +26,7 @@ pub fn limits(level: Level) -> Limits {
         Level::Random => (0, 0),
         Level::Easy => (1, 20_000),
         Level::Medium => (2, 20_000),
-        Level::Hard => (64, 200_000),
+        Level::Hard => (64, 100_000),
     };
     Limits {
         max_depth,
@@ -34,6 +34,7 @@ pub fn limits(level: Level) -> Limits {
         max_time: level.budget(),
         margin: tolerance(level) * 3 / 2,
         replies: Replies::Paranoid,
+        threats: level == Level::Hard,
     }
 }
 

@@ -4,7 +4,7 @@
 //! killer and history ordering;
 //! the work is cut into units (one root move at one depth) so a search can run in slices.
 
-use super::eval::{WIN, WIN_BOUND, capture_value, evaluate};
+use super::eval::{WIN, WIN_BOUND, capture_value, evaluate, threatened};
 use crate::ai::{Budget, Halt};
 use crate::rules::qiguo::{MAX_MOVES, Move, MoveList, POINTS, Position, Seat, State};
 use arrayvec::ArrayVec;
@@ -33,6 +33,9 @@ pub struct Limits {
     pub margin: i32,
     /// Who answers the root seat's moves.
     pub replies: Replies,
+    /// Whether the evaluation counts the root seat's pieces that enemies attack (costly:
+    /// it looks for attackers of every piece).
+    pub threats: bool,
 }
 
 /// Who answers the root seat's moves in the search.
@@ -125,6 +128,16 @@ impl Search {
         })
     }
 
+    /// The position's worth to the root seat.
+    fn evaluate(&self, position: &Position) -> i32 {
+        let score = evaluate(position, self.seat);
+        if self.limits.threats {
+            score - threatened(position, self.seat)
+        } else {
+            score
+        }
+    }
+
     fn probe(&self, key: u64) -> Option<Entry> {
         let entry = self.table[key as usize & (self.table.len() - 1)];
         (entry.key == key).then_some(entry)
@@ -215,7 +228,7 @@ impl Search {
         if let Some(score) = self.final_score(position, ply) {
             return score;
         }
-        let stand_pat = evaluate(position, self.seat);
+        let stand_pat = self.evaluate(position);
         if maximising {
             if stand_pat >= beta {
                 return stand_pat;
@@ -347,7 +360,7 @@ impl Search {
         }
         if best_move.is_none() {
             // Nobody in this layer can move.
-            return evaluate(position, self.seat);
+            return self.evaluate(position);
         }
         let bound = if best <= original_alpha {
             Bound::Upper
