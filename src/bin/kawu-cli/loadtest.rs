@@ -80,6 +80,7 @@ async fn load(args: LoadtestArgs) -> Result<String, Failure> {
         tables.push(table);
     }
     let started = Instant::now();
+    let cpu_before = args.server_pid.and_then(server_cpu_seconds);
     let mut players = Vec::new();
     for (first, second) in tables {
         for player in [first, second] {
@@ -107,25 +108,38 @@ async fn load(args: LoadtestArgs) -> Result<String, Failure> {
         }
     }
     let elapsed = started.elapsed().as_secs_f64();
-    let memory_after = server_memory_kib(&args).await;
-    Ok(report(
-        &args,
+    let cpu_after = args.server_pid.and_then(server_cpu_seconds);
+    let measures = Measures {
         elapsed,
-        &counters,
         latencies,
-        memory_after,
+        memory_kib: server_memory_kib(&args).await,
         peak_kib,
-    ))
+        cpu_seconds: cpu_before
+            .zip(cpu_after)
+            .map(|(before, after)| after - before),
+    };
+    Ok(report(&args, &counters, measures))
 }
 
-fn report(
-    args: &LoadtestArgs,
+/// What a run measured.
+struct Measures {
     elapsed: f64,
-    counters: &Counters,
-    mut latencies: Vec<Duration>,
-    memory: Option<u64>,
+    latencies: Vec<Duration>,
+    /// The server's resident memory at the end, and the most seen during the run.
+    memory_kib: Option<u64>,
     peak_kib: u64,
-) -> String {
+    /// The processor time the server used during the run.
+    cpu_seconds: Option<f64>,
+}
+
+fn report(args: &LoadtestArgs, counters: &Counters, measures: Measures) -> String {
+    let Measures {
+        elapsed,
+        mut latencies,
+        memory_kib,
+        peak_kib,
+        cpu_seconds,
+    } = measures;
     latencies.sort_unstable();
     let percentile = |fraction: f64| -> f64 {
         if latencies.is_empty() {
@@ -157,7 +171,15 @@ fn report(
         percentile(0.99),
         percentile(1.0)
     );
-    match memory {
+    if let Some(seconds) = cpu_seconds {
+        let _ = writeln!(
+            out,
+            "server processor time: {seconds:.1} s ({:.0}% of one core), {:.0} µs per action",
+            100.0 * seconds / elapsed,
+            1e6 * seconds / actions.max(1) as f64
+        );
+    }
+    match memory_kib {
         Some(kib) => {
             let _ = writeln!(
                 out,
@@ -174,6 +196,17 @@ fn report(
         }
     }
     out
+}
+
+/// The processor time (user and system) process `pid` has used, from `/proc/PID/stat` (in
+/// Linux's clock ticks of 1/100 s).
+fn server_cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name, which ends at the last ')': state is the first, user
+    // and system time the 12th and 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
 }
 
 /// The server's resident memory: from `/proc/PID/status` when given the pid, else `/health`.
