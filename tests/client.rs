@@ -385,35 +385,27 @@ fn a_hint_suggests_a_legal_action_and_is_forgotten_after_a_move() {
     assert_eq!(app.world().resource::<Hint>().suggestion, None);
 }
 
-/// Runs the real game under the display in `DISPLAY` (CI starts Xvfb with Mesa's software
-/// renderer), lets it save a screenshot of a game in progress, and checks the picture: not
-/// blank, the wooden board, and pieces of both colours.
-#[test]
-fn screenshot_of_a_game_in_progress_shows_the_board_and_both_colours() {
+/// A screenshot of the real game started with `args`, under the display in `DISPLAY` (CI
+/// starts Xvfb with Mesa's software renderer): width, height, and RGB(A) pixels with their
+/// channel count. `None` (skipped) without a display outside CI.
+fn screenshot(args: &[&str], name: &str) -> Option<(u32, u32, Vec<u8>, usize)> {
     if std::env::var_os("DISPLAY").is_none() {
         assert!(
             std::env::var_os("CI").is_none(),
             "CI must provide a display (Xvfb) for this test"
         );
         eprintln!("skipped: no DISPLAY");
-        return;
+        return None;
     }
-    // Kept for people to look at: `<target dir>/tmp/screenshots/game-in-progress.png`.
+    // Kept for people to look at: `<target dir>/tmp/screenshots/<name>.png`.
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("game-in-progress.png");
+    let path = dir.join(format!("{name}.png"));
     std::fs::remove_file(&path).ok();
-    let config = dir.join("config");
+    let config = dir.join(format!("config-{name}"));
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kawu"))
-        .args([
-            "--mode",
-            "hotseat",
-            "--seed",
-            "3",
-            "--play",
-            "40",
-            "--screenshot",
-        ])
+        .args(args)
+        .arg("--screenshot")
         .arg(&path)
         .env("XDG_CONFIG_HOME", &config)
         .stdout(std::process::Stdio::null())
@@ -432,46 +424,91 @@ fn screenshot_of_a_game_in_progress_shows_the_board_and_both_colours() {
         std::thread::sleep(Duration::from_millis(200));
     };
     assert!(status.success(), "the game exited with {status}");
-
+    std::fs::remove_dir_all(&config).ok();
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
     let mut reader = decoder.read_info().unwrap();
     let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut pixels).unwrap();
-    let channels = info.color_type.samples();
+    pixels.truncate(info.buffer_size());
     assert!(
         info.width >= 640 && info.height >= 400,
         "{}x{}",
         info.width,
         info.height
     );
-    let (mut wood, mut red, mut blue) = (0usize, 0usize, 0usize);
+    Some((info.width, info.height, pixels, info.color_type.samples()))
+}
+
+/// Counts the pixels of a screenshot that `matches`, and the distinct colours (coarsely).
+fn count_pixels(
+    pixels: &[u8],
+    channels: usize,
+    matches: impl Fn(i32, i32, i32) -> bool,
+) -> (usize, usize) {
     let mut distinct = HashSet::new();
-    for pixel in pixels[..info.buffer_size()].chunks(channels) {
+    let mut count = 0;
+    for pixel in pixels.chunks(channels) {
         let (r, g, b) = (pixel[0] as i32, pixel[1] as i32, pixel[2] as i32);
         distinct.insert((r / 16, g / 16, b / 16));
-        if r > 190 && (150..215).contains(&g) && (100..170).contains(&b) {
-            wood += 1;
-        }
-        if r > 150 && g < 90 && b < 90 {
-            red += 1;
-        }
-        if b > 140 && r < 100 && g < 150 {
-            blue += 1;
-        }
+        count += usize::from(matches(r, g, b));
     }
-    let total = (info.width * info.height) as usize;
+    (count, distinct.len())
+}
+
+fn is_wood(r: i32, g: i32, b: i32) -> bool {
+    r > 190 && (150..215).contains(&g) && (100..170).contains(&b)
+}
+
+fn is_red_ink(r: i32, g: i32, b: i32) -> bool {
+    r > 150 && g < 90 && b < 90
+}
+
+/// A game in progress: not blank, the wooden board, and pieces of both colours.
+#[test]
+fn screenshot_of_a_game_in_progress_shows_the_board_and_both_colours() {
+    let args = ["--mode", "hotseat", "--seed", "3", "--play", "40"];
+    let Some((width, height, pixels, channels)) = screenshot(&args, "game-in-progress") else {
+        return;
+    };
+    let total = (width * height) as usize;
+    let (wood, distinct) = count_pixels(&pixels, channels, is_wood);
     assert!(
-        distinct.len() > 50,
-        "the picture is nearly blank: {} colours",
-        distinct.len()
+        distinct > 50,
+        "the picture is nearly blank: {distinct} colours"
     );
     assert!(
         wood > total / 20,
         "too little board: {wood} of {total} pixels"
     );
+    let (red, _) = count_pixels(&pixels, channels, is_red_ink);
     assert!(red > 500, "too little red: {red}");
+    let (blue, _) = count_pixels(&pixels, channels, |r, g, b| b > 140 && r < 100 && g < 150);
     assert!(blue > 500, "too little blue: {blue}");
-    std::fs::remove_dir_all(&config).ok();
+}
+
+/// A Xiangqi game in progress: the board, red characters and the paper faces of the pieces.
+#[test]
+fn screenshot_of_a_xiangqi_game_shows_the_board_and_its_pieces() {
+    let args = [
+        "--game", "xiangqi", "--mode", "hotseat", "--seed", "5", "--play", "24",
+    ];
+    let Some((width, height, pixels, channels)) = screenshot(&args, "xiangqi-in-progress") else {
+        return;
+    };
+    let total = (width * height) as usize;
+    let (wood, distinct) = count_pixels(&pixels, channels, is_wood);
+    assert!(
+        distinct > 50,
+        "the picture is nearly blank: {distinct} colours"
+    );
+    assert!(
+        wood > total / 20,
+        "too little board: {wood} of {total} pixels"
+    );
+    let (red, _) = count_pixels(&pixels, channels, is_red_ink);
+    assert!(red > 500, "too little red ink: {red}");
+    let (paper, _) = count_pixels(&pixels, channels, |r, g, b| r > 240 && g > 232 && b > 205);
+    assert!(paper > 20_000, "too few piece faces: {paper}");
 }
 
 /// Plays flips until the colours are decided.
@@ -686,4 +723,229 @@ fn two_clients_play_through_a_real_server() {
     }
     assert_eq!(game(&host).history().len(), 4);
     std::fs::remove_dir_all(&data).ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Xiangqi
+
+use kawu::client::xiangqi::{
+    LoadXiangqi, XiangqiMatch, XiangqiRecord, XqCommand, XqPiece, XqSelection, square_to_world,
+};
+use kawu::rules::xiangqi::{
+    Game as XqGame, MoveList as XqMoves, Position as XqPosition, Reason, Square,
+};
+
+fn xq_start(app: &mut App, game: XqGame, seats: Seats) {
+    app.world_mut().write_message(LoadXiangqi {
+        game,
+        conceded: None,
+        seats,
+        attract: false,
+    });
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<MatchStatus>().game,
+        GameKind::Xiangqi
+    );
+    xq_assert_consistent(app);
+}
+
+fn xq_model(app: &App) -> XiangqiMatch {
+    app.world().resource::<XiangqiMatch>().clone()
+}
+
+fn xq_select(app: &mut App, square: Square) {
+    app.world_mut().write_message(XqCommand::Select(square));
+    app.update();
+}
+
+/// Every Xiangqi piece entity stands where the rules say, one per piece; no Junqi piece is
+/// left on the table.
+fn xq_assert_consistent(app: &mut App) {
+    let model = xq_model(app);
+    let turned = app.world().resource::<TableView>().turned();
+    let mut query = app.world_mut().query::<(&XqPiece, &Transform)>();
+    let mut seen = 0;
+    for (piece, transform) in query.iter(app.world()) {
+        assert_eq!(model.position().piece_at(piece.square), Some(piece.piece));
+        let at = square_to_world(piece.square, turned);
+        assert!(
+            transform.translation.truncate().distance(at) < 0.01,
+            "{}",
+            piece.square
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, model.position().pieces().count());
+    let junqi = app
+        .world_mut()
+        .query::<&PieceSprite>()
+        .iter(app.world())
+        .count();
+    assert_eq!(junqi, 0, "Junqi pieces on the Xiangqi table");
+}
+
+fn square(name: &str) -> Square {
+    let bytes = name.as_bytes();
+    Square::new(usize::from(bytes[0] - b'a'), usize::from(bytes[1] - b'0')).expect("a square")
+}
+
+#[test]
+fn xiangqi_moves_and_captures_end_where_the_rules_say() {
+    let mut app = app();
+    xq_start(
+        &mut app,
+        XqGame::new(XqPosition::start()),
+        Seats::hot_seat(),
+    );
+    // The cannon's opening, then captures: h2e2 h9g7, e2e6 (takes the soldier on e6).
+    for (from, to) in [("h2", "e2"), ("h9", "g7"), ("e2", "e6")] {
+        xq_select(&mut app, square(from));
+        let selection = app.world().resource::<XqSelection>().clone();
+        let mut legal = XqMoves::new();
+        xq_model(&app).position().legal_moves(&mut legal);
+        let expected: Vec<Square> = legal
+            .iter()
+            .filter(|mv| mv.from() == square(from))
+            .map(|mv| mv.to())
+            .collect();
+        assert_eq!(selection.targets, expected);
+        xq_select(&mut app, square(to));
+        settle(&mut app);
+        xq_assert_consistent(&mut app);
+    }
+    let model = xq_model(&app);
+    assert_eq!(model.game.moves().len(), 3);
+    assert_eq!(
+        model.position().to_fen(),
+        "rnbakab1r/9/1c4nc1/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2"
+    );
+    app.world_mut().write_message(MatchRequest::Undo);
+    app.update();
+    settle(&mut app);
+    assert_eq!(xq_model(&app).game.moves().len(), 2);
+    xq_assert_consistent(&mut app);
+}
+
+#[test]
+fn the_xiangqi_computer_answers_and_undo_returns_to_the_human() {
+    let mut app = app();
+    xq_start(
+        &mut app,
+        XqGame::new(XqPosition::start()),
+        Seats::versus_computer(Level::Random, Seat(0)),
+    );
+    xq_select(&mut app, square("b2"));
+    xq_select(&mut app, square("e2"));
+    for _ in 0..400 {
+        if xq_model(&app).game.moves().len() == 2 {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(
+        xq_model(&app).game.moves().len(),
+        2,
+        "the computer did not answer"
+    );
+    settle(&mut app);
+    xq_assert_consistent(&mut app);
+    app.world_mut().write_message(MatchRequest::Undo);
+    app.update();
+    settle(&mut app);
+    assert!(xq_model(&app).game.moves().is_empty());
+    xq_assert_consistent(&mut app);
+}
+
+#[test]
+fn a_perpetual_check_ends_the_game_and_says_who_repeated() {
+    let mut app = app();
+    // Red's chariot checks along the file and the rank, Black's general steps back and forth.
+    let start = XqPosition::from_fen("4k4/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1").expect("a FEN");
+    xq_start(&mut app, XqGame::new(start), Seats::hot_seat());
+    xq_select(&mut app, square("a0"));
+    xq_select(&mut app, square("a9"));
+    let cycle = [("e9", "e8"), ("a9", "a8"), ("e8", "e9"), ("a8", "a9")];
+    'playing: for _ in 0..8 {
+        for (from, to) in cycle {
+            if xq_model(&app).over() {
+                break 'playing;
+            }
+            let before = xq_model(&app).game.moves().len();
+            xq_select(&mut app, square(from));
+            xq_select(&mut app, square(to));
+            assert_eq!(xq_model(&app).game.moves().len(), before + 1, "{from}{to}");
+            settle(&mut app);
+        }
+    }
+    let outcome = xq_model(&app)
+        .game
+        .outcome()
+        .expect("the rules end the game");
+    assert_eq!(outcome.reason, Reason::PerpetualCheck);
+    assert!(app.world().resource::<MatchStatus>().over);
+    let (_, why, _) =
+        kawu::client::xiangqi::result_text(Lang::En, &xq_model(&app), &Seats::hot_seat())
+            .expect("a result");
+    assert_eq!(
+        why,
+        "Red kept checking with the same pieces: a perpetual check loses"
+    );
+}
+
+#[test]
+fn a_xiangqi_game_exports_and_imports_as_fen_and_iccs() {
+    let mut app = app();
+    xq_start(
+        &mut app,
+        XqGame::new(XqPosition::start()),
+        Seats::hot_seat(),
+    );
+    for (from, to) in [("h2", "e2"), ("h9", "g7"), ("h0", "g2")] {
+        xq_select(&mut app, square(from));
+        xq_select(&mut app, square(to));
+    }
+    settle(&mut app);
+    let text = xq_model(&app).record().to_text();
+    assert!(text.ends_with("moves h2e2 h9g7 h0g2"), "{text}");
+    let record = XiangqiRecord::from_text(&text).expect("its own export reads back");
+    let game = record.game().expect("a legal game");
+    assert_eq!(game.position(), xq_model(&app).position());
+    // A UCI line reads too; a bad move is named.
+    assert!(XiangqiRecord::from_text(&format!("position fen {}", record.start)).is_ok());
+    let bad = XiangqiRecord::from_text(&format!("{} moves h2e2 h9h0", record.start))
+        .expect_err("an illegal second move");
+    assert!(bad.contains("move 2 (h9h0)"), "{bad}");
+    assert!(XiangqiRecord::from_text("not a position").is_err());
+    // Loading it puts the same position on the table.
+    app.world_mut().write_message(LoadXiangqi {
+        game,
+        conceded: None,
+        seats: Seats::hot_seat(),
+        attract: false,
+    });
+    app.update();
+    assert_eq!(xq_model(&app).game.moves().len(), 3);
+    xq_assert_consistent(&mut app);
+}
+
+#[test]
+fn switching_games_clears_the_other_games_pieces() {
+    let mut app = app();
+    start(&mut app, 3, Seats::hot_seat());
+    xq_start(
+        &mut app,
+        XqGame::new(XqPosition::start()),
+        Seats::hot_seat(),
+    );
+    start(&mut app, 3, Seats::hot_seat());
+    let xiangqi = app
+        .world_mut()
+        .query::<&XqPiece>()
+        .iter(app.world())
+        .count();
+    assert_eq!(xiangqi, 0);
+    assert_eq!(app.world().resource::<MatchStatus>().game, GameKind::Junqi);
 }

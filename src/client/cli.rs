@@ -26,10 +26,23 @@ pub enum Mode {
     AiHard,
 }
 
-/// Kawu: Junqi flip (军棋翻棋).
+/// Which game, from the command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum GameChoice {
+    /// Junqi flip.
+    #[default]
+    Junqi,
+    /// Xiangqi.
+    Xiangqi,
+}
+
+/// Kawu: Junqi flip (军棋翻棋) and Xiangqi (象棋).
 #[derive(Parser, Resource, Clone, Debug, Default)]
 #[command(name = "kawu", version, about)]
 pub struct Cli {
+    /// The game to start straight into.
+    #[arg(long, value_enum, default_value_t)]
+    game: GameChoice,
     /// Start straight into a game of this kind.
     #[arg(long, value_enum)]
     mode: Option<Mode>,
@@ -69,7 +82,10 @@ impl Cli {
             Mode::AiHard => Seats::versus_computer(Level::Hard, Seat(0)),
         };
         Some(NewMatch {
-            game: GameKind::Junqi,
+            game: match self.game {
+                GameChoice::Junqi => GameKind::Junqi,
+                GameChoice::Xiangqi => GameKind::Xiangqi,
+            },
             seats,
             deal: Deal {
                 seed: self.seed,

@@ -42,6 +42,12 @@ impl MatchStatus {
     }
 }
 
+/// A run condition: whether `game` is the game on the table. Each game's systems that act on
+/// the table run only then.
+pub fn on_table(game: GameKind) -> impl FnMut(Res<MatchStatus>) -> bool + Clone {
+    move |status: Res<MatchStatus>| status.game == game
+}
+
 /// Something a player asks of the match, whatever the game.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MatchRequest {

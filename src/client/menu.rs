@@ -12,7 +12,7 @@ use super::settings::{AnimSpeed, LabelStyle, Settings};
 use super::theme::{Toast, UiSet, dialog_frame, menu_button, palette};
 use crate::ai::Level;
 use crate::protocol::MoveClock;
-use crate::rules::Seat;
+use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -55,9 +55,10 @@ impl SeatChoice {
     }
 }
 
-/// The choices on the new-game and online pages.
+/// The choices on the title screen's pages.
 #[derive(Resource, Clone, Debug)]
 struct NewGameChoice {
+    game: GameKind,
     level: Level,
     seat: SeatChoice,
     clock: MoveClock,
@@ -68,6 +69,7 @@ struct NewGameChoice {
 impl Default for NewGameChoice {
     fn default() -> NewGameChoice {
         NewGameChoice {
+            game: GameKind::Junqi,
             level: Level::Medium,
             seat: SeatChoice::First,
             clock: MoveClock::Off,
@@ -79,15 +81,23 @@ impl Default for NewGameChoice {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuPage>()
         .init_resource::<NewGameChoice>()
-        .add_systems(OnEnter(Screen::Title), |mut page: ResMut<MenuPage>| {
-            *page = MenuPage::Main
-        })
+        .add_systems(OnEnter(Screen::Title), open_main_page)
         .add_systems(
             EguiPrimaryContextPass,
             title_screen
                 .run_if(in_state(Screen::Title))
                 .in_set(UiSet::Frame),
         );
+}
+
+/// Back on the title screen: the main page, with the game last played chosen.
+fn open_main_page(
+    mut page: ResMut<MenuPage>,
+    mut choice: ResMut<NewGameChoice>,
+    status: Res<MatchStatus>,
+) {
+    *page = MenuPage::Main;
+    choice.game = status.game;
 }
 
 /// What the title screen's buttons do.
@@ -103,7 +113,6 @@ struct MenuActions<'w> {
 /// What the title screen shows besides its pages.
 #[derive(bevy::ecs::system::SystemParam)]
 struct TitleInfo<'w> {
-    status: Res<'w, MatchStatus>,
     session: Res<'w, OnlineSession>,
     saved: Res<'w, SavedGame>,
     toast: Res<'w, Toast>,
@@ -118,7 +127,6 @@ fn title_screen(
     mut act: MenuActions,
 ) -> Result {
     let TitleInfo {
-        status,
         session,
         saved,
         toast,
@@ -133,7 +141,7 @@ fn title_screen(
         MenuPage::Settings | MenuPage::NewGame | MenuPage::Online => 440.0,
         MenuPage::Main => 360.0,
     };
-    let game = status.game;
+    let game = choice.game;
     let new_match = |seats: Seats| NewMatch {
         game,
         seats,
@@ -165,13 +173,32 @@ fn title_screen(
                 ui.add_space(12.0);
                 match *page {
                     MenuPage::Main => {
-                        if menu_button(ui, saved.0, t("menu-continue"), &mut act.sounds) {
-                            act.continues.write(ContinueGame);
+                        let mut chosen = false;
+                        ui.horizontal(|ui| {
+                            for kind in games::ALL {
+                                let name = egui::RichText::new(games::title(kind)).size(22.0);
+                                chosen |=
+                                    ui.selectable_value(&mut choice.game, kind, name).changed();
+                            }
+                        });
+                        if chosen {
+                            // The demonstration behind the menu shows the chosen game.
+                            act.starts.write(NewMatch {
+                                game: choice.game,
+                                seats: Seats::attract(),
+                                deal: Deal::default(),
+                                attract: true,
+                            });
+                        }
+                        let can_continue = saved.has(game);
+                        if menu_button(ui, can_continue, t("menu-continue"), &mut act.sounds) {
+                            act.continues.write(ContinueGame(game));
                         }
                         if menu_button(ui, true, t("menu-new-game"), &mut act.sounds) {
                             *page = MenuPage::NewGame;
                         }
-                        if menu_button(ui, true, t("menu-online"), &mut act.sounds) {
+                        let online = game == GameKind::Junqi;
+                        if menu_button(ui, online, t("menu-online"), &mut act.sounds) {
                             *page = MenuPage::Online;
                         }
                         if menu_button(ui, true, t("menu-rules"), &mut act.sounds) {

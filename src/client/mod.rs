@@ -26,6 +26,7 @@ mod settings;
 pub mod tabletop;
 mod theme;
 mod thinking;
+pub mod xiangqi;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;

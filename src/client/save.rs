@@ -11,7 +11,13 @@ use crate::rules::GameKind;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-const SAVE_FILE: &str = "autosave.json";
+/// The autosave of each game (Junqi's keeps the name it had before there were two games).
+fn save_file(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Junqi => "autosave.json",
+        GameKind::Xiangqi => "autosave-xiangqi.json",
+    }
+}
 
 /// What the autosave holds.
 #[derive(Serialize, Deserialize)]
@@ -24,29 +30,48 @@ struct SaveFile {
     game: serde_json::Value,
 }
 
-/// Whether there is a saved game to continue.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SavedGame(pub bool);
+/// The games with a saved game to continue.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SavedGame(Vec<GameKind>);
 
-/// Continue the saved game.
-#[derive(Message, Clone, Copy, Debug, Default)]
-pub struct ContinueGame;
+impl SavedGame {
+    /// Whether `kind` has a saved game.
+    pub fn has(&self, kind: GameKind) -> bool {
+        self.0.contains(&kind)
+    }
 
-/// The saved game's record could not be used: why.
+    fn set(&mut self, kind: GameKind, saved: bool) {
+        self.0.retain(|&k| k != kind);
+        if saved {
+            self.0.push(kind);
+        }
+    }
+}
+
+/// Continue the saved game of this kind.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct ContinueGame(pub GameKind);
+
+/// The saved game's record could not be used: which game, and why.
 #[derive(Message, Clone, Debug)]
-pub struct BadSave(pub String);
+pub struct BadSave(pub GameKind, pub String);
 
 /// Headless parts: the messages games send.
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_message::<BadSave>().add_message::<ContinueGame>();
+    app.add_message::<BadSave>()
+        .add_message::<ContinueGame>()
+        .init_resource::<SavedGame>();
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(SavedGame(read_file(SAVE_FILE).is_some()))
-        .add_systems(
-            Update,
-            (continue_game, drop_bad_save).in_set(ClientSet::Command),
-        );
+    let saved = [GameKind::Junqi, GameKind::Xiangqi]
+        .into_iter()
+        .filter(|&kind| read_file(save_file(kind)).is_some())
+        .collect();
+    app.insert_resource(SavedGame(saved)).add_systems(
+        Update,
+        (continue_game, drop_bad_save).in_set(ClientSet::Command),
+    );
 }
 
 /// Saves the game on the table (each game calls it when its model changes).
@@ -58,17 +83,27 @@ pub fn store(saved: &mut SavedGame, kind: GameKind, seats: &Seats, record: impl 
     });
     match file.and_then(|file| serde_json::to_string(&file)) {
         Ok(text) => {
-            write_file(SAVE_FILE, &text);
-            saved.0 = true;
+            write_file(save_file(kind), &text);
+            if !saved.has(kind) {
+                saved.set(kind, true);
+            }
         }
         Err(error) => warn!("could not encode the autosave: {error}"),
     }
 }
 
-/// Reads the autosave, or why it cannot be used.
-fn load() -> Result<SaveFile, String> {
-    let text = read_file(SAVE_FILE).ok_or_else(|| "no saved game".to_string())?;
-    serde_json::from_str(&text).map_err(|error| error.to_string())
+/// Reads the autosave of `kind`, or why it cannot be used.
+fn load(kind: GameKind) -> Result<SaveFile, String> {
+    let text = read_file(save_file(kind)).ok_or_else(|| "no saved game".to_string())?;
+    let file: SaveFile = serde_json::from_str(&text).map_err(|error| error.to_string())?;
+    if file.kind == kind {
+        Ok(file)
+    } else {
+        Err(format!(
+            "the save of {kind:?} holds a game of {:?}",
+            file.kind
+        ))
+    }
 }
 
 fn continue_game(
@@ -76,10 +111,10 @@ fn continue_game(
     mut resumes: MessageWriter<ResumeMatch>,
     mut bad: MessageWriter<BadSave>,
 ) {
-    if requests.read().count() == 0 {
+    let Some(&ContinueGame(kind)) = requests.read().last() else {
         return;
-    }
-    match load() {
+    };
+    match load(kind) {
         Ok(file) => {
             resumes.write(ResumeMatch {
                 game: file.kind,
@@ -88,7 +123,7 @@ fn continue_game(
             });
         }
         Err(error) => {
-            bad.write(BadSave(error));
+            bad.write(BadSave(kind, error));
         }
     }
 }
@@ -100,13 +135,13 @@ fn drop_bad_save(
     mut toast: ResMut<Toast>,
     mut starts: MessageWriter<NewMatch>,
 ) {
-    for BadSave(error) in bad.read() {
+    for BadSave(kind, error) in bad.read() {
         warn!("the saved game cannot be loaded: {error}");
-        remove_file(SAVE_FILE);
-        saved.0 = false;
+        remove_file(save_file(*kind));
+        saved.set(*kind, false);
         toast.show_key_with("toast-bad-save", error.clone());
         starts.write(NewMatch {
-            game: GameKind::default(),
+            game: *kind,
             seats: Seats::hot_seat(),
             deal: Deal::default(),
             attract: false,

@@ -62,6 +62,7 @@ pub mod palette {
     /// Red and blue ink on pieces, and the same sides as text on the dark interface.
     pub const RED_INK: Rgb = Rgb(189, 23, 18);
     pub const BLUE_INK: Rgb = Rgb(18, 59, 153);
+    pub const BLACK_INK: Rgb = Rgb(30, 28, 28);
     pub const RED_TEXT: Rgb = Rgb(244, 96, 84);
     pub const BLUE_TEXT: Rgb = Rgb(112, 162, 255);
     /// A piece's face, and the numbers on small piece chips.

@@ -7,12 +7,15 @@ use super::seats::{Controller, Seats};
 use super::tabletop::Anim;
 use super::{ClientSet, Screen};
 use crate::ai::{Decision, Level};
+use crate::rules::GameKind;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::time::Duration;
 
 /// A game the computer can play: the model of the match on the table.
 pub trait ComputerGame: Resource {
+    /// Which game this is: its computers play only while it is on the table.
+    const KIND: GameKind;
     /// The game's search.
     type Decision: Decision;
     /// The request that plays a chosen action.
@@ -187,10 +190,11 @@ pub fn computer_to_move(status: &MatchStatus, seats: &Seats) -> Option<Level> {
 
 fn start_hint<G: ComputerGame>(
     mut requests: MessageReader<HintRequest>,
+    status: Res<MatchStatus>,
     game: Res<G>,
     mut hint: ResMut<Hint<G>>,
 ) {
-    if requests.read().count() > 0 && !hint.thinking() {
+    if requests.read().count() > 0 && status.game == G::KIND && !hint.thinking() {
         hint.request(&game);
     }
 }
@@ -228,7 +232,10 @@ struct ComputerTurn<'w, 's> {
 impl ComputerTurn<'_, '_> {
     /// The level of the computer to move, when it may play: not paused, and the demonstration
     /// only on the title screen, a player's game only while playing.
-    fn level(&self) -> Option<Level> {
+    fn level(&self, game: GameKind) -> Option<Level> {
+        if self.status.game != game {
+            return None;
+        }
         let on_its_screen = self.status.attract == (*self.screen.get() == Screen::Title);
         (!self.paused.0 && on_its_screen)
             .then(|| computer_to_move(&self.status, &self.seats))
@@ -243,7 +250,7 @@ fn drive_computer<G: ComputerGame>(
     mut thinking: ResMut<Thinking<G>>,
     mut requests: MessageWriter<G::Request>,
 ) {
-    let level = turn.level();
+    let level = turn.level(G::KIND);
     if level.is_none() || thinking.key != game.key() {
         // Dropping a task cancels it.
         thinking.task = None;

@@ -27,4 +27,6 @@ pub enum GameKind {
     /// Junqi flip (军棋翻棋).
     #[default]
     Junqi,
+    /// Xiangqi (象棋, Chinese chess).
+    Xiangqi,
 }

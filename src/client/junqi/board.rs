@@ -6,9 +6,11 @@ use super::input::{Hover, KeyCursor, Selection};
 use super::model::JunqiMatch;
 use crate::client::ClientSet;
 use crate::client::Screen;
+use crate::client::matches::on_table;
 use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
-use crate::client::tabletop::{TableBounds, TableView};
+use crate::client::tabletop::{OnTable, TableBounds, TableView, line};
 use crate::client::theme::{FONT_TTF, palette};
+use crate::rules::GameKind;
 use crate::rules::junqi::{Action, Cell, FILES, Point, RANKS};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
@@ -78,17 +80,23 @@ pub(super) struct Art {
 pub(super) const FACE: Vec2 = Vec2::new(TILE.x - 6.0, TILE.y - 6.0);
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(TableBounds(BOARD + Vec2::splat(24.0)))
-        .add_systems(PreStartup, create_art)
+    app.add_systems(PreStartup, create_art)
         .add_systems(Startup, spawn_board)
         .add_systems(
             Update,
             (
+                fit_table,
                 label_coordinates.run_if(resource_changed::<TableView>),
                 update_markers,
             )
+                .run_if(on_table(GameKind::Junqi))
                 .in_set(ClientSet::Present),
         );
+}
+
+/// The camera frames this board while it is on the table.
+fn fit_table(mut bounds: ResMut<TableBounds>) {
+    bounds.set_if_neq(TableBounds(BOARD + Vec2::splat(24.0)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -146,21 +154,11 @@ const Z_POST: f32 = 2.0;
 const Z_MARK: f32 = 5.0;
 const Z_DOT: f32 = 6.0;
 
-/// A straight line as a rotated rectangle.
-fn line(a: Vec2, b: Vec2, width: f32, color: Color, z: f32) -> impl Bundle {
-    let d = b - a;
-    (
-        Name::new("Line"),
-        Sprite::from_color(color, Vec2::new(d.length(), width)),
-        Transform::from_translation(((a + b) / 2.0).extend(z))
-            .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
-    )
-}
-
 fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let root = commands
         .spawn((
             Name::new("Board"),
+            OnTable(GameKind::Junqi),
             Transform::default(),
             Visibility::default(),
         ))
@@ -416,6 +414,7 @@ fn label_coordinates(
     let mut label = |name: &'static str, text: String, x: f32, y: f32| {
         commands.spawn((
             CoordinateLabel,
+            OnTable(GameKind::Junqi),
             Name::new(name),
             Text2d::new(text),
             font.clone(),
@@ -495,6 +494,7 @@ fn update_markers(
         |image: &Handle<Image>, point: Point, colour: Color, size: Option<Vec2>, z: f32| {
             commands.spawn((
                 Marker,
+                OnTable(GameKind::Junqi),
                 Name::new("Marker"),
                 Sprite {
                     image: image.clone(),

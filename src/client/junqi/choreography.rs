@@ -7,12 +7,14 @@ use super::pieces::{Dying, PieceSprite, SyncPieces, Underside, ink};
 use super::sounds::JunqiSounds;
 use crate::client::ClientSet;
 use crate::client::audio::UiSound;
+use crate::client::matches::on_table;
 use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
 use crate::client::tabletop::{
     Anim, AnimatedPiece, AnimationSystems, Burst, Cue, Step, TableReset, TableView, finish_all,
 };
 use crate::client::theme::palette;
+use crate::rules::GameKind;
 use crate::rules::junqi::{Action, Combat, Effect, Kind, Outcome, Piece, Point};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -21,7 +23,10 @@ use bevy_kira_audio::AudioSource;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (start_animations, announce_outcome)
+        (
+            start_animations,
+            announce_outcome.run_if(on_table(GameKind::Junqi)),
+        )
             .chain()
             .in_set(ClientSet::Animate)
             .after(SyncPieces)

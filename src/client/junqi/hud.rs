@@ -9,10 +9,11 @@ use crate::client::ClientSet;
 use crate::client::Screen;
 use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
-use crate::client::matches::MatchStatus;
+use crate::client::matches::{MatchStatus, on_table};
 use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
 use crate::client::theme::{Rgb, UiSet, palette, section_title};
+use crate::rules::GameKind;
 use crate::rules::Seat;
 use crate::rules::junqi::{
     Action, Cell, Color as Side, DrawReason, Kind, Outcome, Piece, Point, WinReason,
@@ -28,13 +29,13 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         describe_match
             .in_set(ClientSet::Present)
-            .run_if(in_state(Screen::Playing)),
+            .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Junqi))),
     )
     .add_systems(
         EguiPrimaryContextPass,
         hud_section
             .in_set(UiSet::Section)
-            .run_if(in_state(Screen::Playing)),
+            .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Junqi))),
     );
 }
 

@@ -3,10 +3,11 @@
 
 use super::board::point_at;
 use super::model::{ActionPlayed, JunqiMatch, PlayRequest};
-use crate::client::matches::MatchStatus;
+use crate::client::matches::{MatchStatus, on_table};
 use crate::client::seats::{Controller, Seats};
 use crate::client::tabletop::{PointerWorld, TableGesture, TableReset, TableView};
 use crate::client::{ClientSet, Screen};
+use crate::rules::GameKind;
 use crate::rules::PointSet;
 use crate::rules::junqi::{Action, Cell, FILES, Point, RANKS};
 use bevy::prelude::*;
@@ -71,7 +72,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (track_hover, gestures_to_commands)
                 .chain()
-                .run_if(in_state(Screen::Playing))
+                .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Junqi)))
                 .in_set(ClientSet::Input),
         );
 }

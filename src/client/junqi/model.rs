@@ -103,6 +103,7 @@ fn movers(plies: usize) -> impl DoubleEndedIterator<Item = Seat> {
 const ATTRACT_BUDGET: Duration = Duration::from_millis(60);
 
 impl ComputerGame for JunqiMatch {
+    const KIND: GameKind = GameKind::Junqi;
     type Decision = Thinker;
     type Request = PlayRequest;
 
@@ -296,7 +297,7 @@ fn resume_games(
                 });
             }
             Err(error) => {
-                bad.write(BadSave(error));
+                bad.write(BadSave(GameKind::Junqi, error));
             }
         }
     }
@@ -315,6 +316,8 @@ struct Asked<'w, 's> {
     requests: MessageReader<'w, 's, MatchRequest>,
     /// Online, the server rules instead.
     online: Res<'w, OnlineSession>,
+    /// Requests that are not a game's own go to the game on the table.
+    status: Res<'w, MatchStatus>,
 }
 
 /// The local referee: checks every request against the whole game and rules.
@@ -379,7 +382,8 @@ fn referee(
             Err(error) => warn!("ignoring {}: {error}", request.action),
         }
     }
-    for request in asked.requests.read() {
+    let on_table = asked.status.game == GameKind::Junqi;
+    for request in asked.requests.read().filter(|_| on_table) {
         let conceded_before = game.public().conceded();
         match request {
             MatchRequest::Undo => {
@@ -472,7 +476,8 @@ fn follow_rulings(
 
 /// Keeps the shell's [`MatchStatus`] up to date.
 fn report_status(model: Res<JunqiMatch>, seats: Res<Seats>, mut status: ResMut<MatchStatus>) {
-    if !(model.is_changed() || seats.is_changed()) {
+    let seats_changed = seats.is_changed() && status.game == GameKind::Junqi;
+    if !(model.is_changed() || seats_changed) {
         return;
     }
     let plies = model.public.history().len();

@@ -60,6 +60,7 @@ fn forward_requests(
     session: Res<OnlineSession>,
     mut outgoing: MessageWriter<ToServer>,
 ) {
+    // Online play is Junqi's alone so far.
     if !session.active() {
         return;
     }

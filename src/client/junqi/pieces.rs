@@ -4,9 +4,11 @@
 use super::board::{Art, FACE, point_to_world};
 use super::model::{ActionPlayed, JunqiMatch};
 use crate::client::ClientSet;
+use crate::client::matches::MatchStatus;
 use crate::client::settings::{LabelStyle, Settings};
-use crate::client::tabletop::{Anim, Opacity, TableReset, TableView, TurnedOver, z};
+use crate::client::tabletop::{Anim, OnTable, Opacity, TableReset, TableView, TurnedOver, z};
 use crate::client::theme::palette;
+use crate::rules::GameKind;
 use crate::rules::junqi::{Cell, Color as Side, Kind, Piece, Point};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
@@ -74,7 +76,7 @@ fn rebuild_pieces(
     mut resets: MessageReader<TableReset>,
     mut played: MessageReader<ActionPlayed>,
     model: Res<JunqiMatch>,
-    table: Res<TableView>,
+    (status, table): (Res<MatchStatus>, Res<TableView>),
     pieces: Query<Entity, AnyPiece>,
 ) {
     let (resets, played) = (resets.read().count(), played.read().count());
@@ -83,6 +85,10 @@ fn rebuild_pieces(
     }
     for entity in &pieces {
         commands.entity(entity).despawn();
+    }
+    // A reset may come from the other game: only the game on the table draws its pieces.
+    if status.game != GameKind::Junqi {
+        return;
     }
     let view = model.view();
     for point in Point::all() {
@@ -93,6 +99,7 @@ fn rebuild_pieces(
         };
         commands.spawn((
             Name::new(format!("Piece {point}")),
+            OnTable(GameKind::Junqi),
             PieceSprite { point },
             PieceFace(face),
             Opacity(1.0),

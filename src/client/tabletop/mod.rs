@@ -14,6 +14,8 @@ pub use timeline::{
     animations_settled, finish_all,
 };
 
+use crate::client::matches::MatchStatus;
+use crate::rules::GameKind;
 use bevy::prelude::*;
 
 /// Draw order of what stands on the table.
@@ -24,6 +26,38 @@ pub mod z {
     pub const MOVING: f32 = 20.0;
     /// Effects (explosions, shards).
     pub const FX: f32 = 40.0;
+}
+
+/// An entity of one game's table (board, pieces, markers): shown only while that game is on
+/// the table.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnTable(pub GameKind);
+
+/// Shows the entities of the game on the table and hides the others'.
+fn show_the_game_on_the_table(
+    status: Res<MatchStatus>,
+    mut entities: Query<(Ref<OnTable>, &mut Visibility)>,
+) {
+    for (on_table, mut visibility) in &mut entities {
+        if status.is_changed() || on_table.is_added() {
+            visibility.set_if_neq(if on_table.0 == status.game {
+                Visibility::Inherited
+            } else {
+                Visibility::Hidden
+            });
+        }
+    }
+}
+
+/// A straight line as a rotated rectangle (board lines, roads, railways).
+pub fn line(a: Vec2, b: Vec2, width: f32, color: Color, z: f32) -> impl Bundle {
+    let d = b - a;
+    (
+        Name::new("Line"),
+        Sprite::from_color(color, Vec2::new(d.length(), width)),
+        Transform::from_translation(((a + b) / 2.0).extend(z))
+            .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+    )
 }
 
 /// The pieces were rebuilt from the model (a game was loaded or taken back): nothing animates
@@ -39,5 +73,9 @@ pub(super) fn logic_plugin(app: &mut App) {
 
 /// What needs a window: camera, particles, devices.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((camera::plugin, particles::plugin, devices::plugin));
+    app.add_plugins((camera::plugin, particles::plugin, devices::plugin))
+        .add_systems(
+            Update,
+            show_the_game_on_the_table.in_set(crate::client::ClientSet::Present),
+        );
 }

@@ -1,0 +1,348 @@
+//! The Xiangqi board: nine files by ten ranks of lines, the river with 楚河 漢界, the palaces
+//! with their diagonals and the file numbers of both sides, in the wood of the Junqi board;
+//! and the markers on it (last move, selection, destinations, check, hover, cursor).
+
+use super::input::{XqCursor, XqHover, XqSelection};
+use super::model::XiangqiMatch;
+use crate::client::matches::on_table;
+use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
+use crate::client::tabletop::{OnTable, TableBounds, TableView, line};
+use crate::client::theme::{FONT_TTF, palette};
+use crate::client::{ClientSet, Screen};
+use crate::rules::GameKind;
+use crate::rules::xiangqi::{FILES, RANKS, Square};
+use bevy::prelude::*;
+
+/// Distance between neighbouring points, in world units.
+pub const STEP: f32 = 74.0;
+/// A piece's diameter.
+pub const PIECE: f32 = 64.0;
+/// The whole board, frame included.
+const BOARD: Vec2 = Vec2::new(8.0 * STEP + 150.0, 9.0 * STEP + 150.0);
+
+const Z_WOOD: f32 = 0.0;
+const Z_LINE: f32 = 1.0;
+const Z_TEXT: f32 = 1.5;
+const Z_MARK: f32 = 5.0;
+
+/// The world position of `square`; `turned`: Black at the bottom.
+pub fn square_to_world(square: Square, turned: bool) -> Vec2 {
+    let (file, rank) = if turned {
+        (FILES - 1 - square.file(), RANKS - 1 - square.rank())
+    } else {
+        (square.file(), square.rank())
+    };
+    Vec2::new((file as f32 - 4.0) * STEP, (rank as f32 - 4.5) * STEP)
+}
+
+/// The point whose piece would cover the world position `world`, if any.
+pub fn square_at(world: Vec2, turned: bool) -> Option<Square> {
+    Square::all().find(|&square| world.distance(square_to_world(square, turned)) <= STEP / 2.0)
+}
+
+/// Images and the font the board and pieces share.
+#[derive(Resource, Clone)]
+pub(super) struct XqArt {
+    pub font: Handle<Font>,
+    /// A white disc the size of a piece.
+    pub disc: Handle<Image>,
+    /// A white ring inside a piece's edge.
+    pub rim: Handle<Image>,
+    /// A ring around a point, for markers.
+    pub ring: Handle<Image>,
+    /// A small dot, for destinations.
+    pub dot: Handle<Image>,
+    /// A soft glow (check).
+    pub glow: Handle<Image>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PreStartup, create_art)
+        .add_systems(Startup, spawn_board)
+        .add_systems(
+            Update,
+            (
+                fit_table,
+                // Once the board is first on the table, then whenever it turns.
+                label_files.run_if(
+                    resource_changed::<TableView>
+                        .or_else(resource_changed::<crate::client::MatchStatus>),
+                ),
+                update_markers,
+            )
+                .run_if(on_table(GameKind::Xiangqi))
+                .in_set(ClientSet::Present),
+        );
+}
+
+/// The camera frames this board while it is on the table.
+fn fit_table(mut bounds: ResMut<TableBounds>) {
+    bounds.set_if_neq(TableBounds(BOARD + Vec2::splat(24.0)));
+}
+
+fn create_art(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    mut fonts: ResMut<Assets<Font>>,
+) {
+    let radius = PIECE / 2.0;
+    commands.insert_resource(XqArt {
+        font: fonts.add(Font::from_bytes(FONT_TTF.to_vec())),
+        disc: images.add(paint(UVec2::splat(PIECE as u32), |p| {
+            white(fill(p.length() - radius + 0.5))
+        })),
+        rim: images.add(paint(UVec2::splat(PIECE as u32), |p| {
+            white(stroke(p.length() - radius + 5.0, 2.5))
+        })),
+        ring: images.add(paint(UVec2::splat(PIECE as u32 + 12), |p| {
+            white(stroke(p.length() - radius - 5.0, 4.0))
+        })),
+        dot: images.add(paint(UVec2::splat(24), |p| white(fill(p.length() - 10.0)))),
+        glow: images.add(paint(UVec2::splat(128), |p| {
+            let t = (p.length() / 64.0).min(1.0);
+            white((1.0 - t) * (1.0 - t))
+        })),
+    });
+}
+
+fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: Res<XqArt>) {
+    let wood = images.add(paint(size_of(BOARD), |p| {
+        let d = rounded_box(p, BOARD / 2.0, 22.0);
+        let warp = 9.0 * ops::sin(p.x * 0.011 + 0.7) + 4.0 * ops::sin(p.x * 0.029 + 2.1);
+        let grain = 0.5 + 0.5 * ops::sin((p.y + warp) * 0.085);
+        let mut c = mix([0.91, 0.76, 0.52], [0.82, 0.64, 0.41], grain * 0.55);
+        c = mix(c, [0.55, 0.36, 0.19], (1.0 - fill(d + 16.0)) * 0.85);
+        c = mix(c, [0.36, 0.22, 0.10], stroke(d + 16.0, 2.0));
+        [c[0], c[1], c[2], fill(d)]
+    }));
+    let ink = palette::BOARD_INK.bevy();
+    let at = |file: usize, rank: usize| {
+        square_to_world(Square::new(file, rank).expect("on the board"), false)
+    };
+    let root = commands
+        .spawn((
+            Name::new("Xiangqi board"),
+            OnTable(GameKind::Xiangqi),
+            Sprite::from_image(wood),
+            Transform::from_xyz(0.0, 0.0, Z_WOOD),
+            Visibility::Hidden,
+        ))
+        .id();
+    let mut parts = Vec::new();
+    // Ranks across; files down each half (the river cuts the inner files).
+    for rank in 0..RANKS {
+        parts.push(
+            commands
+                .spawn(line(at(0, rank), at(8, rank), 2.5, ink, Z_LINE))
+                .id(),
+        );
+    }
+    for file in 0..FILES {
+        if file == 0 || file == FILES - 1 {
+            parts.push(
+                commands
+                    .spawn(line(at(file, 0), at(file, 9), 2.5, ink, Z_LINE))
+                    .id(),
+            );
+        } else {
+            parts.push(
+                commands
+                    .spawn(line(at(file, 0), at(file, 4), 2.5, ink, Z_LINE))
+                    .id(),
+            );
+            parts.push(
+                commands
+                    .spawn(line(at(file, 5), at(file, 9), 2.5, ink, Z_LINE))
+                    .id(),
+            );
+        }
+    }
+    // The palaces' diagonals.
+    for (a, b) in [
+        ((3, 0), (5, 2)),
+        ((5, 0), (3, 2)),
+        ((3, 7), (5, 9)),
+        ((5, 7), (3, 9)),
+    ] {
+        parts.push(
+            commands
+                .spawn(line(at(a.0, a.1), at(b.0, b.1), 2.0, ink, Z_LINE))
+                .id(),
+        );
+    }
+    // A heavier frame around the lines.
+    let (low, high) = (at(0, 0) - Vec2::splat(8.0), at(8, 9) + Vec2::splat(8.0));
+    for (a, b) in [
+        (low, Vec2::new(high.x, low.y)),
+        (Vec2::new(high.x, low.y), high),
+        (high, Vec2::new(low.x, high.y)),
+        (Vec2::new(low.x, high.y), low),
+    ] {
+        parts.push(commands.spawn(line(a, b, 4.0, ink, Z_LINE)).id());
+    }
+    // The river's words.
+    let river_y = (at(0, 4).y + at(0, 5).y) / 2.0;
+    for (text, x) in [("楚 河", -2.0 * STEP), ("漢 界", 2.0 * STEP)] {
+        parts.push(
+            commands
+                .spawn((
+                    Name::new("River"),
+                    Text2d::new(text),
+                    TextFont {
+                        font: art.font.clone().into(),
+                        font_size: FontSize::Px(38.0),
+                        ..default()
+                    },
+                    TextColor(ink.with_alpha(0.8)),
+                    Transform::from_xyz(x, river_y, Z_TEXT),
+                ))
+                .id(),
+        );
+    }
+    commands.entity(root).add_children(&parts);
+}
+
+/// The file numbers: each side counts its files from its own right, Red in Chinese numerals at
+/// its edge, Black in digits at the other.
+#[derive(Component)]
+struct FileLabel;
+
+const RED_NUMERALS: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
+
+fn label_files(
+    mut commands: Commands,
+    table: Res<TableView>,
+    art: Res<XqArt>,
+    labels: Query<Entity, With<FileLabel>>,
+) {
+    for entity in &labels {
+        commands.entity(entity).despawn();
+    }
+    let turned = table.turned();
+    for (file, numeral) in RED_NUMERALS.iter().enumerate() {
+        for (rank, text, side) in [
+            (0, numeral.to_string(), -1.0),
+            (9, (file + 1).to_string(), 1.0),
+        ] {
+            let square = Square::new(file, rank).expect("on the board");
+            let at = square_to_world(square, turned);
+            let outward = if turned { -side } else { side };
+            commands.spawn((
+                FileLabel,
+                OnTable(GameKind::Xiangqi),
+                Name::new("File label"),
+                Text2d::new(text),
+                TextFont {
+                    font: art.font.clone().into(),
+                    font_size: FontSize::Px(20.0),
+                    ..default()
+                },
+                TextColor(palette::BOARD_INK.bevy().with_alpha(0.85)),
+                Transform::from_xyz(at.x, at.y + outward * (STEP / 2.0 + 18.0), Z_TEXT),
+            ));
+        }
+    }
+}
+
+/// Markers on the board.
+#[derive(Component)]
+struct Marker;
+
+/// What the markers show.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Marked<'w> {
+    model: Res<'w, XiangqiMatch>,
+    selection: Res<'w, XqSelection>,
+    hover: Res<'w, XqHover>,
+    cursor: Res<'w, XqCursor>,
+    table: Res<'w, TableView>,
+    screen: Res<'w, State<Screen>>,
+}
+
+fn update_markers(
+    mut commands: Commands,
+    art: Res<XqArt>,
+    marked: Marked,
+    markers: Query<Entity, With<Marker>>,
+) {
+    let changed = marked.model.is_changed()
+        || marked.selection.is_changed()
+        || marked.hover.is_changed()
+        || marked.cursor.is_changed()
+        || marked.table.is_changed()
+        || marked.screen.is_changed();
+    if !changed {
+        return;
+    }
+    for entity in &markers {
+        commands.entity(entity).despawn();
+    }
+    let turned = marked.table.turned();
+    let mut mark = |image: &Handle<Image>, square: Square, colour: Color, z: f32| {
+        commands.spawn((
+            Marker,
+            OnTable(GameKind::Xiangqi),
+            Name::new("Marker"),
+            Sprite {
+                image: image.clone(),
+                color: colour,
+                ..default()
+            },
+            Transform::from_translation(square_to_world(square, turned).extend(z)),
+        ));
+    };
+    let position = marked.model.position();
+    if let Some(last) = marked.model.game.moves().last() {
+        let colour = palette::LAST_MOVE.bevy();
+        mark(&art.ring, last.mv.from(), colour.with_alpha(0.5), Z_MARK);
+        mark(&art.ring, last.mv.to(), colour.with_alpha(0.9), Z_MARK);
+    }
+    let side = position.side_to_move();
+    if position.in_check(side) {
+        mark(
+            &art.glow,
+            position.general(side),
+            palette::TARGET_ATTACK.bevy().with_alpha(0.9),
+            Z_MARK - 0.5,
+        );
+    }
+    if *marked.screen.get() != Screen::Playing {
+        return;
+    }
+    if let Some(square) = marked.hover.0 {
+        mark(
+            &art.ring,
+            square,
+            Color::WHITE.with_alpha(0.7),
+            Z_MARK + 0.1,
+        );
+    }
+    if marked.cursor.visible {
+        mark(
+            &art.ring,
+            marked.cursor.square,
+            palette::CURSOR.bevy(),
+            Z_MARK + 0.3,
+        );
+    }
+    if let Some(from) = marked.selection.from {
+        mark(
+            &art.ring,
+            from,
+            palette::SELECTED_PIECE.bevy(),
+            Z_MARK + 0.2,
+        );
+        for &to in &marked.selection.targets {
+            if position.piece_at(to).is_some() {
+                mark(&art.ring, to, palette::TARGET_ATTACK.bevy(), 30.0);
+            } else {
+                mark(
+                    &art.dot,
+                    to,
+                    palette::TARGET_MOVE.bevy().with_alpha(0.9),
+                    Z_MARK + 0.2,
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! Xiangqi's part of the HUD — whose turn and check, the result in plain words (a repetition
+//! names who repeated what) — the section with the moves in Chinese or WXF notation, the
+//! captured pieces, export and import of a game as FEN and ICCS moves; the rules page; the
+//! fanfare; the autosave.
+
+use super::model::{Conceded, LoadXiangqi, XiangqiMatch, XiangqiRecord};
+use super::pieces::ink;
+use crate::client::audio::UiSound;
+use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
+use crate::client::i18n::{Lang, tr, tr_args};
+use crate::client::matches::{MatchStatus, on_table};
+use crate::client::net::copy_to_clipboard;
+use crate::client::save::{SavedGame, store};
+use crate::client::seats::{Controller, Seats};
+use crate::client::settings::Settings;
+use crate::client::tabletop::Anim;
+use crate::client::theme::{Rgb, Toast, UiSet, palette, section_title, small_button};
+use crate::client::{ClientSet, Screen};
+use crate::rules::xiangqi::{Color as Side, Kind, Notation, Piece, Reason, move_name};
+use crate::rules::{GameKind, Seat};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// The Hint button's suggestion for Xiangqi.
+pub type XqHint = crate::client::thinking::Hint<XiangqiMatch>;
+
+/// The export and import box.
+#[derive(Resource, Default)]
+struct Transfer {
+    /// Open, with this text (the exported game, or what is being pasted).
+    text: Option<String>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Transfer>()
+        .add_systems(
+            Update,
+            (
+                describe_match.run_if(in_state(Screen::Playing)),
+                announce_outcome,
+                autosave.run_if(resource_changed::<XiangqiMatch>),
+            )
+                .run_if(on_table(GameKind::Xiangqi))
+                .in_set(ClientSet::Present),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            hud_section
+                .in_set(UiSet::Section)
+                .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Xiangqi))),
+        );
+}
+
+fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::Red => "xq-red",
+        Side::Black => "xq-black",
+    }
+}
+
+fn side_text(side: Side) -> Rgb {
+    match side {
+        Side::Red => palette::RED_TEXT,
+        Side::Black => palette::NEUTRAL,
+    }
+}
+
+/// The notation of the player's language: Chinese in Chinese, WXF otherwise.
+fn notation(lang: Lang) -> Notation {
+    match lang {
+        Lang::Zh => Notation::Chinese,
+        _ => Notation::Wxf,
+    }
+}
+
+/// The result's title, explanation and colour, once the game is over.
+pub fn result_text(
+    lang: Lang,
+    model: &XiangqiMatch,
+    seats: &Seats,
+) -> Option<(String, String, Rgb)> {
+    let t = |key: &'static str| tr(lang, key);
+    let (winner, why) = match (model.conceded, model.game.outcome()) {
+        (Some(Conceded::Agreed), _) => (None, t("reason-agreement")),
+        (Some(Conceded::Resigned(loser)), _) => {
+            let loser = Side::from(loser);
+            (
+                Some(loser.opponent()),
+                format!("{}: {}", t(side_key(loser)), t("reason-resigned")),
+            )
+        }
+        (None, Some(outcome)) => {
+            let loser = outcome.winner.map(Side::opponent);
+            let side = |side: Option<Side>| side.map_or(String::new(), |s| t(side_key(s)));
+            let why = match outcome.reason {
+                Reason::Checkmate => tr_args(lang, "xq-reason-checkmate", [("side", side(loser))]),
+                Reason::Stalemate => tr_args(lang, "xq-reason-stalemate", [("side", side(loser))]),
+                Reason::PerpetualCheck => {
+                    tr_args(lang, "xq-reason-perpetual-check", [("side", side(loser))])
+                }
+                Reason::PerpetualChase => {
+                    tr_args(lang, "xq-reason-perpetual-chase", [("side", side(loser))])
+                }
+                Reason::Repetition => t("xq-reason-repetition"),
+                Reason::MoveLimit => t("xq-reason-move-limit"),
+                Reason::NoProgress => t("xq-reason-no-progress"),
+            };
+            (outcome.winner, why)
+        }
+        (None, None) => return None,
+    };
+    Some(match winner {
+        None => (t("result-draw"), why, palette::NEUTRAL),
+        Some(winner) => {
+            let title = match seats.single_local() {
+                Some(human) if model.seat_of(winner) == human => t("result-you-win"),
+                Some(_) => t("result-you-lose"),
+                None => format!("{} {}", t(side_key(winner)), t("result-wins")),
+            };
+            (title, why, side_text(winner))
+        }
+    })
+}
+
+fn describe_match(
+    model: Res<XiangqiMatch>,
+    status: Res<MatchStatus>,
+    seats: Res<Seats>,
+    settings: Res<Settings>,
+    hint: Res<XqHint>,
+    mut text: ResMut<HudText>,
+) {
+    let lang = settings.language;
+    let t = |key: &'static str| tr(lang, key);
+    let position = model.position();
+    let side = position.side_to_move();
+    let headline = if model.over() {
+        (t("turn-game-over"), palette::GOLD)
+    } else if position.in_check(side) {
+        (
+            format!("{} — {}", t(side_key(side)), t("xq-check")),
+            palette::WARNING,
+        )
+    } else {
+        (
+            format!("{} {}", t(side_key(side)), t("turn-to-move")),
+            side_text(side),
+        )
+    };
+    let who = who_is_to_move(&status, &seats, lang).unwrap_or_else(|| {
+        t(if status.to_move == Seat(0) {
+            "player-first"
+        } else {
+            "player-second"
+        })
+    });
+    let local_to_move = !status.over && seats.controller(status.to_move) == Controller::Local;
+    text.set_if_neq(HudText {
+        headline,
+        who,
+        seat_names: seats
+            .iter()
+            .map(|(seat, _)| t(side_key(model.colour_of(seat))))
+            .collect(),
+        can_concede: true,
+        hint_available: local_to_move && !hint.thinking(),
+        result: result_text(lang, &model, &seats),
+    });
+}
+
+/// A small round piece for the HUD.
+fn piece_chip(ui: &mut egui::Ui, piece: Piece) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+    let painter = ui.painter();
+    let colour = ink(piece.color()).egui();
+    painter.circle_filled(rect.center(), 12.5, palette::PAPER.egui());
+    painter.circle_stroke(rect.center(), 10.5, egui::Stroke::new(1.5, colour));
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        piece.character(),
+        egui::FontId::proportional(14.0),
+        colour,
+    );
+}
+
+/// What the section reads and changes.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Section<'w> {
+    model: Res<'w, XiangqiMatch>,
+    seats: Res<'w, Seats>,
+    settings: Res<'w, Settings>,
+    hint: Res<'w, XqHint>,
+    area: Res<'w, HudSectionArea>,
+    transfer: ResMut<'w, Transfer>,
+    toast: ResMut<'w, Toast>,
+    sounds: MessageWriter<'w, UiSound>,
+    loads: MessageWriter<'w, LoadXiangqi>,
+}
+
+fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let lang = section.settings.language;
+    let t = |key: &'static str| tr(lang, key);
+    let mut ui = egui::Ui::new(
+        ctx.clone(),
+        "xiangqi_hud".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(section.area.0),
+    );
+    egui::ScrollArea::vertical().show(&mut ui, |ui| {
+        let model = &*section.model;
+        if section.hint.thinking() {
+            ui.label(egui::RichText::new(format!("{} …", t("hud-hint-is"))).weak());
+        } else if let Some(mv) = section.hint.suggestion {
+            let name = move_name(model.position(), mv, notation(lang));
+            ui.label(
+                egui::RichText::new(format!("{} {name}", t("hud-hint-is")))
+                    .size(18.0)
+                    .color(palette::HINT.egui()),
+            );
+        }
+        section_title(ui, t("hud-captured"));
+        for side in [Side::Red, Side::Black] {
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
+                ui.label(egui::RichText::new(t(side_key(side))).color(side_text(side).egui()));
+                let start = model.game.start();
+                let now = model.position();
+                for kind in Kind::ALL {
+                    let piece = Piece::new(side, kind);
+                    let count = |position: &crate::rules::xiangqi::Position| {
+                        position.pieces().filter(|&(_, p)| p == piece).count()
+                    };
+                    for _ in 0..count(start).saturating_sub(count(now)) {
+                        piece_chip(ui, piece);
+                    }
+                }
+            });
+        }
+        ui.separator();
+        section_title(ui, t("hud-moves"));
+        move_list(ui, model, lang);
+        ui.separator();
+        transfer_box(ui, lang, &mut section);
+    });
+    Ok(())
+}
+
+fn move_list(ui: &mut egui::Ui, model: &XiangqiMatch, lang: Lang) {
+    let names: Vec<String> = model
+        .game
+        .moves()
+        .iter()
+        .zip(model.game.positions())
+        .map(|(played, before)| move_name(before, played.mv, notation(lang)))
+        .collect();
+    if names.is_empty() {
+        ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("xq_moves")
+        .max_height(240.0)
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            egui::Grid::new("xq_move_log")
+                .num_columns(3)
+                .striped(true)
+                .show(ui, |ui| {
+                    for (number, pair) in names.chunks(2).enumerate() {
+                        ui.label(egui::RichText::new(format!("{}.", number + 1)).weak());
+                        for name in pair {
+                            ui.label(
+                                egui::RichText::new(name)
+                                    .monospace()
+                                    .color(palette::MOVE_TEXT.egui()),
+                            );
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// Export (the game as FEN and ICCS moves, to copy) and import (paste, then load).
+fn transfer_box(ui: &mut egui::Ui, lang: Lang, section: &mut Section) {
+    let t = |key: &'static str| tr(lang, key);
+    ui.horizontal(|ui| {
+        if small_button(ui, true, t("xq-export"), &mut section.sounds) {
+            let text = section.model.record().to_text();
+            copy_to_clipboard(&text);
+            section.transfer.text = Some(text);
+        }
+        if small_button(ui, true, t("xq-import"), &mut section.sounds) {
+            section.transfer.text = Some(String::new());
+        }
+    });
+    let Some(text) = section.transfer.text.as_mut() else {
+        return;
+    };
+    ui.label(egui::RichText::new(t("xq-transfer-help")).small().weak());
+    ui.add(
+        egui::TextEdit::multiline(text)
+            .desired_rows(4)
+            .desired_width(f32::INFINITY)
+            .font(egui::TextStyle::Monospace),
+    );
+    let mut close = false;
+    ui.horizontal(|ui| {
+        if small_button(ui, true, t("xq-load"), &mut section.sounds) {
+            match XiangqiRecord::from_text(text).and_then(|record| record.game()) {
+                Ok(game) => {
+                    section.loads.write(LoadXiangqi {
+                        game,
+                        conceded: None,
+                        seats: section.seats.clone(),
+                        attract: false,
+                    });
+                    close = true;
+                }
+                Err(error) => section.toast.show_key_with("xq-bad-import", error),
+            }
+        }
+        if small_button(ui, true, t("dialog-cancel"), &mut section.sounds) {
+            close = true;
+        }
+    });
+    if close {
+        section.transfer.text = None;
+    }
+}
+
+/// When the last move has been shown and the game is over, sound the ending (once).
+fn announce_outcome(
+    mut model: ResMut<XiangqiMatch>,
+    seats: Res<Seats>,
+    anims: Query<(), With<Anim>>,
+    mut sounds: MessageWriter<UiSound>,
+) {
+    if model.announced || !model.over() || !anims.is_empty() {
+        return;
+    }
+    model.announced = true;
+    let winner = match (model.conceded, model.game.outcome()) {
+        (Some(Conceded::Resigned(loser)), _) => Some(Side::from(loser).opponent()),
+        (Some(Conceded::Agreed), _) => None,
+        (None, outcome) => outcome.and_then(|outcome| outcome.winner),
+    };
+    sounds.write(match winner {
+        None => UiSound::Draw,
+        Some(winner) => {
+            let computer_won = matches!(
+                seats.controller(model.seat_of(winner)),
+                Controller::Computer(_)
+            );
+            if computer_won && !seats.all_computers() {
+                UiSound::Defeat
+            } else {
+                UiSound::Victory
+            }
+        }
+    });
+}
+
+/// Saves the game after every change (not the demonstration).
+fn autosave(model: Res<XiangqiMatch>, seats: Res<Seats>, mut saved: ResMut<SavedGame>) {
+    if !model.attract {
+        store(&mut saved, GameKind::Xiangqi, &seats, model.record());
+    }
+}
+
+/// The rules, in short.
+pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
+    let t = |key: &'static str| tr(settings.language, key);
+    ui.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
+        ui.heading(t("rules-goal-title"));
+        ui.label(t("xq-rules-goal"));
+        ui.add_space(6.0);
+        ui.heading(t("rules-pieces-title"));
+        egui::Grid::new("xq_pieces")
+            .num_columns(2)
+            .spacing([10.0, 6.0])
+            .show(ui, |ui| {
+                for (kind, key) in [
+                    (Kind::General, "xq-rules-general"),
+                    (Kind::Advisor, "xq-rules-advisor"),
+                    (Kind::Elephant, "xq-rules-elephant"),
+                    (Kind::Horse, "xq-rules-horse"),
+                    (Kind::Chariot, "xq-rules-chariot"),
+                    (Kind::Cannon, "xq-rules-cannon"),
+                    (Kind::Soldier, "xq-rules-soldier"),
+                ] {
+                    ui.horizontal(|ui| {
+                        piece_chip(ui, Piece::new(Side::Red, kind));
+                        piece_chip(ui, Piece::new(Side::Black, kind));
+                    });
+                    ui.label(t(key));
+                    ui.end_row();
+                }
+            });
+        ui.add_space(6.0);
+        ui.heading(t("rules-end-title"));
+        ui.label(t("xq-rules-end"));
+        ui.add_space(6.0);
+        ui.heading(t("rules-controls-title"));
+        ui.label(t("rules-controls"));
+    });
+}
