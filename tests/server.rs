@@ -1132,3 +1132,43 @@ async fn durations_too_long_to_count_mean_never() {
     assert_eq!(room.end, None);
     assert_eq!(room.clock_ms, None);
 }
+
+#[test]
+fn the_server_takes_its_flags_from_the_environment_and_refuses_bad_ones() {
+    let data = data_folder("environment");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kawu-server"))
+        .env("KAWU_ADDR", "127.0.0.1:0")
+        .env("KAWU_DATA", &data)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("kawu-server starts");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        line.starts_with("kawu-server listening on http://127.0.0.1:"),
+        "{line}"
+    );
+    assert!(line.contains(&data.display().to_string()), "{line}");
+    assert!(data.join("kawu.sqlite3").exists());
+
+    for bad in [
+        ["--grace-seconds", "NaN"],
+        ["--idle-seconds", "-5"],
+        ["--addr", "nowhere:port"],
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_kawu-server"))
+            .args(bad)
+            .arg("--data")
+            .arg(&data)
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{bad:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{bad:?}: {stderr}");
+        assert!(!stderr.is_empty(), "{bad:?}");
+    }
+}

@@ -267,41 +267,58 @@ fn resident_memory_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// Serves on `listener` until the process ends: opens the database in `config.data`, resumes
-/// every stored room, then answers `/ws`, `/health` and the web folder.
+/// A server whose rooms are loaded, ready to serve.
+pub struct Server {
+    shared: Arc<Shared>,
+}
+
+impl Server {
+    /// Opens the database in `config.data` and resumes every stored room (within a tokio
+    /// runtime: each room gets its task).
+    pub fn open(config: Config) -> Result<Server, ServerError> {
+        let mut storage = SqliteStorage::open(&config.data)?;
+        let stored_rooms = storage.load()?;
+        let shared = Arc::new(Shared {
+            writer: Writer::start(Box::new(storage)),
+            config,
+            rooms: Mutex::new(HashMap::new()),
+            connections: AtomicUsize::new(0),
+            next_connection: AtomicU64::new(1),
+        });
+        let resumed = shared.resume_rooms(stored_rooms);
+        if resumed > 0 {
+            eprintln!("kawu-server: resumed {resumed} rooms");
+        }
+        Ok(Server { shared })
+    }
+
+    /// Answers `/ws`, `/health` and the web folder on `listener` until the process ends.
+    pub async fn serve(self, listener: TcpListener) -> Result<(), ServerError> {
+        let mut router = Router::new()
+            .route("/ws", get(websocket))
+            .route("/health", get(health));
+        if let Some(web) = &self.shared.config.web {
+            router = router.fallback_service(
+                tower_http::services::ServeDir::new(web)
+                    .precompressed_br()
+                    .precompressed_gzip(),
+            );
+        }
+        let app = router
+            .with_state(self.shared)
+            .into_make_service_with_connect_info::<SocketAddr>();
+        // Small frames that should leave at once: no Nagle delay.
+        let listener = listener.tap_io(|stream| {
+            let _ = stream.set_nodelay(true);
+        });
+        axum::serve(listener, app).await?;
+        Ok(())
+    }
+}
+
+/// Opens the server ([`Server::open`]) and serves on `listener` until the process ends.
 pub async fn serve(config: Config, listener: TcpListener) -> Result<(), ServerError> {
-    let mut storage = SqliteStorage::open(&config.data)?;
-    let stored_rooms = storage.load()?;
-    let shared = Arc::new(Shared {
-        writer: Writer::start(Box::new(storage)),
-        config,
-        rooms: Mutex::new(HashMap::new()),
-        connections: AtomicUsize::new(0),
-        next_connection: AtomicU64::new(1),
-    });
-    let resumed = shared.resume_rooms(stored_rooms);
-    if resumed > 0 {
-        eprintln!("kawu-server: resumed {resumed} rooms");
-    }
-    let mut router = Router::new()
-        .route("/ws", get(websocket))
-        .route("/health", get(health));
-    if let Some(web) = &shared.config.web {
-        router = router.fallback_service(
-            tower_http::services::ServeDir::new(web)
-                .precompressed_br()
-                .precompressed_gzip(),
-        );
-    }
-    let app = router
-        .with_state(shared)
-        .into_make_service_with_connect_info::<SocketAddr>();
-    // Small frames that should leave at once: no Nagle delay.
-    let listener = listener.tap_io(|stream| {
-        let _ = stream.set_nodelay(true);
-    });
-    axum::serve(listener, app).await?;
-    Ok(())
+    Server::open(config)?.serve(listener).await
 }
 
 async fn health(State(shared): State<Arc<Shared>>) -> impl IntoResponse {

@@ -102,12 +102,12 @@ fn main() -> ExitCode {
             .await
             .map_err(|error| format!("cannot listen on {}: {error}", cli.addr))?;
         let address = listener.local_addr().map_err(|error| error.to_string())?;
-        // The tests read this line to learn the port.
-        println!(
-            "kawu-server listening on http://{address} (data in {})",
-            config.data.display()
-        );
-        kawu::server::serve(config, listener)
+        let data = config.data.display().to_string();
+        let server = kawu::server::Server::open(config).map_err(|error| error.to_string())?;
+        // Printed once every stored room is back; the tests read this line to learn the port.
+        println!("kawu-server listening on http://{address} (data in {data})");
+        server
+            .serve(listener)
             .await
             .map_err(|error| error.to_string())
     });
