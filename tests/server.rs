@@ -34,7 +34,7 @@ fn data_folder(name: &str) -> PathBuf {
 }
 
 /// A configuration for one test: the default limits, but robot players may play faster than
-/// people (the hostile-input test sets the rate limit back).
+/// people and open more connections (the tests of those limits set them back).
 fn config(name: &str) -> Config {
     Config {
         data: data_folder(name),
@@ -42,6 +42,7 @@ fn config(name: &str) -> Config {
         limits: Limits {
             frames_per_second: 10_000,
             frame_burst: 10_000,
+            connections_per_address: 10_000,
             ..Limits::default()
         },
         timing: Timing::default(),
@@ -1170,5 +1171,33 @@ fn the_server_takes_its_flags_from_the_environment_and_refuses_bad_ones() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!stderr.contains("panicked"), "{bad:?}: {stderr}");
         assert!(!stderr.is_empty(), "{bad:?}");
+    }
+}
+
+#[tokio::test]
+async fn an_address_may_hold_so_many_connections() {
+    let mut config = config("connections");
+    config.limits.connections_per_address = 3;
+    let address = start(config).await;
+    let url = format!("ws://{address}/ws");
+    let mut open = Vec::new();
+    for _ in 0..3 {
+        open.push(Client::connect(address).await);
+    }
+    match tokio_tungstenite::connect_async(&url).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 429)
+        }
+        other => panic!("a fourth connection: {:?}", other.map(|_| ())),
+    }
+    // A closed connection frees its place.
+    drop(open.pop());
+    let started = std::time::Instant::now();
+    while tokio_tungstenite::connect_async(&url).await.is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the place came free"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }

@@ -2,9 +2,9 @@
 //! messages, and hands room requests to the room's task. Whatever a client sends gets an
 //! answer; nothing it sends can stop the server.
 
-use super::Shared;
 use super::room::{Command, ConnectionHandle, Entry, Request};
 use super::table::Refusal;
+use super::{ConnectionSlot, Shared};
 use crate::protocol::{
     ClientMessage, ErrorCode, Frame, FrameVersion, PROTOCOL_VERSION, ServerMessage,
 };
@@ -82,8 +82,8 @@ fn unsupported(version: u32) -> Refusal {
 }
 
 /// Serves one WebSocket until it closes.
-pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, address: IpAddr) {
-    shared.connections.fetch_add(1, Ordering::Relaxed);
+pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, slot: ConnectionSlot) {
+    let address = slot.address();
     let (outbox, mut outgoing) = mpsc::channel(OUTBOX);
     let handle = ConnectionHandle {
         id: shared.next_connection.fetch_add(1, Ordering::Relaxed),
@@ -127,7 +127,7 @@ pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, address: IpAddr) 
             })
             .await;
     }
-    shared.connections.fetch_sub(1, Ordering::Relaxed);
+    drop(slot);
 }
 
 /// One connection's state.

@@ -24,7 +24,7 @@ use room::{Command, RoomTask};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use storage::{RoomRecord, SqliteStorage, Storage, StorageError, StoredRoom, Write, Writer};
@@ -56,6 +56,8 @@ pub struct Limits {
     pub rooms_per_address: usize,
     /// Spectators one room may have.
     pub spectators_per_room: usize,
+    /// WebSockets one address may have open at once; more are refused with HTTP 429.
+    pub connections_per_address: usize,
 }
 
 impl Default for Limits {
@@ -66,6 +68,7 @@ impl Default for Limits {
             frame_burst: 40,
             rooms_per_address: 20,
             spectators_per_room: 64,
+            connections_per_address: 100,
         }
     }
 }
@@ -112,8 +115,34 @@ pub struct Shared {
     config: Config,
     writer: Writer,
     rooms: Mutex<HashMap<String, RoomEntry>>,
-    connections: AtomicUsize,
+    /// Open WebSockets by address.
+    connections: Mutex<HashMap<IpAddr, usize>>,
     next_connection: AtomicU64,
+}
+
+/// One admitted WebSocket of an address; dropping it frees the place.
+pub struct ConnectionSlot {
+    shared: Arc<Shared>,
+    address: IpAddr,
+}
+
+impl ConnectionSlot {
+    /// The address this connection comes from.
+    pub fn address(&self) -> IpAddr {
+        self.address
+    }
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        let mut connections = self.shared.connection_counts();
+        if let Some(count) = connections.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                connections.remove(&self.address);
+            }
+        }
+    }
 }
 
 /// The read and write buffer of each WebSocket, in bytes.
@@ -128,6 +157,26 @@ impl Shared {
         self.rooms
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn connection_counts(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, usize>> {
+        self.connections
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A place for one more WebSocket of `address`, if it has fewer than its limit.
+    fn admit(self: &Arc<Self>, address: IpAddr) -> Option<ConnectionSlot> {
+        let mut connections = self.connection_counts();
+        let count = connections.entry(address).or_insert(0);
+        if *count >= self.config.limits.connections_per_address {
+            return None;
+        }
+        *count += 1;
+        Some(ConnectionSlot {
+            shared: self.clone(),
+            address,
+        })
     }
 
     /// The task of room `code`.
@@ -253,7 +302,7 @@ impl Shared {
         serde_json::json!({
             "status": "ok",
             "rooms": self.registry().len(),
-            "connections": self.connections.load(Ordering::Relaxed),
+            "connections": self.connection_counts().values().sum::<usize>(),
             "rss_kib": resident_memory_kib(),
         })
         .to_string()
@@ -282,7 +331,7 @@ impl Server {
             writer: Writer::start(Box::new(storage)),
             config,
             rooms: Mutex::new(HashMap::new()),
-            connections: AtomicUsize::new(0),
+            connections: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(1),
         });
         let resumed = shared.resume_rooms(stored_rooms);
@@ -332,7 +381,14 @@ async fn websocket(
     upgrade: WebSocketUpgrade,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(shared): State<Arc<Shared>>,
-) -> impl IntoResponse {
+) -> axum::response::Response {
+    let Some(slot) = shared.admit(peer.ip()) else {
+        return (
+            axum::http::StatusCode::TOO_MANY_REQUESTS,
+            "too many connections from this address",
+        )
+            .into_response();
+    };
     // Frames a little over the cap still arrive, to be answered with `too_large`; far larger
     // ones end the connection.
     let hard_cap = (shared.config.limits.max_frame_bytes * 4).max(64 * 1024);
@@ -344,5 +400,5 @@ async fn websocket(
         .max_write_buffer_size(hard_cap * 4)
         .max_message_size(hard_cap)
         .max_frame_size(hard_cap)
-        .on_upgrade(move |socket| connection::serve(socket, shared, peer.ip()))
+        .on_upgrade(move |socket| connection::serve(socket, shared, slot))
 }

@@ -26,7 +26,8 @@ pub struct LoadtestArgs {
     #[arg(long, default_value = "127.0.0.1:7878")]
     addr: String,
     /// Games played at once (two connections each). The server must allow this many rooms
-    /// per address: `kawu-server --rooms-per-address N`.
+    /// and twice as many connections per address: `kawu-server --rooms-per-address N
+    /// --connections-per-address 2N`.
     #[arg(long, default_value_t = 100)]
     games: u32,
     /// How long to play, in seconds.
@@ -73,8 +74,11 @@ async fn load(args: LoadtestArgs) -> Result<String, Failure> {
     for index in 0..args.games {
         let table = open_table(&url).await.map_err(|message| {
             Failure(format!(
-                "table {index}: {message} (is kawu-server running at {} with --rooms-per-address {} or more?)",
-                args.addr, args.games
+                "table {index}: {message} (is kawu-server running at {} with --rooms-per-address {} \
+                 and --connections-per-address {} or more?)",
+                args.addr,
+                args.games,
+                args.games * 2
             ))
         })?;
         tables.push(table);

@@ -35,6 +35,9 @@ struct Cli {
     /// Spectators one room may have.
     #[arg(long, env = "KAWU_SPECTATORS_PER_ROOM", default_value_t = Limits::default().spectators_per_room)]
     spectators_per_room: usize,
+    /// WebSockets one address may have open at once.
+    #[arg(long, env = "KAWU_CONNECTIONS_PER_ADDRESS", default_value_t = Limits::default().connections_per_address)]
+    connections_per_address: usize,
     /// Seconds a disconnected player has to come back before losing.
     #[arg(long, env = "KAWU_GRACE_SECONDS", default_value_t = Timing::default().grace.as_secs_f64())]
     grace_seconds: f64,
@@ -72,6 +75,7 @@ fn config(cli: &Cli) -> Result<Config, String> {
             frame_burst: cli.frame_burst.max(1),
             rooms_per_address: cli.rooms_per_address,
             spectators_per_room: cli.spectators_per_room,
+            connections_per_address: cli.connections_per_address,
         },
         timing: Timing {
             clock_second: seconds(cli.clock_second, "clock-second")?,
