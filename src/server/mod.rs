@@ -209,7 +209,10 @@ impl Shared {
             if open >= self.config.limits.rooms_per_address {
                 return Err(Refusal::new(
                     crate::protocol::ErrorCode::TooManyRooms,
-                    format!("an address may have {open} rooms open at most"),
+                    format!(
+                        "an address may have {} rooms open at most",
+                        self.config.limits.rooms_per_address
+                    ),
                 ));
             }
             let code = std::iter::repeat_with(secret::invite_code)

@@ -113,11 +113,12 @@ async fn load(args: LoadtestArgs) -> Result<String, Failure> {
     }
     let elapsed = started.elapsed().as_secs_f64();
     let cpu_after = args.server_pid.and_then(server_cpu_seconds);
+    let memory_kib = server_memory_kib(&args).await;
     let measures = Measures {
         elapsed,
         latencies,
-        memory_kib: server_memory_kib(&args).await,
-        peak_kib,
+        memory_kib,
+        peak_kib: peak_kib.max(memory_kib.unwrap_or(0)),
         cpu_seconds: cpu_before
             .zip(cpu_after)
             .map(|(before, after)| after - before),
