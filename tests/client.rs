@@ -11,8 +11,8 @@ use kawu::client::junqi::{
 };
 use kawu::client::tabletop::{Anim, Step, TableView, animations_settled};
 use kawu::client::{
-    BadSave, Controller, DrawDeclined, GameLogicPlugin, GoOnline, Lang, MatchRequest, MatchStatus,
-    OnlineRequest, OnlineSession, ResumeMatch, Screen, Seats, tr,
+    BadSave, ComputerPaused, Controller, DrawDeclined, GameLogicPlugin, GoOnline, Lang, LocalClock,
+    MatchRequest, MatchStatus, OnlineRequest, OnlineSession, ResumeMatch, Screen, Seats, tr,
 };
 use kawu::rules::junqi::{
     Action, ActionList, Cell, Game, Kind, Outcome, Point, Position, PublicGame, Ruleset, WinReason,
@@ -948,4 +948,76 @@ fn switching_games_clears_the_other_games_pieces() {
         .count();
     assert_eq!(xiangqi, 0);
     assert_eq!(app.world().resource::<MatchStatus>().game, GameKind::Junqi);
+}
+
+#[test]
+fn the_title_screens_demonstration_plays_by_itself() {
+    let mut app = app();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Title
+    );
+    let started = std::time::Instant::now();
+    while game(&app).history().len() < 3 {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the demonstration did not play"
+        );
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(app.world().resource::<MatchStatus>().attract);
+}
+
+#[test]
+fn a_person_out_of_time_loses_and_a_computer_never_runs_out() {
+    let mut app = app();
+    start(&mut app, 12, Seats::versus_computer(Level::Random, Seat(0)));
+    decide_colours_against_the_computer(&mut app);
+    *app.world_mut().resource_mut::<LocalClock>() = LocalClock::every(Duration::from_secs(1));
+    let mover = game(&app).view().side_to_move().expect("colours decided");
+    // One second at 20 ms a frame.
+    for _ in 0..80 {
+        app.update();
+    }
+    assert_eq!(
+        game(&app).outcome(),
+        Some(Outcome::Win {
+            winner: mover.opponent(),
+            reason: WinReason::OutOfTime
+        })
+    );
+    // A Xiangqi game against the computer, the computer to move (and holding its move): its
+    // clock never runs.
+    app.insert_resource(ComputerPaused(true));
+    xq_start(
+        &mut app,
+        XqGame::new(XqPosition::start()),
+        Seats::versus_computer(Level::Random, Seat(1)),
+    );
+    for _ in 0..80 {
+        app.update();
+    }
+    assert!(!xq_model(&app).over());
+}
+
+/// Flips until the colours are decided and it is the person's (seat 0) turn.
+fn decide_colours_against_the_computer(app: &mut App) {
+    let started = std::time::Instant::now();
+    loop {
+        let status = app.world().resource::<MatchStatus>().clone();
+        if game(app).view().side_to_move().is_some() && status.to_move == Seat(0) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "colours never decided"
+        );
+        if status.to_move == Seat(0) {
+            let point = first_hidden(&game(app));
+            select(app, point);
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }

@@ -164,6 +164,7 @@ reason-timeout = ran out of time
 reason-abandoned = left the game
 
 ## Xiangqi
+xq-subtitle = Xiangqi — Chinese chess
 xq-red = Red
 xq-black = Black
 xq-check = check!

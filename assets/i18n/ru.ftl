@@ -166,6 +166,7 @@ reason-timeout = время вышло
 reason-abandoned = покинули игру
 
 ## Сянци
+xq-subtitle = Сянци — китайские шахматы
 xq-red = Красные
 xq-black = Чёрные
 xq-check = шах!

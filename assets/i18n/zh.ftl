@@ -154,6 +154,7 @@ reason-timeout = 超时
 reason-abandoned = 离开了对局
 
 ## 象棋
+xq-subtitle = 中国象棋
 xq-red = 红方
 xq-black = 黑方
 xq-check = 将军！

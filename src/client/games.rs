@@ -24,6 +24,14 @@ pub fn title(game: GameKind) -> &'static str {
     }
 }
 
+/// The message id of a game's subtitle on the title screen.
+pub fn subtitle_key(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Junqi => "title-subtitle",
+        GameKind::Xiangqi => "xq-subtitle",
+    }
+}
+
 /// Every game, in menu order.
 pub const ALL: [GameKind; 2] = [GameKind::Junqi, GameKind::Xiangqi];
 

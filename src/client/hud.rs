@@ -4,7 +4,7 @@
 
 use super::audio::UiSound;
 use super::i18n::{Lang, tr, tr_args};
-use super::matches::{DrawDeclined, MatchRequest, MatchStatus, NewMatch};
+use super::matches::{DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch};
 use super::menu::settings_ui;
 use super::net::{LinkState, OnlineSession, ToServer, copy_to_clipboard, invite_link};
 use super::seats::Seats;
@@ -99,6 +99,23 @@ struct OnlineView<'w> {
     session: Res<'w, OnlineSession>,
     time: Res<'w, Time>,
     status: Res<'w, MatchStatus>,
+    /// The move clock of a game at this device.
+    local_clock: Res<'w, LocalClock>,
+}
+
+/// The time left for the move, in large type (orange under ten seconds).
+fn clock_label(ui: &mut egui::Ui, lang: Lang, left: std::time::Duration) {
+    let seconds = left.as_secs();
+    let colour = if seconds < 10 {
+        palette::WARNING
+    } else {
+        palette::TEXT
+    };
+    ui.label(
+        egui::RichText::new(tr_args(lang, "online-clock", [("seconds", seconds)]))
+            .size(18.0)
+            .color(colour.egui()),
+    );
 }
 
 /// The state of the line, the room's code and link, who is there, the clock, and a draw offer
@@ -141,19 +158,7 @@ fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hu
         ui.label(tr_args(lang, "online-spectators", [("count", spectators)]));
     }
     if let Some((_, deadline)) = session.clock.filter(|_| !online.status.over) {
-        let left = deadline.saturating_sub(online.time.elapsed()).as_secs();
-        ui.label(
-            egui::RichText::new(tr_args(lang, "online-clock", [("seconds", left)]))
-                .size(18.0)
-                .color(
-                    if left <= 10 {
-                        palette::WARNING
-                    } else {
-                        palette::TEXT
-                    }
-                    .egui(),
-                ),
-        );
+        clock_label(ui, lang, deadline.saturating_sub(online.time.elapsed()));
     }
     if let Some(offerer) = session.draw_offer
         && room.seat.is_some_and(|mine| mine != offerer)
@@ -257,6 +262,8 @@ fn hud_frame(
             if online.session.active() {
                 ui.separator();
                 online_block(ui, lang, &online, &mut act);
+            } else if let Some(left) = online.local_clock.left(online.time.elapsed()) {
+                clock_label(ui, lang, left);
             }
             ui.separator();
             let section = HudSectionArea(ui.available_rect_before_wrap());

@@ -2,8 +2,10 @@
 //! the messages any game understands. Each game keeps [`MatchStatus`] up to date and answers
 //! [`MatchRequest`], [`NewMatch`] and [`ResumeMatch`]; the shell never sees a game's types.
 
-use super::seats::Seats;
+use super::net::OnlineSession;
+use super::seats::{Controller, Seats};
 use super::{ClientSet, Screen};
+use crate::protocol::MoveClock;
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use std::time::Duration;
@@ -60,6 +62,73 @@ pub enum MatchRequest {
     OfferDraw,
     /// The players agreed to a draw.
     AgreeDraw,
+    /// The person to move ran out of time on the move clock.
+    OutOfTime,
+}
+
+/// The move clock of a game at this device: each person has this long for a move (computers
+/// never run out).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LocalClock {
+    /// Time for each move; `None`: no clock.
+    pub per_move: Option<Duration>,
+    /// When the move of the position `for_key` runs out (time since start-up).
+    deadline: Option<(PositionKey, Duration)>,
+}
+
+impl LocalClock {
+    /// A clock of `clock`'s kind.
+    pub fn new(clock: MoveClock) -> LocalClock {
+        LocalClock {
+            per_move: clock
+                .seconds_per_move()
+                .map(|seconds| Duration::from_secs(seconds.into())),
+            deadline: None,
+        }
+    }
+
+    /// A clock of `per_move` for each move.
+    pub fn every(per_move: Duration) -> LocalClock {
+        LocalClock {
+            per_move: Some(per_move),
+            deadline: None,
+        }
+    }
+
+    /// The time left for the move now, while the clock runs.
+    pub fn left(&self, now: Duration) -> Option<Duration> {
+        self.deadline.map(|(_, at)| at.saturating_sub(now))
+    }
+}
+
+/// Runs the local clock for the person to move; at zero, they lose on time.
+fn run_local_clock(
+    time: Res<Time>,
+    status: Res<MatchStatus>,
+    seats: Res<Seats>,
+    online: Res<OnlineSession>,
+    mut clock: ResMut<LocalClock>,
+    mut requests: MessageWriter<MatchRequest>,
+) {
+    let runs = clock.per_move.is_some()
+        && !status.attract
+        && !status.over
+        && !online.active()
+        && seats.controller(status.to_move) == Controller::Local;
+    let Some(per_move) = clock.per_move.filter(|_| runs) else {
+        clock.bypass_change_detection().deadline = None;
+        return;
+    };
+    let now = time.elapsed();
+    match clock.deadline {
+        Some((key, at)) if key == status.key => {
+            if now >= at {
+                requests.write(MatchRequest::OutOfTime);
+                clock.deadline = None;
+            }
+        }
+        _ => clock.deadline = Some((status.key, now + per_move)),
+    }
 }
 
 /// A computer turned a draw offer down.
@@ -101,6 +170,8 @@ pub struct ResumeMatch {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MatchStatus>()
+        .init_resource::<LocalClock>()
+        .add_systems(Update, run_local_clock.in_set(ClientSet::Command))
         .add_message::<MatchRequest>()
         .add_message::<DrawDeclined>()
         .add_message::<NewMatch>()

@@ -4,7 +4,7 @@ use super::Screen;
 use super::audio::UiSound;
 use super::games;
 use super::i18n::{Lang, tr};
-use super::matches::{Deal, MatchStatus, NewMatch};
+use super::matches::{Deal, LocalClock, MatchStatus, NewMatch};
 use super::net::{GoOnline, LinkState, OnlineRequest, OnlineSession};
 use super::save::{ContinueGame, SavedGame};
 use super::seats::Seats;
@@ -104,6 +104,7 @@ fn open_main_page(
 #[derive(bevy::ecs::system::SystemParam)]
 struct MenuActions<'w> {
     online: MessageWriter<'w, GoOnline>,
+    clock: ResMut<'w, LocalClock>,
     starts: MessageWriter<'w, NewMatch>,
     continues: MessageWriter<'w, ContinueGame>,
     sounds: MessageWriter<'w, UiSound>,
@@ -165,7 +166,7 @@ fn title_screen(
                 );
                 if !wide {
                     ui.label(
-                        egui::RichText::new(t("title-subtitle"))
+                        egui::RichText::new(t(games::subtitle_key(game)))
                             .size(18.0)
                             .color(palette::SUBTITLE.egui()),
                     );
@@ -174,13 +175,19 @@ fn title_screen(
                 match *page {
                     MenuPage::Main => {
                         let mut chosen = false;
-                        ui.horizontal(|ui| {
-                            for kind in games::ALL {
-                                let name = egui::RichText::new(games::title(kind)).size(22.0);
-                                chosen |=
-                                    ui.selectable_value(&mut choice.game, kind, name).changed();
-                            }
-                        });
+                        // Centred: the row is as wide as the buttons below.
+                        ui.allocate_ui_with_layout(
+                            egui::vec2(300.0, 40.0),
+                            egui::Layout::left_to_right(egui::Align::Center)
+                                .with_main_align(egui::Align::Center),
+                            |ui| {
+                                for kind in games::ALL {
+                                    let name = egui::RichText::new(games::title(kind)).size(22.0);
+                                    chosen |=
+                                        ui.selectable_value(&mut choice.game, kind, name).changed();
+                                }
+                            },
+                        );
                         if chosen {
                             // The demonstration behind the menu shows the chosen game.
                             act.starts.write(NewMatch {
@@ -214,7 +221,9 @@ fn title_screen(
                         }
                     }
                     MenuPage::NewGame => {
+                        clock_choice(ui, lang, &mut choice.clock);
                         if menu_button(ui, true, t("new-hot-seat"), &mut act.sounds) {
+                            *act.clock = LocalClock::new(choice.clock);
                             act.starts.write(new_match(Seats::hot_seat()));
                         }
                         ui.add_space(10.0);
@@ -236,6 +245,7 @@ fn title_screen(
                         });
                         if menu_button(ui, true, t("new-start"), &mut act.sounds) {
                             let seats = Seats::versus_computer(choice.level, choice.seat.seat());
+                            *act.clock = LocalClock::new(choice.clock);
                             act.starts.write(new_match(seats));
                         }
                         ui.add_space(10.0);
@@ -277,6 +287,20 @@ fn title_screen(
     Ok(())
 }
 
+/// The row that chooses a move clock.
+fn clock_choice(ui: &mut egui::Ui, lang: Lang, chosen: &mut MoveClock) {
+    ui.horizontal(|ui| {
+        ui.label(tr(lang, "online-clock-choice"));
+        for (clock, key) in [
+            (MoveClock::Off, "online-clock-off"),
+            (MoveClock::Seconds30, "online-clock-30"),
+            (MoveClock::Seconds60, "online-clock-60"),
+        ] {
+            ui.selectable_value(chosen, clock, tr(lang, key));
+        }
+    });
+}
+
 /// Create a room (with a move clock), or join or watch one by its code.
 fn online_page(
     ui: &mut egui::Ui,
@@ -286,16 +310,7 @@ fn online_page(
     act: &mut MenuActions,
 ) {
     let t = |key: &'static str| tr(lang, key);
-    ui.horizontal(|ui| {
-        ui.label(t("online-clock-choice"));
-        for (clock, key) in [
-            (MoveClock::Off, "online-clock-off"),
-            (MoveClock::Seconds30, "online-clock-30"),
-            (MoveClock::Seconds60, "online-clock-60"),
-        ] {
-            ui.selectable_value(&mut choice.clock, clock, t(key));
-        }
-    });
+    clock_choice(ui, lang, &mut choice.clock);
     if menu_button(ui, true, t("online-create"), &mut act.sounds) {
         act.online
             .write(GoOnline(OnlineRequest::Create(choice.clock)));

@@ -34,12 +34,13 @@ use bevy::window::WindowResolution;
 pub use hud::HudText;
 pub use i18n::{Lang, tr, tr_args};
 pub use matches::{
-    Deal, DrawDeclined, MatchRequest, MatchStatus, NewMatch, PositionKey, ResumeMatch,
+    Deal, DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, PositionKey, ResumeMatch,
 };
 pub use net::{FromServer, GoOnline, OnlineRequest, OnlineSession, ToServer};
 pub use save::BadSave;
 pub use seats::{Controller, Seats};
 pub use settings::{AnimSpeed, LabelStyle, Settings};
+pub use thinking::ComputerPaused;
 
 /// The screen the player is on.
 #[derive(States, Debug, Clone, Copy, Default, Eq, PartialEq, Hash)]

@@ -15,6 +15,7 @@ use crate::client::save::BadSave;
 use crate::client::seats::Seats;
 use crate::client::tabletop::TableReset;
 use crate::client::thinking::ComputerGame;
+use crate::rules::junqi::WinReason;
 use crate::rules::junqi::{
     Action, ActionList, Color, Effect, Game, GameRecord, Outcome, PlayedAction, PlayerView, Point,
     Position, PublicGame, Ruleset,
@@ -413,6 +414,16 @@ fn referee(
                 declined.write(DrawDeclined);
             }
             MatchRequest::AgreeDraw => game.agree_draw(),
+            MatchRequest::OutOfTime => {
+                let plies = game.history().len();
+                // Before the colours are decided there is no side to lose: the clock waits.
+                if let Some(loser) = colour_of_seat(game.view(), plies, seat_of_ply(plies)) {
+                    game.conclude(Outcome::Win {
+                        winner: loser.opponent(),
+                        reason: WinReason::OutOfTime,
+                    });
+                }
+            }
         }
         if let Some(outcome) = game
             .public()

@@ -7,6 +7,7 @@ use crate::client::matches::{DrawDeclined, MatchRequest, NewMatch, PositionKey};
 use crate::client::net::{FromServer, OnlineSession, ToServer};
 use crate::client::seats::{Controller, Seats};
 use crate::client::theme::Toast;
+use crate::client::thinking::ComputerGame;
 use crate::client::{ClientSet, Screen};
 use crate::protocol::{self, ClientMessage, EndReason, GameEnd, RoomEvent, ServerMessage};
 use crate::rules::junqi::{DrawReason, Outcome, WinReason};
@@ -57,6 +58,7 @@ struct Requests<'w, 's> {
 
 fn forward_requests(
     mut requests: Requests,
+    model: Res<JunqiMatch>,
     session: Res<OnlineSession>,
     mut outgoing: MessageWriter<ToServer>,
 ) {
@@ -64,7 +66,13 @@ fn forward_requests(
     if !session.active() {
         return;
     }
-    for play in requests.plays.read() {
+    // An action chosen in an older position (the title screen's demonstration, a move the
+    // server has overtaken) is not sent.
+    for play in requests
+        .plays
+        .read()
+        .filter(|play| play.chosen_at == model.key())
+    {
         outgoing.write(ToServer(ClientMessage::Act {
             action: play.action,
             version: session.version,
@@ -75,8 +83,8 @@ fn forward_requests(
             MatchRequest::Resign => ClientMessage::Resign {},
             MatchRequest::OfferDraw => ClientMessage::OfferDraw {},
             MatchRequest::AgreeDraw => ClientMessage::AnswerDraw { accept: true },
-            // No take-backs against a player elsewhere.
-            MatchRequest::Undo => continue,
+            // No take-backs against a player elsewhere; the server keeps the clock.
+            MatchRequest::Undo | MatchRequest::OutOfTime => continue,
         };
         outgoing.write(ToServer(message));
     }

@@ -89,6 +89,13 @@ pub fn result_text(
                 format!("{}: {}", t(side_key(loser)), t("reason-resigned")),
             )
         }
+        (Some(Conceded::OutOfTime(loser)), _) => {
+            let loser = Side::from(loser);
+            (
+                Some(loser.opponent()),
+                format!("{}: {}", t(side_key(loser)), t("reason-timeout")),
+            )
+        }
         (None, Some(outcome)) => {
             let loser = outcome.winner.map(Side::opponent);
             let side = |side: Option<Side>| side.map_or(String::new(), |s| t(side_key(s)));
@@ -345,7 +352,9 @@ fn announce_outcome(
     }
     model.announced = true;
     let winner = match (model.conceded, model.game.outcome()) {
-        (Some(Conceded::Resigned(loser)), _) => Some(Side::from(loser).opponent()),
+        (Some(Conceded::Resigned(loser) | Conceded::OutOfTime(loser)), _) => {
+            Some(Side::from(loser).opponent())
+        }
         (Some(Conceded::Agreed), _) => None,
         (None, outcome) => outcome.and_then(|outcome| outcome.winner),
     };

@@ -28,6 +28,8 @@ pub enum Conceded {
     Resigned(XqSide),
     /// The players agreed to a draw.
     Agreed,
+    /// This side ran out of time on the move clock.
+    OutOfTime(XqSide),
 }
 
 /// A side, as records write it.
@@ -428,6 +430,10 @@ fn referee(
                 told.declined.write(DrawDeclined);
             }
             MatchRequest::AgreeDraw => model.conceded = Some(Conceded::Agreed),
+            MatchRequest::OutOfTime => {
+                let side = model.colour_of(model.seat_to_move());
+                model.conceded = Some(Conceded::OutOfTime(side.into()));
+            }
         }
     }
 }

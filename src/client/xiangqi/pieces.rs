@@ -51,7 +51,11 @@ pub(super) struct XqSounds {
 pub(super) fn logic_plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (rebuild_pieces, start_animations)
+        (
+            rebuild_pieces,
+            place_pieces.run_if(resource_changed::<TableView>),
+            start_animations,
+        )
             .chain()
             .in_set(ClientSet::Animate)
             .before(AnimationSystems),
@@ -59,15 +63,8 @@ pub(super) fn logic_plugin(app: &mut App) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, load_sounds).add_systems(
-        Update,
-        (
-            add_looks,
-            place_pieces.run_if(resource_changed::<TableView>),
-            fade_pieces,
-        )
-            .in_set(ClientSet::Present),
-    );
+    app.add_systems(Startup, load_sounds)
+        .add_systems(Update, (add_looks, fade_pieces).in_set(ClientSet::Present));
 }
 
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {

@@ -126,6 +126,11 @@ impl Game {
         self.public.resign(loser);
     }
 
+    /// Ends the game off the board (see [`PublicGame::conclude`]).
+    pub fn conclude(&mut self, outcome: Outcome) {
+        self.public.conclude(outcome);
+    }
+
     /// Both players agree to a draw. Does nothing if the game is already over.
     pub fn agree_draw(&mut self) {
         self.public.agree_draw();
@@ -181,10 +186,10 @@ impl Game {
         if let Some(outcome) = record.conceded {
             match outcome {
                 Outcome::Win {
-                    winner,
-                    reason: WinReason::Resignation,
-                } => game.resign(winner.opponent()),
-                Outcome::Draw(DrawReason::Agreement) => game.agree_draw(),
+                    reason: WinReason::Resignation | WinReason::OutOfTime | WinReason::Abandoned,
+                    ..
+                }
+                | Outcome::Draw(DrawReason::Agreement) => game.conclude(outcome),
                 _ => return Err(GameError::BadResult),
             }
         }
