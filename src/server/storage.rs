@@ -58,6 +58,8 @@ pub enum StorageError {
         path: String,
         source: std::io::Error,
     },
+    #[error("the database in {path} is in use by another server")]
+    InUse { path: String },
     #[error("storage refused the write: {0}")]
     Refused(String),
     #[error("the storage writer has stopped")]
@@ -75,7 +77,14 @@ pub trait Storage: Send {
 /// Rooms in one SQLite file, in write-ahead-log mode.
 pub struct SqliteStorage {
     connection: Connection,
+    /// Held (locked) while this storage is open: one server per database.
+    _lock: std::fs::File,
+    /// Dropped with the storage, which stops the checkpointing thread.
+    _checkpoints: std::sync::mpsc::Sender<()>,
 }
+
+/// How often the log is copied into the database, off the write path.
+const CHECKPOINT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl SqliteStorage {
     /// Opens (creating if needed) the database `kawu.sqlite3` in `folder`.
@@ -84,15 +93,25 @@ impl SqliteStorage {
             path: folder.display().to_string(),
             source,
         })?;
-        let connection = Connection::open(folder.join("kawu.sqlite3"))?;
-        // One server per database: the first write below takes the file for this process, and
-        // a second server on the same folder stops with "database is locked".
-        connection.pragma_update(None, "locking_mode", "EXCLUSIVE")?;
+        // One server per database: a second one on the same folder stops here.
+        let lock_path = folder.join("kawu.lock");
+        let lock = std::fs::File::create(&lock_path).map_err(|source| StorageError::Folder {
+            path: lock_path.display().to_string(),
+            source,
+        })?;
+        lock.try_lock().map_err(|_| StorageError::InUse {
+            path: folder.display().to_string(),
+        })?;
+        let path = folder.join("kawu.sqlite3");
+        let connection = Connection::open(&path)?;
         connection.busy_timeout(std::time::Duration::from_millis(500))?;
         // WAL with NORMAL sync: a committed transaction survives the process being killed (it is
         // in the log the operating system holds); only a power cut may lose the last ones.
         connection.pragma_update(None, "journal_mode", "WAL")?;
         connection.pragma_update(None, "synchronous", "NORMAL")?;
+        // Checkpoints (copying the log into the database, with an fsync) would stall every
+        // room's writes behind them: a thread of its own does them instead.
+        connection.pragma_update(None, "wal_autocheckpoint", 0)?;
         connection.execute_batch(
             "CREATE TABLE IF NOT EXISTS rooms (
                 code TEXT PRIMARY KEY,
@@ -114,7 +133,31 @@ impl SqliteStorage {
                 PRIMARY KEY (code, version)
             ) WITHOUT ROWID;",
         )?;
-        Ok(SqliteStorage { connection })
+        let checkpointer = Connection::open(&path)?;
+        let (checkpoints, stop) = std::sync::mpsc::channel::<()>();
+        std::thread::Builder::new()
+            .name("kawu-checkpoint".into())
+            .spawn(move || {
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                    stop.recv_timeout(CHECKPOINT_INTERVAL)
+                {
+                    // PASSIVE: copies what it can without waiting for the writer.
+                    if let Err(error) =
+                        checkpointer.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+                    {
+                        eprintln!("kawu-server: checkpoint: {error}");
+                    }
+                }
+            })
+            .map_err(|source| StorageError::Folder {
+                path: folder.display().to_string(),
+                source,
+            })?;
+        Ok(SqliteStorage {
+            connection,
+            _lock: lock,
+            _checkpoints: checkpoints,
+        })
     }
 }
 
