@@ -1,14 +1,26 @@
 //! The one list of games: the only shared file that names the games' folders.
 
+use super::matches::{Deal, MatchStatus, NewMatch};
+use super::seats::Seats;
 use super::settings::Settings;
+use super::tabletop::animations_settled;
+use super::{ClientSet, Screen};
 use super::{junqi, xiangqi};
 use crate::rules::GameKind;
 use bevy::prelude::*;
 use bevy_egui::egui;
+use std::time::Duration;
 
-/// Every game's headless logic.
+/// Every game's headless logic, and the demonstration behind the title screen.
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_plugins((junqi::logic_plugin, xiangqi::logic_plugin));
+    app.add_plugins((junqi::logic_plugin, xiangqi::logic_plugin))
+        .add_systems(OnEnter(Screen::Title), start_attract_game)
+        .add_systems(
+            Update,
+            restart_attract_game
+                .in_set(ClientSet::Command)
+                .run_if(in_state(Screen::Title).and_then(animations_settled)),
+        );
 }
 
 /// Every game's presentation.
@@ -40,5 +52,37 @@ pub fn rules_page(game: GameKind, ui: &mut egui::Ui, settings: &Settings) {
     match game {
         GameKind::Junqi => junqi::rules_page(ui, settings),
         GameKind::Xiangqi => xiangqi::rules_page(ui, settings),
+    }
+}
+
+/// A fresh demonstration game: two easy computers, fast.
+fn attract_game(game: GameKind) -> NewMatch {
+    NewMatch {
+        game,
+        seats: Seats::attract(),
+        deal: Deal::default(),
+        attract: true,
+    }
+}
+
+fn start_attract_game(status: Res<MatchStatus>, mut starts: MessageWriter<NewMatch>) {
+    starts.write(attract_game(status.game));
+}
+
+/// On the title screen, a finished demonstration game is replaced after a short pause.
+fn restart_attract_game(
+    time: Res<Time>,
+    status: Res<MatchStatus>,
+    mut waited: Local<Duration>,
+    mut starts: MessageWriter<NewMatch>,
+) {
+    if !status.over {
+        *waited = Duration::ZERO;
+        return;
+    }
+    *waited += time.delta();
+    if *waited >= Duration::from_secs(3) {
+        *waited = Duration::ZERO;
+        starts.write(attract_game(status.game));
     }
 }

@@ -2,9 +2,9 @@
 //! the messages any game understands. Each game keeps [`MatchStatus`] up to date and answers
 //! [`MatchRequest`], [`NewMatch`] and [`ResumeMatch`]; the shell never sees a game's types.
 
+use super::ClientSet;
 use super::net::OnlineSession;
 use super::seats::{Controller, Seats};
-use super::{ClientSet, Screen};
 use crate::protocol::MoveClock;
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
@@ -175,44 +175,5 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MatchRequest>()
         .add_message::<DrawDeclined>()
         .add_message::<NewMatch>()
-        .add_message::<ResumeMatch>()
-        .add_systems(OnEnter(Screen::Title), start_attract_game)
-        .add_systems(
-            Update,
-            restart_attract_game
-                .in_set(ClientSet::Command)
-                .run_if(in_state(Screen::Title).and_then(super::tabletop::animations_settled)),
-        );
-}
-
-/// A fresh demonstration game: two easy computers, fast.
-fn attract_game(game: GameKind) -> NewMatch {
-    NewMatch {
-        game,
-        seats: Seats::attract(),
-        deal: Deal::default(),
-        attract: true,
-    }
-}
-
-fn start_attract_game(status: Res<MatchStatus>, mut starts: MessageWriter<NewMatch>) {
-    starts.write(attract_game(status.game));
-}
-
-/// On the title screen, a finished demonstration game is replaced after a short pause.
-fn restart_attract_game(
-    time: Res<Time>,
-    status: Res<MatchStatus>,
-    mut waited: Local<Duration>,
-    mut starts: MessageWriter<NewMatch>,
-) {
-    if !status.over {
-        *waited = Duration::ZERO;
-        return;
-    }
-    *waited += time.delta();
-    if *waited >= Duration::from_secs(3) {
-        *waited = Duration::ZERO;
-        starts.write(attract_game(status.game));
-    }
+        .add_message::<ResumeMatch>();
 }

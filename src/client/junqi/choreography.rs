@@ -141,7 +141,7 @@ fn start_animations(
             .find(|(_, p)| p.point == point)
             .map(|(e, _)| e)
     };
-    let world = |point: Point| super::board::point_to_world(point, stage.table.turned());
+    let world = |point: Point| super::layout::point_to_world(point, stage.table.turned());
     match (played.action, played.effect) {
         (Action::Flip(point), Effect::Flipped { piece, .. }) => {
             let Some(entity) = entity_at(point) else {

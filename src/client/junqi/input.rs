@@ -1,7 +1,7 @@
 //! Junqi's input: the table's gestures become [`BoardCommand`]s on points, and board commands
 //! become requests (flip, select, move). Tests feed board commands directly.
 
-use super::board::point_at;
+use super::layout::point_at;
 use super::model::{ActionPlayed, JunqiMatch, PlayRequest};
 use crate::client::matches::{MatchStatus, on_table};
 use crate::client::seats::{Controller, Seats};

@@ -6,15 +6,16 @@ mod board;
 mod choreography;
 mod hud;
 mod input;
+mod layout;
 mod model;
 mod online;
 mod pieces;
 mod rules_page;
 mod sounds;
 
-pub use board::{point_at, point_to_world};
 pub use hud::Hint;
 pub use input::{BoardCommand, Selection};
+pub use layout::{point_at, point_to_world};
 pub use model::{ActionPlayed, Change, JunqiMatch, LoadGame, LocalReferee, PlayRequest, Ruling};
 pub use pieces::{Dying, PieceFace, PieceSprite, Underside};
 pub use rules_page::rules_page;
@@ -28,6 +29,20 @@ use bevy::prelude::*;
 
 /// What runs headless: the model, its referee, computers, the pieces and their timelines.
 pub(super) fn logic_plugin(app: &mut App) {
+    // The authority (the local referee, or the server as the online follower hears it) rules;
+    // the model follows the rulings; the shell hears where the match stands.
+    app.add_systems(
+        Update,
+        (
+            model::referee,
+            online::follow_server,
+            model::follow_rulings,
+            online::rule_room_end,
+            model::report_status,
+        )
+            .chain()
+            .in_set(ClientSet::Apply),
+    );
     app.add_plugins((
         model::plugin,
         online::plugin,

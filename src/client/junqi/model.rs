@@ -224,18 +224,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (start_new_games, resume_games).in_set(ClientSet::Command),
-        )
-        .add_systems(
-            Update,
-            (
-                referee,
-                super::online::follow_server,
-                follow_rulings,
-                super::online::rule_room_end,
-                report_status,
-            )
-                .chain()
-                .in_set(ClientSet::Apply),
         );
 }
 
@@ -311,7 +299,7 @@ fn computer_accepts_draw(view: &PlayerView) -> bool {
 
 /// The messages the referee answers.
 #[derive(bevy::ecs::system::SystemParam)]
-struct Asked<'w, 's> {
+pub(super) struct Asked<'w, 's> {
     loads: MessageReader<'w, 's, LoadGame>,
     plays: MessageReader<'w, 's, PlayRequest>,
     requests: MessageReader<'w, 's, MatchRequest>,
@@ -322,7 +310,7 @@ struct Asked<'w, 's> {
 }
 
 /// The local referee: checks every request against the whole game and rules.
-fn referee(
+pub(super) fn referee(
     mut asked: Asked,
     mut referee: ResMut<LocalReferee>,
     mut commands: Commands,
@@ -439,7 +427,7 @@ fn referee(
 }
 
 /// The model follows the authority's rulings, and tells the table what changed.
-fn follow_rulings(
+pub(super) fn follow_rulings(
     mut rulings: MessageReader<Ruling>,
     mut model: ResMut<JunqiMatch>,
     mut played: MessageWriter<ActionPlayed>,
@@ -486,7 +474,11 @@ fn follow_rulings(
 }
 
 /// Keeps the shell's [`MatchStatus`] up to date.
-fn report_status(model: Res<JunqiMatch>, seats: Res<Seats>, mut status: ResMut<MatchStatus>) {
+pub(super) fn report_status(
+    model: Res<JunqiMatch>,
+    seats: Res<Seats>,
+    mut status: ResMut<MatchStatus>,
+) {
     let seats_changed = seats.is_changed() && status.game == GameKind::Junqi;
     if !(model.is_changed() || seats_changed) {
         return;

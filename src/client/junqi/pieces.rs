@@ -1,7 +1,8 @@
 //! The pieces: one entity per piece on the board, keyed by its point ([`PieceSprite`]), and
 //! their looks (tile, rim, face or back, labels).
 
-use super::board::{Art, FACE, point_to_world};
+use super::board::Art;
+use super::layout::{FACE, point_to_world};
 use super::model::{ActionPlayed, JunqiMatch};
 use crate::client::ClientSet;
 use crate::client::matches::MatchStatus;

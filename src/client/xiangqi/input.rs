@@ -1,7 +1,7 @@
 //! Xiangqi's input: the table's gestures become [`XqCommand`]s on points, and those become
 //! moves. Tests feed commands directly.
 
-use super::board::square_at;
+use super::layout::square_at;
 use super::model::{MovePlayed, XiangqiMatch, XqPlayRequest};
 use crate::client::matches::{MatchStatus, on_table};
 use crate::client::seats::{Controller, Seats};

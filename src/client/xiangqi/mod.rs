@@ -5,12 +5,13 @@
 mod board;
 mod hud;
 mod input;
+mod layout;
 mod model;
 mod pieces;
 
-pub use board::{square_at, square_to_world};
 pub use hud::{XqHint, result_text, rules_page};
 pub use input::{XqCommand, XqSelection};
+pub use layout::{square_at, square_to_world};
 pub use model::{Conceded, LoadXiangqi, MovePlayed, XiangqiMatch, XiangqiRecord, XqPlayRequest};
 pub use pieces::XqPiece;
 

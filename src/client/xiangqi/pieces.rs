@@ -2,7 +2,8 @@
 //! with its character; and their timelines when a move is played (a slide, a capture that
 //! shatters the taken piece, the sound of check).
 
-use super::board::{PIECE, XqArt, square_to_world};
+use super::board::XqArt;
+use super::layout::{PIECE, STEP, square_to_world};
 use super::model::{MovePlayed, XiangqiMatch};
 use crate::client::ClientSet;
 use crate::client::audio::embedded_sound;
@@ -245,7 +246,7 @@ fn start_animations(
     let Some(mover) = entity_at(played.mv.from()) else {
         return;
     };
-    let slide = secs(0.12 + 0.03 * from.distance(to) / super::board::STEP);
+    let slide = secs(0.12 + 0.03 * from.distance(to) / STEP);
     let mut steps = vec![
         Step::Cue(Cue {
             at: from,
