@@ -682,6 +682,8 @@ fn two_clients_play_through_a_real_server() {
         &mut [&mut host, &mut guest],
         "both seated and playing",
         |apps| {
+            let session = |app: &App| app.world().resource::<OnlineSession>().clone();
+            // Both have seen the other arrive, and heard the same events.
             apps.iter().all(|app| {
                 *app.world().resource::<State<Screen>>().get() == Screen::Playing
                     && app
@@ -689,7 +691,8 @@ fn two_clients_play_through_a_real_server() {
                         .resource::<Seats>()
                         .iter()
                         .any(|(_, c)| c == Controller::Remote)
-            })
+                    && session(app).presence.0 == [true, true]
+            }) && session(apps[0]).version == session(apps[1]).version
         },
     );
     // The host (room seat 0) moves first: a flip, played only once the server has ruled.

@@ -9,7 +9,9 @@ use crate::client::seats::{Controller, Seats};
 use crate::client::theme::Toast;
 use crate::client::thinking::ComputerGame;
 use crate::client::{ClientSet, Screen};
-use crate::protocol::{self, ClientMessage, EndReason, GameEnd, RoomEvent, ServerMessage};
+use crate::protocol::{
+    self, ClientMessage, EndReason, ErrorCode, GameEnd, RoomEvent, ServerMessage,
+};
 use crate::rules::junqi::{DrawReason, Outcome, WinReason};
 use crate::rules::{GameKind, Seat};
 use bevy::ecs::system::SystemParam;
@@ -161,6 +163,8 @@ pub(super) fn follow_server(
     mut feedback: Feedback,
 ) {
     let mut ply = model.public.history().len();
+    // Whether this frame's messages already changed the game the model will show.
+    let mut ruled = false;
     for FromServer(message) in heard.read() {
         match message {
             ServerMessage::Sync { room } if room.game == protocol::GameKind::Junqi => {
@@ -171,10 +175,21 @@ pub(super) fn follow_server(
                         continue;
                     }
                 };
+                // A state that shows the game already on the table (a resync when the other
+                // player arrives) changes nothing: a click made meanwhile still counts.
+                let unchanged = !ruled
+                    && !model.attract
+                    && seating.first == room.first_seat
+                    && model.public == public;
                 seating.first = room.first_seat;
+                commands.insert_resource(seats_of(*seating, mine(&session)));
+                NextState::set_if_neq(&mut feedback.next, Screen::Playing);
+                if unchanged {
+                    continue;
+                }
                 seating.generation += 1;
                 ply = public.history().len();
-                commands.insert_resource(seats_of(*seating, mine(&session)));
+                ruled = true;
                 rulings.write(Ruling {
                     key: PositionKey {
                         generation: seating.generation,
@@ -188,11 +203,11 @@ pub(super) fn follow_server(
                 if let Some(end) = room.end {
                     feedback.pending.0 = Some(end);
                 }
-                NextState::set_if_neq(&mut feedback.next, Screen::Playing);
             }
             ServerMessage::Event { event, .. } => match event {
                 RoomEvent::Played { played, .. } => {
                     ply += 1;
+                    ruled = true;
                     rulings.write(Ruling {
                         key: PositionKey {
                             generation: seating.generation,
@@ -216,6 +231,10 @@ pub(super) fn follow_server(
                 feedback
                     .toast
                     .show_key_with("toast-online-error", message.clone());
+                // A request on an outdated state: catch up; the player can try again.
+                if *code == ErrorCode::Stale {
+                    feedback.outgoing.write(ToServer(ClientMessage::Sync {}));
+                }
             }
             _ => {}
         }
