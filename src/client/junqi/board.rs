@@ -11,8 +11,8 @@ use crate::client::ClientSet;
 use crate::client::Screen;
 use crate::client::matches::on_table;
 use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
-use crate::client::tabletop::{OnTable, TableBounds, TableView, line};
-use crate::client::theme::{FONT_TTF, palette};
+use crate::client::tabletop::{OnTable, TableArt, TableBounds, TableView, line};
+use crate::client::theme::palette;
 use crate::rules::GameKind;
 use crate::rules::junqi::{Action, Cell, FILES, Point, RANKS};
 use bevy::prelude::*;
@@ -58,12 +58,8 @@ fn fit_table(mut bounds: ResMut<TableBounds>) {
 // ---------------------------------------------------------------------------------------------
 // Art
 
-fn create_art(
-    mut commands: Commands,
-    mut images: ResMut<Assets<Image>>,
-    mut fonts: ResMut<Assets<Font>>,
-) {
-    let font = fonts.add(Font::from_bytes(FONT_TTF.to_vec()));
+fn create_art(mut commands: Commands, mut images: ResMut<Assets<Image>>, table: Res<TableArt>) {
+    let font = table.font.clone();
     let tile = images.add(paint(size_of(TILE), |p| {
         white(fill(rounded_box(p, TILE / 2.0, 7.0)))
     }));

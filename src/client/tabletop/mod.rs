@@ -28,6 +28,32 @@ pub mod z {
     pub const FX: f32 = 40.0;
 }
 
+/// What every game's table draws with: the embedded font, and a soft white glow (flashes,
+/// smoke, highlights). Made once, when the plugin is built.
+#[derive(Resource, Clone)]
+pub struct TableArt {
+    /// The embedded CJK font.
+    pub font: Handle<Font>,
+    /// A soft white glow, 128 pixels across.
+    pub glow: Handle<Image>,
+}
+
+impl FromWorld for TableArt {
+    fn from_world(world: &mut World) -> TableArt {
+        let font = world
+            .resource_mut::<Assets<Font>>()
+            .add(Font::from_bytes(crate::client::theme::FONT_TTF.to_vec()));
+        let glow =
+            world
+                .resource_mut::<Assets<Image>>()
+                .add(paint::paint(UVec2::splat(128), |p| {
+                    let t = (p.length() / 64.0).min(1.0);
+                    paint::white((1.0 - t) * (1.0 - t))
+                }));
+        TableArt { font, glow }
+    }
+}
+
 /// An entity of one game's table (board, pieces, markers): shown only while that game is on
 /// the table.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +99,8 @@ pub(super) fn logic_plugin(app: &mut App) {
 
 /// What needs a window: camera, particles, devices.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((camera::plugin, particles::plugin, devices::plugin))
+    app.init_resource::<TableArt>()
+        .add_plugins((camera::plugin, particles::plugin, devices::plugin))
         .add_systems(
             Update,
             show_the_game_on_the_table.in_set(crate::client::ClientSet::Present),

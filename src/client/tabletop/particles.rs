@@ -1,15 +1,11 @@
 //! Particles: short-lived sprites (shards, flashes, smoke) that [`Cue`]s ask for.
 
-use super::paint::{paint, white};
+use super::TableArt;
 use super::timeline::{Burst, Cue};
 use super::z;
 use crate::client::ClientSet;
 use crate::client::matches::MatchStatus;
 use bevy::prelude::*;
-
-/// A soft white glow, the base of flashes and smoke.
-#[derive(Resource)]
-struct Glow(Handle<Image>);
 
 /// A short-lived effect sprite.
 #[derive(Component)]
@@ -36,7 +32,7 @@ impl Particle {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, create_glow).add_systems(
+    app.add_systems(
         Update,
         (spawn_bursts, run_particles)
             .chain()
@@ -44,18 +40,10 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn create_glow(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
-    let glow = images.add(paint(UVec2::splat(128), |p| {
-        let t = (p.length() / 64.0).min(1.0);
-        white((1.0 - t) * (1.0 - t))
-    }));
-    commands.insert_resource(Glow(glow));
-}
-
 fn spawn_bursts(
     mut commands: Commands,
     mut cues: MessageReader<Cue>,
-    glow: Res<Glow>,
+    art: Res<TableArt>,
     status: Res<MatchStatus>,
 ) {
     for cue in cues.read() {
@@ -73,7 +61,7 @@ fn spawn_bursts(
             ));
         };
         let flash = |colour: Color, size: f32| Sprite {
-            image: glow.0.clone(),
+            image: art.glow.clone(),
             color: colour,
             custom_size: Some(Vec2::splat(size)),
             ..default()

@@ -7,8 +7,8 @@ use super::layout::{BOARD, PIECE, STEP, square_to_world};
 use super::model::XiangqiMatch;
 use crate::client::matches::on_table;
 use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
-use crate::client::tabletop::{OnTable, TableBounds, TableView, line};
-use crate::client::theme::{FONT_TTF, palette};
+use crate::client::tabletop::{OnTable, TableArt, TableBounds, TableView, line};
+use crate::client::theme::palette;
 use crate::client::{ClientSet, Screen};
 use crate::rules::GameKind;
 use crate::rules::xiangqi::{FILES, RANKS, Square};
@@ -59,14 +59,10 @@ fn fit_table(mut bounds: ResMut<TableBounds>) {
     bounds.set_if_neq(TableBounds(BOARD + Vec2::splat(24.0)));
 }
 
-fn create_art(
-    mut commands: Commands,
-    mut images: ResMut<Assets<Image>>,
-    mut fonts: ResMut<Assets<Font>>,
-) {
+fn create_art(mut commands: Commands, mut images: ResMut<Assets<Image>>, table: Res<TableArt>) {
     let radius = PIECE / 2.0;
     commands.insert_resource(XqArt {
-        font: fonts.add(Font::from_bytes(FONT_TTF.to_vec())),
+        font: table.font.clone(),
         disc: images.add(paint(UVec2::splat(PIECE as u32), |p| {
             white(fill(p.length() - radius + 0.5))
         })),
@@ -77,10 +73,7 @@ fn create_art(
             white(stroke(p.length() - radius - 5.0, 4.0))
         })),
         dot: images.add(paint(UVec2::splat(24), |p| white(fill(p.length() - 10.0)))),
-        glow: images.add(paint(UVec2::splat(128), |p| {
-            let t = (p.length() / 64.0).min(1.0);
-            white((1.0 - t) * (1.0 - t))
-        })),
+        glow: table.glow.clone(),
     });
 }
 
