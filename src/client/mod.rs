@@ -42,6 +42,9 @@ pub use seats::{Controller, Seats};
 pub use settings::{AnimSpeed, LabelStyle, Settings};
 pub use thinking::ComputerPaused;
 
+/// The CJK font (Chinese piece names, Latin and Cyrillic UI text), embedded in the binary.
+pub(crate) const FONT_TTF: &[u8] = include_bytes!("../../assets/fonts/kawu-cjk.ttf");
+
 /// The screen the player is on.
 #[derive(States, Debug, Clone, Copy, Default, Eq, PartialEq, Hash)]
 pub enum Screen {

@@ -1,9 +1,9 @@
 //! The look of the interface: one palette, the embedded font, egui's style and the widgets
 //! every screen uses (menu buttons, dialog frames, toasts).
 
-use super::ClientSet;
 use super::audio::UiSound;
 use super::i18n::{Lang, tr};
+use super::{ClientSet, FONT_TTF};
 use bevy::camera::CameraOutputMode;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
@@ -12,9 +12,6 @@ use bevy_egui::{
     EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
 };
 use std::sync::Arc;
-
-/// The CJK font (Chinese piece names, Latin and Cyrillic UI text), embedded in the binary.
-pub(crate) const FONT_TTF: &[u8] = include_bytes!("../../assets/fonts/kawu-cjk.ttf");
 
 /// An sRGB colour, usable in egui and on sprites alike.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -42,7 +42,7 @@ impl FromWorld for TableArt {
     fn from_world(world: &mut World) -> TableArt {
         let font = world
             .resource_mut::<Assets<Font>>()
-            .add(Font::from_bytes(crate::client::theme::FONT_TTF.to_vec()));
+            .add(Font::from_bytes(crate::client::FONT_TTF.to_vec()));
         let glow =
             world
                 .resource_mut::<Assets<Image>>()
