@@ -10,6 +10,7 @@ mod jfen;
 mod piece;
 mod position;
 mod public_game;
+mod record;
 mod ruleset;
 mod view;
 
@@ -20,6 +21,7 @@ pub use jfen::JfenError;
 pub use piece::{Color, Combat, Kind, Piece};
 pub use position::Position;
 pub use public_game::PublicGame;
+pub use record::RecordTextError;
 pub use ruleset::{ColourRule, DEFAULT_QUIET_PLY_LIMIT, Ruleset};
 pub use view::{Cell, DrawReason, Effect, IllegalAction, Outcome, PlayerView, WinReason};
 
