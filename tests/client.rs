@@ -6,13 +6,14 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use kawu::ai::Level;
 use kawu::client::junqi::{
-    BoardCommand, Dying, Hint, JunqiMatch, LoadGame, PieceFace, PieceSprite, PlayRequest,
-    Selection, Underside, point_to_world,
+    BoardCommand, Dying, Hint, JunqiMatch, LoadGame, LocalReferee, PieceFace, PieceSprite,
+    PlayRequest, Selection, Underside, point_to_world,
 };
 use kawu::client::tabletop::{Anim, Step, TableView, animations_settled};
 use kawu::client::{
-    BadSave, ComputerPaused, Controller, DrawDeclined, GameLogicPlugin, GoOnline, Lang, LocalClock,
-    MatchRequest, MatchStatus, OnlineRequest, OnlineSession, ResumeMatch, Screen, Seats, tr,
+    BadRecord, BadSave, ComputerPaused, Controller, DrawDeclined, FinishedGames, GameLogicPlugin,
+    GoOnline, Lang, LocalClock, MatchRequest, MatchStatus, OnlineRequest, OnlineSession,
+    RecordSource, ReplayProgress, ReplayRequest, ResumeMatch, Screen, Seats, WatchReplay, tr,
 };
 use kawu::rules::junqi::{
     Action, ActionList, Cell, Game, Kind, Outcome, Point, Position, PublicGame, Ruleset, WinReason,
@@ -586,6 +587,152 @@ fn seats_turn_the_table_for_the_person_against_the_computer() {
     settle(&mut app);
     app.update();
     assert_eq!(app.world().resource::<TableView>().bottom, Seat(1));
+    assert_consistent(&mut app);
+}
+
+/// Plays `count` actions through the referee, as the players' clicks would: flips until the
+/// colours are decided, then moves (attacks first), settling the animations after each.
+fn play_actions(app: &mut App, count: usize) {
+    for _ in 0..count {
+        let public = game(app);
+        let action = match (public.view().side_to_move(), first_move(&public)) {
+            (Some(_), Some((from, to))) => Action::Move { from, to },
+            _ => Action::Flip(first_hidden(&public)),
+        };
+        let request = PlayRequest::new(action, app.world().resource::<JunqiMatch>());
+        app.world_mut().write_message(request);
+        app.update();
+        settle(app);
+    }
+}
+
+fn replay_progress(app: &App) -> Option<ReplayProgress> {
+    app.world().resource::<MatchStatus>().replay
+}
+
+fn ask_replay(app: &mut App, request: ReplayRequest) {
+    app.world_mut().write_message(request);
+    app.update();
+    settle(app);
+    app.update();
+}
+
+#[test]
+fn a_finished_game_is_kept_and_its_replay_steps_where_the_rules_say() {
+    let mut app = app();
+    start(&mut app, 11, Seats::hot_seat());
+    play_actions(&mut app, 24);
+    let played = game(&app);
+    app.world_mut().write_message(MatchRequest::Resign);
+    app.update();
+    app.update();
+    let finished = app.world().resource::<FinishedGames>().0.clone();
+    assert_eq!(finished.len(), 1, "the finished game is kept once");
+    assert_eq!(finished[0].plies, 24);
+    assert!(!finished[0].result.is_empty());
+
+    app.world_mut().write_message(WatchReplay {
+        kind: GameKind::Junqi,
+        record: RecordSource::Kept(finished[0].record.clone()),
+    });
+    app.update();
+    settle(&mut app);
+    app.update();
+    assert_eq!(game(&app).history().len(), 0, "a replay starts at the deal");
+    let progress = replay_progress(&app).expect("a replay is on the table");
+    assert_eq!((progress.shown, progress.total), (0, 24));
+    assert_consistent(&mut app);
+    // Nobody plays in a replay: clicks change nothing.
+    let hidden = first_hidden(&game(&app));
+    select(&mut app, hidden);
+    settle(&mut app);
+    assert_eq!(game(&app).history().len(), 0);
+
+    // Forward, with the same animations as play, then back.
+    for shown in 1..=6 {
+        ask_replay(&mut app, ReplayRequest::Forward);
+        assert_eq!(game(&app).history(), &played.history()[..shown]);
+        assert_consistent(&mut app);
+    }
+    ask_replay(&mut app, ReplayRequest::Back);
+    assert_eq!(game(&app).history(), &played.history()[..5]);
+    assert_consistent(&mut app);
+    ask_replay(&mut app, ReplayRequest::Jump(17));
+    assert_eq!(game(&app).history(), &played.history()[..17]);
+    assert_consistent(&mut app);
+    ask_replay(&mut app, ReplayRequest::Last);
+    assert_eq!(game(&app).history(), played.history());
+    assert!(game(&app).outcome().is_some(), "the resignation is shown");
+    assert_consistent(&mut app);
+
+    // It plays by itself to the end.
+    ask_replay(&mut app, ReplayRequest::First);
+    ask_replay(&mut app, ReplayRequest::TogglePlay);
+    for _ in 0..3000 {
+        if replay_progress(&app).is_some_and(|p| !p.playing) {
+            break;
+        }
+        app.update();
+    }
+    let progress = replay_progress(&app).expect("still a replay");
+    assert_eq!((progress.shown, progress.playing), (24, false));
+    settle(&mut app);
+    assert_consistent(&mut app);
+
+    // Play on from the middle: the referee takes the game over from there.
+    ask_replay(&mut app, ReplayRequest::Jump(10));
+    ask_replay(&mut app, ReplayRequest::ContinueHere(Seats::hot_seat()));
+    app.update();
+    assert_eq!(replay_progress(&app), None);
+    assert_eq!(game(&app).history(), &played.history()[..10]);
+    assert_eq!(game(&app).outcome(), None);
+    play_actions(&mut app, 1);
+    assert_eq!(game(&app).history().len(), 11, "the game goes on");
+    assert_consistent(&mut app);
+}
+
+#[test]
+fn an_exported_game_replays_from_its_text_and_bad_text_changes_nothing() {
+    let mut app = app();
+    start(&mut app, 5, Seats::hot_seat());
+    play_actions(&mut app, 12);
+    let text = app
+        .world()
+        .resource::<LocalReferee>()
+        .game()
+        .expect("a local game")
+        .record()
+        .to_text();
+    let before = game(&app);
+
+    let mut corrupt = text.replacen("c", "#", 3);
+    corrupt.push_str(" zz9");
+    for bad in [String::new(), "hello".to_string(), corrupt] {
+        app.world_mut().write_message(WatchReplay {
+            kind: GameKind::Junqi,
+            record: RecordSource::Text(bad),
+        });
+        app.update();
+        let reports: Vec<BadRecord> = app
+            .world_mut()
+            .resource_mut::<Messages<BadRecord>>()
+            .drain()
+            .collect();
+        assert_eq!(reports.len(), 1, "{reports:?}");
+        assert!(!reports[0].0.is_empty());
+        assert_eq!(game(&app), before, "a bad record changes nothing");
+        assert_eq!(replay_progress(&app), None);
+    }
+
+    app.world_mut().write_message(WatchReplay {
+        kind: GameKind::Junqi,
+        record: RecordSource::Text(text),
+    });
+    app.update();
+    app.update();
+    assert_eq!(replay_progress(&app).map(|p| p.total), Some(12));
+    ask_replay(&mut app, ReplayRequest::Last);
+    assert_eq!(game(&app).history(), before.history());
     assert_consistent(&mut app);
 }
 

@@ -175,8 +175,6 @@ xq-reason-perpetual-chase = { $side } kept chasing an unprotected piece: a perpe
 xq-reason-repetition = the same position came back three times with no rule broken
 xq-reason-move-limit = the move limit was reached
 xq-reason-no-progress = 30 moves each without a capture or a soldier's advance
-xq-export = Export
-xq-import = Import
 xq-load = Load
 xq-transfer-help = A game as text: the FEN, then "moves" and the moves in ICCS (h2e2 h9g7 …).
 xq-bad-import = That text is not a game:
@@ -189,3 +187,30 @@ xq-rules-chariot = Chariot: any distance along a line.
 xq-rules-cannon = Cannon: moves like a chariot, captures by jumping exactly one piece.
 xq-rules-soldier = Soldier: one step forward; across the river also sideways.
 xq-rules-end = Checking or chasing with the same pieces again and again loses (perpetual check or chase). A position repeated three times without that is a draw, as are 30 moves each without a capture or a soldier's advance, and the move limit.
+
+record-export = Export
+record-import = Import
+record-copy = Copy
+record-paste = Paste
+toast-copied = Copied.
+toast-copy-failed = Could not copy:
+toast-paste-failed = Could not paste:
+record-bad = That record cannot be read:
+
+menu-replays = Replays
+replays-none = No finished games yet: every game you finish is kept here.
+replays-watch = Watch
+replays-moves = { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+replays-import = Watch a game from its text
+record-help-junqi = A game as text: the rules, the deal (JFEN), then every action, with what each flip revealed.
+record-watch = Watch
+record-no-export = There is no game to export.
+replay-progress = Move { $shown } of { $total }
+replay-play = Play
+replay-pause = Pause
+replay-continue = Play on from here
+replay-versus-computer = Against the computer (you take the side to move):
+result-replay = Watch the replay

@@ -177,8 +177,6 @@ xq-reason-perpetual-chase = { $side } без конца преследовали
 xq-reason-repetition = позиция повторилась трижды без нарушения правил
 xq-reason-move-limit = достигнут предел числа ходов
 xq-reason-no-progress = по 30 ходов без взятий и продвижения солдат
-xq-export = Экспорт
-xq-import = Импорт
 xq-load = Загрузить
 xq-transfer-help = Партия текстом: FEN, затем «moves» и ходы в ICCS (h2e2 h9g7 …).
 xq-bad-import = Этот текст — не партия:
@@ -191,3 +189,31 @@ xq-rules-chariot = Колесница: на любое расстояние по
 xq-rules-cannon = Пушка: ходит как колесница, бьёт, перепрыгнув ровно одну фигуру.
 xq-rules-soldier = Солдат: шаг вперёд; за рекой — и в стороны.
 xq-rules-end = Шаховать или преследовать одними и теми же фигурами снова и снова — поражение (вечный шах, вечное преследование). Трёхкратное повторение без этого — ничья, как и 30 ходов каждой стороны без взятий и продвижения солдат, и предел ходов.
+
+record-export = Экспорт
+record-import = Импорт
+record-copy = Копировать
+record-paste = Вставить
+toast-copied = Скопировано.
+toast-copy-failed = Не удалось скопировать:
+toast-paste-failed = Не удалось вставить:
+record-bad = Эту запись не прочитать:
+
+menu-replays = Записи партий
+replays-none = Законченных партий пока нет: каждая сыгранная партия сохраняется здесь.
+replays-watch = Смотреть
+replays-moves = { $count ->
+    [one] { $count } ход
+    [few] { $count } хода
+   *[many] { $count } ходов
+}
+replays-import = Посмотреть партию из текста
+record-help-junqi = Партия текстом: правила, раздача (JFEN), затем все действия и что открыл каждый переворот.
+record-watch = Смотреть
+record-no-export = Нет партии для экспорта.
+replay-progress = Ход { $shown } из { $total }
+replay-play = Воспроизвести
+replay-pause = Пауза
+replay-continue = Играть с этого места
+replay-versus-computer = Против компьютера (вы играете за сторону, чей ход):
+result-replay = Смотреть запись

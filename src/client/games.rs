@@ -1,6 +1,7 @@
 //! The one list of games: the only shared file that names the games' folders.
 
 use super::matches::{Deal, MatchStatus, NewMatch};
+use super::records::RecordBoxText;
 use super::seats::Seats;
 use super::settings::Settings;
 use super::tabletop::animations_settled;
@@ -52,6 +53,14 @@ pub fn rules_page(game: GameKind, ui: &mut egui::Ui, settings: &Settings) {
     match game {
         GameKind::Junqi => junqi::rules_page(ui, settings),
         GameKind::Xiangqi => xiangqi::rules_page(ui, settings),
+    }
+}
+
+/// What a game's export/import box says, for the games whose records can be replayed.
+pub fn record_words(game: GameKind) -> Option<RecordBoxText> {
+    match game {
+        GameKind::Junqi => Some(junqi::RECORD_WORDS),
+        GameKind::Xiangqi => None,
     }
 }
 

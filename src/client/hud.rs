@@ -3,16 +3,21 @@
 //! draw offer, game over). The game on the table says what to write in [`HudText`].
 
 use super::audio::UiSound;
+use super::clipboard::Clipboard;
 use super::i18n::{Lang, tr, tr_args};
-use super::matches::{DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch};
+use super::matches::{
+    DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, ReplayProgress,
+};
 use super::menu::settings_ui;
-use super::net::{LinkState, OnlineSession, ToServer, copy_to_clipboard, invite_link};
+use super::net::{LinkState, OnlineSession, ToServer, invite_link};
+use super::records::{RecordSource, ReplayRequest, WatchReplay};
 use super::seats::Seats;
 use super::settings::Settings;
 use super::tabletop::{Anim, HudInsets};
 use super::theme::{Rgb, Toast, UiSet, dialog_frame, menu_button, palette, small_button};
 use super::thinking::{HintRequest, computer_to_move};
 use super::{ClientSet, Screen};
+use crate::ai::Level;
 use crate::protocol::ClientMessage;
 use crate::rules::Seat;
 use bevy::ecs::system::SystemParam;
@@ -63,6 +68,8 @@ struct HudState {
     draw_offer: Option<Seat>,
     /// The position whose game-over dialog the player closed.
     dismissed: Option<super::matches::PositionKey>,
+    /// Choosing who plays on from a replay's position.
+    continue_replay: bool,
 }
 
 /// The HUD panel's width in logical pixels.
@@ -140,10 +147,8 @@ fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hu
     );
     let link = invite_link(session, &room.code);
     ui.label(egui::RichText::new(&link).small());
-    if cfg!(target_arch = "wasm32")
-        && small_button(ui, true, t("online-copy-link"), &mut act.sounds)
-    {
-        copy_to_clipboard(&link);
+    if small_button(ui, true, t("online-copy-link"), &mut act.sounds) {
+        act.clipboard.copy_and_tell(&link, &mut act.toast);
     }
     let (connected, spectators) = session.presence;
     if let Some(mine) = room.seat {
@@ -184,6 +189,10 @@ struct HudActions<'w> {
     starts: MessageWriter<'w, NewMatch>,
     sounds: MessageWriter<'w, UiSound>,
     next: ResMut<'w, NextState<Screen>>,
+    clipboard: Res<'w, Clipboard>,
+    toast: ResMut<'w, Toast>,
+    replays: MessageWriter<'w, ReplayRequest>,
+    watch: MessageWriter<'w, WatchReplay>,
 }
 
 /// The match on the table as the HUD reads it.
@@ -194,6 +203,150 @@ struct HudMatch<'w, 's> {
     text: Res<'w, HudText>,
     /// Running animations: the result waits for the last action to be shown.
     anims: Query<'w, 's, (), With<Anim>>,
+}
+
+/// The game's buttons: undo, resign, draw, hint, settings, menu.
+fn game_buttons(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    table: &HudMatch,
+    state: &mut HudState,
+    act: &mut HudActions,
+) {
+    let t = |key: &'static str| tr(lang, key);
+    let (status, seats, text) = (&table.status, &table.seats, &table.text);
+    ui.horizontal_wrapped(|ui| {
+        let sounds = &mut act.sounds;
+        if small_button(ui, status.can_undo(), t("hud-undo"), sounds) {
+            act.requests.write(MatchRequest::Undo);
+            state.dismissed = None;
+        }
+        let can_concede = !status.over && text.can_concede;
+        if small_button(ui, can_concede, t("hud-resign"), sounds) {
+            state.confirm_resign = true;
+        }
+        if small_button(ui, can_concede, t("hud-draw"), sounds) {
+            if seats.all_local() {
+                state.draw_offer = Some(status.to_move);
+            } else {
+                act.requests.write(MatchRequest::OfferDraw);
+            }
+        }
+        if small_button(ui, text.hint_available, t("hud-hint"), sounds) {
+            act.hints.write(HintRequest);
+        }
+        if small_button(ui, true, t("menu-settings"), sounds) {
+            state.settings_open = !state.settings_open;
+        }
+        if small_button(ui, true, t("hud-menu"), sounds) {
+            act.next.set(Screen::Title);
+        }
+    });
+}
+
+/// The replay's controls: where it stands, step, play, jump, continue from here.
+fn replay_bar(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    progress: ReplayProgress,
+    state: &mut HudState,
+    act: &mut HudActions,
+) {
+    let t = |key: &'static str| tr(lang, key);
+    let ReplayProgress {
+        shown,
+        total,
+        playing,
+    } = progress;
+    ui.label(
+        egui::RichText::new(tr_args(
+            lang,
+            "replay-progress",
+            [("shown", shown), ("total", total)],
+        ))
+        .size(16.0),
+    );
+    let (at_start, at_end) = (shown == 0, shown == total);
+    ui.horizontal_wrapped(|ui| {
+        let sounds = &mut act.sounds;
+        let mut ask = |request| {
+            act.replays.write(request);
+        };
+        if small_button(ui, !at_start, "⏮", sounds) {
+            ask(ReplayRequest::First);
+        }
+        if small_button(ui, !at_start, "◀", sounds) {
+            ask(ReplayRequest::Back);
+        }
+        let play = t(if playing {
+            "replay-pause"
+        } else {
+            "replay-play"
+        });
+        if small_button(ui, total > 0, play, sounds) {
+            ask(ReplayRequest::TogglePlay);
+        }
+        if small_button(ui, !at_end, "▶", sounds) {
+            ask(ReplayRequest::Forward);
+        }
+        if small_button(ui, !at_end, "⏭", sounds) {
+            ask(ReplayRequest::Last);
+        }
+    });
+    let mut ply = shown;
+    let slider = egui::Slider::new(&mut ply, 0..=total).show_value(false);
+    if total > 0 && ui.add(slider).changed() {
+        act.replays.write(ReplayRequest::Jump(ply));
+    }
+    ui.horizontal_wrapped(|ui| {
+        let sounds = &mut act.sounds;
+        if small_button(ui, true, t("replay-continue"), sounds) {
+            state.continue_replay = true;
+        }
+        if small_button(ui, true, t("hud-menu"), sounds) {
+            act.next.set(Screen::Title);
+        }
+    });
+}
+
+/// Continue a replay from the position shown: who plays on.
+fn continue_dialog(
+    ctx: &egui::Context,
+    lang: Lang,
+    status: &MatchStatus,
+    state: &mut HudState,
+    act: &mut HudActions,
+) {
+    let t = |key: &'static str| tr(lang, key);
+    egui::Modal::new(egui::Id::new("continue_replay"))
+        .frame(dialog_frame())
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(t("replay-continue")).size(20.0));
+            let sounds = &mut act.sounds;
+            let mut chosen = None;
+            if menu_button(ui, true, t("new-hot-seat"), sounds) {
+                chosen = Some(Seats::hot_seat());
+            }
+            ui.label(egui::RichText::new(t("replay-versus-computer")).size(17.0));
+            ui.horizontal(|ui| {
+                for (level, key) in [
+                    (Level::Easy, "level-easy"),
+                    (Level::Medium, "level-medium"),
+                    (Level::Hard, "level-hard"),
+                ] {
+                    if small_button(ui, true, t(key), sounds) {
+                        chosen = Some(Seats::versus_computer(level, status.to_move));
+                    }
+                }
+            });
+            if small_button(ui, true, t("dialog-cancel"), sounds) {
+                state.continue_replay = false;
+            }
+            if let Some(seats) = chosen {
+                act.replays.write(ReplayRequest::ContinueHere(seats));
+                state.continue_replay = false;
+            }
+        });
 }
 
 fn hud_frame(
@@ -207,8 +360,7 @@ fn hud_frame(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
-    let t = |key: &'static str| tr(lang, key);
-    let (status, seats, text) = (&table.status, &table.seats, &table.text);
+    let (status, text) = (&table.status, &table.text);
     let mut root = egui::Ui::new(
         ctx.clone(),
         "hud".into(),
@@ -232,33 +384,11 @@ fn hud_frame(
                 ui.label(egui::RichText::new(&text.who).size(16.0).weak());
             }
             ui.add_space(4.0);
-            ui.horizontal_wrapped(|ui| {
-                let sounds = &mut act.sounds;
-                if small_button(ui, status.can_undo(), t("hud-undo"), sounds) {
-                    act.requests.write(MatchRequest::Undo);
-                    state.dismissed = None;
-                }
-                let can_concede = !status.over && text.can_concede;
-                if small_button(ui, can_concede, t("hud-resign"), sounds) {
-                    state.confirm_resign = true;
-                }
-                if small_button(ui, can_concede, t("hud-draw"), sounds) {
-                    if seats.all_local() {
-                        state.draw_offer = Some(status.to_move);
-                    } else {
-                        act.requests.write(MatchRequest::OfferDraw);
-                    }
-                }
-                if small_button(ui, text.hint_available, t("hud-hint"), sounds) {
-                    act.hints.write(HintRequest);
-                }
-                if small_button(ui, true, t("menu-settings"), sounds) {
-                    state.settings_open = !state.settings_open;
-                }
-                if small_button(ui, true, t("hud-menu"), sounds) {
-                    act.next.set(Screen::Title);
-                }
-            });
+            if let Some(progress) = status.replay {
+                replay_bar(ui, lang, progress, &mut state, &mut act);
+            } else {
+                game_buttons(ui, lang, &table, &mut state, &mut act);
+            }
             if online.session.active() {
                 ui.separator();
                 online_block(ui, lang, &online, &mut act);
@@ -280,7 +410,6 @@ fn hud_dialogs(
     table: HudMatch,
     mut settings: ResMut<Settings>,
     mut state: ResMut<HudState>,
-    mut toast: ResMut<Toast>,
     insets: Res<HudInsets>,
     mut act: HudActions,
 ) -> Result {
@@ -346,13 +475,18 @@ fn hud_dialogs(
                     }
                     if ui.button(t("dialog-decline")).clicked() {
                         state.draw_offer = None;
-                        toast.show_key("toast-draw-declined");
+                        act.toast.show_key("toast-draw-declined");
                     }
                 });
             });
     }
 
+    if state.continue_replay && status.replay.is_some() {
+        continue_dialog(ctx, lang, status, &mut state, &mut act);
+    }
+
     if let Some((title, why, colour)) = &text.result
+        && status.replay.is_none()
         && table.anims.is_empty()
         && state.dismissed != Some(status.key)
     {
@@ -381,6 +515,12 @@ fn hud_dialogs(
                             attract: false,
                         });
                     }
+                    if menu_button(ui, true, t("result-replay"), sounds) {
+                        act.watch.write(WatchReplay {
+                            kind: status.game,
+                            record: RecordSource::OnTable,
+                        });
+                    }
                     if menu_button(ui, true, t("result-view-board"), sounds) {
                         state.dismissed = Some(status.key);
                     }
@@ -390,7 +530,7 @@ fn hud_dialogs(
                 });
             });
     }
-    toast.show_ui(ctx, lang, -insets.right / 2.0);
+    act.toast.show_ui(ctx, lang, -insets.right / 2.0);
     Ok(())
 }
 

@@ -35,6 +35,8 @@ pub struct MatchStatus {
     pub over: bool,
     /// How many plies an undo would take back now (see [`Seats::undo_plies`]).
     pub undo_plies: usize,
+    /// Where the replay stands, when the table shows one.
+    pub replay: Option<ReplayProgress>,
 }
 
 impl MatchStatus {
@@ -42,6 +44,17 @@ impl MatchStatus {
     pub fn can_undo(&self) -> bool {
         self.undo_plies > 0 || self.over
     }
+}
+
+/// Where a replay stands: `shown` of `total` actions are on the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReplayProgress {
+    /// Actions shown.
+    pub shown: usize,
+    /// Actions in the record.
+    pub total: usize,
+    /// Whether it plays by itself.
+    pub playing: bool,
 }
 
 /// A run condition: whether `game` is the game on the table. Each game's systems that act on

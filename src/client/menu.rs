@@ -2,14 +2,18 @@
 
 use super::Screen;
 use super::audio::UiSound;
+use super::clipboard::Clipboard;
 use super::games;
-use super::i18n::{Lang, tr};
+use super::i18n::{Lang, tr, tr_args};
 use super::matches::{Deal, LocalClock, MatchStatus, NewMatch};
 use super::net::{GoOnline, LinkState, OnlineRequest, OnlineSession};
+use super::records::{
+    FinishedGames, RecordBox, RecordBoxAction, RecordBoxText, RecordSource, WatchReplay, record_box,
+};
 use super::save::{ContinueGame, SavedGame};
 use super::seats::Seats;
 use super::settings::{AnimSpeed, LabelStyle, Settings};
-use super::theme::{Toast, UiSet, dialog_frame, menu_button, palette};
+use super::theme::{Toast, UiSet, dialog_frame, menu_button, palette, small_button};
 use crate::ai::Level;
 use crate::protocol::MoveClock;
 use crate::rules::{GameKind, Seat};
@@ -25,6 +29,7 @@ enum MenuPage {
     Online,
     Settings,
     Rules,
+    Replays,
 }
 
 /// Which seat the player takes against the computer.
@@ -109,6 +114,15 @@ struct MenuActions<'w> {
     continues: MessageWriter<'w, ContinueGame>,
     sounds: MessageWriter<'w, UiSound>,
     exit: MessageWriter<'w, AppExit>,
+    watch: MessageWriter<'w, WatchReplay>,
+}
+
+/// The finished games, and the box to paste a game into.
+#[derive(bevy::ecs::system::SystemParam)]
+struct ReplayShelf<'w> {
+    finished: ResMut<'w, FinishedGames>,
+    record_box: ResMut<'w, RecordBox>,
+    clipboard: Res<'w, Clipboard>,
 }
 
 /// What the title screen shows besides its pages.
@@ -116,7 +130,7 @@ struct MenuActions<'w> {
 struct TitleInfo<'w> {
     session: Res<'w, OnlineSession>,
     saved: Res<'w, SavedGame>,
-    toast: Res<'w, Toast>,
+    toast: ResMut<'w, Toast>,
 }
 
 fn title_screen(
@@ -125,12 +139,13 @@ fn title_screen(
     mut choice: ResMut<NewGameChoice>,
     mut settings: ResMut<Settings>,
     info: TitleInfo,
+    mut shelf: ReplayShelf,
     mut act: MenuActions,
 ) -> Result {
     let TitleInfo {
         session,
         saved,
-        toast,
+        mut toast,
     } = info;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
@@ -139,7 +154,7 @@ fn title_screen(
     let width = match *page {
         MenuPage::Rules => 720.0,
         // Wide enough for the rows of level and seat choices, in every language.
-        MenuPage::Settings | MenuPage::NewGame | MenuPage::Online => 440.0,
+        MenuPage::Settings | MenuPage::NewGame | MenuPage::Online | MenuPage::Replays => 440.0,
         MenuPage::Main => 360.0,
     };
     let game = choice.game;
@@ -208,6 +223,9 @@ fn title_screen(
                         if menu_button(ui, online, t("menu-online"), &mut act.sounds) {
                             *page = MenuPage::Online;
                         }
+                        if menu_button(ui, true, t("menu-replays"), &mut act.sounds) {
+                            *page = MenuPage::Replays;
+                        }
                         if menu_button(ui, true, t("menu-rules"), &mut act.sounds) {
                             *page = MenuPage::Rules;
                         }
@@ -271,6 +289,13 @@ fn title_screen(
                             *page = MenuPage::Main;
                         }
                     }
+                    MenuPage::Replays => {
+                        replays_page(ui, lang, game, &mut shelf, &mut toast, &mut act);
+                        ui.add_space(10.0);
+                        if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
+                            *page = MenuPage::Main;
+                        }
+                    }
                     MenuPage::Rules => {
                         if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
                             *page = MenuPage::Main;
@@ -285,6 +310,70 @@ fn title_screen(
         });
     toast.show_ui(ctx, lang, 0.0);
     Ok(())
+}
+
+/// The finished games to watch again (newest first), and a box to paste a game into.
+fn replays_page(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    game: GameKind,
+    shelf: &mut ReplayShelf,
+    toast: &mut Toast,
+    act: &mut MenuActions,
+) {
+    let t = |key: &'static str| tr(lang, key);
+    if shelf.finished.0.is_empty() {
+        ui.label(egui::RichText::new(t("replays-none")).weak());
+    }
+    let mut forget = None;
+    egui::ScrollArea::vertical()
+        .max_height((ui.ctx().content_rect().height() - 420.0).max(120.0))
+        .show(ui, |ui| {
+            for (index, kept) in shelf.finished.0.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    if small_button(ui, true, t("replays-watch"), &mut act.sounds) {
+                        act.watch.write(WatchReplay {
+                            kind: kept.kind,
+                            record: RecordSource::Kept(kept.record.clone()),
+                        });
+                    }
+                    if small_button(ui, true, "✕", &mut act.sounds) {
+                        forget = Some(index);
+                    }
+                    let moves = tr_args(lang, "replays-moves", [("count", kept.plies)]);
+                    ui.label(format!("{} · {moves}", games::title(kept.kind)));
+                });
+                ui.label(egui::RichText::new(&kept.result).small());
+                ui.separator();
+            }
+        });
+    if let Some(index) = forget {
+        shelf.finished.0.remove(index);
+    }
+    let Some(words) = games::record_words(game) else {
+        return;
+    };
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new(t("replays-import")).size(17.0));
+    let ReplayShelf {
+        record_box: state,
+        clipboard,
+        ..
+    } = shelf;
+    if state.text.is_none() {
+        state.text = Some(String::new());
+    }
+    let words = RecordBoxText {
+        export: false,
+        ..words
+    };
+    let action = record_box(ui, lang, words, state, clipboard, toast, &mut act.sounds);
+    if let Some(RecordBoxAction::Import(text)) = action {
+        act.watch.write(WatchReplay {
+            kind: game,
+            record: RecordSource::Text(text),
+        });
+    }
 }
 
 /// The row that chooses a move clock.

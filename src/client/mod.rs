@@ -13,6 +13,7 @@
 
 mod audio;
 mod cli;
+mod clipboard;
 mod games;
 mod hud;
 mod i18n;
@@ -20,6 +21,7 @@ pub mod junqi;
 mod matches;
 mod menu;
 mod net;
+mod records;
 mod save;
 mod seats;
 mod settings;
@@ -34,9 +36,13 @@ use bevy::window::WindowResolution;
 pub use hud::HudText;
 pub use i18n::{Lang, tr, tr_args};
 pub use matches::{
-    Deal, DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, PositionKey, ResumeMatch,
+    Deal, DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, PositionKey,
+    ReplayProgress, ResumeMatch,
 };
 pub use net::{FromServer, GoOnline, OnlineRequest, OnlineSession, ToServer};
+pub use records::{
+    BadRecord, FinishedGame, FinishedGames, RecordSource, ReplayRequest, WatchReplay,
+};
 pub use save::BadSave;
 pub use seats::{Controller, Seats};
 pub use settings::{AnimSpeed, LabelStyle, Settings};
@@ -97,6 +103,7 @@ impl Plugin for GameLogicPlugin {
                 net::logic_plugin,
                 audio::logic_plugin,
                 save::logic_plugin,
+                records::logic_plugin,
                 tabletop::logic_plugin,
                 games::logic_plugin,
             ));
@@ -129,6 +136,8 @@ pub fn run() -> AppExit {
         audio::plugin,
         hud::plugin,
         save::plugin,
+        records::plugin,
+        clipboard::plugin,
         games::plugin,
     ))
     .add_plugins(cli::plugin(cli));

@@ -204,18 +204,6 @@ pub fn invite_link(session: &OnlineSession, code: &str) -> String {
     format!("{page}/?join={code}")
 }
 
-/// Puts `text` on the browser's clipboard. (The desktop build shows the text instead: its
-/// clipboard support would rebuild much of the engine.)
-pub fn copy_to_clipboard(text: &str) {
-    #[cfg(target_arch = "wasm32")]
-    if let Some(window) = web_sys::window() {
-        // The browser answers with a promise; a refusal leaves the link on screen to copy.
-        let _ = window.navigator().clipboard().write_text(text);
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = text;
-}
-
 /// Tries the line again once the wait after a drop is over.
 fn retry(time: Res<Time>, mut session: ResMut<OnlineSession>, mut socket: NonSendMut<Socket>) {
     if session

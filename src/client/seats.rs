@@ -72,6 +72,11 @@ impl Seats {
         Seats(vec![Controller::Computer(Level::Easy); 2])
     }
 
+    /// A game watched, not played: every seat is somebody else's (replays).
+    pub fn watching(seats: usize) -> Seats {
+        Seats(vec![Controller::Remote; seats.clamp(MIN_SEATS, MAX_SEATS)])
+    }
+
     /// How many seats there are.
     pub fn len(&self) -> usize {
         self.0.len()

@@ -2,17 +2,23 @@
 //! and the section below the buttons — the draw counter, the hint, the face-down pool, the
 //! captured pieces and the move list.
 
-use super::model::JunqiMatch;
+use super::model::{JunqiMatch, JunqiReplay, LocalReferee};
 use super::pieces::side_text;
 use super::rules_page::{piece_chip, short_label};
 use crate::client::ClientSet;
 use crate::client::Screen;
+use crate::client::audio::UiSound;
+use crate::client::clipboard::Clipboard;
 use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{MatchStatus, on_table};
+use crate::client::records::{
+    FinishedGame, KeepFinished, RecordBox, RecordBoxAction, RecordBoxText, RecordSource,
+    ReplayRequest, WatchReplay, record_box, show_export,
+};
 use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
-use crate::client::theme::{Rgb, UiSet, palette, section_title};
+use crate::client::theme::{Rgb, Toast, UiSet, palette, section_title};
 use crate::rules::GameKind;
 use crate::rules::Seat;
 use crate::rules::junqi::{
@@ -104,6 +110,17 @@ fn outcome_text(
     }
 }
 
+/// The result in one line, for the list of finished games.
+pub(super) fn outcome_summary(
+    lang: Lang,
+    model: &JunqiMatch,
+    seats: &Seats,
+    outcome: Outcome,
+) -> String {
+    let (title, why, _) = outcome_text(lang, model, seats, outcome);
+    format!("{title} — {why}")
+}
+
 /// Writes what the HUD frame says about the match.
 fn describe_match(
     model: Res<JunqiMatch>,
@@ -151,24 +168,44 @@ fn describe_match(
     });
 }
 
-fn hud_section(
-    mut contexts: EguiContexts,
-    model: Res<JunqiMatch>,
-    settings: Res<Settings>,
-    hint: Res<Hint>,
-    area: Res<HudSectionArea>,
-) -> Result {
+/// What the section reads and where its buttons go.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Section<'w> {
+    model: Res<'w, JunqiMatch>,
+    status: Res<'w, MatchStatus>,
+    settings: Res<'w, Settings>,
+    hint: Res<'w, Hint>,
+    area: Res<'w, HudSectionArea>,
+    referee: Res<'w, LocalReferee>,
+    replay: Res<'w, JunqiReplay>,
+    record_box: ResMut<'w, RecordBox>,
+    clipboard: Res<'w, Clipboard>,
+    toast: ResMut<'w, Toast>,
+    sounds: MessageWriter<'w, UiSound>,
+    watch: MessageWriter<'w, WatchReplay>,
+    replays: MessageWriter<'w, ReplayRequest>,
+}
+
+/// What Junqi's export/import box says.
+pub const RECORD_WORDS: RecordBoxText = RecordBoxText {
+    help: "record-help-junqi",
+    import: "record-watch",
+    export: true,
+};
+
+fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let lang = settings.language;
+    let lang = section.settings.language;
     let t = |key: &'static str| tr(lang, key);
     let mut ui = egui::Ui::new(
         ctx.clone(),
         "junqi_hud".into(),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
-            .max_rect(area.0),
+            .max_rect(section.area.0),
     );
     egui::ScrollArea::vertical().show(&mut ui, |ui| {
+        let (model, settings, hint) = (&*section.model, &*section.settings, &*section.hint);
         let view = model.view();
         let quiet = view.quiet_plies();
         let limit = view.rules().quiet_ply_limit;
@@ -185,13 +222,55 @@ fn hud_section(
                     .color(palette::HINT.egui()),
             );
         }
-        pool_section(ui, &model, &settings);
+        pool_section(ui, model, settings);
         ui.separator();
-        captured_section(ui, &model, &settings);
+        captured_section(ui, model, settings);
         ui.separator();
-        move_log(ui, &model, &settings);
+        if let Some(ply) = move_log(ui, model, settings, section.status.replay.is_some()) {
+            section.replays.write(ReplayRequest::Jump(ply));
+        }
+        ui.separator();
+        transfer_box(ui, lang, &mut section);
     });
     Ok(())
+}
+
+/// Export (the game as text, to copy) and import (paste, then watch it).
+fn transfer_box(ui: &mut egui::Ui, lang: Lang, section: &mut Section) {
+    let action = record_box(
+        ui,
+        lang,
+        RECORD_WORDS,
+        &mut section.record_box,
+        &section.clipboard,
+        &mut section.toast,
+        &mut section.sounds,
+    );
+    match action {
+        Some(RecordBoxAction::Export) => {
+            // A replay exports its whole record; a game played here, what has been played.
+            let game = section.replay.script().or(section.referee.game());
+            match game {
+                Some(game) => {
+                    let text = game.record().to_text();
+                    show_export(
+                        &mut section.record_box,
+                        text,
+                        &section.clipboard,
+                        &mut section.toast,
+                    );
+                }
+                None => section.toast.show_key("record-no-export"),
+            }
+        }
+        Some(RecordBoxAction::Import(text)) => {
+            section.watch.write(WatchReplay {
+                kind: GameKind::Junqi,
+                record: RecordSource::Text(text),
+            });
+        }
+        None => {}
+    }
 }
 
 fn pool_section(ui: &mut egui::Ui, model: &JunqiMatch, settings: &Settings) {
@@ -251,14 +330,22 @@ fn captured_section(ui: &mut egui::Ui, model: &JunqiMatch, settings: &Settings) 
     }
 }
 
-fn move_log(ui: &mut egui::Ui, model: &JunqiMatch, settings: &Settings) {
+/// The moves played, two to a line; in a replay each can be clicked to go to the position
+/// after it (the number of actions to show is returned).
+fn move_log(
+    ui: &mut egui::Ui,
+    model: &JunqiMatch,
+    settings: &Settings,
+    replay: bool,
+) -> Option<usize> {
     let lang = settings.language;
     section_title(ui, tr(lang, "hud-moves"));
     let history = model.public.history();
     if history.is_empty() {
         ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
-        return;
+        return None;
     }
+    let mut clicked = None;
     egui::ScrollArea::vertical()
         .id_salt("moves")
         .max_height(260.0)
@@ -271,7 +358,7 @@ fn move_log(ui: &mut egui::Ui, model: &JunqiMatch, settings: &Settings) {
                 .show(ui, |ui| {
                     for (number, pair) in history.chunks(2).enumerate() {
                         ui.label(egui::RichText::new(format!("{}.", number + 1)).weak());
-                        for played in pair {
+                        for (offset, played) in pair.iter().enumerate() {
                             let mut job = egui::text::LayoutJob::default();
                             let plain = egui::TextFormat {
                                 font_id: egui::FontId::monospace(15.0),
@@ -290,10 +377,47 @@ fn move_log(ui: &mut egui::Ui, model: &JunqiMatch, settings: &Settings) {
                                     },
                                 );
                             }
-                            ui.label(job);
+                            let label = egui::Label::new(job).sense(if replay {
+                                egui::Sense::click()
+                            } else {
+                                egui::Sense::hover()
+                            });
+                            if ui.add(label).clicked() {
+                                clicked = Some(number * 2 + offset + 1);
+                            }
                         }
                         ui.end_row();
                     }
                 });
         });
+    clicked
+}
+
+/// A game played here that just ended is kept for replays (once).
+pub(super) fn keep_finished_games(
+    model: Res<JunqiMatch>,
+    referee: Res<LocalReferee>,
+    replay: Res<JunqiReplay>,
+    seats: Res<Seats>,
+    settings: Res<Settings>,
+    mut kept: MessageWriter<KeepFinished>,
+) {
+    if !model.is_changed() || model.attract || replay.script.is_some() {
+        return;
+    }
+    let (Some(outcome), Some(game)) = (model.outcome(), referee.game()) else {
+        return;
+    };
+    match serde_json::to_value(game.record()) {
+        Ok(record) => {
+            kept.write(KeepFinished(FinishedGame {
+                kind: GameKind::Junqi,
+                seats: seats.clone(),
+                result: outcome_summary(settings.language, &model, &seats, outcome),
+                plies: game.history().len(),
+                record,
+            }));
+        }
+        Err(error) => warn!("could not keep the finished game: {error}"),
+    }
 }

@@ -10,13 +10,16 @@ mod layout;
 mod model;
 mod online;
 mod pieces;
+mod replay;
 mod rules_page;
 mod sounds;
 
-pub use hud::Hint;
+pub use hud::{Hint, RECORD_WORDS};
 pub use input::{BoardCommand, Selection};
 pub use layout::{point_at, point_to_world};
-pub use model::{ActionPlayed, Change, JunqiMatch, LoadGame, LocalReferee, PlayRequest, Ruling};
+pub use model::{
+    ActionPlayed, Change, JunqiMatch, JunqiReplay, LoadGame, LocalReferee, PlayRequest, Ruling,
+};
 pub use pieces::{Dying, PieceFace, PieceSprite, Underside};
 pub use rules_page::rules_page;
 
@@ -34,6 +37,9 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
+            replay::start_replays,
+            replay::end_replays,
+            replay::step_replays,
             model::referee,
             online::follow_server,
             model::follow_rulings,
@@ -42,7 +48,8 @@ pub(super) fn logic_plugin(app: &mut App) {
         )
             .chain()
             .in_set(ClientSet::Apply),
-    );
+    )
+    .add_systems(Update, hud::keep_finished_games.in_set(ClientSet::Present));
     app.add_plugins((
         model::plugin,
         online::plugin,

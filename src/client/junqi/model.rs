@@ -8,7 +8,8 @@ use crate::ai::junqi::{Limits, Thinker, limits};
 use crate::client::ClientSet;
 use crate::client::Screen;
 use crate::client::matches::{
-    Deal, DrawDeclined, MatchRequest, MatchStatus, NewMatch, PositionKey, ResumeMatch,
+    Deal, DrawDeclined, MatchRequest, MatchStatus, NewMatch, PositionKey, ReplayProgress,
+    ResumeMatch,
 };
 use crate::client::net::OnlineSession;
 use crate::client::save::BadSave;
@@ -200,6 +201,36 @@ pub struct ActionPlayed {
     pub seat: Seat,
 }
 
+/// The game being replayed, if one is.
+#[derive(Resource, Default, Debug)]
+pub struct JunqiReplay {
+    /// The whole game, deal included.
+    pub(super) script: Option<Game>,
+    /// Actions on the table.
+    pub(super) shown: usize,
+    /// Whether it plays by itself.
+    pub(super) playing: bool,
+    /// How long the table has been still while playing.
+    pub(super) still_for: Duration,
+}
+
+impl JunqiReplay {
+    /// Where the replay stands, while one is on the table.
+    pub fn progress(&self) -> Option<ReplayProgress> {
+        let script = self.script.as_ref()?;
+        Some(ReplayProgress {
+            shown: self.shown,
+            total: script.history().len(),
+            playing: self.playing,
+        })
+    }
+
+    /// The game being replayed, deal included (for export).
+    pub fn script(&self) -> Option<&Game> {
+        self.script.as_ref()
+    }
+}
+
 /// The referee of a game played at this device: it alone holds the deal.
 #[derive(Resource, Default)]
 pub struct LocalReferee {
@@ -212,11 +243,27 @@ impl LocalReferee {
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
     }
+
+    /// Stops ruling: a replay has the table (the next [`LoadGame`] brings the referee back).
+    pub(super) fn stand_down(&mut self) {
+        self.game = None;
+    }
+
+    /// The key of the position after `ply` actions, for whoever rules in the referee's place:
+    /// a new generation when the position was replaced rather than played on to.
+    pub(super) fn next_key(&mut self, ply: usize, replaced: bool) -> PositionKey {
+        self.key = PositionKey {
+            generation: self.key.generation + u64::from(replaced),
+            ply,
+        };
+        self.key
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<JunqiMatch>()
         .init_resource::<LocalReferee>()
+        .init_resource::<JunqiReplay>()
         .add_message::<PlayRequest>()
         .add_message::<LoadGame>()
         .add_message::<Ruling>()
@@ -477,10 +524,12 @@ pub(super) fn follow_rulings(
 pub(super) fn report_status(
     model: Res<JunqiMatch>,
     seats: Res<Seats>,
+    replay: Res<JunqiReplay>,
     mut status: ResMut<MatchStatus>,
 ) {
-    let seats_changed = seats.is_changed() && status.game == GameKind::Junqi;
-    if !(model.is_changed() || seats_changed) {
+    let shell_changed =
+        (seats.is_changed() || replay.is_changed()) && status.game == GameKind::Junqi;
+    if !(model.is_changed() || shell_changed) {
         return;
     }
     let plies = model.public.history().len();
@@ -491,5 +540,6 @@ pub(super) fn report_status(
         to_move: model.seat_to_move(),
         over: model.outcome().is_some(),
         undo_plies: seats.undo_plies(movers(plies)),
+        replay: replay.progress(),
     });
 }

@@ -6,15 +6,16 @@
 use super::model::{Conceded, LoadXiangqi, XiangqiMatch, XiangqiRecord};
 use super::pieces::ink;
 use crate::client::audio::UiSound;
+use crate::client::clipboard::Clipboard;
 use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{MatchStatus, on_table};
-use crate::client::net::copy_to_clipboard;
+use crate::client::records::{RecordBox, RecordBoxAction, RecordBoxText, record_box, show_export};
 use crate::client::save::{SavedGame, store};
 use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
 use crate::client::tabletop::Anim;
-use crate::client::theme::{Rgb, Toast, UiSet, palette, section_title, small_button};
+use crate::client::theme::{Rgb, Toast, UiSet, palette, section_title};
 use crate::client::{ClientSet, Screen};
 use crate::rules::xiangqi::{Color as Side, Kind, Notation, Piece, Reason, move_name};
 use crate::rules::{GameKind, Seat};
@@ -24,31 +25,23 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 /// The Hint button's suggestion for Xiangqi.
 pub type XqHint = crate::client::thinking::Hint<XiangqiMatch>;
 
-/// The export and import box.
-#[derive(Resource, Default)]
-struct Transfer {
-    /// Open, with this text (the exported game, or what is being pasted).
-    text: Option<String>,
-}
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Transfer>()
-        .add_systems(
-            Update,
-            (
-                describe_match.run_if(in_state(Screen::Playing)),
-                announce_outcome,
-                autosave.run_if(resource_changed::<XiangqiMatch>),
-            )
-                .run_if(on_table(GameKind::Xiangqi))
-                .in_set(ClientSet::Present),
+    app.add_systems(
+        Update,
+        (
+            describe_match.run_if(in_state(Screen::Playing)),
+            announce_outcome,
+            autosave.run_if(resource_changed::<XiangqiMatch>),
         )
-        .add_systems(
-            EguiPrimaryContextPass,
-            hud_section
-                .in_set(UiSet::Section)
-                .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Xiangqi))),
-        );
+            .run_if(on_table(GameKind::Xiangqi))
+            .in_set(ClientSet::Present),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        hud_section
+            .in_set(UiSet::Section)
+            .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Xiangqi))),
+    );
 }
 
 fn side_key(side: Side) -> &'static str {
@@ -199,7 +192,8 @@ struct Section<'w> {
     settings: Res<'w, Settings>,
     hint: Res<'w, XqHint>,
     area: Res<'w, HudSectionArea>,
-    transfer: ResMut<'w, Transfer>,
+    record_box: ResMut<'w, RecordBox>,
+    clipboard: Res<'w, Clipboard>,
     toast: ResMut<'w, Toast>,
     sounds: MessageWriter<'w, UiSound>,
     loads: MessageWriter<'w, LoadXiangqi>,
@@ -294,31 +288,32 @@ fn move_list(ui: &mut egui::Ui, model: &XiangqiMatch, lang: Lang) {
 
 /// Export (the game as FEN and ICCS moves, to copy) and import (paste, then load).
 fn transfer_box(ui: &mut egui::Ui, lang: Lang, section: &mut Section) {
-    let t = |key: &'static str| tr(lang, key);
-    ui.horizontal(|ui| {
-        if small_button(ui, true, t("xq-export"), &mut section.sounds) {
-            let text = section.model.record().to_text();
-            copy_to_clipboard(&text);
-            section.transfer.text = Some(text);
-        }
-        if small_button(ui, true, t("xq-import"), &mut section.sounds) {
-            section.transfer.text = Some(String::new());
-        }
-    });
-    let Some(text) = section.transfer.text.as_mut() else {
-        return;
+    let words = RecordBoxText {
+        help: "xq-transfer-help",
+        import: "xq-load",
+        export: true,
     };
-    ui.label(egui::RichText::new(t("xq-transfer-help")).small().weak());
-    ui.add(
-        egui::TextEdit::multiline(text)
-            .desired_rows(4)
-            .desired_width(f32::INFINITY)
-            .font(egui::TextStyle::Monospace),
+    let action = record_box(
+        ui,
+        lang,
+        words,
+        &mut section.record_box,
+        &section.clipboard,
+        &mut section.toast,
+        &mut section.sounds,
     );
-    let mut close = false;
-    ui.horizontal(|ui| {
-        if small_button(ui, true, t("xq-load"), &mut section.sounds) {
-            match XiangqiRecord::from_text(text).and_then(|record| record.game()) {
+    match action {
+        Some(RecordBoxAction::Export) => {
+            let text = section.model.record().to_text();
+            show_export(
+                &mut section.record_box,
+                text,
+                &section.clipboard,
+                &mut section.toast,
+            );
+        }
+        Some(RecordBoxAction::Import(text)) => {
+            match XiangqiRecord::from_text(&text).and_then(|record| record.game()) {
                 Ok(game) => {
                     section.loads.write(LoadXiangqi {
                         game,
@@ -326,17 +321,11 @@ fn transfer_box(ui: &mut egui::Ui, lang: Lang, section: &mut Section) {
                         seats: section.seats.clone(),
                         attract: false,
                     });
-                    close = true;
                 }
                 Err(error) => section.toast.show_key_with("xq-bad-import", error),
             }
         }
-        if small_button(ui, true, t("dialog-cancel"), &mut section.sounds) {
-            close = true;
-        }
-    });
-    if close {
-        section.transfer.text = None;
+        None => {}
     }
 }
 

@@ -466,5 +466,6 @@ fn report_status(model: Res<XiangqiMatch>, seats: Res<Seats>, mut status: ResMut
         to_move: model.seat_to_move(),
         over: model.over(),
         undo_plies: seats.undo_plies(movers(model.game.moves().len())),
+        replay: None,
     });
 }

@@ -1,0 +1,179 @@
+//! Replays of Junqi games: a finished or imported game stepped through with the same
+//! animations as play, and finished games kept for it. While a replay is on the table the
+//! local referee stands down and the replay rules: it holds the whole record and hands the
+//! model one action at a time.
+
+use super::model::{Change, JunqiReplay, LoadGame, LocalReferee, Ruling};
+use crate::client::Screen;
+use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay};
+use crate::client::seats::Seats;
+use crate::client::tabletop::Anim;
+use crate::rules::GameKind;
+use crate::rules::junqi::{Game, GameRecord, PublicGame};
+use bevy::prelude::*;
+use std::time::Duration;
+
+/// The pause between actions when a replay plays by itself, once the last one is shown.
+const AUTOPLAY_PAUSE: Duration = Duration::from_millis(500);
+
+/// The game as everyone saw it after `plies` of its actions.
+fn public_at(game: &Game, plies: usize) -> PublicGame {
+    let mut public = game.public().clone();
+    let total = public.history().len();
+    if plies < total {
+        public.undo(total - plies);
+    }
+    public
+}
+
+/// Reads a record, kept or pasted, or takes the game on the table; a bad one says what is
+/// wrong.
+fn read_record(source: &RecordSource, referee: &LocalReferee) -> Result<Game, String> {
+    let record = match source {
+        RecordSource::OnTable => {
+            return referee
+                .game()
+                .cloned()
+                .ok_or_else(|| "no game played here is on the table".to_string());
+        }
+        RecordSource::Kept(value) => serde_json::from_value::<GameRecord>(value.clone())
+            .map_err(|error| error.to_string())?,
+        RecordSource::Text(text) => {
+            GameRecord::from_text(text).map_err(|error| error.to_string())?
+        }
+    };
+    Game::from_record(&record).map_err(|error| error.to_string())
+}
+
+/// Puts a replay on the table: the referee stands down, the game appears at its start.
+pub(super) fn start_replays(
+    mut watch: MessageReader<WatchReplay>,
+    mut replay: ResMut<JunqiReplay>,
+    mut referee: ResMut<LocalReferee>,
+    mut rulings: MessageWriter<Ruling>,
+    mut bad: MessageWriter<BadRecord>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for request in watch.read().filter(|w| w.kind == GameKind::Junqi) {
+        let game = match read_record(&request.record, &referee) {
+            Ok(game) => game,
+            Err(error) => {
+                bad.write(BadRecord(error));
+                continue;
+            }
+        };
+        referee.stand_down();
+        rulings.write(Ruling {
+            key: referee.next_key(0, true),
+            change: Change::Started {
+                public: Box::new(public_at(&game, 0)),
+                attract: false,
+            },
+        });
+        *replay = JunqiReplay {
+            script: Some(game),
+            ..default()
+        };
+        commands.insert_resource(Seats::watching(2));
+        next.set(Screen::Playing);
+    }
+}
+
+/// A game loaded to play ends the replay.
+pub(super) fn end_replays(mut loads: MessageReader<LoadGame>, mut replay: ResMut<JunqiReplay>) {
+    if loads.read().next().is_some() && replay.script.is_some() {
+        *replay = JunqiReplay::default();
+    }
+}
+
+/// The replay controls, and playing by itself once the table is still.
+pub(super) fn step_replays(
+    mut requests: MessageReader<ReplayRequest>,
+    mut replay: ResMut<JunqiReplay>,
+    mut referee: ResMut<LocalReferee>,
+    mut rulings: MessageWriter<Ruling>,
+    mut loads: MessageWriter<LoadGame>,
+    time: Res<Time>,
+    anims: Query<(), With<Anim>>,
+) {
+    let replay = &mut *replay;
+    let Some(script) = replay.script.as_ref() else {
+        requests.clear();
+        return;
+    };
+    let total = script.history().len();
+    let mut steps: Vec<ReplayRequest> = requests.read().cloned().collect();
+    if replay.playing && steps.is_empty() {
+        if anims.is_empty() {
+            replay.still_for += time.delta();
+        } else {
+            replay.still_for = Duration::ZERO;
+        }
+        if replay.still_for >= AUTOPLAY_PAUSE {
+            steps.push(ReplayRequest::Forward);
+        }
+    }
+    for step in steps {
+        replay.still_for = Duration::ZERO;
+        let target = match step {
+            ReplayRequest::Forward if replay.shown < total => {
+                let played = script.history()[replay.shown];
+                replay.shown += 1;
+                rulings.write(Ruling {
+                    key: referee.next_key(replay.shown, false),
+                    change: Change::Played(played),
+                });
+                if replay.shown == total
+                    && let Some(outcome) = script.public().conceded()
+                {
+                    rulings.write(Ruling {
+                        key: referee.next_key(total, false),
+                        change: Change::Conceded(outcome),
+                    });
+                }
+                None
+            }
+            ReplayRequest::Forward => None,
+            ReplayRequest::Back if replay.shown > 0 => {
+                replay.shown -= 1;
+                rulings.write(Ruling {
+                    key: referee.next_key(replay.shown, true),
+                    change: Change::TakenBack(1),
+                });
+                None
+            }
+            ReplayRequest::Back => None,
+            ReplayRequest::First => Some(0),
+            ReplayRequest::Last => Some(total),
+            ReplayRequest::Jump(ply) => Some(ply.min(total)),
+            ReplayRequest::TogglePlay => {
+                replay.playing = !replay.playing;
+                (replay.playing && replay.shown == total).then_some(0)
+            }
+            ReplayRequest::ContinueHere(ref seats) => {
+                let mut game = script.clone();
+                game.undo(total - replay.shown);
+                loads.write(LoadGame {
+                    game,
+                    seats: seats.clone(),
+                    attract: false,
+                });
+                return;
+            }
+        };
+        if let Some(ply) = target {
+            replay.shown = ply;
+            rulings.write(Ruling {
+                key: referee.next_key(ply, true),
+                change: Change::Started {
+                    public: Box::new(public_at(script, ply)),
+                    attract: false,
+                },
+            });
+        }
+    }
+    if replay.shown == total {
+        replay.playing = false;
+    }
+}
