@@ -1,13 +1,15 @@
-//! `kawu-server` on loopback: protocol clients play whole games through a real server, every
-//! frame is checked for hidden identities, the server is killed and restarted mid-game, hostile
-//! input is refused, and clocks, grace periods and idle rooms run out.
+//! `kawu-server` on loopback: protocol clients play whole Junqi and Xiangqi games through a real
+//! server, every frame is checked for hidden identities, the server is killed and restarted
+//! mid-game, hostile input is refused, and clocks, grace periods and idle rooms run out.
 
 use futures_util::{SinkExt, StreamExt};
 use kawu::protocol::{
-    ClientMessage, EndReason, ErrorCode, Frame, GameEnd, GameKind, MoveClock, RoomEvent, RoomState,
-    Seat, ServerMessage, junqi_start,
+    ClientMessage, EndReason, ErrorCode, Frame, GameEnd, GameState, MoveClock, Played, RoomEvent,
+    RoomSeat, RoomState, ServerMessage, XiangqiPlayed, junqi_start,
 };
+use kawu::rules::GameKind;
 use kawu::rules::junqi::{Action, ActionList, Cell, PublicGame, Ruleset};
+use kawu::rules::xiangqi;
 use kawu::server::{Config, Limits, Timing};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -61,23 +63,134 @@ async fn start(config: Config) -> SocketAddr {
     address
 }
 
-/// What a client knows of its room: the public game rebuilt from the state and events.
+/// A client's copy of the room's current game, rebuilt from states and events with the rules.
+#[derive(Clone, Debug)]
+enum Board {
+    Junqi(Box<PublicGame>),
+    Xiangqi(xiangqi::Game),
+}
+
+impl Board {
+    /// The game a state describes; its position must be the one the state names.
+    fn from_state(room: &RoomState) -> Board {
+        match &room.game {
+            GameState::Junqi(state) => {
+                let game = state.public_game().expect("a state's actions replay");
+                assert_eq!(
+                    game.view().to_jfen(),
+                    state.position,
+                    "position of {room:?}"
+                );
+                Board::Junqi(Box::new(game))
+            }
+            GameState::Xiangqi(state) => {
+                let game = state.game().expect("a state's moves replay");
+                assert_eq!(
+                    game.position().to_fen(),
+                    state.position,
+                    "position of {room:?}"
+                );
+                Board::Xiangqi(game)
+            }
+        }
+    }
+
+    /// The same game from its start again.
+    fn restarted(&self) -> Board {
+        match self {
+            Board::Junqi(game) => {
+                Board::Junqi(Box::new(PublicGame::new(junqi_start(*game.view().rules()))))
+            }
+            Board::Xiangqi(game) => Board::Xiangqi(xiangqi::Game::new(game.start().clone())),
+        }
+    }
+
+    fn play(&mut self, played: &Played) {
+        match (self, played) {
+            (Board::Junqi(game), Played::Junqi(played)) => {
+                game.play(*played).expect("a played action replays");
+            }
+            (Board::Xiangqi(game), Played::Xiangqi(played)) => {
+                game.play(played.mv).expect("a played move replays");
+            }
+            (board, played) => panic!("{played:?} played on {board:?}"),
+        }
+    }
+
+    /// Whether the seat that moved first is to move.
+    fn first_to_move(&self) -> bool {
+        match self {
+            Board::Junqi(game) => game.view().first_player_to_move(),
+            Board::Xiangqi(game) => game.moves().len() % 2 == 0,
+        }
+    }
+
+    /// Every legal action, as `act` writes it.
+    fn legal_actions(&self) -> Vec<String> {
+        match self {
+            Board::Junqi(game) => {
+                let mut actions = ActionList::new();
+                game.view().legal_actions(&mut actions);
+                actions.iter().map(Action::to_string).collect()
+            }
+            Board::Xiangqi(game) => {
+                let mut moves = xiangqi::MoveList::new();
+                game.position().legal_moves(&mut moves);
+                moves.iter().map(xiangqi::Move::to_string).collect()
+            }
+        }
+    }
+
+    /// Whether the rules ended the game.
+    fn over(&self) -> bool {
+        match self {
+            Board::Junqi(game) => game.outcome().is_some(),
+            Board::Xiangqi(game) => game.outcome().is_some(),
+        }
+    }
+
+    /// The actions played so far.
+    fn history(&self) -> Vec<Played> {
+        match self {
+            Board::Junqi(game) => game.history().iter().copied().map(Played::Junqi).collect(),
+            Board::Xiangqi(game) => game
+                .moves()
+                .iter()
+                .map(|played| Played::Xiangqi(XiangqiPlayed { mv: played.mv }))
+                .collect(),
+        }
+    }
+
+    fn junqi(&self) -> &PublicGame {
+        match self {
+            Board::Junqi(game) => game,
+            Board::Xiangqi(_) => panic!("a Xiangqi room"),
+        }
+    }
+
+    fn xiangqi(&self) -> &xiangqi::Game {
+        match self {
+            Board::Xiangqi(game) => game,
+            Board::Junqi(_) => panic!("a Junqi room"),
+        }
+    }
+}
+
+/// What a client knows of its room.
 #[derive(Clone, Debug)]
 struct Replica {
     version: u64,
-    game: PublicGame,
-    first_seat: Seat,
+    board: Board,
+    first_seat: RoomSeat,
     end: Option<GameEnd>,
     taken: [bool; 2],
 }
 
 impl Replica {
     fn from_state(room: &RoomState) -> Replica {
-        let game = room.public_game().expect("a state's actions replay");
-        assert_eq!(game.view().to_jfen(), room.position, "position of {room:?}");
         Replica {
             version: room.version,
-            game,
+            board: Board::from_state(room),
             first_seat: room.first_seat,
             end: room.end,
             taken: room.seats.map(|seat| seat.taken),
@@ -91,11 +204,11 @@ impl Replica {
             RoomEvent::SeatTaken { seat } => self.taken[seat.index()] = true,
             RoomEvent::Played { seat, played } => {
                 assert_eq!(Some(*seat), self.to_move());
-                self.game.play(*played).expect("a played action replays");
+                self.board.play(played);
             }
             RoomEvent::GameEnded { end } => self.end = Some(*end),
             RoomEvent::NewGame { first_seat, .. } => {
-                self.game = PublicGame::new(junqi_start(*self.game.view().rules()));
+                self.board = self.board.restarted();
                 self.first_seat = *first_seat;
                 self.end = None;
             }
@@ -105,11 +218,11 @@ impl Replica {
         }
     }
 
-    fn to_move(&self) -> Option<Seat> {
+    fn to_move(&self) -> Option<RoomSeat> {
         if self.end.is_some() || !self.taken.iter().all(|&taken| taken) {
             return None;
         }
-        Some(if self.game.view().first_player_to_move() {
+        Some(if self.board.first_to_move() {
             self.first_seat
         } else {
             self.first_seat.other()
@@ -123,7 +236,7 @@ struct Client {
     socket: Socket,
     frames: Vec<String>,
     replica: Option<Replica>,
-    seat: Option<Seat>,
+    seat: Option<RoomSeat>,
     token: Option<String>,
     code: Option<String>,
 }
@@ -157,6 +270,16 @@ impl Client {
             .expect("the connection is open");
     }
 
+    /// Plays `action` on the version this client has.
+    async fn act(&mut self, action: &str) {
+        let version = self.version();
+        self.send(ClientMessage::Act {
+            action: action.into(),
+            version,
+        })
+        .await;
+    }
+
     /// The next message (pings and pongs of the WebSocket itself aside).
     async fn recv(&mut self) -> ServerMessage {
         loop {
@@ -174,6 +297,23 @@ impl Client {
             assert_eq!(frame.v, 1);
             self.track(&frame.msg);
             return frame.msg;
+        }
+    }
+
+    /// Waits for the server to end the connection (text frames on the way are read as usual).
+    async fn closed(&mut self) {
+        loop {
+            let next = tokio::time::timeout(Duration::from_secs(10), self.socket.next())
+                .await
+                .expect("the server ends the connection");
+            match next {
+                Some(Ok(Message::Text(text))) => {
+                    let frame: Frame<ServerMessage> = serde_json::from_str(&text).unwrap();
+                    self.track(&frame.msg);
+                }
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(_)) => {}
+            }
         }
     }
 
@@ -215,6 +355,21 @@ impl Client {
         .await
     }
 
+    /// Reads until the next whole room state.
+    async fn until_sync(&mut self) -> RoomState {
+        self.until(|message| match message {
+            ServerMessage::Sync { room } => Some(room.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Asks for the whole room state and reads it.
+    async fn sync(&mut self) -> RoomState {
+        self.send(ClientMessage::Sync {}).await;
+        self.until_sync().await
+    }
+
     /// Reads until the replica reaches `version`; an error on the way fails the test.
     async fn until_version(&mut self, version: u64) {
         while self.version() < version {
@@ -232,39 +387,53 @@ impl Client {
         self.replica.as_ref().map_or(0, |replica| replica.version)
     }
 
-    async fn create(address: SocketAddr, clock: MoveClock) -> Client {
+    /// Sends `message` on a new connection and reads until the room's state.
+    async fn enter(address: SocketAddr, message: ClientMessage) -> Client {
         let mut client = Client::connect(address).await;
+        client.send(message).await;
+        client.until_sync().await;
         client
-            .send(ClientMessage::Create {
-                game: GameKind::Junqi,
-                rules: Ruleset::default(),
-                clock,
-            })
-            .await;
-        client
-            .until(|message| matches!(message, ServerMessage::Sync { .. }).then_some(()))
-            .await;
-        client
+    }
+
+    async fn create(address: SocketAddr, game: GameKind, clock: MoveClock) -> Client {
+        let message = ClientMessage::Create {
+            game,
+            rules: None,
+            clock,
+        };
+        Client::enter(address, message).await
     }
 
     async fn join(address: SocketAddr, code: &str) -> Client {
-        let mut client = Client::connect(address).await;
-        client.send(ClientMessage::Join { code: code.into() }).await;
-        client
-            .until(|message| matches!(message, ServerMessage::Sync { .. }).then_some(()))
-            .await;
-        client
+        Client::enter(address, ClientMessage::Join { code: code.into() }).await
     }
 
     async fn watch(address: SocketAddr, code: &str) -> Client {
-        let mut client = Client::connect(address).await;
-        client
-            .send(ClientMessage::Watch { code: code.into() })
+        Client::enter(address, ClientMessage::Watch { code: code.into() }).await
+    }
+
+    /// `self`'s seat taken back on a new connection, which keeps `self`'s token, and its
+    /// replica when it asks only for the events after `since`.
+    async fn resume(&self, address: SocketAddr, since: Option<u64>) -> Client {
+        let mut again = Client::connect(address).await;
+        again.replica = since.and(self.replica.clone());
+        again.token = self.token.clone();
+        again
+            .send(ClientMessage::Resume {
+                code: self.code(),
+                token: self.token.clone().expect("a seat's token"),
+                since,
+            })
             .await;
-        client
-            .until(|message| matches!(message, ServerMessage::Sync { .. }).then_some(()))
+        let token = again
+            .until(|m| match m {
+                ServerMessage::Seated { token, .. } => Some(token.clone()),
+                _ => None,
+            })
             .await;
-        client
+        assert_eq!(token, None, "a seat's token is sent only once");
+        assert_eq!(again.seat, self.seat);
+        again
     }
 
     fn code(&self) -> String {
@@ -272,16 +441,21 @@ impl Client {
     }
 }
 
-/// Two players, and the creator opened the room.
-async fn table(address: SocketAddr, clock: MoveClock) -> (Client, Client) {
-    let mut alice = Client::create(address, clock).await;
+/// Two players of `game`, and the creator opened the room.
+async fn table(address: SocketAddr, game: GameKind, clock: MoveClock) -> (Client, Client) {
+    let mut alice = Client::create(address, game, clock).await;
     let bob = Client::join(address, &alice.code()).await;
     alice.until_version(2).await;
     (alice, bob)
 }
 
-/// The mover plays one random legal action; everyone in `others` catches up with it.
-async fn play_one(players: [&mut Client; 2], others: &mut [&mut Client], rng: &mut impl RngExt) {
+/// The mover plays the action `choose` picks from the legal ones; the other player and
+/// everyone in `others` catch up with it.
+async fn play_chosen(
+    players: [&mut Client; 2],
+    others: &mut [&mut Client],
+    choose: impl FnOnce(&[String]) -> String,
+) {
     let [first, second] = players;
     let to_move = first.replica().to_move().expect("the game is on");
     let (mover, waiter) = if first.seat == Some(to_move) {
@@ -289,18 +463,11 @@ async fn play_one(players: [&mut Client; 2], others: &mut [&mut Client], rng: &m
     } else {
         (second, first)
     };
-    let mut actions = ActionList::new();
-    mover.replica().game.view().legal_actions(&mut actions);
-    let action = actions[rng.random_range(0..actions.len())];
+    let action = choose(&mover.replica().board.legal_actions());
     let before = mover.version();
-    mover
-        .send(ClientMessage::Act {
-            action,
-            version: before,
-        })
-        .await;
+    mover.act(&action).await;
     mover.until_version(before + 1).await;
-    if mover.replica().game.outcome().is_some() {
+    if mover.replica().board.over() {
         mover.until_version(before + 2).await;
     }
     let version = mover.version();
@@ -308,6 +475,14 @@ async fn play_one(players: [&mut Client; 2], others: &mut [&mut Client], rng: &m
     for other in others.iter_mut() {
         other.until_version(version).await;
     }
+}
+
+/// The mover plays one random legal action.
+async fn play_one(players: [&mut Client; 2], others: &mut [&mut Client], rng: &mut impl RngExt) {
+    play_chosen(players, others, |actions| {
+        actions[rng.random_range(0..actions.len())].clone()
+    })
+    .await;
 }
 
 /// Plays random actions until the game ends or `plies` were played.
@@ -326,10 +501,19 @@ async fn play(
     }
 }
 
+/// Both players ask for a rematch; both follow until the new game has started.
+async fn rematch(alice: &mut Client, bob: &mut Client) {
+    alice.send(ClientMessage::Rematch {}).await;
+    bob.send(ClientMessage::Rematch {}).await;
+    let version = alice.version() + 3;
+    alice.until_version(version).await;
+    bob.until_version(version).await;
+}
+
 #[tokio::test]
 async fn two_clients_play_a_whole_game_and_a_rematch() {
     let address = start(config("whole-game")).await;
-    let (mut alice, mut bob) = table(address, MoveClock::Off).await;
+    let (mut alice, mut bob) = table(address, GameKind::Junqi, MoveClock::Off).await;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(16);
     play(&mut alice, &mut bob, &mut [], &mut rng, 5000).await;
     let end = alice.replica().end.expect("the game ended");
@@ -338,34 +522,215 @@ async fn two_clients_play_a_whole_game_and_a_rematch() {
         end.reason,
         EndReason::OutOfTime | EndReason::Abandoned | EndReason::Resignation
     ));
-    assert_eq!(alice.replica().game.history(), bob.replica().game.history());
+    assert_eq!(
+        alice.replica().board.history(),
+        bob.replica().board.history()
+    );
     // The server's state says the same as both replicas.
-    alice.send(ClientMessage::Sync {}).await;
-    let room = alice
-        .until(|message| match message {
-            ServerMessage::Sync { room } => Some(room.clone()),
-            _ => None,
-        })
-        .await;
+    let room = alice.sync().await;
     assert_eq!(room.end, Some(end));
-    assert_eq!(room.actions, bob.replica().game.history());
+    let GameState::Junqi(junqi) = &room.game else {
+        panic!("a Junqi room: {room:?}");
+    };
+    assert_eq!(junqi.actions, bob.replica().board.junqi().history());
     assert_eq!(room.to_move, None);
 
     // A rematch swaps the first move.
-    alice.send(ClientMessage::Rematch {}).await;
-    bob.send(ClientMessage::Rematch {}).await;
-    let version = room.version + 3;
-    alice.until_version(version).await;
-    bob.until_version(version).await;
-    assert_eq!(bob.replica().first_seat, Seat(1));
-    assert_eq!(bob.replica().to_move(), Some(Seat(1)));
-    assert!(bob.replica().game.history().is_empty());
+    rematch(&mut alice, &mut bob).await;
+    assert_eq!(bob.replica().first_seat, RoomSeat(1));
+    assert_eq!(bob.replica().to_move(), Some(RoomSeat(1)));
+    assert!(bob.replica().board.history().is_empty());
     play_one([&mut alice, &mut bob], &mut [], &mut rng).await;
-    assert_eq!(alice.replica().game.history().len(), 1);
+    assert_eq!(alice.replica().board.history().len(), 1);
 }
 
-/// Every piece a frame names must be one a flip has revealed: checks one frame against the
-/// public game its receiver knew before it (`known`), panicking on a leak.
+/// A short mate from the start (Black helping): Red's cannon takes the elephant on c9.
+const XIANGQI_MATE: [&str; 5] = ["b2b4", "a6a5", "b4c4", "f9e8", "c4c9"];
+
+#[tokio::test]
+async fn a_xiangqi_game_is_played_to_mate_and_the_rematch_gives_red_to_the_other_seat() {
+    // The rules agree: the line is legal and mates Black.
+    let mut game = xiangqi::Game::new(xiangqi::Position::start());
+    for mv in XIANGQI_MATE {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let outcome = game.outcome().expect("the line ends the game");
+    assert_eq!(outcome.winner, Some(xiangqi::Color::Red));
+    assert_eq!(outcome.reason, xiangqi::Reason::Checkmate);
+
+    let address = start(config("xiangqi")).await;
+    let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut spectator = Client::watch(address, &alice.code()).await;
+    for mv in XIANGQI_MATE {
+        play_chosen([&mut alice, &mut bob], &mut [&mut spectator], |legal| {
+            assert!(legal.iter().any(|action| action == mv), "{mv} is legal");
+            mv.to_string()
+        })
+        .await;
+    }
+    let mate = GameEnd {
+        winner: Some(RoomSeat(0)),
+        reason: EndReason::Checkmate,
+    };
+    for client in [&alice, &bob, &spectator] {
+        assert_eq!(client.replica().end, Some(mate));
+        assert_eq!(client.version(), 2 + 5 + 1);
+    }
+    let room = spectator.sync().await;
+    assert_eq!(room.end, Some(mate));
+    assert_eq!(room.to_move, None);
+    let GameState::Xiangqi(state) = &room.game else {
+        panic!("a Xiangqi room: {room:?}");
+    };
+    assert_eq!(state.start, xiangqi::START_FEN);
+    assert_eq!(state.moves, XIANGQI_MATE.map(|mv| mv.parse().unwrap()));
+    assert_eq!(state.position, game.position().to_fen());
+    alice.act("h2e2").await;
+    assert_eq!(alice.error().await, ErrorCode::GameOver);
+
+    // The rematch: Bob's seat moves first, so Bob plays Red.
+    rematch(&mut alice, &mut bob).await;
+    let room = bob.sync().await;
+    assert_eq!(
+        (room.first_seat, room.to_move),
+        (RoomSeat(1), Some(RoomSeat(1)))
+    );
+    alice.act("h2e2").await;
+    assert_eq!(alice.error().await, ErrorCode::NotYourTurn);
+    bob.act("h2e2").await;
+    bob.until_version(room.version + 1).await;
+    alice.until_version(room.version + 1).await;
+    let position = alice.replica().board.xiangqi().position().clone();
+    assert_eq!(position.side_to_move(), xiangqi::Color::Black);
+
+    // Random moves to a result: the server's verdict is the one the rules give this replica.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
+    play(&mut alice, &mut bob, &mut [], &mut rng, 5000).await;
+    let end = alice.replica().end.expect("the game ended");
+    let outcome = alice
+        .replica()
+        .board
+        .xiangqi()
+        .outcome()
+        .expect("by the rules");
+    let red = RoomSeat(1);
+    let winner = outcome.winner.map(|colour| match colour {
+        xiangqi::Color::Red => red,
+        xiangqi::Color::Black => red.other(),
+    });
+    assert_eq!(end.winner, winner);
+    assert_eq!(
+        serde_json::to_value(end.reason).unwrap(),
+        outcome.reason.word().replace('-', "_"),
+        "{end:?} for {outcome}"
+    );
+}
+
+#[tokio::test]
+async fn an_illegal_xiangqi_move_is_refused_and_changes_nothing() {
+    let address = start(config("xiangqi-illegal")).await;
+    let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    let start = xiangqi::Position::start();
+    // Blocked by its own soldier, a general's two steps, Black's piece on Red's turn, and texts
+    // that are no move at all (a Junqi flip among them).
+    for text in ["a0a5", "e0e2", "a9a8"] {
+        assert!(!start.is_legal(text.parse().unwrap()), "{text}");
+    }
+    for text in [
+        "a0a5", "e0e2", "a9a8", "c3", "zz", "", "h2e2h2e2", "j0j1", "h2h2",
+    ] {
+        alice.act(text).await;
+        assert_eq!(alice.error().await, ErrorCode::IllegalAction, "{text:?}");
+    }
+    bob.act("h9g7").await;
+    assert_eq!(bob.error().await, ErrorCode::NotYourTurn);
+    let room = bob.sync().await;
+    assert_eq!(room.version, 2);
+    let GameState::Xiangqi(state) = &room.game else {
+        panic!("a Xiangqi room: {room:?}");
+    };
+    assert!(state.moves.is_empty());
+    assert_eq!(state.position, xiangqi::START_FEN);
+    // ICCS in capitals with a dash is read, and told back in the usual form.
+    alice.act("H2-E2").await;
+    bob.until_version(3).await;
+    assert_eq!(
+        bob.replica().board.history(),
+        [Played::Xiangqi(XiangqiPlayed {
+            mv: "h2e2".parse().unwrap()
+        })]
+    );
+}
+
+/// Closes `client`'s connection (keeping what it knew) and waits until `other` hears of it.
+async fn disconnect(client: &mut Client, other: &mut Client) {
+    let _ = client.socket.close(None).await;
+    let gone = client.seat.expect("a seat").index();
+    other
+        .until(|m| match m {
+            ServerMessage::Presence { connected, .. } => (!connected[gone]).then_some(()),
+            _ => None,
+        })
+        .await;
+}
+
+/// Reads the events a resumed client gets before anything else; a whole state fails the test.
+async fn missed_events(client: &mut Client, count: usize) -> Vec<(u64, RoomEvent)> {
+    let mut missed = Vec::new();
+    while missed.len() < count {
+        match client.recv().await {
+            ServerMessage::Event { version, event } => missed.push((version, event)),
+            ServerMessage::Sync { .. } => panic!("a full state where events would do"),
+            _ => {}
+        }
+    }
+    missed
+}
+
+#[tokio::test]
+async fn a_xiangqi_player_resuming_gets_the_moves_it_missed() {
+    let address = start(config("xiangqi-resume")).await;
+    let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    alice.act("h2e2").await;
+    bob.until_version(3).await;
+    disconnect(&mut bob, &mut alice).await;
+    // Bob's move was made before he left; Alice plays on.
+    alice.act("b2e2").await;
+    assert_eq!(alice.error().await, ErrorCode::NotYourTurn);
+    let mut bob = bob.resume(address, Some(3)).await;
+    bob.act("h9g7").await;
+    bob.until_version(4).await;
+    disconnect(&mut bob, &mut alice).await;
+    alice.act("b0c2").await;
+    alice.until_version(5).await;
+    alice.send(ClientMessage::OfferDraw {}).await;
+    alice.until_version(6).await;
+    let mut bob = bob.resume(address, Some(4)).await;
+    let missed = missed_events(&mut bob, 2).await;
+    assert_eq!(missed[0].0, 5);
+    assert_eq!(
+        missed[0].1,
+        RoomEvent::Played {
+            seat: RoomSeat(0),
+            played: Played::Xiangqi(XiangqiPlayed {
+                mv: "b0c2".parse().unwrap()
+            })
+        }
+    );
+    assert_eq!(missed[1], (6, RoomEvent::DrawOffered { seat: RoomSeat(0) }));
+    // The replica caught up exactly: Bob's reply is accepted on the version he has.
+    bob.act("a9a8").await;
+    alice.until_version(7).await;
+    bob.until_version(7).await;
+    assert_eq!(
+        alice.replica().board.history(),
+        bob.replica().board.history()
+    );
+    assert_eq!(alice.replica().board.history().len(), 4);
+}
+
+/// Every piece a frame names must be one a flip has revealed: checks one frame of a Junqi room
+/// against the public game its receiver knew before it (`known`), panicking on a leak.
 fn assert_no_hidden_identity(frame: &str, known: Option<&Replica>) {
     let message: Frame<ServerMessage> = serde_json::from_str(frame).unwrap();
     match message.msg {
@@ -373,8 +738,11 @@ fn assert_no_hidden_identity(frame: &str, known: Option<&Replica>) {
             // Every revealed piece belongs to a flip; replaying the flips from the all-face-down
             // start is consistent with the pool and gives exactly the position sent, which a
             // public view renders with no identity under a `?`.
-            assert_eq!(room.start, junqi_start(room.rules).to_jfen(), "{frame}");
-            for played in &room.actions {
+            let GameState::Junqi(junqi) = &room.game else {
+                panic!("a Junqi room: {frame}");
+            };
+            assert_eq!(junqi.start, junqi_start(junqi.rules).to_jfen(), "{frame}");
+            for played in &junqi.actions {
                 assert_eq!(
                     played.revealed.is_some(),
                     matches!(played.action, Action::Flip(_)),
@@ -388,13 +756,17 @@ fn assert_no_hidden_identity(frame: &str, known: Option<&Replica>) {
             ..
         } => {
             let known = known.expect("a state before events");
+            let Played::Junqi(played) = played else {
+                panic!("a Junqi action: {frame}");
+            };
             match played.action {
                 Action::Flip(point) => {
                     // The piece named is the one this flip turned up: the point was face down
                     // and the piece was still in the face-down pool.
                     let piece = played.revealed.expect("a flip reveals its piece");
-                    assert_eq!(known.game.view().cell(point), Cell::Hidden);
-                    assert!(known.game.view().pool_count(piece) > 0);
+                    let view = known.board.junqi().view();
+                    assert_eq!(view.cell(point), Cell::Hidden);
+                    assert!(view.pool_count(piece) > 0);
                 }
                 Action::Move { .. } => assert_eq!(played.revealed, None, "{frame}"),
             }
@@ -433,7 +805,7 @@ async fn no_frame_to_a_player_or_a_spectator_holds_a_face_down_identity() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
     let mut frames = 0;
     for _ in 0..40 {
-        let (mut alice, mut bob) = table(address, MoveClock::Off).await;
+        let (mut alice, mut bob) = table(address, GameKind::Junqi, MoveClock::Off).await;
         let mut spectator = Client::watch(address, &alice.code()).await;
         // Players also poke at the server on the way: requests out of turn, illegal flips of
         // empty points, syncs; none of their answers may tell anything either.
@@ -447,18 +819,9 @@ async fn no_frame_to_a_player_or_a_spectator_holds_a_face_down_identity() {
                 } else {
                     &mut alice
                 };
-                let version = waiting.version();
-                waiting
-                    .send(ClientMessage::Act {
-                        action: "b3".parse().unwrap(),
-                        version,
-                    })
-                    .await;
+                waiting.act("b3").await;
                 waiting.error().await;
-                waiting.send(ClientMessage::Sync {}).await;
-                waiting
-                    .until(|m| matches!(m, ServerMessage::Sync { .. }).then_some(()))
-                    .await;
+                waiting.sync().await;
             }
             play_one([&mut alice, &mut bob], &mut [&mut spectator], &mut rng).await;
         }
@@ -496,16 +859,11 @@ async fn a_flip_turns_up_a_piece_drawn_then_not_a_deal() {
     let address = start(config).await;
     let mut seen = std::collections::HashSet::new();
     for _ in 0..24 {
-        let (mut alice, mut bob) = table(address, MoveClock::Off).await;
-        alice
-            .send(ClientMessage::Act {
-                action: "a1".parse().unwrap(),
-                version: 2,
-            })
-            .await;
+        let (mut alice, mut bob) = table(address, GameKind::Junqi, MoveClock::Off).await;
+        alice.act("a1").await;
         alice.until_version(3).await;
         bob.until_version(3).await;
-        seen.insert(alice.replica().game.history()[0].revealed.unwrap());
+        seen.insert(alice.replica().board.junqi().history()[0].revealed.unwrap());
     }
     assert!(seen.len() >= 6, "{} different pieces", seen.len());
 }
@@ -551,80 +909,45 @@ impl Drop for ServerProcess {
     }
 }
 
-#[tokio::test]
-async fn kill_9_mid_game_loses_no_acknowledged_action() {
-    let data = data_folder("restart");
+/// A `game` room with a clock, played a while, then the server is killed the moment one more
+/// action goes out: after a restart both players take their seats back, nothing acknowledged
+/// is lost, the clock gives a whole move again, and they play on to the end.
+async fn kill_9_mid_game(name: &str, game: GameKind, seed: u64) {
+    let data = data_folder(name);
     let mut server = ServerProcess::spawn(&data);
-    let (mut alice, mut bob) = table(server.address, MoveClock::Seconds60).await;
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    let (mut alice, mut bob) = table(server.address, game, MoveClock::Seconds60).await;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     play(&mut alice, &mut bob, &mut [], &mut rng, 30).await;
     if alice.replica().to_move().is_none() {
         // That game ended early: go on in the next.
-        alice.send(ClientMessage::Rematch {}).await;
-        bob.send(ClientMessage::Rematch {}).await;
-        let version = alice.version() + 3;
-        alice.until_version(version).await;
-        bob.until_version(version).await;
+        rematch(&mut alice, &mut bob).await;
     }
-    // One more action goes out and the server dies at once: it may or may not have been stored,
-    // but nothing acknowledged may be lost.
-    let acknowledged = alice.replica().clone();
-    let mover = if acknowledged.to_move() == alice.seat {
+    // It may or may not have been stored, but nothing acknowledged may be lost.
+    let acknowledged = alice.replica().board.history();
+    let mover = if alice.replica().to_move() == alice.seat {
         &mut alice
     } else {
         &mut bob
     };
-    let mut actions = ActionList::new();
-    mover.replica().game.view().legal_actions(&mut actions);
-    let version = mover.version();
-    mover
-        .send(ClientMessage::Act {
-            action: actions[0],
-            version,
-        })
-        .await;
+    let action = mover.replica().board.legal_actions()[0].clone();
+    mover.act(&action).await;
     server.kill();
 
     let server = ServerProcess::spawn(&data);
     // Alice asks for the whole state, Bob for the events after the last one he heard.
-    let mut resumed = Vec::new();
-    for (client, since) in [(&alice, None), (&bob, Some(bob.version()))] {
-        let mut again = Client::connect(server.address).await;
-        again.replica = since.and(client.replica.clone());
-        again
-            .send(ClientMessage::Resume {
-                code: client.code(),
-                token: client.token.clone().unwrap(),
-                since,
-            })
-            .await;
-        again
-            .until(|m| matches!(m, ServerMessage::Seated { .. }).then_some(()))
-            .await;
-        assert_eq!(again.seat, client.seat);
-        resumed.push(again);
-    }
-    let [mut alice, mut bob] = <[Client; 2]>::try_from(resumed).ok().unwrap();
-    alice
-        .until(|m| matches!(m, ServerMessage::Sync { .. }).then_some(()))
-        .await;
+    let mut alice = alice.resume(server.address, None).await;
+    let mut bob = bob.resume(server.address, Some(bob.version())).await;
+    alice.until_sync().await;
     bob.until_version(alice.version()).await;
-    assert_eq!(bob.replica().game.history(), alice.replica().game.history());
-    let history = alice.replica().game.history().to_vec();
-    let acknowledged_history = acknowledged.game.history();
+    let history = alice.replica().board.history();
+    assert_eq!(bob.replica().board.history(), history);
     assert!(
-        history.starts_with(acknowledged_history),
+        history.starts_with(&acknowledged),
         "every acknowledged action survived"
     );
-    assert!(history.len() <= acknowledged_history.len() + 1);
-    // The clock restarted with a whole move, and both play on to the end.
-    alice.send(ClientMessage::Sync {}).await;
-    let room = alice
-        .until(|m| match m {
-            ServerMessage::Sync { room } => Some(room.clone()),
-            _ => None,
-        })
-        .await;
+    assert!(history.len() <= acknowledged.len() + 1);
+    let room = alice.sync().await;
+    assert_eq!(room.game.kind(), game);
     assert!(room.seats.iter().all(|seat| seat.connected));
     assert!(
         room.clock_ms.is_some_and(|ms| ms > 50_000),
@@ -637,6 +960,16 @@ async fn kill_9_mid_game_loses_no_acknowledged_action() {
 }
 
 #[tokio::test]
+async fn kill_9_mid_game_loses_no_acknowledged_action() {
+    kill_9_mid_game("restart", GameKind::Junqi, 9).await;
+}
+
+#[tokio::test]
+async fn kill_9_mid_xiangqi_game_resumes_the_room() {
+    kill_9_mid_game("restart-xiangqi", GameKind::Xiangqi, 10).await;
+}
+
+#[tokio::test]
 async fn hostile_input_gets_an_error_and_changes_nothing() {
     let mut config = config("hostile");
     config.limits.rooms_per_address = 3;
@@ -644,7 +977,7 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
     config.limits.frames_per_second = 20;
     config.limits.frame_burst = 40;
     let address = start(config).await;
-    let (mut alice, mut bob) = table(address, MoveClock::Off).await;
+    let (mut alice, mut bob) = table(address, GameKind::Junqi, MoveClock::Off).await;
     let mut stranger = Client::connect(address).await;
 
     // Frames that are not messages.
@@ -674,8 +1007,12 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
             ErrorCode::UnsupportedVersion,
         ),
         (
-            r#"{"v":1,"msg":{"type":"act","action":"q99","version":2}}"#,
+            r#"{"v":1,"msg":{"type":"act","action":99,"version":2}}"#,
             ErrorCode::BadFrame,
+        ),
+        (
+            r#"{"v":1,"msg":{"type":"act","action":"q99","version":2}}"#,
+            ErrorCode::IllegalAction,
         ),
     ] {
         alice.send_text(text).await;
@@ -694,66 +1031,68 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
         .unwrap();
     assert_eq!(alice.error().await, ErrorCode::BinaryFrame);
 
-    // Rooms and tokens that do not exist.
-    for message in [
-        ClientMessage::Join {
-            code: "ZZZZZZZZZZ".into(),
-        },
-        ClientMessage::Watch { code: "x".into() },
-        ClientMessage::Resume {
-            code: "ZZZZZZZZZZ".into(),
-            token: "00".into(),
-            since: None,
-        },
+    // Rooms and tokens that do not exist, and a Xiangqi room with Junqi's rules.
+    for (message, code) in [
+        (
+            ClientMessage::Join {
+                code: "ZZZZZZZZZZ".into(),
+            },
+            ErrorCode::UnknownRoom,
+        ),
+        (
+            ClientMessage::Watch { code: "x".into() },
+            ErrorCode::UnknownRoom,
+        ),
+        (
+            ClientMessage::Resume {
+                code: "ZZZZZZZZZZ".into(),
+                token: "00".into(),
+                since: None,
+            },
+            ErrorCode::UnknownRoom,
+        ),
+        (
+            ClientMessage::Resume {
+                code: alice.code(),
+                token: "0123456789abcdef0123456789abcdef".into(),
+                since: None,
+            },
+            ErrorCode::BadToken,
+        ),
+        (
+            ClientMessage::Act {
+                action: "a1".into(),
+                version: 2,
+            },
+            ErrorCode::NotInRoom,
+        ),
+        (
+            ClientMessage::Join { code: alice.code() },
+            ErrorCode::RoomFull,
+        ),
+        (
+            ClientMessage::Create {
+                game: GameKind::Xiangqi,
+                rules: Some(Ruleset::default()),
+                clock: MoveClock::Off,
+            },
+            ErrorCode::BadFrame,
+        ),
     ] {
         stranger.send(message).await;
-        assert_eq!(stranger.error().await, ErrorCode::UnknownRoom);
+        assert_eq!(stranger.error().await, code);
     }
-    stranger
-        .send(ClientMessage::Resume {
-            code: alice.code(),
-            token: "0123456789abcdef0123456789abcdef".into(),
-            since: None,
-        })
-        .await;
-    assert_eq!(stranger.error().await, ErrorCode::BadToken);
-    stranger
-        .send(ClientMessage::Act {
-            action: "a1".parse().unwrap(),
-            version: 2,
-        })
-        .await;
-    assert_eq!(stranger.error().await, ErrorCode::NotInRoom);
-    stranger
-        .send(ClientMessage::Join { code: alice.code() })
-        .await;
-    assert_eq!(stranger.error().await, ErrorCode::RoomFull);
 
     // Requests out of place.
-    let flip = |point: &str| point.parse::<Action>().unwrap();
-    bob.send(ClientMessage::Act {
-        action: flip("a1"),
-        version: 2,
-    })
-    .await;
+    bob.act("a1").await;
     assert_eq!(bob.error().await, ErrorCode::NotYourTurn);
+    for illegal in ["b3", "a1a2", "h2e2", "a1a1a1"] {
+        alice.act(illegal).await;
+        assert_eq!(alice.error().await, ErrorCode::IllegalAction, "{illegal}");
+    }
     alice
         .send(ClientMessage::Act {
-            action: flip("b3"),
-            version: 2,
-        })
-        .await;
-    assert_eq!(alice.error().await, ErrorCode::IllegalAction);
-    alice
-        .send(ClientMessage::Act {
-            action: "a1a2".parse().unwrap(),
-            version: 2,
-        })
-        .await;
-    assert_eq!(alice.error().await, ErrorCode::IllegalAction);
-    alice
-        .send(ClientMessage::Act {
-            action: flip("a1"),
+            action: "a1".into(),
             version: 1,
         })
         .await;
@@ -767,7 +1106,7 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
     alice
         .send(ClientMessage::Create {
             game: GameKind::Junqi,
-            rules: Ruleset::default(),
+            rules: None,
             clock: MoveClock::Off,
         })
         .await;
@@ -782,7 +1121,7 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
 
     // A replayed action: accepted once, stale the second time.
     let act = ClientMessage::Act {
-        action: flip("a1"),
+        action: "a1".into(),
         version: 2,
     };
     alice.send(act.clone()).await;
@@ -814,13 +1153,13 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
 
     // Too many rooms from one address (the table above holds one already).
     for _ in 0..2 {
-        Client::create(address, MoveClock::Off).await;
+        Client::create(address, GameKind::Junqi, MoveClock::Off).await;
     }
     let mut greedy = Client::connect(address).await;
     greedy
         .send(ClientMessage::Create {
-            game: GameKind::Junqi,
-            rules: Ruleset::default(),
+            game: GameKind::Xiangqi,
+            rules: None,
             clock: MoveClock::Off,
         })
         .await;
@@ -832,25 +1171,13 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
         .socket
         .send(Message::Text("x".repeat(1 << 20).into()))
         .await;
-    let end = tokio::time::timeout(Duration::from_secs(10), giant.socket.next())
-        .await
-        .expect("the server ends the connection");
-    assert!(
-        matches!(end, None | Some(Err(_)) | Some(Ok(Message::Close(_)))),
-        "{end:?}"
-    );
+    giant.closed().await;
 
     // Nothing above changed the game but the one accepted flip, and the server still serves.
     bob.until_version(3).await;
-    bob.send(ClientMessage::Sync {}).await;
-    let room = bob
-        .until(|m| match m {
-            ServerMessage::Sync { room } => Some(room.clone()),
-            _ => None,
-        })
-        .await;
+    let room = bob.sync().await;
     assert_eq!(room.version, 3);
-    assert_eq!(room.actions.len(), 1);
+    assert_eq!(bob.replica().board.history().len(), 1);
     stranger.send(ClientMessage::Ping { nonce: 5 }).await;
     assert!(matches!(
         stranger.recv().await,
@@ -861,13 +1188,13 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
 #[tokio::test]
 async fn resign_draws_and_rematches() {
     let address = start(config("endings")).await;
-    let (mut alice, mut bob) = table(address, MoveClock::Off).await;
+    let (mut alice, mut bob) = table(address, GameKind::Junqi, MoveClock::Off).await;
     bob.send(ClientMessage::Resign {}).await;
     alice.until_version(3).await;
     assert_eq!(
         alice.replica().end,
         Some(GameEnd {
-            winner: Some(Seat(0)),
+            winner: Some(RoomSeat(0)),
             reason: EndReason::Resignation
         })
     );
@@ -876,18 +1203,12 @@ async fn resign_draws_and_rematches() {
     // Asking twice asks once.
     bob.send(ClientMessage::Rematch {}).await;
     bob.send(ClientMessage::Rematch {}).await;
-    bob.send(ClientMessage::Sync {}).await;
-    let asked = bob
-        .until(|m| match m {
-            ServerMessage::Sync { room } => Some(room.clone()),
-            _ => None,
-        })
-        .await;
+    let asked = bob.sync().await;
     assert_eq!(asked.version, 4);
     assert!(asked.seats[1].rematch && !asked.seats[0].rematch);
     alice.send(ClientMessage::Rematch {}).await;
     alice.until_version(6).await;
-    assert_eq!(alice.replica().to_move(), Some(Seat(1)));
+    assert_eq!(alice.replica().to_move(), Some(RoomSeat(1)));
 
     // Declined, then offered by both: a draw by agreement.
     alice.send(ClientMessage::OfferDraw {}).await;
@@ -912,48 +1233,21 @@ async fn resign_draws_and_rematches() {
 #[tokio::test]
 async fn a_reconnecting_player_gets_only_what_it_missed() {
     let address = start(config("resume")).await;
-    let (mut alice, bob) = table(address, MoveClock::Off).await;
-    let (code, token, since) = (bob.code(), bob.token.clone().unwrap(), bob.version());
-    let replica = bob.replica.clone();
-    drop(bob);
-    alice
-        .until(|m| {
-            matches!(
-                m,
-                ServerMessage::Presence {
-                    connected: [true, false],
-                    ..
-                }
-            )
-            .then_some(())
-        })
-        .await;
-    alice
-        .send(ClientMessage::Act {
-            action: "e12".parse().unwrap(),
-            version: 2,
-        })
-        .await;
+    let (mut alice, mut bob) = table(address, GameKind::Junqi, MoveClock::Off).await;
+    let since = bob.version();
+    disconnect(&mut bob, &mut alice).await;
+    alice.act("e12").await;
     alice.until_version(3).await;
-    let mut bob = Client::connect(address).await;
-    bob.replica = replica;
-    bob.send(ClientMessage::Resume {
-        code,
-        token,
-        since: Some(since),
-    })
-    .await;
-    let missed = bob
-        .until(|m| match m {
-            ServerMessage::Event { version, event } => Some((*version, event.clone())),
-            ServerMessage::Sync { .. } => panic!("a full state where events would do"),
-            _ => None,
-        })
-        .await;
-    assert_eq!(missed.0, 3);
-    assert!(matches!(missed.1, RoomEvent::Played { seat: Seat(0), .. }));
-    assert_eq!(bob.seat, Some(Seat(1)));
-    assert_eq!(bob.token, None, "the token is sent only once");
+    let mut bob = bob.resume(address, Some(since)).await;
+    let missed = missed_events(&mut bob, 1).await;
+    assert_eq!(missed[0].0, 3);
+    assert!(matches!(
+        missed[0].1,
+        RoomEvent::Played {
+            seat: RoomSeat(0),
+            ..
+        }
+    ));
 }
 
 #[tokio::test]
@@ -962,30 +1256,29 @@ async fn a_player_out_of_time_loses() {
     // One clock second lasts 20 ms: a 30 s move clock runs out in 0.6 s.
     config.timing.clock_second = Duration::from_millis(20);
     let address = start(config).await;
-    let (mut alice, mut bob) = table(address, MoveClock::Seconds30).await;
-    let clock = alice
-        .until(|m| match m {
-            ServerMessage::Clock { seat, remaining_ms } => Some((*seat, *remaining_ms)),
-            _ => None,
-        })
-        .await;
-    assert_eq!(clock.0, Seat(0));
-    assert!(clock.1 <= 600);
-    // Alice moves in time, Bob does not.
-    alice
-        .send(ClientMessage::Act {
-            action: "a1".parse().unwrap(),
-            version: 2,
-        })
-        .await;
-    bob.until_version(4).await;
-    assert_eq!(
-        bob.replica().end,
-        Some(GameEnd {
-            winner: Some(Seat(0)),
-            reason: EndReason::OutOfTime
-        })
-    );
+    for game in [GameKind::Junqi, GameKind::Xiangqi] {
+        let (mut alice, mut bob) = table(address, game, MoveClock::Seconds30).await;
+        let clock = alice
+            .until(|m| match m {
+                ServerMessage::Clock { seat, remaining_ms } => Some((*seat, *remaining_ms)),
+                _ => None,
+            })
+            .await;
+        assert_eq!(clock.0, RoomSeat(0));
+        assert!(clock.1 <= 600);
+        // Alice moves in time, Bob does not.
+        let first = alice.replica().board.legal_actions()[0].clone();
+        alice.act(&first).await;
+        bob.until_version(4).await;
+        assert_eq!(
+            bob.replica().end,
+            Some(GameEnd {
+                winner: Some(RoomSeat(0)),
+                reason: EndReason::OutOfTime
+            }),
+            "{game:?}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -993,39 +1286,27 @@ async fn a_player_gone_past_the_grace_period_loses() {
     let mut config = config("grace");
     config.timing.grace = Duration::from_millis(600);
     let address = start(config).await;
-    let (mut alice, bob) = table(address, MoveClock::Off).await;
-    // Back within the grace period: nothing happens.
-    let (code, token) = (bob.code(), bob.token.clone().unwrap());
-    drop(bob);
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let mut bob = Client::connect(address).await;
-    bob.send(ClientMessage::Resume {
-        code: code.clone(),
-        token: token.clone(),
-        since: None,
-    })
-    .await;
-    bob.until(|m| matches!(m, ServerMessage::Sync { .. }).then_some(()))
-        .await;
-    tokio::time::sleep(Duration::from_millis(800)).await;
-    bob.send(ClientMessage::Sync {}).await;
-    let room = bob
-        .until(|m| match m {
-            ServerMessage::Sync { room } => Some(room.clone()),
-            _ => None,
-        })
-        .await;
-    assert_eq!(room.end, None);
-    // Gone for good: Alice wins once the grace period is over.
-    drop(bob);
-    alice.until_version(3).await;
-    assert_eq!(
-        alice.replica().end,
-        Some(GameEnd {
-            winner: Some(Seat(0)),
-            reason: EndReason::Abandoned
-        })
-    );
+    for game in [GameKind::Junqi, GameKind::Xiangqi] {
+        let (mut alice, mut bob) = table(address, game, MoveClock::Off).await;
+        // Back within the grace period: nothing happens.
+        disconnect(&mut bob, &mut alice).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let mut bob = bob.resume(address, None).await;
+        bob.until_sync().await;
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        assert_eq!(bob.sync().await.end, None);
+        // Gone for good: Alice wins once the grace period is over.
+        drop(bob);
+        alice.until_version(3).await;
+        assert_eq!(
+            alice.replica().end,
+            Some(GameEnd {
+                winner: Some(RoomSeat(0)),
+                reason: EndReason::Abandoned
+            }),
+            "{game:?}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -1033,7 +1314,7 @@ async fn an_idle_room_expires() {
     let mut config = config("idle");
     config.timing.idle = Duration::from_millis(200);
     let address = start(config).await;
-    let alice = Client::create(address, MoveClock::Off).await;
+    let alice = Client::create(address, GameKind::Xiangqi, MoveClock::Off).await;
     let code = alice.code();
     drop(alice);
     tokio::time::sleep(Duration::from_millis(600)).await;
@@ -1056,7 +1337,7 @@ async fn http_get(address: SocketAddr, path: &str, headers: &str) -> String {
 #[tokio::test]
 async fn health_reports_rooms_connections_and_memory() {
     let address = start(config("health")).await;
-    let _alice = Client::create(address, MoveClock::Off).await;
+    let _alice = Client::create(address, GameKind::Junqi, MoveClock::Off).await;
     let response = http_get(address, "/health", "").await;
     let body = response.split("\r\n\r\n").nth(1).unwrap();
     let health: serde_json::Value = serde_json::from_str(body).unwrap();
@@ -1114,22 +1395,11 @@ async fn durations_too_long_to_count_mean_never() {
     config.timing.grace = Duration::MAX;
     config.timing.idle = Duration::MAX;
     let address = start(config).await;
-    let (mut alice, bob) = table(address, MoveClock::Seconds60).await;
+    let (mut alice, bob) = table(address, GameKind::Junqi, MoveClock::Seconds60).await;
     drop(bob);
-    alice
-        .send(ClientMessage::Act {
-            action: "a1".parse().unwrap(),
-            version: 2,
-        })
-        .await;
+    alice.act("a1").await;
     alice.until_version(3).await;
-    alice.send(ClientMessage::Sync {}).await;
-    let room = alice
-        .until(|m| match m {
-            ServerMessage::Sync { room } => Some(room.clone()),
-            _ => None,
-        })
-        .await;
+    let room = alice.sync().await;
     assert_eq!(room.end, None);
     assert_eq!(room.clock_ms, None);
 }

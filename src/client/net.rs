@@ -4,7 +4,7 @@
 
 use super::ClientSet;
 use super::settings::Settings;
-use crate::protocol::{ClientMessage, Frame, MoveClock, RoomEvent, Seat, ServerMessage};
+use crate::protocol::{ClientMessage, Frame, MoveClock, RoomEvent, RoomSeat, ServerMessage};
 use bevy::prelude::*;
 use ewebsock::{WsEvent, WsMessage, WsReceiver, WsSender};
 use std::time::Duration;
@@ -58,7 +58,7 @@ pub struct RoomTicket {
     /// The room's invite code.
     pub code: String,
     /// The seat held, or `None` when watching.
-    pub seat: Option<Seat>,
+    pub seat: Option<RoomSeat>,
     /// The seat's secret, sent by the server once.
     token: Option<String>,
 }
@@ -81,9 +81,9 @@ pub struct OnlineSession {
     /// Who is connected, by room seat, and how many watch.
     pub presence: ([bool; 2], u32),
     /// The seat whose move clock runs, and when it runs out (time since start-up).
-    pub clock: Option<(Seat, Duration)>,
+    pub clock: Option<(RoomSeat, Duration)>,
     /// The room seat offering a draw, if one is.
-    pub draw_offer: Option<Seat>,
+    pub draw_offer: Option<RoomSeat>,
 }
 
 impl OnlineSession {
@@ -229,7 +229,7 @@ fn introduction(session: &OnlineSession) -> Option<ClientMessage> {
             },
         }),
         (None, Some(OnlineRequest::Create(clock))) => Some(ClientMessage::Create {
-            game: crate::protocol::GameKind::Junqi,
+            game: crate::rules::GameKind::Junqi,
             rules: default(),
             clock: *clock,
         }),

@@ -6,12 +6,16 @@
 //! [`RoomEvent`]s, numbered 1, 2, 3… by their `version`; a client that missed some asks for them
 //! again on reconnecting, or gets the whole [`RoomState`] instead.
 //!
+//! A room plays one game, [`GameKind`]: Junqi flip or Xiangqi. What differs between them —
+//! the text of an action, what a played action carries, the public table in a [`RoomState`] —
+//! is in per-game types ([`Played`], [`GameState`]); seats, clocks, offers and results are shared.
+//!
 //! Nothing here can hold the identity of a face-down piece: states and events are built from the
 //! public game only. This module depends on serde alone, so the browser build can use it.
 
-use crate::rules::junqi::{
-    Action, Color, IllegalAction, PlayedAction, PlayerView, Position, PublicGame, Ruleset,
-};
+use crate::rules::GameKind;
+use crate::rules::junqi::{Color, IllegalAction, PlayedAction, PlayerView, PublicGame, Ruleset};
+use crate::rules::xiangqi;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -49,28 +53,20 @@ pub struct FrameVersion {
     pub v: u32,
 }
 
-/// The games a room can play.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    /// Junqi flip (军棋翻棋).
-    #[default]
-    Junqi,
-}
-
-/// A seat at the table, 0 or 1. Seats belong to players for the whole room; which seat moves
-/// first is [`RoomState::first_seat`], and it swaps at each rematch.
+/// A seat of a room, 0 or 1: the creator holds 0, the player who joins 1, for the whole room
+/// and all its rematches. (A [`crate::rules::Seat`] is a seat of one game, where seat 0 moves
+/// first; the room seat moving first is [`RoomState::first_seat`], and it swaps each rematch.)
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct Seat(pub u8);
+pub struct RoomSeat(pub u8);
 
-impl Seat {
+impl RoomSeat {
     /// Both seats of a two-player room.
-    pub const BOTH: [Seat; 2] = [Seat(0), Seat(1)];
+    pub const BOTH: [RoomSeat; 2] = [RoomSeat(0), RoomSeat(1)];
 
     /// The other seat of a two-player room.
-    pub fn other(self) -> Seat {
-        Seat(1 - self.0.min(1))
+    pub fn other(self) -> RoomSeat {
+        RoomSeat(1 - self.0.min(1))
     }
 
     /// The seat as an index into a list of seats.
@@ -79,7 +75,7 @@ impl Seat {
     }
 }
 
-impl fmt::Display for Seat {
+impl fmt::Display for RoomSeat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "seat {}", self.0)
     }
@@ -116,11 +112,12 @@ impl MoveClock {
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
-    /// Open a room and take seat 0 in it.
+    /// Open a room playing `game` and take seat 0 in it. `rules` are Junqi's options (none:
+    /// the defaults); Xiangqi has none, and a Xiangqi room given some is refused.
     Create {
         game: GameKind,
         #[serde(default)]
-        rules: Ruleset,
+        rules: Option<Ruleset>,
         #[serde(default)]
         clock: MoveClock,
     },
@@ -136,8 +133,9 @@ pub enum ClientMessage {
         #[serde(default)]
         since: Option<u64>,
     },
-    /// Play an action; `version` is the version of the last event the client has seen.
-    Act { action: Action, version: u64 },
+    /// Play an action, written in the notation of the room's game (Junqi: `c3`, `a2a11`;
+    /// Xiangqi: ICCS, `h2e2`); `version` is the version of the last event the client has seen.
+    Act { action: String, version: u64 },
     /// Give the game up.
     Resign {},
     /// Offer a draw.
@@ -162,7 +160,7 @@ pub enum ServerMessage {
     /// the seat is taken (none on resuming).
     Seated {
         code: String,
-        seat: Seat,
+        seat: RoomSeat,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
     },
@@ -178,7 +176,7 @@ pub enum ServerMessage {
         spectators: u32,
     },
     /// The move clock (re)started: `seat` has `remaining_ms` from now for its move.
-    Clock { seat: Seat, remaining_ms: u64 },
+    Clock { seat: RoomSeat, remaining_ms: u64 },
     /// A request was refused; nothing changed.
     Error {
         code: ErrorCode,
@@ -196,19 +194,42 @@ pub enum ServerMessage {
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RoomEvent {
     /// A player took `seat`.
-    SeatTaken { seat: Seat },
-    /// `seat` played an action; a flip says what it revealed.
-    Played { seat: Seat, played: PlayedAction },
+    SeatTaken { seat: RoomSeat },
+    /// `seat` played an action of the room's game.
+    Played { seat: RoomSeat, played: Played },
     /// `seat` offered a draw.
-    DrawOffered { seat: Seat },
+    DrawOffered { seat: RoomSeat },
     /// `seat` declined the draw offer.
-    DrawDeclined { seat: Seat },
+    DrawDeclined { seat: RoomSeat },
     /// The game ended.
     GameEnded { end: GameEnd },
     /// `seat` asked for a rematch.
-    RematchRequested { seat: Seat },
+    RematchRequested { seat: RoomSeat },
     /// A new game started in the room: `first_seat` moves first.
-    NewGame { game_number: u32, first_seat: Seat },
+    NewGame {
+        game_number: u32,
+        first_seat: RoomSeat,
+    },
+}
+
+/// One played action, in the shape of the room's game: `{"action": "c3", "revealed": …}` in
+/// Junqi, `{"move": "h2e2"}` in Xiangqi.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Played {
+    /// A Junqi action; a flip says what it revealed.
+    Junqi(PlayedAction),
+    /// A Xiangqi move.
+    Xiangqi(XiangqiPlayed),
+}
+
+/// A Xiangqi move as played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct XiangqiPlayed {
+    /// The move, in ICCS (`h2e2`).
+    #[serde(rename = "move", with = "iccs")]
+    pub mv: xiangqi::Move,
 }
 
 /// How a game ended.
@@ -216,7 +237,7 @@ pub enum RoomEvent {
 #[serde(deny_unknown_fields)]
 pub struct GameEnd {
     /// The winning seat, none for a draw.
-    pub winner: Option<Seat>,
+    pub winner: Option<RoomSeat>,
     pub reason: EndReason,
 }
 
@@ -224,14 +245,30 @@ pub struct GameEnd {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
-    /// A flag was captured.
+    /// Junqi: a flag was captured.
     FlagCaptured,
-    /// The loser had no legal action on their turn.
+    /// Junqi: the loser had no legal action on their turn.
     NoLegalAction,
-    /// Too many plies in a row without a flip or an attack: a draw.
+    /// Junqi: too many plies in a row without a flip or an attack: a draw.
     QuietPlies,
-    /// No action was left before the colours were decided: a draw.
+    /// Junqi: no action was left before the colours were decided: a draw.
     NoActionBeforeColours,
+    /// Xiangqi: the loser is in check with no legal move.
+    Checkmate,
+    /// Xiangqi: the loser has no legal move without being in check, which loses too.
+    Stalemate,
+    /// Xiangqi: the loser kept checking through a repeated position, against the rules.
+    PerpetualCheck,
+    /// Xiangqi: the loser kept chasing a piece through a repeated position, against the rules.
+    PerpetualChase,
+    /// Xiangqi: a position repeated with no rule broken (or both sides broke it alike): a draw.
+    Repetition,
+    /// Xiangqi: 120 moves a side without a check or chase or its answer, or 300 moves a side
+    /// in all: a draw.
+    MoveLimit,
+    /// Xiangqi: 30 moves a side without a capture or a soldier's advance across the river: a
+    /// draw.
+    NoProgress,
     /// The loser resigned.
     Resignation,
     /// Both players agreed to a draw.
@@ -244,38 +281,102 @@ pub enum EndReason {
 
 /// Everyone's view of a room: what a client needs to draw it, and nothing hidden.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct RoomState {
     pub code: String,
-    pub game: GameKind,
-    pub rules: Ruleset,
+    /// The room's game and its public table, in the frame as the field `game` (`"junqi"`,
+    /// `"xiangqi"`) next to that game's fields.
+    #[serde(flatten)]
+    pub game: GameState,
     pub clock: MoveClock,
     /// The version of the last event (0 before any).
     pub version: u64,
     /// 0 for the first game, counting rematches.
     pub game_number: u32,
     /// The seat that moved first in this game.
-    pub first_seat: Seat,
+    pub first_seat: RoomSeat,
     /// Each seat: taken, connected, asking for a rematch.
     pub seats: [SeatState; 2],
     /// The spectators connected now.
     pub spectators: u32,
+    /// The seat to move, while the game is on.
+    pub to_move: Option<RoomSeat>,
+    /// The seat offering a draw, if one is.
+    pub draw_offer: Option<RoomSeat>,
+    /// How the game ended, if it did.
+    pub end: Option<GameEnd>,
+    /// The time the player to move has left for this move, when there is a clock.
+    pub clock_ms: Option<u64>,
+}
+
+/// The public table of a room's current game, by game.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "lowercase")]
+pub enum GameState {
+    /// A Junqi flip game.
+    Junqi(JunqiState),
+    /// A Xiangqi game.
+    Xiangqi(XiangqiState),
+}
+
+impl GameState {
+    /// The game this is.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            GameState::Junqi(_) => GameKind::Junqi,
+            GameState::Xiangqi(_) => GameKind::Xiangqi,
+        }
+    }
+}
+
+/// A Junqi game as everyone sees it.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct JunqiState {
+    pub rules: Ruleset,
     /// The public JFEN of the start (face-down pieces are a bare `?`).
     pub start: String,
     /// The actions of this game so far, with what each flip revealed.
     pub actions: Vec<PlayedAction>,
     /// The public JFEN now.
     pub position: String,
-    /// The seat to move, while the game is on.
-    pub to_move: Option<Seat>,
     /// Each seat's colour, once the colours are decided.
     pub colours: Option<[Color; 2]>,
-    /// The seat offering a draw, if one is.
-    pub draw_offer: Option<Seat>,
-    /// How the game ended, if it did.
-    pub end: Option<GameEnd>,
-    /// The time the player to move has left for this move, when there is a clock.
-    pub clock_ms: Option<u64>,
+}
+
+impl JunqiState {
+    /// The public game this state describes: the start, replayed through `actions`.
+    pub fn public_game(&self) -> Result<PublicGame, IllegalAction> {
+        let mut game = PublicGame::new(junqi_start(self.rules));
+        for played in &self.actions {
+            game.play(*played)?;
+        }
+        Ok(game)
+    }
+}
+
+/// A Xiangqi game: nothing is hidden. The first seat plays the side to move in `start` (red
+/// from the usual start).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct XiangqiState {
+    /// The FEN of the start.
+    pub start: String,
+    /// The moves of this game so far, in ICCS.
+    #[serde(with = "iccs_list")]
+    pub moves: Vec<xiangqi::Move>,
+    /// The FEN now.
+    pub position: String,
+}
+
+impl XiangqiState {
+    /// The game this state describes: the start, replayed through `moves` and judged by the
+    /// rules after each.
+    pub fn game(&self) -> Result<xiangqi::Game, String> {
+        let start = xiangqi::Position::from_fen(&self.start).map_err(|error| error.to_string())?;
+        let mut game = xiangqi::Game::new(start);
+        for &mv in &self.moves {
+            game.play(mv).map_err(|error| error.to_string())?;
+        }
+        Ok(game)
+    }
 }
 
 /// One seat of a room.
@@ -294,7 +395,8 @@ pub struct SeatState {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
-    /// The frame is not JSON of a known message (malformed, unknown type or field).
+    /// The frame is not JSON of a known message (malformed, unknown type or field), or asks
+    /// for what its game does not have (rules for a Xiangqi room).
     BadFrame,
     /// The frame's protocol version is not this server's.
     UnsupportedVersion,
@@ -320,7 +422,7 @@ pub enum ErrorCode {
     NotStarted,
     /// It is the other player's turn.
     NotYourTurn,
-    /// The action is not legal now.
+    /// The action is not legal now, or not an action of the room's game at all.
     IllegalAction,
     /// The request named a version other than the room's current one.
     Stale,
@@ -341,16 +443,39 @@ pub enum ErrorCode {
 /// The start of every Junqi flip game as everyone sees it: all 50 pieces face down. (A view
 /// holds no identities, so the deal behind it does not matter.)
 pub fn junqi_start(rules: Ruleset) -> PlayerView {
-    Position::deal_seeded(rules.sanitized(), 0).view().clone()
+    crate::rules::junqi::Position::deal_seeded(rules.sanitized(), 0)
+        .view()
+        .clone()
 }
 
-impl RoomState {
-    /// The public game this state describes: the start, replayed through `actions`.
-    pub fn public_game(&self) -> Result<PublicGame, IllegalAction> {
-        let mut game = PublicGame::new(junqi_start(self.rules));
-        for played in &self.actions {
-            game.play(*played)?;
-        }
-        Ok(game)
+/// A Xiangqi move as its ICCS text.
+mod iccs {
+    use crate::rules::xiangqi::Move;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(mv: &Move, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(mv)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Xiangqi moves as a list of ICCS texts.
+mod iccs_list {
+    use crate::rules::xiangqi::Move;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(moves: &[Move], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(moves.iter().map(Move::to_string))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Move>, D::Error> {
+        Vec::<String>::deserialize(deserializer)?
+            .iter()
+            .map(|text| text.parse().map_err(serde::de::Error::custom))
+            .collect()
     }
 }

@@ -1,5 +1,6 @@
 //! The protocol against its documentation: every example in `docs/protocol.md` parses, and every
-//! message, event and error code has its section or mention there.
+//! message, event, game's state and played action, error code and end reason has its section,
+//! example or mention there.
 
 use super::*;
 use std::collections::BTreeSet;
@@ -78,6 +79,20 @@ fn event_index(event: &RoomEvent) -> usize {
 }
 const EVENTS: usize = 7;
 
+fn game_index(game: &GameState) -> usize {
+    match game {
+        GameState::Junqi(_) => 0,
+        GameState::Xiangqi(_) => 1,
+    }
+}
+fn played_index(played: &Played) -> usize {
+    match played {
+        Played::Junqi(_) => 0,
+        Played::Xiangqi(_) => 1,
+    }
+}
+const GAMES: usize = 2;
+
 fn error_index(code: ErrorCode) -> usize {
     use ErrorCode::*;
     match code {
@@ -131,11 +146,18 @@ const ALL_ERROR_CODES: [ErrorCode; 21] = {
     ]
 };
 
-const ALL_END_REASONS: [EndReason; 8] = [
+const ALL_END_REASONS: [EndReason; 15] = [
     EndReason::FlagCaptured,
     EndReason::NoLegalAction,
     EndReason::QuietPlies,
     EndReason::NoActionBeforeColours,
+    EndReason::Checkmate,
+    EndReason::Stalemate,
+    EndReason::PerpetualCheck,
+    EndReason::PerpetualChase,
+    EndReason::Repetition,
+    EndReason::MoveLimit,
+    EndReason::NoProgress,
     EndReason::Resignation,
     EndReason::Agreement,
     EndReason::OutOfTime,
@@ -156,6 +178,8 @@ fn every_message_event_and_code_is_documented_and_every_example_parses() {
     let mut client = BTreeSet::new();
     let mut server = BTreeSet::new();
     let mut events = BTreeSet::new();
+    let mut games = BTreeSet::new();
+    let mut played = BTreeSet::new();
     let examples = examples(&text);
     assert!(examples.len() > 20, "{} examples", examples.len());
     for example in &examples {
@@ -171,14 +195,30 @@ fn every_message_event_and_code_is_documented_and_every_example_parses() {
         assert_eq!(frame.v, PROTOCOL_VERSION);
         server.insert(server_index(&frame.msg));
         assert!(text.contains(&format!("### `{}`", tag(&frame.msg))));
-        if let ServerMessage::Event { event, .. } = &frame.msg {
-            events.insert(event_index(event));
-            assert!(text.contains(&format!("#### `{}`", tag(event))));
+        match &frame.msg {
+            ServerMessage::Event { event, .. } => {
+                events.insert(event_index(event));
+                assert!(text.contains(&format!("#### `{}`", tag(event))));
+                if let RoomEvent::Played { played: action, .. } = event {
+                    played.insert(played_index(action));
+                }
+            }
+            ServerMessage::Sync { room } => {
+                games.insert(game_index(&room.game));
+                // (The Junqi example's position is abbreviated; Xiangqi's is whole.)
+                if let GameState::Xiangqi(state) = &room.game {
+                    let game = state.game().expect("the example's moves replay");
+                    assert_eq!(game.position().to_fen(), state.position);
+                }
+            }
+            _ => {}
         }
     }
     assert_eq!(client, (0..CLIENT_MESSAGES).collect(), "client messages");
     assert_eq!(server, (0..SERVER_MESSAGES).collect(), "server messages");
     assert_eq!(events, (0..EVENTS).collect(), "events");
+    assert_eq!(games, (0..GAMES).collect(), "a room state of each game");
+    assert_eq!(played, (0..GAMES).collect(), "a played action of each game");
     for (index, code) in ALL_ERROR_CODES.into_iter().enumerate() {
         assert_eq!(error_index(code), index);
         assert!(text.contains(&format!("`{}`", tag(&code))), "{code:?}");
@@ -196,7 +236,7 @@ fn frames_refuse_unknown_fields_and_types() {
         r#"{"v":1,"msg":{"type":"join","code":"ABCDEFGHJK","extra":1}}"#,
         r#"{"v":1,"msg":{"type":"join"}}"#,
         r#"{"v":1,"msg":{"type":"fly"}}"#,
-        r#"{"v":1,"msg":{"type":"act","action":"z9","version":1}}"#,
+        r#"{"v":1,"msg":{"type":"act","action":9,"version":1}}"#,
         r#"{"v":1,"msg":{"type":"act","action":"a1","version":-1}}"#,
         r#"{"v":1,"msg":{"type":"create","game":"chess"}}"#,
         r#"{"v":1,"msg":{"type":"create","game":"junqi","clock":"10s"}}"#,
@@ -214,42 +254,112 @@ fn frames_refuse_unknown_fields_and_types() {
     }
 }
 
-#[test]
-fn a_room_state_rebuilds_its_public_game() {
-    let mut view = junqi_start(Ruleset::default());
-    let flip: Action = "a1".parse().unwrap();
-    let revealed = crate::rules::junqi::Piece::from_index(3);
-    view.play_hypothetical(flip, Some(revealed)).unwrap();
-    let state = RoomState {
+/// A room state with `game`, after `version` events, seat 1 to move.
+fn room_state(game: GameState, version: u64) -> RoomState {
+    RoomState {
         code: "ABCDEFGHJK".into(),
-        game: GameKind::Junqi,
-        rules: Ruleset::default(),
+        game,
         clock: MoveClock::Off,
-        version: 3,
+        version,
         game_number: 0,
-        first_seat: Seat(0),
+        first_seat: RoomSeat(0),
         seats: [SeatState::default(); 2],
         spectators: 0,
-        start: junqi_start(Ruleset::default()).to_jfen(),
-        actions: vec![PlayedAction {
-            action: flip,
-            revealed: Some(revealed),
-        }],
-        position: view.to_jfen(),
-        to_move: Some(Seat(1)),
-        colours: None,
+        to_move: Some(RoomSeat(1)),
         draw_offer: None,
         end: None,
         clock_ms: None,
-    };
-    let game = state.public_game().unwrap();
-    assert_eq!(game.view().to_jfen(), state.position);
+    }
+}
+
+/// `state` survives a trip through a `sync` frame.
+fn assert_round_trip(state: RoomState) {
     let text = serde_json::to_string(&Frame::new(ServerMessage::Sync {
         room: state.clone(),
     }))
     .unwrap();
     let back: Frame<ServerMessage> = serde_json::from_str(&text).unwrap();
     assert_eq!(back.msg, ServerMessage::Sync { room: state });
+}
+
+#[test]
+fn a_junqi_room_state_rebuilds_its_public_game() {
+    let mut view = junqi_start(Ruleset::default());
+    let flip: crate::rules::junqi::Action = "a1".parse().unwrap();
+    let revealed = crate::rules::junqi::Piece::from_index(3);
+    view.play_hypothetical(flip, Some(revealed)).unwrap();
+    let junqi = JunqiState {
+        rules: Ruleset::default(),
+        start: junqi_start(Ruleset::default()).to_jfen(),
+        actions: vec![PlayedAction {
+            action: flip,
+            revealed: Some(revealed),
+        }],
+        position: view.to_jfen(),
+        colours: None,
+    };
+    let game = junqi.public_game().unwrap();
+    assert_eq!(game.view().to_jfen(), junqi.position);
+    let state = room_state(GameState::Junqi(junqi), 3);
+    // Junqi's fields sit next to the room's, as before Xiangqi rooms.
+    let value = serde_json::to_value(&state).unwrap();
+    assert_eq!(value["game"], "junqi");
+    assert_eq!(value["actions"][0]["action"], "a1");
+    assert_round_trip(state);
+}
+
+#[test]
+fn a_xiangqi_room_state_rebuilds_its_game() {
+    let moves: Vec<xiangqi::Move> = ["h2e2", "h9g7"].map(|m| m.parse().unwrap()).to_vec();
+    let mut game = xiangqi::Game::new(xiangqi::Position::start());
+    for &mv in &moves {
+        game.play(mv).unwrap();
+    }
+    let state = XiangqiState {
+        start: xiangqi::START_FEN.into(),
+        moves,
+        position: game.position().to_fen(),
+    };
+    assert_eq!(state.game().unwrap().position(), game.position());
+    let room = room_state(GameState::Xiangqi(state.clone()), 4);
+    let value = serde_json::to_value(&room).unwrap();
+    assert_eq!(value["game"], "xiangqi");
+    assert_eq!(value["moves"], serde_json::json!(["h2e2", "h9g7"]));
+    assert_round_trip(room);
+    // A move the rules refuse does not replay.
+    let broken = XiangqiState {
+        moves: vec!["a0a5".parse().unwrap()],
+        ..state
+    };
+    assert!(broken.game().is_err());
+}
+
+#[test]
+fn played_actions_take_their_game_shape() {
+    let junqi: Played = serde_json::from_str(r#"{"action":"a2a11"}"#).unwrap();
+    assert!(matches!(
+        junqi,
+        Played::Junqi(PlayedAction { revealed: None, .. })
+    ));
+    let xiangqi: Played = serde_json::from_str(r#"{"move":"h2e2"}"#).unwrap();
+    assert_eq!(
+        xiangqi,
+        Played::Xiangqi(XiangqiPlayed {
+            mv: "h2e2".parse().unwrap()
+        })
+    );
+    assert_eq!(
+        serde_json::to_string(&xiangqi).unwrap(),
+        r#"{"move":"h2e2"}"#
+    );
+    for bad in [
+        r#"{"move":"z9z9"}"#,
+        r#"{"move":"h2e2","x":1}"#,
+        r#"{}"#,
+        r#""h2e2""#,
+    ] {
+        assert!(serde_json::from_str::<Played>(bad).is_err(), "{bad}");
+    }
 }
 
 #[test]

@@ -3,11 +3,14 @@
 //! answer; nothing it sends can stop the server.
 
 use super::room::{Command, ConnectionHandle, Entry, Request};
+use super::storage::RoomGame;
 use super::table::Refusal;
 use super::{ConnectionSlot, Shared};
 use crate::protocol::{
     ClientMessage, ErrorCode, Frame, FrameVersion, PROTOCOL_VERSION, ServerMessage,
 };
+use crate::rules::GameKind;
+use crate::rules::junqi::Ruleset;
 use axum::extract::ws::{Message, WebSocket};
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -196,20 +199,23 @@ impl Session {
             self.reply(ServerMessage::Pong { nonce });
             return Ok(());
         }
-        if let Some(request) = Request::from_message(&message) {
-            let membership = self.membership.as_ref().ok_or_else(|| {
-                Refusal::new(ErrorCode::NotInRoom, "create, join or watch a room first")
-            })?;
-            let command = Command::Request {
-                connection: self.handle.id,
-                request,
-            };
-            return membership
-                .commands
-                .send(command)
-                .await
-                .map_err(|_| room_gone());
-        }
+        let message = match Request::try_from(message) {
+            Ok(request) => {
+                let membership = self.membership.as_ref().ok_or_else(|| {
+                    Refusal::new(ErrorCode::NotInRoom, "create, join or watch a room first")
+                })?;
+                let command = Command::Request {
+                    connection: self.handle.id,
+                    request,
+                };
+                return membership
+                    .commands
+                    .send(command)
+                    .await
+                    .map_err(|_| room_gone());
+            }
+            Err(message) => message,
+        };
         if self.membership.is_some() {
             return Err(Refusal::new(
                 ErrorCode::AlreadyInRoom,
@@ -218,10 +224,8 @@ impl Session {
         }
         let (commands, entry) = match message {
             ClientMessage::Create { game, rules, clock } => {
-                let (commands, token) = self
-                    .shared
-                    .create_room(self.address, game, rules, clock)
-                    .await?;
+                let game = room_game(game, rules)?;
+                let (commands, token) = self.shared.create_room(self.address, game, clock).await?;
                 (commands, Entry::Creator { token })
             }
             ClientMessage::Join { code } => (self.find_room(&code)?, Entry::Join),
@@ -249,6 +253,18 @@ impl Session {
         super::secret::normalise_code(code)
             .and_then(|code| self.shared.room(&code))
             .ok_or_else(room_gone)
+    }
+}
+
+/// The game a `create` asks for, if its options fit it.
+fn room_game(game: GameKind, rules: Option<Ruleset>) -> Result<RoomGame, Refusal> {
+    match (game, rules) {
+        (GameKind::Junqi, rules) => Ok(RoomGame::Junqi(rules.unwrap_or_default().sanitized())),
+        (GameKind::Xiangqi, None) => Ok(RoomGame::Xiangqi),
+        (GameKind::Xiangqi, Some(_)) => Err(Refusal::new(
+            ErrorCode::BadFrame,
+            "a Xiangqi room takes no rules",
+        )),
     }
 }
 

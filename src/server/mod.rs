@@ -2,17 +2,18 @@
 //! the web build's folder; one task per connection, one task per room owning its game, and
 //! storage behind a small trait (SQLite by default).
 //!
-//! The server never knows a face-down piece: it holds the public game only, and a flip's piece
-//! is drawn from the remaining pool when the flip is played.
+//! A room plays Junqi flip or Xiangqi. The server never knows a face-down Junqi piece: it holds
+//! the public game only, and a flip's piece is drawn from the remaining pool when the flip is
+//! played.
 
+mod board;
 mod connection;
 mod room;
 mod secret;
 pub mod storage;
 mod table;
 
-use crate::protocol::{GameKind, MoveClock, RoomEvent, Seat};
-use crate::rules::junqi::Ruleset;
+use crate::protocol::{MoveClock, RoomEvent, RoomSeat};
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, State};
@@ -27,7 +28,9 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use storage::{RoomRecord, SqliteStorage, Storage, StorageError, StoredRoom, Write, Writer};
+use storage::{
+    RoomGame, RoomRecord, SqliteStorage, Storage, StorageError, StoredRoom, Write, Writer,
+};
 use table::{Refusal, Table};
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;
@@ -195,8 +198,7 @@ impl Shared {
     async fn create_room(
         self: &Arc<Self>,
         creator: IpAddr,
-        game: GameKind,
-        rules: Ruleset,
+        game: RoomGame,
         clock: MoveClock,
     ) -> Result<(mpsc::Sender<Command>, String), Refusal> {
         let (commands, queue) = mpsc::channel(ROOM_QUEUE);
@@ -230,13 +232,12 @@ impl Shared {
         let record = RoomRecord {
             code: code.clone(),
             game,
-            rules: rules.sanitized(),
             clock,
             creator: creator.to_string(),
         };
         let token = secret::seat_token();
         let hash = secret::hash_token(&token);
-        let first = RoomEvent::SeatTaken { seat: Seat(0) };
+        let first = RoomEvent::SeatTaken { seat: RoomSeat(0) };
         let stored = self
             .writer
             .write(vec![
@@ -245,7 +246,7 @@ impl Shared {
                     code: code.clone(),
                     version: 1,
                     event: first.clone(),
-                    seat_token: Some((Seat(0), hash.clone())),
+                    seat_token: Some((RoomSeat(0), hash.clone())),
                 },
             ])
             .await;

@@ -5,8 +5,9 @@
 use super::Shared;
 use super::storage::{TokenHash, Write};
 use super::table::{Refusal, Table};
-use crate::protocol::{ClientMessage, EndReason, ErrorCode, Frame, RoomEvent, Seat, ServerMessage};
-use crate::rules::junqi::Action;
+use crate::protocol::{
+    ClientMessage, EndReason, ErrorCode, Frame, RoomEvent, RoomSeat, ServerMessage,
+};
 use axum::extract::ws::Utf8Bytes;
 use std::sync::Arc;
 use tokio::sync::{Notify, mpsc, oneshot};
@@ -15,7 +16,7 @@ use tokio::time::{Duration, Instant};
 /// How a connection takes part in a room.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Role {
-    Player(Seat),
+    Player(RoomSeat),
     Spectator,
 }
 
@@ -61,25 +62,33 @@ pub enum Entry {
 
 /// What a room does for a connection that is in it.
 pub enum Request {
-    Act { action: Action, version: u64 },
+    /// Play the action this text names in the room's game.
+    Act {
+        action: String,
+        version: u64,
+    },
     Resign,
     OfferDraw,
-    AnswerDraw { accept: bool },
+    AnswerDraw {
+        accept: bool,
+    },
     Rematch,
     Sync,
 }
 
-impl Request {
-    /// The room request a client message makes, if it is one.
-    pub fn from_message(message: &ClientMessage) -> Option<Request> {
-        Some(match *message {
+impl TryFrom<ClientMessage> for Request {
+    type Error = ClientMessage;
+
+    /// The room request a client message makes; the message back if it makes none.
+    fn try_from(message: ClientMessage) -> Result<Request, ClientMessage> {
+        Ok(match message {
             ClientMessage::Act { action, version } => Request::Act { action, version },
             ClientMessage::Resign {} => Request::Resign,
             ClientMessage::OfferDraw {} => Request::OfferDraw,
             ClientMessage::AnswerDraw { accept } => Request::AnswerDraw { accept },
             ClientMessage::Rematch {} => Request::Rematch,
             ClientMessage::Sync {} => Request::Sync,
-            _ => return None,
+            other => return Err(other),
         })
     }
 }
@@ -119,7 +128,7 @@ impl RoomTask {
         let now = Instant::now();
         let mut task = RoomTask {
             absent_since: std::array::from_fn(|index| {
-                table.is_taken(Seat(index as u8)).then_some(now)
+                table.is_taken(RoomSeat(index as u8)).then_some(now)
             }),
             table,
             shared,
@@ -173,7 +182,7 @@ impl RoomTask {
         std::array::from_fn(|index| {
             self.members
                 .iter()
-                .any(|(_, role)| *role == Role::Player(Seat(index as u8)))
+                .any(|(_, role)| *role == Role::Player(RoomSeat(index as u8)))
         })
     }
 
@@ -185,7 +194,7 @@ impl RoomTask {
     }
 
     /// When a seat absent this long loses, if its opponent is here to win.
-    fn grace_deadline(&self, seat: Seat) -> Option<Instant> {
+    fn grace_deadline(&self, seat: RoomSeat) -> Option<Instant> {
         let connected = self.connected();
         let since = self.absent_since[seat.index()]?;
         // Durations too long to add up mean never.
@@ -207,8 +216,8 @@ impl RoomTask {
     fn next_deadline(&self) -> Option<Instant> {
         [
             self.clock_deadline,
-            self.grace_deadline(Seat(0)),
-            self.grace_deadline(Seat(1)),
+            self.grace_deadline(RoomSeat(0)),
+            self.grace_deadline(RoomSeat(1)),
             self.idle_deadline(),
         ]
         .into_iter()
@@ -226,7 +235,7 @@ impl RoomTask {
             }
             return false;
         }
-        for seat in Seat::BOTH {
+        for seat in RoomSeat::BOTH {
             if self
                 .grace_deadline(seat)
                 .is_some_and(|deadline| deadline <= now)
@@ -318,7 +327,7 @@ impl RoomTask {
     fn note_absences(&mut self) {
         let connected = self.connected();
         let now = Instant::now();
-        for seat in Seat::BOTH {
+        for seat in RoomSeat::BOTH {
             if self.table.is_taken(seat)
                 && !connected[seat.index()]
                 && self.absent_since[seat.index()].is_none()
@@ -336,9 +345,9 @@ impl RoomTask {
     ) -> Result<Role, Refusal> {
         let code = self.table.record.code.clone();
         let (role, token, since) = match entry {
-            Entry::Creator { token } => (Role::Player(Seat(0)), Some(token), None),
+            Entry::Creator { token } => (Role::Player(RoomSeat(0)), Some(token), None),
             Entry::Join => {
-                let seat = Seat(1);
+                let seat = RoomSeat(1);
                 if self.table.is_taken(seat) {
                     return Err(Refusal::new(
                         ErrorCode::RoomFull,
@@ -424,7 +433,7 @@ impl RoomTask {
             return Err(Refusal::new(ErrorCode::NotSeated, "spectators only watch"));
         };
         let events = match request {
-            Request::Act { action, version } => self.table.play(seat, action, version)?,
+            Request::Act { action, version } => self.table.play(seat, &action, version)?,
             Request::Resign => self.table.resign(seat)?,
             Request::OfferDraw => self.table.offer_draw(seat)?,
             Request::AnswerDraw { accept } => self.table.answer_draw(seat, accept)?,
@@ -439,7 +448,7 @@ impl RoomTask {
     async fn commit(
         &mut self,
         events: Vec<RoomEvent>,
-        seat_token: Option<(Seat, TokenHash)>,
+        seat_token: Option<(RoomSeat, TokenHash)>,
     ) -> Result<(), Refusal> {
         if events.is_empty() {
             return Ok(());

@@ -1,7 +1,8 @@
 //! Where rooms live between restarts: a small [`Storage`] trait, its SQLite implementation, and
 //! the writer thread that batches the rooms' writes into shared transactions.
 
-use crate::protocol::{GameKind, MoveClock, RoomEvent, Seat};
+use crate::protocol::{MoveClock, RoomEvent, RoomSeat};
+use crate::rules::GameKind;
 use crate::rules::junqi::Ruleset;
 use rusqlite::{Connection, params};
 use std::path::Path;
@@ -11,11 +12,37 @@ use tokio::sync::oneshot;
 #[derive(Clone, PartialEq, Debug)]
 pub struct RoomRecord {
     pub code: String,
-    pub game: GameKind,
-    pub rules: Ruleset,
+    pub game: RoomGame,
     pub clock: MoveClock,
     /// The address that opened the room (for the rooms-per-address limit).
     pub creator: String,
+}
+
+/// The game a room plays, with its options.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RoomGame {
+    /// Junqi flip under these rules.
+    Junqi(Ruleset),
+    /// Xiangqi from the usual start.
+    Xiangqi,
+}
+
+impl RoomGame {
+    /// Which game this is.
+    pub fn kind(self) -> GameKind {
+        match self {
+            RoomGame::Junqi(_) => GameKind::Junqi,
+            RoomGame::Xiangqi => GameKind::Xiangqi,
+        }
+    }
+
+    /// Junqi's rules, if this is Junqi.
+    fn rules(self) -> Option<Ruleset> {
+        match self {
+            RoomGame::Junqi(rules) => Some(rules),
+            RoomGame::Xiangqi => None,
+        }
+    }
 }
 
 /// The hex SHA-256 of a seat token: all the server keeps of it.
@@ -32,7 +59,7 @@ pub enum Write {
         code: String,
         version: u64,
         event: RoomEvent,
-        seat_token: Option<(Seat, TokenHash)>,
+        seat_token: Option<(RoomSeat, TokenHash)>,
     },
     /// The room expired: forget it.
     DeleteRoom { code: String },
@@ -42,7 +69,7 @@ pub enum Write {
 #[derive(Clone, PartialEq, Debug)]
 pub struct StoredRoom {
     pub record: RoomRecord,
-    pub seat_tokens: Vec<(Seat, TokenHash)>,
+    pub seat_tokens: Vec<(RoomSeat, TokenHash)>,
     pub events: Vec<(u64, RoomEvent)>,
 }
 
@@ -179,8 +206,8 @@ impl Storage for SqliteStorage {
                         )?
                         .execute(params![
                             record.code,
-                            to_json(&record.game),
-                            to_json(&record.rules),
+                            to_json(&record.game.kind()),
+                            to_json(&record.game.rules()),
                             to_json(&record.clock),
                             record.creator,
                         ])?;
@@ -237,9 +264,14 @@ impl Storage for SqliteStorage {
                 code: code.clone(),
                 reason: reason.to_string(),
             };
+            // The rules column holds Junqi's ruleset, `null` for Xiangqi; rooms stored before
+            // Xiangqi came are Junqi rooms written the same way.
+            let game = match serde_json::from_str(&game).map_err(corrupt)? {
+                GameKind::Junqi => RoomGame::Junqi(serde_json::from_str(&rules).map_err(corrupt)?),
+                GameKind::Xiangqi => RoomGame::Xiangqi,
+            };
             let record = RoomRecord {
-                game: serde_json::from_str(&game).map_err(corrupt)?,
-                rules: serde_json::from_str(&rules).map_err(corrupt)?,
+                game,
                 clock: serde_json::from_str(&clock).map_err(corrupt)?,
                 code: code.clone(),
                 creator,
@@ -249,7 +281,7 @@ impl Storage for SqliteStorage {
                 .prepare_cached("SELECT seat, token_hash FROM seats WHERE code = ?1")?;
             let seat_tokens = seats
                 .query_map(params![code], |row| {
-                    Ok((Seat(row.get(0)?), TokenHash(row.get(1)?)))
+                    Ok((RoomSeat(row.get(0)?), TokenHash(row.get(1)?)))
                 })?
                 .collect::<Result<Vec<_>, _>>()?;
             let mut events = self.connection.prepare_cached(
@@ -351,8 +383,7 @@ mod tests {
     fn record(code: &str) -> RoomRecord {
         RoomRecord {
             code: code.into(),
-            game: GameKind::Junqi,
-            rules: Ruleset::default(),
+            game: RoomGame::Junqi(Ruleset::default()),
             clock: MoveClock::Seconds60,
             creator: "127.0.0.1".into(),
         }
@@ -362,8 +393,10 @@ mod tests {
         Write::AppendEvent {
             code: code.into(),
             version,
-            event: RoomEvent::SeatTaken { seat: Seat(seat) },
-            seat_token: Some((Seat(seat), TokenHash(format!("hash{seat}")))),
+            event: RoomEvent::SeatTaken {
+                seat: RoomSeat(seat),
+            },
+            seat_token: Some((RoomSeat(seat), TokenHash(format!("hash{seat}")))),
         }
     }
 
@@ -434,6 +467,74 @@ mod tests {
             assert!(good.is_ok());
             assert!(matches!(bad, Err(StorageError::Refused(_))));
         });
+        let _ = std::fs::remove_dir_all(&folder);
+    }
+
+    #[test]
+    fn a_xiangqi_room_reads_back_with_its_moves() {
+        let folder = folder("xiangqi");
+        let record = RoomRecord {
+            game: RoomGame::Xiangqi,
+            ..record("CCCCCCCCCC")
+        };
+        let played = RoomEvent::Played {
+            seat: RoomSeat(0),
+            played: crate::protocol::Played::Xiangqi(crate::protocol::XiangqiPlayed {
+                mv: "h2e2".parse().unwrap(),
+            }),
+        };
+        {
+            let mut storage = SqliteStorage::open(&folder).unwrap();
+            storage
+                .write(&[
+                    Write::CreateRoom(record.clone()),
+                    event("CCCCCCCCCC", 1, 0),
+                    event("CCCCCCCCCC", 2, 1),
+                    Write::AppendEvent {
+                        code: "CCCCCCCCCC".into(),
+                        version: 3,
+                        event: played.clone(),
+                        seat_token: None,
+                    },
+                ])
+                .unwrap();
+        }
+        let rooms = SqliteStorage::open(&folder).unwrap().load().unwrap();
+        assert_eq!(rooms[0].record, record);
+        assert_eq!(rooms[0].events[2], (3, played));
+        let _ = std::fs::remove_dir_all(&folder);
+    }
+
+    #[test]
+    fn rooms_stored_before_xiangqi_still_load() {
+        // A Junqi room row and a flip event exactly as the server wrote them before rooms
+        // named other games.
+        let folder = folder("before-xiangqi");
+        drop(SqliteStorage::open(&folder).unwrap());
+        let connection = Connection::open(folder.join("kawu.sqlite3")).unwrap();
+        connection
+            .execute_batch(
+                r#"INSERT INTO rooms VALUES ('DDDDDDDDDD', '"junqi"',
+                    '{"colours":"TwoInARow","headquarters_lock":false,"flag_after_mines":false,"only_engineers_take_flag":false,"quiet_ply_limit":60}',
+                    '"30s"', '127.0.0.1');
+                INSERT INTO events VALUES ('DDDDDDDDDD', 1, '{"type":"seat_taken","seat":0}');
+                INSERT INTO events VALUES ('DDDDDDDDDD', 2, '{"type":"played","seat":0,"played":{"action":"c3","revealed":{"color":"Blue","kind":"Engineer"}}}');"#,
+            )
+            .unwrap();
+        drop(connection);
+        let rooms = SqliteStorage::open(&folder).unwrap().load().unwrap();
+        let RoomGame::Junqi(rules) = rooms[0].record.game else {
+            panic!("{:?}", rooms[0].record.game);
+        };
+        assert_eq!(rules.quiet_ply_limit, 60);
+        assert_eq!(rooms[0].record.clock, MoveClock::Seconds30);
+        assert!(matches!(
+            rooms[0].events[1].1,
+            RoomEvent::Played {
+                played: crate::protocol::Played::Junqi(_),
+                ..
+            }
+        ));
         let _ = std::fs::remove_dir_all(&folder);
     }
 

@@ -1,15 +1,10 @@
-//! A room's game table as plain state: the public game, seats, offers and result, changed only
-//! by [`RoomEvent`]s — the same way live and when a restarted server replays storage — and the
-//! one projection, [`Table::state`], that everything sent about a room goes through.
+//! A room's game table as plain state: its game's [`Board`], seats, offers and result, changed
+//! only by [`RoomEvent`]s — the same way live and when a restarted server replays storage —
+//! and the one projection, [`Table::state`], that everything sent about a room goes through.
 
-use super::secret::draw_from_pool;
+use super::board::Board;
 use super::storage::{RoomRecord, TokenHash};
-use crate::protocol::{
-    EndReason, ErrorCode, GameEnd, RoomEvent, RoomState, Seat, SeatState, junqi_start,
-};
-use crate::rules::junqi::{
-    Action, Color, DrawReason, Outcome, PlayedAction, PlayerView, PublicGame, WinReason,
-};
+use crate::protocol::{EndReason, ErrorCode, GameEnd, RoomEvent, RoomSeat, RoomState, SeatState};
 
 /// A refused request: its code and a message for people.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -36,9 +31,9 @@ pub struct Table {
     /// The version of the last event applied.
     pub version: u64,
     game_number: u32,
-    first_seat: Seat,
-    public: PublicGame,
-    draw_offer: Option<Seat>,
+    first_seat: RoomSeat,
+    board: Board,
+    draw_offer: Option<RoomSeat>,
     rematch: [bool; 2],
     end: Option<GameEnd>,
     /// The events of the current game (from its `NewGame`, or from the room's start), for
@@ -48,20 +43,16 @@ pub struct Table {
     recent_base: u64,
 }
 
-fn start_view(record: &RoomRecord) -> PlayerView {
-    junqi_start(record.rules)
-}
-
 impl Table {
     /// A room before its first event.
     pub fn new(record: RoomRecord) -> Table {
         Table {
-            public: PublicGame::new(start_view(&record)),
+            board: Board::new(record.game),
             record,
             seat_tokens: [None, None],
             version: 0,
             game_number: 0,
-            first_seat: Seat(0),
+            first_seat: RoomSeat(0),
             draw_offer: None,
             rematch: [false; 2],
             end: None,
@@ -84,15 +75,13 @@ impl Table {
             } => Some(*seat),
             RoomEvent::GameEnded { end } => end.winner,
         };
-        if seat.is_some_and(|seat| seat.index() >= Seat::BOTH.len()) {
+        if seat.is_some_and(|seat| seat.index() >= RoomSeat::BOTH.len()) {
             return Err(format!("{event:?} names no seat of a two-player room"));
         }
         match &event {
             RoomEvent::SeatTaken { .. } => {}
             RoomEvent::Played { played, .. } => {
-                self.public
-                    .play(*played)
-                    .map_err(|error| format!("{}: {error}", played.action))?;
+                self.board.apply(played)?;
                 self.draw_offer = None;
             }
             RoomEvent::DrawOffered { seat } => self.draw_offer = Some(*seat),
@@ -106,7 +95,7 @@ impl Table {
                 game_number,
                 first_seat,
             } => {
-                self.public = PublicGame::new(start_view(&self.record));
+                self.board = Board::new(self.record.game);
                 self.game_number = *game_number;
                 self.first_seat = *first_seat;
                 self.draw_offer = None;
@@ -122,37 +111,29 @@ impl Table {
     }
 
     /// Whether a player holds `seat`.
-    pub fn is_taken(&self, seat: Seat) -> bool {
+    pub fn is_taken(&self, seat: RoomSeat) -> bool {
         self.seat_tokens[seat.index()].is_some()
     }
 
     /// The seat whose token hashes to `hash`.
-    pub fn seat_of_token(&self, hash: &TokenHash) -> Option<Seat> {
-        Seat::BOTH
+    pub fn seat_of_token(&self, hash: &TokenHash) -> Option<RoomSeat> {
+        RoomSeat::BOTH
             .into_iter()
             .find(|seat| self.seat_tokens[seat.index()].as_ref() == Some(hash))
     }
 
     /// Both seats are taken and the game has not ended.
     pub fn in_play(&self) -> bool {
-        Seat::BOTH.iter().all(|&seat| self.is_taken(seat)) && self.end.is_none()
+        RoomSeat::BOTH.iter().all(|&seat| self.is_taken(seat)) && self.end.is_none()
     }
 
     /// The seat to move (whether or not the game is on).
-    pub fn seat_to_move(&self) -> Seat {
-        if self.public.view().first_player_to_move() {
+    pub fn seat_to_move(&self) -> RoomSeat {
+        if self.board.first_to_move() {
             self.first_seat
         } else {
             self.first_seat.other()
         }
-    }
-
-    /// Each seat's colour, once the colours are decided.
-    fn colours(&self) -> Option<[Color; 2]> {
-        let side = self.public.view().side_to_move()?;
-        let mut colours = [side; 2];
-        colours[self.seat_to_move().other().index()] = side.opponent();
-        Some(colours)
     }
 
     /// The events after version `since`, if this table still has them all.
@@ -163,14 +144,12 @@ impl Table {
         Some(&self.recent[(since - self.recent_base) as usize..])
     }
 
-    /// The room as everyone may see it. Built from the public game alone: the one projection
-    /// of a room for clients.
+    /// The room as everyone may see it: the one projection of a room for clients, its game's
+    /// part from the public table alone.
     pub fn state(&self, connected: [bool; 2], spectators: u32, clock_ms: Option<u64>) -> RoomState {
-        let view = self.public.view();
         RoomState {
             code: self.record.code.clone(),
-            game: self.record.game,
-            rules: *view.rules(),
+            game: self.board.state(self.seat_to_move()),
             clock: self.record.clock,
             version: self.version,
             game_number: self.game_number,
@@ -181,23 +160,19 @@ impl Table {
                 rematch: self.rematch[index],
             }),
             spectators,
-            start: self.public.start().to_jfen(),
-            actions: self.public.history().to_vec(),
-            position: view.to_jfen(),
             to_move: self.in_play().then(|| self.seat_to_move()),
-            colours: self.colours(),
             draw_offer: self.draw_offer,
             end: self.end,
             clock_ms: clock_ms.filter(|_| self.in_play()),
         }
     }
 
-    /// The events of `seat` playing `action` at `version`: the action with what a flip
-    /// reveals (drawn now from the pool), and the game's end if it ends.
+    /// The events of `seat` playing the action `text` names at `version`: the action as played
+    /// (a flip's piece drawn now), and the game's end if it ends.
     pub fn play(
         &self,
-        seat: Seat,
-        action: Action,
+        seat: RoomSeat,
+        text: &str,
         version: u64,
     ) -> Result<Vec<RoomEvent>, Refusal> {
         self.check_in_play()?;
@@ -216,65 +191,10 @@ impl Table {
                 "it is the other player's turn",
             ));
         }
-        let view = self.public.view();
-        if !view.is_legal(action) {
-            return Err(Refusal::new(
-                ErrorCode::IllegalAction,
-                format!("{action} is not a legal action here"),
-            ));
-        }
-        let revealed = match action {
-            Action::Flip(_) => Some(draw_from_pool(view).ok_or_else(|| {
-                Refusal::new(ErrorCode::IllegalAction, "no face-down piece is left")
-            })?),
-            Action::Move { .. } => None,
-        };
-        let played = PlayedAction { action, revealed };
-        let mut after = view.clone();
-        after
-            .play_hypothetical(action, revealed)
-            .map_err(|error| Refusal::new(ErrorCode::IllegalAction, error.to_string()))?;
+        let (played, end) = self.board.check(text, seat)?;
         let mut events = vec![RoomEvent::Played { seat, played }];
-        if let Some(outcome) = after.outcome() {
-            events.push(RoomEvent::GameEnded {
-                end: self.end_of(&after, outcome),
-            });
-        }
+        events.extend(end.map(|end| RoomEvent::GameEnded { end }));
         Ok(events)
-    }
-
-    /// The result of `outcome` reached in `after` (the view one action past this table's).
-    fn end_of(&self, after: &PlayerView, outcome: Outcome) -> GameEnd {
-        match outcome {
-            Outcome::Win { winner, reason } => {
-                // Colours are decided once anyone can win; the mover of `after` is the seat
-                // after this table's mover.
-                let side = after.side_to_move();
-                let mover_after = self.seat_to_move().other();
-                let winner_seat = match side {
-                    Some(side) if side == winner => mover_after,
-                    _ => mover_after.other(),
-                };
-                GameEnd {
-                    winner: Some(winner_seat),
-                    reason: match reason {
-                        WinReason::FlagCaptured => EndReason::FlagCaptured,
-                        WinReason::NoLegalAction => EndReason::NoLegalAction,
-                        WinReason::Resignation => EndReason::Resignation,
-                        WinReason::OutOfTime => EndReason::OutOfTime,
-                        WinReason::Abandoned => EndReason::Abandoned,
-                    },
-                }
-            }
-            Outcome::Draw(reason) => GameEnd {
-                winner: None,
-                reason: match reason {
-                    DrawReason::QuietPlies => EndReason::QuietPlies,
-                    DrawReason::Agreement => EndReason::Agreement,
-                    DrawReason::NoActionBeforeColours => EndReason::NoActionBeforeColours,
-                },
-            },
-        }
     }
 
     fn check_in_play(&self) -> Result<(), Refusal> {
@@ -291,7 +211,7 @@ impl Table {
     }
 
     /// The event of `seat` resigning.
-    pub fn resign(&self, seat: Seat) -> Result<Vec<RoomEvent>, Refusal> {
+    pub fn resign(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
         self.check_in_play()?;
         Ok(vec![RoomEvent::GameEnded {
             end: GameEnd {
@@ -302,7 +222,7 @@ impl Table {
     }
 
     /// The events of `seat` offering a draw (accepting the opponent's pending offer).
-    pub fn offer_draw(&self, seat: Seat) -> Result<Vec<RoomEvent>, Refusal> {
+    pub fn offer_draw(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
         self.check_in_play()?;
         match self.draw_offer {
             Some(offerer) if offerer == seat => Err(Refusal::new(
@@ -315,7 +235,7 @@ impl Table {
     }
 
     /// The events of `seat` answering the opponent's draw offer.
-    pub fn answer_draw(&self, seat: Seat, accept: bool) -> Result<Vec<RoomEvent>, Refusal> {
+    pub fn answer_draw(&self, seat: RoomSeat, accept: bool) -> Result<Vec<RoomEvent>, Refusal> {
         self.check_in_play()?;
         if self.draw_offer != Some(seat.other()) {
             return Err(Refusal::new(
@@ -336,7 +256,7 @@ impl Table {
     }
 
     /// The events of `seat` asking for a rematch: a new game, first move swapped, once both ask.
-    pub fn rematch(&self, seat: Seat) -> Result<Vec<RoomEvent>, Refusal> {
+    pub fn rematch(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
         if self.end.is_none() {
             return Err(Refusal::new(
                 ErrorCode::GameNotOver,
@@ -357,7 +277,7 @@ impl Table {
     }
 
     /// The event of `seat` losing by the server's rules (time, abandonment), if the game is on.
-    pub fn forfeit(&self, seat: Seat, reason: EndReason) -> Option<RoomEvent> {
+    pub fn forfeit(&self, seat: RoomSeat, reason: EndReason) -> Option<RoomEvent> {
         self.in_play().then_some(RoomEvent::GameEnded {
             end: GameEnd {
                 winner: Some(seat.other()),

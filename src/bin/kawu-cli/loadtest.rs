@@ -5,10 +5,11 @@
 use crate::Failure;
 use futures_util::{SinkExt, StreamExt};
 use kawu::protocol::{
-    ClientMessage, ErrorCode, Frame, GameKind, MoveClock, RoomEvent, Seat, ServerMessage,
-    junqi_start,
+    ClientMessage, ErrorCode, Frame, GameState, MoveClock, Played, RoomEvent, RoomSeat, RoomState,
+    ServerMessage, junqi_start,
 };
-use kawu::rules::junqi::{ActionList, PublicGame, Ruleset};
+use kawu::rules::GameKind;
+use kawu::rules::junqi::{ActionList, PublicGame};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::fmt::Write as _;
@@ -237,11 +238,19 @@ async fn server_memory_kib(args: &LoadtestArgs) -> Option<u64> {
 /// One player's connection and what it knows of its game.
 struct Player {
     socket: Socket,
-    seat: Seat,
+    seat: RoomSeat,
     version: u64,
     game: PublicGame,
-    first_seat: Seat,
+    first_seat: RoomSeat,
     over: bool,
+}
+
+/// The public Junqi game of a room's state.
+fn junqi_game(room: &RoomState) -> Result<PublicGame, String> {
+    match &room.game {
+        GameState::Junqi(junqi) => junqi.public_game().map_err(|e| e.to_string()),
+        other => Err(format!("a {:?} room, not Junqi", other.kind())),
+    }
 }
 
 async fn send(socket: &mut Socket, message: ClientMessage) -> Result<(), String> {
@@ -280,12 +289,12 @@ async fn connect(url: &str) -> Result<Socket, String> {
 /// Sends `message` (create or join) and reads until the room's state arrives.
 async fn enter(mut socket: Socket, message: ClientMessage) -> Result<(Player, String), String> {
     send(&mut socket, message).await?;
-    let mut seat = Seat(0);
+    let mut seat = RoomSeat(0);
     loop {
         match receive(&mut socket).await? {
             ServerMessage::Seated { seat: taken, .. } => seat = taken,
             ServerMessage::Sync { room } => {
-                let game = room.public_game().map_err(|e| e.to_string())?;
+                let game = junqi_game(&room)?;
                 let player = Player {
                     socket,
                     seat,
@@ -308,7 +317,7 @@ async fn enter(mut socket: Socket, message: ClientMessage) -> Result<(Player, St
 async fn open_table(url: &str) -> Result<(Player, Player), String> {
     let create = ClientMessage::Create {
         game: GameKind::Junqi,
-        rules: Ruleset::default(),
+        rules: None,
         clock: MoveClock::Off,
     };
     let (mut first, code) = enter(connect(url).await?, create).await?;
@@ -322,7 +331,7 @@ async fn open_table(url: &str) -> Result<(Player, Player), String> {
 }
 
 impl Player {
-    fn to_move(&self) -> Seat {
+    fn to_move(&self) -> RoomSeat {
         if self.game.view().first_player_to_move() {
             self.first_seat
         } else {
@@ -331,10 +340,10 @@ impl Player {
     }
 
     /// Follows the room; returns the seat that played, for a `played` event.
-    fn apply(&mut self, message: &ServerMessage) -> Option<Seat> {
+    fn apply(&mut self, message: &ServerMessage) -> Option<RoomSeat> {
         match message {
             ServerMessage::Sync { room } => {
-                if let Ok(game) = room.public_game() {
+                if let Ok(game) = junqi_game(room) {
                     self.game = game;
                     self.version = room.version;
                     self.first_seat = room.first_seat;
@@ -345,7 +354,10 @@ impl Player {
             ServerMessage::Event { version, event } => {
                 self.version = *version;
                 match event {
-                    RoomEvent::Played { seat, played } => {
+                    RoomEvent::Played {
+                        seat,
+                        played: Played::Junqi(played),
+                    } => {
                         let _ = self.game.play(*played);
                         return Some(*seat);
                     }
@@ -391,7 +403,7 @@ async fn play(
             }
             let action = actions[rng.random_range(0..actions.len())];
             let act = ClientMessage::Act {
-                action,
+                action: action.to_string(),
                 version: player.version,
             };
             if send(&mut player.socket, act).await.is_err() {
@@ -401,7 +413,7 @@ async fn play(
         }
         if player.over && !asked_rematch {
             asked_rematch = true;
-            if player.seat == Seat(0) {
+            if player.seat == RoomSeat(0) {
                 counters.games_finished.fetch_add(1, Ordering::Relaxed);
             }
             if send(&mut player.socket, ClientMessage::Rematch {})

@@ -1,5 +1,5 @@
-//! `kawu-server`: the online game in one process — the WebSocket at `/ws`, `/health`, the web
-//! build's folder, and an embedded SQLite database.
+//! `kawu-server`: the online game (Junqi flip and Xiangqi rooms) in one process — the WebSocket
+//! at `/ws`, `/health`, the web build's folder, and an embedded SQLite database.
 
 use clap::Parser;
 use kawu::server::{Config, Limits, Timing};

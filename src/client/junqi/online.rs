@@ -21,7 +21,7 @@ use bevy::prelude::*;
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoomSeating {
     /// The room seat that moves first in this game.
-    first: protocol::Seat,
+    first: protocol::RoomSeat,
     /// The authority's count of games and take-overs, for position keys.
     generation: u64,
 }
@@ -29,7 +29,7 @@ pub struct RoomSeating {
 impl Default for RoomSeating {
     fn default() -> RoomSeating {
         RoomSeating {
-            first: protocol::Seat(0),
+            first: protocol::RoomSeat(0),
             generation: 0,
         }
     }
@@ -37,7 +37,7 @@ impl Default for RoomSeating {
 
 impl RoomSeating {
     /// The table seat of a room seat.
-    fn table_seat(self, seat: protocol::Seat) -> Seat {
+    fn table_seat(self, seat: protocol::RoomSeat) -> Seat {
         Seat((seat.0 + 2 - self.first.0) % 2)
     }
 }
@@ -76,7 +76,7 @@ fn forward_requests(
         .filter(|play| play.chosen_at == model.key())
     {
         outgoing.write(ToServer(ClientMessage::Act {
-            action: play.action,
+            action: play.action.to_string(),
             version: session.version,
         }));
     }
@@ -106,10 +106,10 @@ fn forward_rematches(
 }
 
 /// The seats of a room at this device: the player's own seat is local, the other remote.
-fn seats_of(seating: RoomSeating, mine: Option<protocol::Seat>) -> Seats {
+fn seats_of(seating: RoomSeating, mine: Option<protocol::RoomSeat>) -> Seats {
     let controllers = (0..2)
         .map(|table| {
-            let room_seat = protocol::Seat((table + seating.first.0) % 2);
+            let room_seat = protocol::RoomSeat((table + seating.first.0) % 2);
             if mine == Some(room_seat) {
                 Controller::Local
             } else {
@@ -121,7 +121,7 @@ fn seats_of(seating: RoomSeating, mine: Option<protocol::Seat>) -> Seats {
 }
 
 /// The room seat this device holds, if it holds one.
-fn mine(session: &OnlineSession) -> Option<protocol::Seat> {
+fn mine(session: &OnlineSession) -> Option<protocol::RoomSeat> {
     session.room.as_ref().and_then(|ticket| ticket.seat)
 }
 
@@ -149,6 +149,14 @@ fn conceded(end: GameEnd, seating: RoomSeating, model: &JunqiMatch) -> Option<Ou
         | EndReason::NoLegalAction
         | EndReason::QuietPlies
         | EndReason::NoActionBeforeColours => None,
+        // Xiangqi's ends never come to a Junqi room.
+        EndReason::Checkmate
+        | EndReason::Stalemate
+        | EndReason::PerpetualCheck
+        | EndReason::PerpetualChase
+        | EndReason::Repetition
+        | EndReason::MoveLimit
+        | EndReason::NoProgress => None,
     }
 }
 
@@ -167,8 +175,11 @@ pub(super) fn follow_server(
     let mut ruled = false;
     for FromServer(message) in heard.read() {
         match message {
-            ServerMessage::Sync { room } if room.game == protocol::GameKind::Junqi => {
-                let public = match room.public_game() {
+            ServerMessage::Sync { room } => {
+                let protocol::GameState::Junqi(junqi) = &room.game else {
+                    continue;
+                };
+                let public = match junqi.public_game() {
                     Ok(public) => public,
                     Err(error) => {
                         warn!("the room's state does not replay: {error}");
@@ -205,7 +216,10 @@ pub(super) fn follow_server(
                 }
             }
             ServerMessage::Event { event, .. } => match event {
-                RoomEvent::Played { played, .. } => {
+                RoomEvent::Played {
+                    played: protocol::Played::Junqi(played),
+                    ..
+                } => {
                     ply += 1;
                     ruled = true;
                     rulings.write(Ruling {
