@@ -1251,6 +1251,38 @@ async fn a_reconnecting_player_gets_only_what_it_missed() {
 }
 
 #[tokio::test]
+async fn resuming_a_seat_closes_the_connection_that_held_it() {
+    let mut config = config("replaced");
+    config.timing.grace = Duration::from_millis(300);
+    let address = start(config).await;
+    let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    // Bob's seat taken back elsewhere while his first connection is still open.
+    let mut elsewhere = bob.resume(address, None).await;
+    elsewhere.until_sync().await;
+    let code = bob.error().await;
+    assert_eq!(code, ErrorCode::Replaced);
+    bob.closed().await;
+    // The seat stays present through the old connection's end: no grace period starts.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let room = alice.sync().await;
+    assert_eq!(room.seats.map(|seat| seat.connected), [true, true]);
+    assert_eq!(room.end, None);
+    alice.act("h2e2").await;
+    elsewhere.until_version(3).await;
+    elsewhere.act("h9g7").await;
+    elsewhere.until_version(4).await;
+    alice.until_version(4).await;
+    // And once more: the second connection gives way to a third.
+    let mut third = elsewhere.resume(address, Some(4)).await;
+    assert_eq!(elsewhere.error().await, ErrorCode::Replaced);
+    elsewhere.closed().await;
+    alice.act("b2e2").await;
+    assert_eq!(alice.error().await, ErrorCode::IllegalAction);
+    alice.act("b0c2").await;
+    third.until_version(5).await;
+}
+
+#[tokio::test]
 async fn a_player_out_of_time_loses() {
     let mut config = config("clock");
     // One clock second lasts 20 ms: a 30 s move clock runs out in 0.6 s.

@@ -126,7 +126,8 @@ pub enum ClientMessage {
     /// Watch a room without a seat.
     Watch { code: String },
     /// Take one's seat again with its secret token, after a disconnection; `since` is the last
-    /// event version the client has, to get only the events after it.
+    /// event version the client has, to get only the events after it. A connection still
+    /// holding the seat is closed.
     Resume {
         code: String,
         token: String,
@@ -177,7 +178,7 @@ pub enum ServerMessage {
     },
     /// The move clock (re)started: `seat` has `remaining_ms` from now for its move.
     Clock { seat: RoomSeat, remaining_ms: u64 },
-    /// A request was refused; nothing changed.
+    /// A request was refused (nothing changed), or the connection is about to be closed.
     Error {
         code: ErrorCode,
         message: String,
@@ -391,7 +392,7 @@ pub struct SeatState {
     pub rematch: bool,
 }
 
-/// Why a request was refused.
+/// Why a request was refused, or a connection closed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
@@ -438,6 +439,8 @@ pub enum ErrorCode {
     TooManySpectators,
     /// The server could not store the request; nothing changed, try again.
     Unavailable,
+    /// Another connection took this seat back with its token: this one is closed.
+    Replaced,
 }
 
 /// The start of every Junqi flip game as everyone sees it: all 50 pieces face down. (A view

@@ -117,9 +117,10 @@ fn error_index(code: ErrorCode) -> usize {
         TooManyRooms => 18,
         TooManySpectators => 19,
         Unavailable => 20,
+        Replaced => 21,
     }
 }
-const ALL_ERROR_CODES: [ErrorCode; 21] = {
+const ALL_ERROR_CODES: [ErrorCode; 22] = {
     use ErrorCode::*;
     [
         BadFrame,
@@ -143,6 +144,7 @@ const ALL_ERROR_CODES: [ErrorCode; 21] = {
         TooManyRooms,
         TooManySpectators,
         Unavailable,
+        Replaced,
     ]
 };
 

@@ -1,8 +1,9 @@
 //! One task per WebSocket: reads frames, checks their size and rate, parses them into typed
 //! messages, and hands room requests to the room's task. Whatever a client sends gets an
-//! answer; nothing it sends can stop the server.
+//! answer; nothing it sends can stop the server. A connection whose seat another connection
+//! takes back is told why and closed.
 
-use super::room::{Command, ConnectionHandle, Entry, Request};
+use super::room::{Command, ConnectionHandle, Entry, Request, encode};
 use super::storage::RoomGame;
 use super::table::Refusal;
 use super::{ConnectionSlot, Shared};
@@ -11,7 +12,7 @@ use crate::protocol::{
 };
 use crate::rules::GameKind;
 use crate::rules::junqi::Ruleset;
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -92,6 +93,7 @@ pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, slot: ConnectionS
         id: shared.next_connection.fetch_add(1, Ordering::Relaxed),
         outbox,
         kick: Arc::new(Notify::new()),
+        replaced: Arc::new(Notify::new()),
     };
     let limits = &shared.config.limits;
     let mut session = Session {
@@ -120,6 +122,16 @@ pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, slot: ConnectionS
                 }
             }
             () = handle.kick.notified() => break,
+            () = handle.replaced.notified() => {
+                // The room has already let the seat go: no `Leave` for it.
+                session.membership = None;
+                let refusal = Refusal::new(
+                    ErrorCode::Replaced,
+                    "this seat was taken back on another connection",
+                );
+                close(&mut socket, &mut outgoing, refusal).await;
+                break;
+            }
         }
     }
     if let Some(membership) = session.membership.take() {
@@ -131,6 +143,28 @@ pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, slot: ConnectionS
             .await;
     }
     drop(slot);
+}
+
+/// Sends the frames still queued, then `refusal` and a closing frame.
+async fn close(socket: &mut WebSocket, outgoing: &mut mpsc::Receiver<Utf8Bytes>, refusal: Refusal) {
+    while let Ok(text) = outgoing.try_recv() {
+        if socket.send(Message::Text(text)).await.is_err() {
+            return;
+        }
+    }
+    let error = encode(ServerMessage::Error {
+        code: refusal.code,
+        message: refusal.message,
+        version: None,
+    });
+    if socket.send(Message::Text(error)).await.is_ok() {
+        let _ = socket
+            .send(Message::Close(Some(CloseFrame {
+                code: close_code::NORMAL,
+                reason: Utf8Bytes::from_static(""),
+            })))
+            .await;
+    }
 }
 
 /// One connection's state.

@@ -20,12 +20,16 @@ pub enum Role {
     Spectator,
 }
 
-/// A connection as a room sees it: where its frames go, and how to drop it if it falls behind.
+/// A connection as a room sees it: where its frames go, how to drop it if it falls behind, and
+/// how to close it when another connection takes its seat.
 #[derive(Clone)]
 pub struct ConnectionHandle {
     pub id: u64,
     pub outbox: mpsc::Sender<Utf8Bytes>,
+    /// Drops the connection at once, queued frames and all.
     pub kick: Arc<Notify>,
+    /// Closes the connection once its queued frames are sent.
+    pub replaced: Arc<Notify>,
 }
 
 impl ConnectionHandle {
@@ -286,10 +290,11 @@ impl RoomTask {
             } => {
                 let entered = self.enter(&connection, entry).await;
                 if let Ok(role) = entered {
-                    self.members.push((connection, role));
                     if let Role::Player(seat) = role {
+                        self.replace_holders(role);
                         self.absent_since[seat.index()] = None;
                     }
+                    self.members.push((connection, role));
                     self.broadcast_presence();
                 }
                 let _ = reply.send(entered);
@@ -321,6 +326,18 @@ impl RoomTask {
                 }
             }
         }
+    }
+
+    /// Closes the connections holding `role`'s seat: a player resuming from elsewhere takes it
+    /// over (an older connection whose loss has not been noticed yet, another device).
+    fn replace_holders(&mut self, role: Role) {
+        self.members.retain(|(member, held)| {
+            let replaced = *held == role;
+            if replaced {
+                member.replaced.notify_one();
+            }
+            !replaced
+        });
     }
 
     /// Marks seats that just lost their last connection as absent.
