@@ -1,6 +1,7 @@
 //! `kawu-server` on loopback: protocol clients play whole Junqi and Xiangqi games through a real
 //! server, every frame is checked for hidden identities, the server is killed and restarted
-//! mid-game, hostile input is refused, and clocks, grace periods and idle rooms run out.
+//! mid-game, hostile input is refused, and clocks, grace periods, idle rooms and idle
+//! connections run out.
 
 use futures_util::{SinkExt, StreamExt};
 use kawu::protocol::{
@@ -1283,6 +1284,32 @@ async fn resuming_a_seat_closes_the_connection_that_held_it() {
 }
 
 #[tokio::test]
+async fn a_connection_that_enters_no_room_is_closed() {
+    let mut config = config("lobby");
+    config.timing.lobby = Duration::from_millis(400);
+    let address = start(config).await;
+    let player = Client::create(address, GameKind::Junqi, MoveClock::Off).await;
+    let mut idle = Client::connect(address).await;
+    // Pings answer but do not keep a connection that is in no room.
+    idle.send(ClientMessage::Ping { nonce: 1 }).await;
+    assert!(matches!(
+        idle.recv().await,
+        ServerMessage::Pong { nonce: 1 }
+    ));
+    let started = std::time::Instant::now();
+    assert_eq!(idle.error().await, ErrorCode::Idle);
+    idle.closed().await;
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // A connection in a room stays.
+    let mut player = player;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    player.send(ClientMessage::Ping { nonce: 2 }).await;
+    player
+        .until(|m| matches!(m, ServerMessage::Pong { nonce: 2 }).then_some(()))
+        .await;
+}
+
+#[tokio::test]
 async fn a_player_out_of_time_loses() {
     let mut config = config("clock");
     // One clock second lasts 20 ms: a 30 s move clock runs out in 0.6 s.
@@ -1426,7 +1453,9 @@ async fn durations_too_long_to_count_mean_never() {
     config.timing.clock_second = Duration::MAX;
     config.timing.grace = Duration::MAX;
     config.timing.idle = Duration::MAX;
+    config.timing.lobby = Duration::MAX;
     let address = start(config).await;
+    let mut lobby = Client::connect(address).await;
     let (mut alice, bob) = table(address, GameKind::Junqi, MoveClock::Seconds60).await;
     drop(bob);
     alice.act("a1").await;
@@ -1434,6 +1463,11 @@ async fn durations_too_long_to_count_mean_never() {
     let room = alice.sync().await;
     assert_eq!(room.end, None);
     assert_eq!(room.clock_ms, None);
+    lobby.send(ClientMessage::Ping { nonce: 3 }).await;
+    assert!(matches!(
+        lobby.recv().await,
+        ServerMessage::Pong { nonce: 3 }
+    ));
 }
 
 #[test]
@@ -1461,6 +1495,7 @@ fn the_server_takes_its_flags_from_the_environment_and_refuses_bad_ones() {
     for bad in [
         ["--grace-seconds", "NaN"],
         ["--idle-seconds", "-5"],
+        ["--lobby-seconds", "inf"],
         ["--addr", "nowhere:port"],
     ] {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_kawu-server"))
@@ -1473,6 +1508,16 @@ fn the_server_takes_its_flags_from_the_environment_and_refuses_bad_ones() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!stderr.contains("panicked"), "{bad:?}: {stderr}");
         assert!(!stderr.is_empty(), "{bad:?}");
+    }
+
+    // Every limit is in the help, with its variable.
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_kawu-server"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    for flag in ["--lobby-seconds", "KAWU_LOBBY_SECONDS", "--idle-seconds"] {
+        assert!(help.contains(flag), "{flag} in {help}");
     }
 }
 

@@ -441,6 +441,8 @@ pub enum ErrorCode {
     Unavailable,
     /// Another connection took this seat back with its token: this one is closed.
     Replaced,
+    /// The connection entered no room in the time allowed: it is closed.
+    Idle,
 }
 
 /// The start of every Junqi flip game as everyone sees it: all 50 pieces face down. (A view

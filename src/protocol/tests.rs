@@ -118,9 +118,10 @@ fn error_index(code: ErrorCode) -> usize {
         TooManySpectators => 19,
         Unavailable => 20,
         Replaced => 21,
+        Idle => 22,
     }
 }
-const ALL_ERROR_CODES: [ErrorCode; 22] = {
+const ALL_ERROR_CODES: [ErrorCode; 23] = {
     use ErrorCode::*;
     [
         BadFrame,
@@ -145,6 +146,7 @@ const ALL_ERROR_CODES: [ErrorCode; 22] = {
         TooManySpectators,
         Unavailable,
         Replaced,
+        Idle,
     ]
 };
 

@@ -1,9 +1,9 @@
 //! One task per WebSocket: reads frames, checks their size and rate, parses them into typed
 //! messages, and hands room requests to the room's task. Whatever a client sends gets an
-//! answer; nothing it sends can stop the server. A connection whose seat another connection
-//! takes back is told why and closed.
+//! answer; nothing it sends can stop the server. A connection that enters no room in time, or
+//! whose seat another connection takes back, is told why and closed.
 
-use super::room::{Command, ConnectionHandle, Entry, Request, encode};
+use super::room::{Command, ConnectionHandle, Entry, Request, encode, sleep_until};
 use super::storage::RoomGame;
 use super::table::Refusal;
 use super::{ConnectionSlot, Shared};
@@ -95,6 +95,8 @@ pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, slot: ConnectionS
         kick: Arc::new(Notify::new()),
         replaced: Arc::new(Notify::new()),
     };
+    // Durations too long to add up mean never.
+    let lobby_deadline = Instant::now().checked_add(shared.config.timing.lobby);
     let limits = &shared.config.limits;
     let mut session = Session {
         rate: RateLimit::new(limits.frames_per_second, limits.frame_burst),
@@ -107,6 +109,7 @@ pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, slot: ConnectionS
         server: format!("kawu-server {}", env!("CARGO_PKG_VERSION")),
     });
     loop {
+        let lobby = lobby_deadline.filter(|_| session.membership.is_none());
         tokio::select! {
             incoming = socket.recv() => match incoming {
                 Some(Ok(message)) => {
@@ -128,6 +131,15 @@ pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, slot: ConnectionS
                 let refusal = Refusal::new(
                     ErrorCode::Replaced,
                     "this seat was taken back on another connection",
+                );
+                close(&mut socket, &mut outgoing, refusal).await;
+                break;
+            }
+            () = sleep_until(lobby) => {
+                let seconds = shared.config.timing.lobby.as_secs_f64();
+                let refusal = Refusal::new(
+                    ErrorCode::Idle,
+                    format!("no room was entered within {seconds} s"),
                 );
                 close(&mut socket, &mut outgoing, refusal).await;
                 break;

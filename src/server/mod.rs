@@ -85,6 +85,8 @@ pub struct Timing {
     pub grace: Duration,
     /// How long a room with nobody connected lives.
     pub idle: Duration,
+    /// How long a connection may stay without entering a room before it is closed.
+    pub lobby: Duration,
 }
 
 impl Default for Timing {
@@ -93,6 +95,7 @@ impl Default for Timing {
             clock_second: Duration::from_secs(1),
             grace: Duration::from_secs(120),
             idle: Duration::from_secs(24 * 60 * 60),
+            lobby: Duration::from_secs(60),
         }
     }
 }

@@ -536,7 +536,8 @@ impl RoomTask {
     }
 }
 
-async fn sleep_until(deadline: Option<Instant>) {
+/// Waits until `deadline`; forever without one.
+pub async fn sleep_until(deadline: Option<Instant>) {
     match deadline {
         Some(deadline) => tokio::time::sleep_until(deadline).await,
         None => std::future::pending().await,

@@ -44,6 +44,10 @@ struct Cli {
     /// Seconds a room with nobody connected lives.
     #[arg(long, env = "KAWU_IDLE_SECONDS", default_value_t = Timing::default().idle.as_secs_f64())]
     idle_seconds: f64,
+    /// Seconds a connection may stay without creating, joining or watching a room before it is
+    /// closed.
+    #[arg(long, env = "KAWU_LOBBY_SECONDS", default_value_t = Timing::default().lobby.as_secs_f64())]
+    lobby_seconds: f64,
     /// How long one second of the move clock lasts, in seconds (for tests: 0.01 makes a 30 s
     /// clock last 0.3 s).
     #[arg(long, env = "KAWU_CLOCK_SECOND", default_value_t = 1.0)]
@@ -81,6 +85,7 @@ fn config(cli: &Cli) -> Result<Config, String> {
             clock_second: seconds(cli.clock_second, "clock-second")?,
             grace: seconds(cli.grace_seconds, "grace-seconds")?,
             idle: seconds(cli.idle_seconds, "idle-seconds")?,
+            lobby: seconds(cli.lobby_seconds, "lobby-seconds")?,
         },
     })
 }
