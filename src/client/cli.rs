@@ -2,6 +2,7 @@
 //! actions, and optionally take a screenshot once the board has settled, then quit.
 
 use super::matches::{Deal, NewMatch};
+use super::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay};
 use super::seats::Seats;
 use super::tabletop::Anim;
 use super::thinking::ComputerPaused;
@@ -58,6 +59,9 @@ pub struct Cli {
     /// Stay on the title screen (with --screenshot: shoot the menu over the demonstration game).
     #[arg(long, conflicts_with = "mode")]
     title: bool,
+    /// Watch the game recorded in this file (exported text); with --play N, from its Nth action.
+    #[arg(long, conflicts_with_all = ["mode", "title", "seed"])]
+    watch: Option<PathBuf>,
 }
 
 impl Cli {
@@ -70,9 +74,18 @@ impl Cli {
         }
     }
 
+    /// The game the flags name.
+    fn game(&self) -> GameKind {
+        match self.game {
+            GameChoice::Junqi => GameKind::Junqi,
+            GameChoice::Xiangqi => GameKind::Xiangqi,
+        }
+    }
+
     /// The game the flags ask for, if they ask to start straight into one.
     fn new_match(&self) -> Option<NewMatch> {
-        if self.title || (self.mode.is_none() && self.screenshot.is_none()) {
+        if self.title || self.watch.is_some() || (self.mode.is_none() && self.screenshot.is_none())
+        {
             return None;
         }
         let seats = match self.mode.unwrap_or(Mode::Hotseat) {
@@ -82,10 +95,7 @@ impl Cli {
             Mode::AiHard => Seats::versus_computer(Level::Hard, Seat(0)),
         };
         Some(NewMatch {
-            game: match self.game {
-                GameChoice::Junqi => GameKind::Junqi,
-                GameChoice::Xiangqi => GameKind::Xiangqi,
-            },
+            game: self.game(),
             seats,
             deal: Deal {
                 seed: self.seed,
@@ -117,9 +127,29 @@ pub(super) fn plugin(cli: Cli) -> impl Fn(&mut App) + Send + Sync + 'static {
     }
 }
 
-fn start_game(cli: Res<Cli>, mut starts: MessageWriter<NewMatch>) {
+fn start_game(
+    cli: Res<Cli>,
+    mut starts: MessageWriter<NewMatch>,
+    mut watch: MessageWriter<WatchReplay>,
+    mut steps: MessageWriter<ReplayRequest>,
+    mut bad: MessageWriter<BadRecord>,
+) {
     if let Some(start) = cli.new_match() {
         starts.write(start);
+    }
+    if let Some(path) = &cli.watch {
+        match std::fs::read_to_string(path) {
+            Ok(text) => {
+                watch.write(WatchReplay {
+                    kind: cli.game(),
+                    record: RecordSource::Text(text),
+                });
+                steps.write(ReplayRequest::Jump(cli.play as usize));
+            }
+            Err(error) => {
+                bad.write(BadRecord(format!("{}: {error}", path.display())));
+            }
+        }
     }
 }
 

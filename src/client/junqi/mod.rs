@@ -37,10 +37,11 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            replay::start_replays,
+            // A replay asked for with a new game (the demonstration) in the same frame wins.
             replay::end_replays,
-            replay::step_replays,
             model::referee,
+            replay::start_replays,
+            replay::step_replays,
             online::follow_server,
             model::follow_rulings,
             online::rule_room_end,
