@@ -11,9 +11,10 @@ use kawu::client::junqi::{
 };
 use kawu::client::tabletop::{Anim, Step, TableView, animations_settled};
 use kawu::client::{
-    BadRecord, BadSave, ComputerPaused, Controller, DrawDeclined, FinishedGames, GameLogicPlugin,
-    GoOnline, Lang, LocalClock, MatchRequest, MatchStatus, OnlineRequest, OnlineSession,
-    RecordSource, ReplayProgress, ReplayRequest, ResumeMatch, Screen, Seats, WatchReplay, tr,
+    BadRecord, BadSave, ComputerPaused, Controller, Deal, DrawDeclined, FinishedGames,
+    GameLogicPlugin, GoOnline, Lang, LocalClock, MatchRequest, MatchStatus, OnlineRequest,
+    OnlineSession, RecordSource, ReplayProgress, ReplayRequest, ResumeMatch, Screen, Seats,
+    WatchReplay, tr,
 };
 use kawu::rules::junqi::{
     Action, ActionList, Cell, Game, Kind, Outcome, Point, Position, PublicGame, Ruleset, WinReason,
@@ -759,15 +760,31 @@ fn run_until(apps: &mut [&mut App], what: &str, mut done: impl FnMut(&mut [&mut 
     }
 }
 
-#[test]
-fn two_clients_play_through_a_real_server() {
+/// A `kawu-server` on a free port with a fresh data folder, stopped (and its folder removed)
+/// when dropped.
+struct TestServer {
+    child: std::process::Child,
+    data: std::path::PathBuf,
+    url: String,
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.child.kill().ok();
+        self.child.wait().ok();
+        std::fs::remove_dir_all(&self.data).ok();
+    }
+}
+
+/// Starts a server, or `None` (outside CI) when its binary has not been built.
+fn start_server() -> Option<TestServer> {
     let Some(server) = server_binary() else {
         assert!(
             std::env::var_os("CI").is_none(),
             "CI builds kawu-server before the client tests"
         );
         eprintln!("skipped: no kawu-server binary next to the game's");
-        return;
+        return None;
     };
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|listener| listener.local_addr())
@@ -782,15 +799,16 @@ fn two_clients_play_through_a_real_server() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("the server starts");
-    struct Kill(std::process::Child);
-    impl Drop for Kill {
-        fn drop(&mut self) {
-            self.0.kill().ok();
-        }
-    }
-    let _server = Kill(child);
+    Some(TestServer {
+        child,
+        data,
+        url: format!("ws://127.0.0.1:{port}/ws"),
+    })
+}
 
-    let url = format!("ws://127.0.0.1:{port}/ws");
+/// Two clients of `server` in one room of `game`: the host created it, the guest joined by
+/// its code, and both have seen each other arrive.
+fn seated_pair(server: &TestServer, game: GameKind) -> (App, App) {
     let online = |url: &str| {
         let mut app = app();
         app.world_mut()
@@ -798,13 +816,13 @@ fn two_clients_play_through_a_real_server() {
             .server = url.to_string();
         app
     };
-    let (mut host, mut guest) = (online(&url), online(&url));
+    let (mut host, mut guest) = (online(&server.url), online(&server.url));
     // The server may take a moment to listen: ask again until a room exists.
     let code = {
         let started = std::time::Instant::now();
         loop {
             host.world_mut()
-                .write_message(GoOnline(OnlineRequest::Create(Default::default())));
+                .write_message(GoOnline(OnlineRequest::Create(game, Default::default())));
             let asked = std::time::Instant::now();
             while asked.elapsed() < Duration::from_secs(2)
                 && host.world().resource::<OnlineSession>().room.is_none()
@@ -833,6 +851,7 @@ fn two_clients_play_through_a_real_server() {
             // Both have seen the other arrive, and heard the same events.
             apps.iter().all(|app| {
                 *app.world().resource::<State<Screen>>().get() == Screen::Playing
+                    && app.world().resource::<MatchStatus>().game == game
                     && app
                         .world()
                         .resource::<Seats>()
@@ -842,6 +861,15 @@ fn two_clients_play_through_a_real_server() {
             }) && session(apps[0]).version == session(apps[1]).version
         },
     );
+    (host, guest)
+}
+
+#[test]
+fn two_clients_play_through_a_real_server() {
+    let Some(server) = start_server() else {
+        return;
+    };
+    let (mut host, mut guest) = seated_pair(&server, GameKind::Junqi);
     // The host (room seat 0) moves first: a flip, played only once the server has ruled.
     for turn in 0..4 {
         let (mover, other) = if turn % 2 == 0 {
@@ -872,7 +900,6 @@ fn two_clients_play_through_a_real_server() {
         std::thread::sleep(Duration::from_millis(5));
     }
     assert_eq!(game(&host).history().len(), 4);
-    std::fs::remove_dir_all(&data).ok();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1170,4 +1197,84 @@ fn decide_colours_against_the_computer(app: &mut App) {
         app.update();
         std::thread::sleep(Duration::from_millis(2));
     }
+}
+
+#[test]
+fn two_clients_play_xiangqi_through_a_real_server() {
+    let Some(server) = start_server() else {
+        return;
+    };
+    let (mut host, mut guest) = seated_pair(&server, GameKind::Xiangqi);
+    assert_eq!(xq_model(&host).game.moves().len(), 0);
+    // The host (room seat 0) plays red and moves first; each move is shown once the server
+    // has ruled, on both tables.
+    for (turn, (from, to)) in [("h2", "e2"), ("h9", "g7"), ("b0", "c2")]
+        .into_iter()
+        .enumerate()
+    {
+        let (mover, other) = if turn % 2 == 0 {
+            (&mut host, &mut guest)
+        } else {
+            (&mut guest, &mut host)
+        };
+        let status = mover.world().resource::<MatchStatus>().clone();
+        assert_eq!(
+            mover.world().resource::<Seats>().controller(status.to_move),
+            Controller::Local,
+            "turn {turn}"
+        );
+        xq_select(mover, square(from));
+        xq_select(mover, square(to));
+        run_until(&mut [mover, other], "the move to reach both", |apps| {
+            apps.iter()
+                .all(|app| xq_model(app).game.moves().len() == turn + 1)
+        });
+        assert_eq!(
+            xq_model(&host).position().to_fen(),
+            xq_model(&guest).position().to_fen()
+        );
+    }
+    for app in [&mut host, &mut guest] {
+        for _ in 0..100 {
+            app.update();
+        }
+        xq_assert_consistent(app);
+    }
+    // Black (the guest) resigns: both tables show red's win.
+    guest.world_mut().write_message(MatchRequest::Resign);
+    run_until(&mut [&mut host, &mut guest], "the resignation", |apps| {
+        apps.iter().all(|app| xq_model(app).over())
+    });
+    for app in [&host, &guest] {
+        assert_eq!(
+            xq_model(app).conceded,
+            Some(kawu::client::xiangqi::Conceded::Resigned(
+                kawu::client::xiangqi::XqSide::Black
+            ))
+        );
+    }
+    // A rematch swaps colours: the guest now plays red and moves first.
+    for app in [&mut host, &mut guest] {
+        app.world_mut().write_message(kawu::client::NewMatch {
+            game: GameKind::Xiangqi,
+            seats: Seats::hot_seat(),
+            deal: Deal::default(),
+            attract: false,
+        });
+    }
+    run_until(&mut [&mut host, &mut guest], "the rematch", |apps| {
+        apps.iter().all(|app| {
+            let model = xq_model(app);
+            !model.over() && model.game.moves().is_empty()
+        })
+    });
+    let seats = guest.world().resource::<Seats>().clone();
+    assert_eq!(seats.controller(Seat(0)), Controller::Local);
+    xq_select(&mut guest, square("h2"));
+    xq_select(&mut guest, square("e2"));
+    run_until(
+        &mut [&mut host, &mut guest],
+        "the guest's first move",
+        |apps| apps.iter().all(|app| xq_model(app).game.moves().len() == 1),
+    );
 }

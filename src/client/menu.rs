@@ -219,8 +219,7 @@ fn title_screen(
                         if menu_button(ui, true, t("menu-new-game"), &mut act.sounds) {
                             *page = MenuPage::NewGame;
                         }
-                        let online = game == GameKind::Junqi;
-                        if menu_button(ui, online, t("menu-online"), &mut act.sounds) {
+                        if menu_button(ui, true, t("menu-online"), &mut act.sounds) {
                             *page = MenuPage::Online;
                         }
                         if menu_button(ui, true, t("menu-replays"), &mut act.sounds) {
@@ -402,7 +401,7 @@ fn online_page(
     clock_choice(ui, lang, &mut choice.clock);
     if menu_button(ui, true, t("online-create"), &mut act.sounds) {
         act.online
-            .write(GoOnline(OnlineRequest::Create(choice.clock)));
+            .write(GoOnline(OnlineRequest::Create(choice.game, choice.clock)));
     }
     ui.add_space(10.0);
     ui.separator();

@@ -21,6 +21,7 @@ pub mod junqi;
 mod matches;
 mod menu;
 mod net;
+mod online;
 mod records;
 mod save;
 mod seats;
@@ -101,6 +102,7 @@ impl Plugin for GameLogicPlugin {
             .add_plugins((
                 matches::plugin,
                 net::logic_plugin,
+                online::plugin,
                 audio::logic_plugin,
                 save::logic_plugin,
                 records::logic_plugin,

@@ -4,7 +4,10 @@
 
 use super::ClientSet;
 use super::settings::Settings;
-use crate::protocol::{ClientMessage, Frame, MoveClock, RoomEvent, RoomSeat, ServerMessage};
+use crate::protocol::{
+    ClientMessage, ErrorCode, Frame, MoveClock, RoomEvent, RoomSeat, ServerMessage,
+};
+use crate::rules::GameKind;
 use bevy::prelude::*;
 use ewebsock::{WsEvent, WsMessage, WsReceiver, WsSender};
 use std::time::Duration;
@@ -12,8 +15,8 @@ use std::time::Duration;
 /// What the player asked of the server when going online.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OnlineRequest {
-    /// Open a room (with this move clock) and take its first seat.
-    Create(MoveClock),
+    /// Open a room for this game (with this move clock) and take its first seat.
+    Create(GameKind, MoveClock),
     /// Take the free seat of the room with this code.
     Join(String),
     /// Watch the room with this code.
@@ -84,12 +87,24 @@ pub struct OnlineSession {
     pub clock: Option<(RoomSeat, Duration)>,
     /// The room seat offering a draw, if one is.
     pub draw_offer: Option<RoomSeat>,
+    /// The game the room plays, once its state has been heard.
+    pub game: Option<GameKind>,
 }
 
 impl OnlineSession {
     /// Whether an online game is going on (or being set up).
     pub fn active(&self) -> bool {
         self.state != LinkState::Offline
+    }
+
+    /// Whether an online game of `kind` is going on: that game follows the server.
+    pub fn plays(&self, kind: GameKind) -> bool {
+        self.active() && self.game == Some(kind)
+    }
+
+    /// The room seat this device holds, if it holds one.
+    pub fn my_seat(&self) -> Option<RoomSeat> {
+        self.room.as_ref().and_then(|ticket| ticket.seat)
     }
 }
 
@@ -228,8 +243,8 @@ fn introduction(session: &OnlineSession) -> Option<ClientMessage> {
                 code: room.code.clone(),
             },
         }),
-        (None, Some(OnlineRequest::Create(clock))) => Some(ClientMessage::Create {
-            game: crate::rules::GameKind::Junqi,
+        (None, Some(OnlineRequest::Create(game, clock))) => Some(ClientMessage::Create {
+            game: *game,
             rules: default(),
             clock: *clock,
         }),
@@ -321,6 +336,7 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
             });
         }
         ServerMessage::Sync { room } => {
+            session.game = Some(room.game.kind());
             session.version = room.version;
             session.draw_offer = room.draw_offer;
             session.presence = (room.seats.map(|seat| seat.connected), room.spectators);
@@ -349,6 +365,15 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
         } => session.presence = (*connected, *spectators),
         ServerMessage::Clock { seat, remaining_ms } => {
             session.clock = Some((*seat, now + Duration::from_millis(*remaining_ms)));
+        }
+        // Another connection took this seat with its token: this one gives the room up
+        // rather than take it back (and be replaced again).
+        ServerMessage::Error {
+            code: ErrorCode::Replaced,
+            ..
+        } => {
+            session.room = None;
+            session.request = None;
         }
         _ => {}
     }

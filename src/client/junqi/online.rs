@@ -3,17 +3,14 @@
 //! to the server instead of a referee. No face-down identity ever reaches this device.
 
 use super::model::{Change, JunqiMatch, PlayRequest, Ruling};
-use crate::client::matches::{DrawDeclined, MatchRequest, NewMatch, PositionKey};
+use crate::client::matches::{DrawDeclined, PositionKey};
 use crate::client::net::{FromServer, OnlineSession, ToServer};
-use crate::client::seats::{Controller, Seats};
-use crate::client::theme::Toast;
+use crate::client::online::{room_seats, table_seat};
 use crate::client::thinking::ComputerGame;
 use crate::client::{ClientSet, Screen};
-use crate::protocol::{
-    self, ClientMessage, EndReason, ErrorCode, GameEnd, RoomEvent, ServerMessage,
-};
+use crate::protocol::{self, ClientMessage, EndReason, GameEnd, RoomEvent, ServerMessage};
+use crate::rules::GameKind;
 use crate::rules::junqi::{DrawReason, Outcome, WinReason};
-use crate::rules::{GameKind, Seat};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
@@ -35,101 +32,38 @@ impl Default for RoomSeating {
     }
 }
 
-impl RoomSeating {
-    /// The table seat of a room seat.
-    fn table_seat(self, seat: protocol::RoomSeat) -> Seat {
-        Seat((seat.0 + 2 - self.first.0) % 2)
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RoomSeating>()
         .init_resource::<PendingEnd>()
-        .add_systems(
-            Update,
-            (forward_requests, forward_rematches).in_set(ClientSet::Command),
-        );
+        .add_systems(Update, forward_plays.in_set(ClientSet::Command));
 }
 
-/// This device's requests, sent to the server while online.
-#[derive(SystemParam)]
-struct Requests<'w, 's> {
-    plays: MessageReader<'w, 's, PlayRequest>,
-    matches: MessageReader<'w, 's, MatchRequest>,
-}
-
-fn forward_requests(
-    mut requests: Requests,
+/// This device's actions go to the server while a Junqi room is on.
+fn forward_plays(
+    mut plays: MessageReader<PlayRequest>,
     model: Res<JunqiMatch>,
     session: Res<OnlineSession>,
     mut outgoing: MessageWriter<ToServer>,
 ) {
-    // Online play is Junqi's alone so far.
-    if !session.active() {
+    if !session.plays(GameKind::Junqi) {
+        plays.clear();
         return;
     }
     // An action chosen in an older position (the title screen's demonstration, a move the
     // server has overtaken) is not sent.
-    for play in requests
-        .plays
-        .read()
-        .filter(|play| play.chosen_at == model.key())
-    {
+    for play in plays.read().filter(|play| play.chosen_at == model.key()) {
         outgoing.write(ToServer(ClientMessage::Act {
             action: play.action.to_string(),
             version: session.version,
         }));
     }
-    for request in requests.matches.read() {
-        let message = match request {
-            MatchRequest::Resign => ClientMessage::Resign {},
-            MatchRequest::OfferDraw => ClientMessage::OfferDraw {},
-            MatchRequest::AgreeDraw => ClientMessage::AnswerDraw { accept: true },
-            // No take-backs against a player elsewhere; the server keeps the clock.
-            MatchRequest::Undo | MatchRequest::OutOfTime => continue,
-        };
-        outgoing.write(ToServer(message));
-    }
-}
-
-/// "Rematch" in an online game asks the server for one.
-fn forward_rematches(
-    mut starts: MessageReader<NewMatch>,
-    session: Res<OnlineSession>,
-    mut outgoing: MessageWriter<ToServer>,
-) {
-    for start in starts.read() {
-        if session.active() && start.game == GameKind::Junqi && !start.attract {
-            outgoing.write(ToServer(ClientMessage::Rematch {}));
-        }
-    }
-}
-
-/// The seats of a room at this device: the player's own seat is local, the other remote.
-fn seats_of(seating: RoomSeating, mine: Option<protocol::RoomSeat>) -> Seats {
-    let controllers = (0..2)
-        .map(|table| {
-            let room_seat = protocol::RoomSeat((table + seating.first.0) % 2);
-            if mine == Some(room_seat) {
-                Controller::Local
-            } else {
-                Controller::Remote
-            }
-        })
-        .collect::<Vec<_>>();
-    Seats::try_from(controllers).expect("two seats")
-}
-
-/// The room seat this device holds, if it holds one.
-fn mine(session: &OnlineSession) -> Option<protocol::RoomSeat> {
-    session.room.as_ref().and_then(|ticket| ticket.seat)
 }
 
 /// The outcome a room's end means for the model, when the public game cannot tell by itself.
 fn conceded(end: GameEnd, seating: RoomSeating, model: &JunqiMatch) -> Option<Outcome> {
     let winner_colour = end
         .winner
-        .and_then(|seat| model.colour_of(seating.table_seat(seat)));
+        .and_then(|seat| model.colour_of(table_seat(seating.first, seat)));
     match end.reason {
         EndReason::Agreement => Some(Outcome::Draw(DrawReason::Agreement)),
         EndReason::Resignation => winner_colour.map(|winner| Outcome::Win {
@@ -176,6 +110,7 @@ pub(super) fn follow_server(
     for FromServer(message) in heard.read() {
         match message {
             ServerMessage::Sync { room } => {
+                // A room of another game is that game's to follow.
                 let protocol::GameState::Junqi(junqi) = &room.game else {
                     continue;
                 };
@@ -193,7 +128,7 @@ pub(super) fn follow_server(
                     && seating.first == room.first_seat
                     && model.public == public;
                 seating.first = room.first_seat;
-                commands.insert_resource(seats_of(*seating, mine(&session)));
+                commands.insert_resource(room_seats(seating.first, session.my_seat()));
                 NextState::set_if_neq(&mut feedback.next, Screen::Playing);
                 if unchanged {
                     continue;
@@ -230,26 +165,16 @@ pub(super) fn follow_server(
                         change: Change::Played(*played),
                     });
                 }
-                RoomEvent::GameEnded { end } => feedback.pending.0 = Some(*end),
-                RoomEvent::DrawDeclined { seat } if Some(*seat) != mine(&session) => {
-                    feedback.declined.write(DrawDeclined);
+                RoomEvent::GameEnded { end } if session.plays(GameKind::Junqi) => {
+                    feedback.pending.0 = Some(*end);
                 }
-                // A new game, or the opponent arriving: ask for the whole state.
-                RoomEvent::NewGame { .. } | RoomEvent::SeatTaken { .. } => {
-                    feedback.outgoing.write(ToServer(ClientMessage::Sync {}));
+                RoomEvent::DrawDeclined { seat }
+                    if session.plays(GameKind::Junqi) && Some(*seat) != session.my_seat() =>
+                {
+                    feedback.declined.write(DrawDeclined);
                 }
                 _ => {}
             },
-            ServerMessage::Error { message, code, .. } => {
-                warn!("the server refused: {code:?} {message}");
-                feedback
-                    .toast
-                    .show_key_with("toast-online-error", message.clone());
-                // A request on an outdated state: catch up; the player can try again.
-                if *code == ErrorCode::Stale {
-                    feedback.outgoing.write(ToServer(ClientMessage::Sync {}));
-                }
-            }
             _ => {}
         }
     }
@@ -260,8 +185,6 @@ pub(super) fn follow_server(
 pub(super) struct Feedback<'w> {
     next: ResMut<'w, NextState<Screen>>,
     declined: MessageWriter<'w, DrawDeclined>,
-    outgoing: MessageWriter<'w, ToServer>,
-    toast: ResMut<'w, Toast>,
     pending: ResMut<'w, PendingEnd>,
 }
 

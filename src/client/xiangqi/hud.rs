@@ -89,6 +89,13 @@ pub fn result_text(
                 format!("{}: {}", t(side_key(loser)), t("reason-timeout")),
             )
         }
+        (Some(Conceded::Abandoned(loser)), _) => {
+            let loser = Side::from(loser);
+            (
+                Some(loser.opponent()),
+                format!("{}: {}", t(side_key(loser)), t("reason-abandoned")),
+            )
+        }
         (None, Some(outcome)) => {
             let loser = outcome.winner.map(Side::opponent);
             let side = |side: Option<Side>| side.map_or(String::new(), |s| t(side_key(s)));
@@ -341,9 +348,12 @@ fn announce_outcome(
     }
     model.announced = true;
     let winner = match (model.conceded, model.game.outcome()) {
-        (Some(Conceded::Resigned(loser) | Conceded::OutOfTime(loser)), _) => {
-            Some(Side::from(loser).opponent())
-        }
+        (
+            Some(
+                Conceded::Resigned(loser) | Conceded::OutOfTime(loser) | Conceded::Abandoned(loser),
+            ),
+            _,
+        ) => Some(Side::from(loser).opponent()),
         (Some(Conceded::Agreed), _) => None,
         (None, outcome) => outcome.and_then(|outcome| outcome.winner),
     };

@@ -7,12 +7,15 @@ mod hud;
 mod input;
 mod layout;
 mod model;
+mod online;
 mod pieces;
 
 pub use hud::{XqHint, result_text, rules_page};
 pub use input::{XqCommand, XqSelection};
 pub use layout::{square_at, square_to_world};
-pub use model::{Conceded, LoadXiangqi, MovePlayed, XiangqiMatch, XiangqiRecord, XqPlayRequest};
+pub use model::{
+    Conceded, LoadXiangqi, MovePlayed, XiangqiMatch, XiangqiRecord, XqPlayRequest, XqSide,
+};
 pub use pieces::XqPiece;
 
 use crate::client::thinking;
@@ -22,6 +25,7 @@ use bevy::prelude::*;
 pub(super) fn logic_plugin(app: &mut App) {
     app.add_plugins((
         model::plugin,
+        online::plugin,
         thinking::plugin::<XiangqiMatch>,
         input::logic_plugin,
         pieces::logic_plugin,

@@ -8,6 +8,7 @@ use crate::client::Screen;
 use crate::client::matches::{
     Deal, DrawDeclined, MatchRequest, MatchStatus, NewMatch, PositionKey, ResumeMatch,
 };
+use crate::client::net::OnlineSession;
 use crate::client::save::BadSave;
 use crate::client::seats::Seats;
 use crate::client::tabletop::TableReset;
@@ -30,6 +31,8 @@ pub enum Conceded {
     Agreed,
     /// This side ran out of time on the move clock.
     OutOfTime(XqSide),
+    /// This side left an online game and did not come back in time.
+    Abandoned(XqSide),
 }
 
 /// A side, as records write it.
@@ -295,8 +298,14 @@ fn new_game(deal: Deal) -> Game {
     game
 }
 
-fn start_new_games(mut starts: MessageReader<NewMatch>, mut loads: MessageWriter<LoadXiangqi>) {
-    for start in starts.read().filter(|s| s.game == GameKind::Xiangqi) {
+fn start_new_games(
+    mut starts: MessageReader<NewMatch>,
+    online: Res<OnlineSession>,
+    mut loads: MessageWriter<LoadXiangqi>,
+) {
+    // Online, a new game is the server's (a rematch).
+    let here = |start: &&NewMatch| start.game == GameKind::Xiangqi && !online.active();
+    for start in starts.read().filter(here) {
         loads.write(LoadXiangqi {
             game: new_game(start.deal),
             conceded: None,
@@ -342,6 +351,7 @@ struct Asked<'w, 's> {
     plays: MessageReader<'w, 's, XqPlayRequest>,
     requests: MessageReader<'w, 's, MatchRequest>,
     status: Res<'w, MatchStatus>,
+    online: Res<'w, OnlineSession>,
 }
 
 /// The local referee: plays legal moves, takes back, records resignations and draws.
@@ -354,14 +364,7 @@ fn referee(
 ) {
     let mut seats = seats.clone();
     for load in asked.loads.read() {
-        model.game = load.game.clone();
-        model.conceded = load.conceded;
-        model.attract = load.attract;
-        model.key = PositionKey {
-            generation: model.key.generation + 1,
-            ply: model.game.moves().len(),
-        };
-        model.announced = false;
+        put_on_table(&mut model, load.game.clone(), load.conceded, load.attract);
         seats = load.seats.clone();
         commands.insert_resource(load.seats.clone());
         told.resets.write(TableReset);
@@ -374,27 +377,18 @@ fn referee(
             },
         );
     }
+    // Online, the server rules (see `online.rs`).
+    if asked.online.active() {
+        asked.plays.clear();
+        asked.requests.clear();
+        return;
+    }
     for request in asked.plays.read() {
         if request.chosen_at != model.key || model.conceded.is_some() {
             continue;
         }
-        let before = model.position().clone();
-        let Some(piece) = before.piece_at(request.mv.from()) else {
-            continue;
-        };
-        match model.game.play(request.mv) {
-            Ok(()) => {
-                model.key.ply += 1;
-                model.announced = false;
-                let after = model.position();
-                told.played.write(MovePlayed {
-                    mv: request.mv,
-                    piece,
-                    captured: before.piece_at(request.mv.to()),
-                    check: after.in_check(after.side_to_move()),
-                });
-            }
-            Err(error) => warn!("ignoring {}: {error}", request.mv),
+        if let Err(error) = play_on(&mut model, request.mv, &mut told.played) {
+            warn!("ignoring {}: {error}", request.mv);
         }
     }
     if asked.status.game != GameKind::Xiangqi {
@@ -438,6 +432,46 @@ fn referee(
     }
 }
 
+/// Puts `game` on the table in place of the one there.
+pub(super) fn put_on_table(
+    model: &mut XiangqiMatch,
+    game: Game,
+    conceded: Option<Conceded>,
+    attract: bool,
+) {
+    model.game = game;
+    model.conceded = conceded;
+    model.attract = attract;
+    model.key = PositionKey {
+        generation: model.key.generation + 1,
+        ply: model.game.moves().len(),
+    };
+    model.announced = false;
+}
+
+/// Plays `mv` on the table's game, telling the table what moved, took and checked.
+pub(super) fn play_on(
+    model: &mut XiangqiMatch,
+    mv: Move,
+    played: &mut MessageWriter<MovePlayed>,
+) -> Result<(), String> {
+    let before = model.position().clone();
+    let piece = before
+        .piece_at(mv.from())
+        .ok_or_else(|| format!("no piece on {}", mv.from()))?;
+    model.game.play(mv).map_err(|error| error.to_string())?;
+    model.key.ply += 1;
+    model.announced = false;
+    let after = model.position();
+    played.write(MovePlayed {
+        mv,
+        piece,
+        captured: before.piece_at(mv.to()),
+        check: after.in_check(after.side_to_move()),
+    });
+    Ok(())
+}
+
 /// What the referee tells the rest of the client.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Told<'w> {
@@ -453,7 +487,11 @@ fn movers(plies: usize) -> impl DoubleEndedIterator<Item = Seat> {
 }
 
 /// Keeps the shell's [`MatchStatus`] up to date while Xiangqi is on the table.
-fn report_status(model: Res<XiangqiMatch>, seats: Res<Seats>, mut status: ResMut<MatchStatus>) {
+pub(super) fn report_status(
+    model: Res<XiangqiMatch>,
+    seats: Res<Seats>,
+    mut status: ResMut<MatchStatus>,
+) {
     let seats_changed = seats.is_changed() && status.game == GameKind::Xiangqi;
     // Until a Xiangqi game is loaded, the table belongs to another game.
     if !(model.is_changed() || seats_changed) || model.key == PositionKey::default() {
