@@ -1447,6 +1447,84 @@ async fn the_web_folder_is_served_precompressed_when_it_can_be() {
     );
 }
 
+/// The head of an HTTP response, lower-cased, and its body.
+fn split_response(response: &str) -> (String, &str) {
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    (head.to_lowercase(), body)
+}
+
+#[tokio::test]
+async fn the_wasm_is_served_precompressed_as_wasm_with_its_encoding() {
+    let web = data_folder("web-wasm");
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(web.join("kawu_bg.wasm"), "raw wasm").unwrap();
+    std::fs::write(web.join("kawu_bg.wasm.br"), "brotli wasm").unwrap();
+    std::fs::write(web.join("kawu_bg.wasm.gz"), "gzip wasm").unwrap();
+    let mut config = config("web-wasm");
+    config.web = Some(web);
+    let address = start(config).await;
+    for (accept, encoding, body) in [
+        ("Accept-Encoding: br\r\n", Some("br"), "brotli wasm"),
+        (
+            "Accept-Encoding: gzip, deflate, br\r\n",
+            Some("br"),
+            "brotli wasm",
+        ),
+        ("Accept-Encoding: gzip\r\n", Some("gzip"), "gzip wasm"),
+        ("Accept-Encoding: identity\r\n", None, "raw wasm"),
+        ("", None, "raw wasm"),
+    ] {
+        let response = http_get(address, "/kawu_bg.wasm", accept).await;
+        let (head, got) = split_response(&response);
+        assert!(head.starts_with("http/1.1 200"), "{accept}: {head}");
+        assert_eq!(got, body, "{accept}");
+        assert!(
+            head.contains("content-type: application/wasm\r\n"),
+            "{accept}: {head}"
+        );
+        assert!(
+            head.contains(&format!("content-length: {}\r\n", body.len())),
+            "{accept}: {head}"
+        );
+        match encoding {
+            Some(encoding) => assert!(
+                head.contains(&format!("content-encoding: {encoding}\r\n")),
+                "{accept}: {head}"
+            ),
+            None => assert!(!head.contains("content-encoding"), "{accept}: {head}"),
+        }
+        // Caches keep the encodings apart and ask before reusing a file.
+        assert!(
+            head.contains("vary: accept-encoding\r\n"),
+            "{accept}: {head}"
+        );
+        assert!(
+            head.contains("cache-control: no-cache\r\n"),
+            "{accept}: {head}"
+        );
+        assert!(head.contains("last-modified: "), "{accept}: {head}");
+    }
+    // A second visit that still has the file downloads nothing.
+    let response = http_get(address, "/kawu_bg.wasm", "Accept-Encoding: br\r\n").await;
+    let modified = response
+        .lines()
+        .find_map(|line| {
+            line.to_lowercase()
+                .starts_with("last-modified: ")
+                .then(|| &line[15..])
+        })
+        .unwrap();
+    let again = http_get(
+        address,
+        "/kawu_bg.wasm",
+        &format!("Accept-Encoding: br\r\nIf-Modified-Since: {modified}\r\n"),
+    )
+    .await;
+    let (head, body) = split_response(&again);
+    assert!(head.starts_with("http/1.1 304"), "{head}");
+    assert!(body.is_empty());
+}
+
 #[tokio::test]
 async fn durations_too_long_to_count_mean_never() {
     let mut config = config("long-durations");

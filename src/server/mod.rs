@@ -354,11 +354,7 @@ impl Server {
             .route("/ws", get(websocket))
             .route("/health", get(health));
         if let Some(web) = &self.shared.config.web {
-            router = router.fallback_service(
-                tower_http::services::ServeDir::new(web)
-                    .precompressed_br()
-                    .precompressed_gzip(),
-            );
+            router = router.fallback_service(web_files(web));
         }
         let app = router
             .with_state(self.shared)
@@ -370,6 +366,32 @@ impl Server {
         axum::serve(listener, app).await?;
         Ok(())
     }
+}
+
+/// The web build's folder: `X.br` or `X.gz` for `X` when the build wrote it and the client
+/// accepts it (with `X`'s content type), and headers that keep caches from handing one
+/// encoding to a client that asked for another, or an old `kawu.js` beside a new
+/// `kawu_bg.wasm` (the names carry no version, so every use revalidates: a 304 while unchanged).
+fn web_files(web: &std::path::Path) -> Router {
+    async fn cache_headers(mut response: axum::response::Response) -> axum::response::Response {
+        let headers = response.headers_mut();
+        headers.insert(
+            header::VARY,
+            header::HeaderValue::from_static("accept-encoding"),
+        );
+        headers.insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("no-cache"),
+        );
+        response
+    }
+    Router::new()
+        .fallback_service(
+            tower_http::services::ServeDir::new(web)
+                .precompressed_br()
+                .precompressed_gzip(),
+        )
+        .layer(axum::middleware::map_response(cache_headers))
 }
 
 /// Opens the server ([`Server::open`]) and serves on `listener` until the process ends.
