@@ -900,6 +900,28 @@ fn two_clients_play_through_a_real_server() {
         std::thread::sleep(Duration::from_millis(5));
     }
     assert_eq!(game(&host).history().len(), 4);
+
+    // The host resigns: both keep the game, rebuilt from what they saw, to replay.
+    host.world_mut().write_message(MatchRequest::Resign);
+    run_until(&mut [&mut host, &mut guest], "the resignation", |apps| {
+        apps.iter()
+            .all(|app| app.world().resource::<FinishedGames>().0.len() == 1)
+    });
+    let seen = game(&guest);
+    guest.world_mut().write_message(WatchReplay {
+        kind: GameKind::Junqi,
+        record: RecordSource::OnTable,
+    });
+    guest.update();
+    guest.update();
+    assert_eq!(replay_progress(&guest).map(|p| p.total), Some(4));
+    assert!(
+        !guest.world().resource::<OnlineSession>().active(),
+        "the replay leaves the room"
+    );
+    ask_replay(&mut guest, ReplayRequest::Last);
+    assert_eq!(game(&guest), seen, "the replay shows what the guest saw");
+    assert_consistent(&mut guest);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ use crate::client::clipboard::Clipboard;
 use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{MatchStatus, on_table};
+use crate::client::net::OnlineSession;
 use crate::client::records::{
     FinishedGame, KeepFinished, RecordBox, RecordBoxAction, RecordBoxText, RecordSource,
     ReplayRequest, WatchReplay, record_box, show_export,
@@ -177,6 +178,7 @@ struct Section<'w> {
     hint: Res<'w, Hint>,
     area: Res<'w, HudSectionArea>,
     referee: Res<'w, LocalReferee>,
+    online: Res<'w, OnlineSession>,
     replay: Res<'w, JunqiReplay>,
     record_box: ResMut<'w, RecordBox>,
     clipboard: Res<'w, Clipboard>,
@@ -249,7 +251,11 @@ fn transfer_box(ui: &mut egui::Ui, lang: Lang, section: &mut Section) {
     match action {
         Some(RecordBoxAction::Export) => {
             // A replay exports its whole record; a game played here, what has been played.
-            let game = section.replay.script().or(section.referee.game());
+            let game = section.replay.script().cloned().or_else(|| {
+                section
+                    .referee
+                    .game_on_table(&section.model, &section.online)
+            });
             match game {
                 Some(game) => {
                     let text = game.record().to_text();
@@ -397,6 +403,7 @@ fn move_log(
 pub(super) fn keep_finished_games(
     model: Res<JunqiMatch>,
     referee: Res<LocalReferee>,
+    online: Res<OnlineSession>,
     replay: Res<JunqiReplay>,
     seats: Res<Seats>,
     settings: Res<Settings>,
@@ -405,7 +412,10 @@ pub(super) fn keep_finished_games(
     if !model.is_changed() || model.attract || replay.script.is_some() {
         return;
     }
-    let (Some(outcome), Some(game)) = (model.outcome(), referee.game()) else {
+    let Some(outcome) = model.outcome() else {
+        return;
+    };
+    let Some(game) = referee.game_on_table(&model, &online) else {
         return;
     };
     match serde_json::to_value(game.record()) {

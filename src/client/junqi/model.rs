@@ -244,6 +244,18 @@ impl LocalReferee {
         self.game.as_ref()
     }
 
+    /// The whole game on the table (to keep, replay or export it): the referee's own, or,
+    /// online, one rebuilt from what everyone saw (see [`Game::from_public`]).
+    pub fn game_on_table(&self, model: &JunqiMatch, online: &OnlineSession) -> Option<Game> {
+        if model.attract {
+            None
+        } else if online.plays(GameKind::Junqi) {
+            Game::from_public(&model.public).ok()
+        } else {
+            self.game.clone()
+        }
+    }
+
     /// Stops ruling: a replay has the table (the next [`LoadGame`] brings the referee back).
     pub(super) fn stand_down(&mut self) {
         self.game = None;

@@ -3,8 +3,9 @@
 //! local referee stands down and the replay rules: it holds the whole record and hands the
 //! model one action at a time.
 
-use super::model::{Change, JunqiReplay, LoadGame, LocalReferee, Ruling};
+use super::model::{Change, JunqiMatch, JunqiReplay, LoadGame, LocalReferee, Ruling};
 use crate::client::Screen;
+use crate::client::net::{GoOffline, OnlineSession};
 use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay};
 use crate::client::seats::Seats;
 use crate::client::tabletop::Anim;
@@ -28,13 +29,10 @@ fn public_at(game: &Game, plies: usize) -> PublicGame {
 
 /// Reads a record, kept or pasted, or takes the game on the table; a bad one says what is
 /// wrong.
-fn read_record(source: &RecordSource, referee: &LocalReferee) -> Result<Game, String> {
+fn read_record(source: &RecordSource, on_table: Option<Game>) -> Result<Game, String> {
     let record = match source {
         RecordSource::OnTable => {
-            return referee
-                .game()
-                .cloned()
-                .ok_or_else(|| "no game played here is on the table".to_string());
+            return on_table.ok_or_else(|| "no game is on the table".to_string());
         }
         RecordSource::Kept(value) => serde_json::from_value::<GameRecord>(value.clone())
             .map_err(|error| error.to_string())?,
@@ -50,13 +48,16 @@ pub(super) fn start_replays(
     mut watch: MessageReader<WatchReplay>,
     mut replay: ResMut<JunqiReplay>,
     mut referee: ResMut<LocalReferee>,
+    (model, online): (Res<JunqiMatch>, Res<OnlineSession>),
+    mut offline: MessageWriter<GoOffline>,
     mut rulings: MessageWriter<Ruling>,
     mut bad: MessageWriter<BadRecord>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) {
     for request in watch.read().filter(|w| w.kind == GameKind::Junqi) {
-        let game = match read_record(&request.record, &referee) {
+        let on_table = referee.game_on_table(&model, &online);
+        let game = match read_record(&request.record, on_table) {
             Ok(game) => game,
             Err(error) => {
                 bad.write(BadRecord(error));
@@ -64,6 +65,10 @@ pub(super) fn start_replays(
             }
         };
         referee.stand_down();
+        // Watching a replay leaves the online game: the server's news would overwrite it.
+        if online.active() {
+            offline.write(GoOffline);
+        }
         rulings.write(Ruling {
             key: referee.next_key(0, true),
             change: Change::Started {

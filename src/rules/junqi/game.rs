@@ -1,6 +1,7 @@
 //! A game in progress: the deal, the actions played, and the record that saves and replays it.
 
 use super::action::Action;
+use super::board::POINTS;
 use super::jfen::JfenError;
 use super::piece::{Color, Piece};
 use super::position::Position;
@@ -192,6 +193,58 @@ impl Game {
                 | Outcome::Draw(DrawReason::Agreement) => game.conclude(outcome),
                 _ => return Err(GameError::BadResult),
             }
+        }
+        Ok(game)
+    }
+}
+
+impl Game {
+    /// A game rebuilt from what everyone saw (an online game, where no deal exists): each piece
+    /// that was turned over was dealt where it was turned; pieces never turned get the
+    /// identities left in the pool, in a fixed order. Everything anyone saw replays exactly;
+    /// only what nobody ever saw is made up.
+    pub fn from_public(public: &PublicGame) -> Result<Game, GameError> {
+        let view = public.start().clone();
+        // Every kind of piece (the full set comes in runs of a kind), as many as the pool holds.
+        let mut kinds: Vec<Piece> = Piece::full_set().collect();
+        kinds.dedup();
+        let mut pool: Vec<Piece> = kinds
+            .into_iter()
+            .flat_map(|piece| std::iter::repeat_n(piece, usize::from(view.pool_count(piece))))
+            .collect();
+        let mut hidden = [None; POINTS];
+        for (index, played) in public.history().iter().enumerate() {
+            if let (Action::Flip(point), Some(piece)) = (played.action, played.revealed) {
+                let mismatch = GameError::RevealMismatch {
+                    index,
+                    action: played.action,
+                };
+                let slot = pool
+                    .iter()
+                    .position(|&p| p == piece)
+                    .ok_or(mismatch.clone())?;
+                if hidden[point.index()].is_some() {
+                    return Err(mismatch);
+                }
+                hidden[point.index()] = Some(pool.remove(slot));
+            }
+        }
+        for point in view.face_down_points() {
+            if hidden[point.index()].is_none() {
+                hidden[point.index()] = pool.pop();
+            }
+        }
+        let mut game = Game::new(Position { view, hidden });
+        for (index, played) in public.history().iter().enumerate() {
+            game.play(played.action)
+                .map_err(|error| GameError::Illegal {
+                    index,
+                    action: played.action,
+                    error,
+                })?;
+        }
+        if let Some(outcome) = public.conceded() {
+            game.conclude(outcome);
         }
         Ok(game)
     }
