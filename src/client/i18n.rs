@@ -50,23 +50,47 @@ impl Lang {
         }
     }
 
-    /// The language the environment asks for (`LANG` and friends), English if none fits.
+    /// The language the environment asks for: the browser's languages (`navigator.languages`)
+    /// on the web, `LANG` and friends on the desktop; English if none fits.
     pub fn from_environment() -> Lang {
-        if cfg!(target_arch = "wasm32") {
-            return Lang::En;
+        #[cfg(target_arch = "wasm32")]
+        {
+            let tags: Vec<String> = web_sys::window()
+                .map(|window| {
+                    window
+                        .navigator()
+                        .languages()
+                        .iter()
+                        .filter_map(|tag| tag.as_string())
+                        .collect()
+                })
+                .unwrap_or_default();
+            Lang::preferred(tags.iter().map(String::as_str))
         }
-        let wanted = ["LC_ALL", "LC_MESSAGES", "LANG"]
-            .iter()
-            .filter_map(|name| std::env::var(name).ok())
-            .find(|value| !value.is_empty())
-            .unwrap_or_default();
-        if wanted.starts_with("ru") {
-            Lang::Ru
-        } else if wanted.starts_with("zh") {
-            Lang::Zh
-        } else {
-            Lang::En
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let wanted = ["LC_ALL", "LC_MESSAGES", "LANG"]
+                .iter()
+                .filter_map(|name| std::env::var(name).ok())
+                .find(|value| !value.is_empty());
+            Lang::preferred(wanted.as_deref())
         }
+    }
+
+    /// The first of `tags` (language tags or locales, most wanted first: `ru-RU`, `zh_CN.UTF-8`,
+    /// `en`) that the game speaks; English if none.
+    pub fn preferred<'a>(tags: impl IntoIterator<Item = &'a str>) -> Lang {
+        tags.into_iter()
+            .find_map(|tag| {
+                let language = tag.split(['-', '_', '.']).next()?.to_ascii_lowercase();
+                match language.as_str() {
+                    "ru" => Some(Lang::Ru),
+                    "zh" => Some(Lang::Zh),
+                    "en" => Some(Lang::En),
+                    _ => None,
+                }
+            })
+            .unwrap_or(Lang::En)
     }
 }
 
@@ -139,6 +163,16 @@ fn load(lang: Lang) -> Bundle {
 mod tests {
     use super::*;
     use std::collections::{BTreeMap, BTreeSet};
+
+    #[test]
+    fn the_first_language_the_game_speaks_is_chosen() {
+        assert_eq!(Lang::preferred(["ru-RU", "en-US"]), Lang::Ru);
+        assert_eq!(Lang::preferred(["de-DE", "zh-Hans-CN", "en"]), Lang::Zh);
+        assert_eq!(Lang::preferred(["fr", "EN-gb", "ru"]), Lang::En);
+        assert_eq!(Lang::preferred(["ru_RU.UTF-8"]), Lang::Ru);
+        assert_eq!(Lang::preferred(["de", "fr"]), Lang::En);
+        assert_eq!(Lang::preferred([]), Lang::En);
+    }
     use std::path::Path;
 
     /// The ids of the messages a Fluent file defines: entries start at the beginning of a
