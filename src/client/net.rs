@@ -319,6 +319,7 @@ fn receive(
 fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
     match message {
         ServerMessage::Seated { code, seat, token } => {
+            info!("seated in room {code} ({seat})");
             let token = token
                 .clone()
                 .or_else(|| session.room.as_ref().and_then(|room| room.token.clone()));

@@ -50,7 +50,10 @@ pub(super) fn logic_plugin(app: &mut App) {
             .chain()
             .in_set(ClientSet::Apply),
     )
-    .add_systems(Update, hud::keep_finished_games.in_set(ClientSet::Present));
+    .add_systems(
+        Update,
+        (hud::keep_finished_games, model::log_actions).in_set(ClientSet::Present),
+    );
     app.add_plugins((
         model::plugin,
         online::plugin,

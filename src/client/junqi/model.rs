@@ -532,6 +532,21 @@ pub(super) fn follow_rulings(
     }
 }
 
+/// Each action played goes to the log with who played it (the browser test reads it).
+pub(super) fn log_actions(
+    mut played: MessageReader<ActionPlayed>,
+    model: Res<JunqiMatch>,
+    seats: Res<Seats>,
+) {
+    for action in played.read().filter(|_| !model.attract) {
+        info!(
+            "played {} ({:?})",
+            action.action,
+            seats.controller(action.seat)
+        );
+    }
+}
+
 /// Keeps the shell's [`MatchStatus`] up to date.
 pub(super) fn report_status(
     model: Res<JunqiMatch>,

@@ -278,7 +278,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (referee, report_status).chain().in_set(ClientSet::Apply),
-        );
+        )
+        .add_systems(Update, log_moves.in_set(ClientSet::Present));
 }
 
 /// The start position, with `deal.warm_up` random moves played (seeded).
@@ -484,6 +485,14 @@ struct Told<'w> {
 /// The seat that made each of the first `plies` plies.
 fn movers(plies: usize) -> impl DoubleEndedIterator<Item = Seat> {
     (0..plies).map(|ply| Seat((ply % 2) as u8))
+}
+
+/// Each move played goes to the log with who played it (the browser test reads it).
+fn log_moves(mut played: MessageReader<MovePlayed>, model: Res<XiangqiMatch>, seats: Res<Seats>) {
+    let mover = Seat((model.game.moves().len().saturating_sub(1) % 2) as u8);
+    for played in played.read().filter(|_| !model.attract) {
+        info!("played {} ({:?})", played.mv, seats.controller(mover));
+    }
 }
 
 /// Keeps the shell's [`MatchStatus`] up to date while Xiangqi is on the table.
