@@ -59,12 +59,36 @@ pub struct Cli {
     /// Stay on the title screen (with --screenshot: shoot the menu over the demonstration game).
     #[arg(long, conflicts_with = "mode")]
     title: bool,
+    /// The window's size in logical pixels, WIDTHxHEIGHT (390x844 looks like a phone held
+    /// upright).
+    #[arg(long, value_parser = parse_size)]
+    window: Option<(u32, u32)>,
     /// Watch the game recorded in this file (exported text); with --play N, from its Nth action.
     #[arg(long, conflicts_with_all = ["mode", "title", "seed"])]
     watch: Option<PathBuf>,
 }
 
+/// Reads a size written WIDTHxHEIGHT.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (width, height) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("'{text}' is not WIDTHxHEIGHT"))?;
+    let number = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (200..=8192).contains(n))
+            .ok_or_else(|| format!("'{part}' is not a size from 200 to 8192"))
+    };
+    Ok((number(width)?, number(height)?))
+}
+
 impl Cli {
+    /// The window size asked for, 1280x800 by default.
+    pub fn window(&self) -> (u32, u32) {
+        self.window.unwrap_or((1280, 800))
+    }
+
     /// The flags of this process (none on the web).
     pub fn from_env() -> Cli {
         if cfg!(target_arch = "wasm32") {

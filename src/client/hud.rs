@@ -13,7 +13,7 @@ use super::net::{LinkState, OnlineSession, ToServer, invite_link};
 use super::records::{RecordSource, ReplayRequest, WatchReplay};
 use super::seats::Seats;
 use super::settings::Settings;
-use super::tabletop::{Anim, HudInsets};
+use super::tabletop::{Anim, HudInsets, TableBounds};
 use super::theme::{Rgb, Toast, UiSet, dialog_frame, menu_button, palette, small_button};
 use super::thinking::{HintRequest, computer_to_move};
 use super::{ClientSet, Screen};
@@ -74,6 +74,8 @@ struct HudState {
 
 /// The HUD panel's width in logical pixels.
 const PANEL_WIDTH: f32 = 320.0;
+/// Windows narrower than this (and taller than wide) get the panel under the table.
+const PORTRAIT_WIDTH: f32 = 760.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudState>()
@@ -97,6 +99,7 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemParam)]
 struct HudLayout<'w> {
     insets: ResMut<'w, HudInsets>,
+    bounds: Res<'w, TableBounds>,
     area: ResMut<'w, HudSectionArea>,
 }
 
@@ -368,39 +371,59 @@ fn hud_frame(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.content_rect()),
     );
-    let panel = egui::Panel::right("hud_panel")
-        .resizable(false)
-        .exact_size(PANEL_WIDTH)
-        .show(&mut root, |ui| {
-            ui.add_space(6.0);
-            let (headline, colour) = &text.headline;
-            ui.label(
-                egui::RichText::new(headline)
-                    .size(24.0)
-                    .color(colour.egui())
-                    .strong(),
-            );
-            if !status.over {
-                ui.label(egui::RichText::new(&text.who).size(16.0).weak());
-            }
-            ui.add_space(4.0);
-            if let Some(progress) = status.replay {
-                replay_bar(ui, lang, progress, &mut state, &mut act);
-            } else {
-                game_buttons(ui, lang, &table, &mut state, &mut act);
-            }
-            if online.session.active() {
-                ui.separator();
-                online_block(ui, lang, &online, &mut act);
-            } else if let Some(left) = online.local_clock.left(online.time.elapsed()) {
-                clock_label(ui, lang, left);
-            }
+    // A narrow, tall window (a phone held upright) puts the panel under the table, which then
+    // fills the width; otherwise the panel stands at the right.
+    let screen = ctx.content_rect().size();
+    let portrait = screen.x < screen.y && screen.x < PORTRAIT_WIDTH;
+    let panel = if portrait {
+        let table_height = screen.x * layout.bounds.0.y / layout.bounds.0.x.max(1.0);
+        let height = (screen.y - table_height).clamp(screen.y * 0.3, screen.y * 0.6);
+        egui::Panel::bottom("hud_panel_below")
+            .resizable(false)
+            .exact_size(height)
+    } else {
+        egui::Panel::right("hud_panel")
+            .resizable(false)
+            .exact_size(PANEL_WIDTH)
+    };
+    let panel = panel.show(&mut root, |ui| {
+        ui.add_space(6.0);
+        let (headline, colour) = &text.headline;
+        ui.label(
+            egui::RichText::new(headline)
+                .size(24.0)
+                .color(colour.egui())
+                .strong(),
+        );
+        if !status.over {
+            ui.label(egui::RichText::new(&text.who).size(16.0).weak());
+        }
+        ui.add_space(4.0);
+        if let Some(progress) = status.replay {
+            replay_bar(ui, lang, progress, &mut state, &mut act);
+        } else {
+            game_buttons(ui, lang, &table, &mut state, &mut act);
+        }
+        if online.session.active() {
             ui.separator();
-            let section = HudSectionArea(ui.available_rect_before_wrap());
-            layout.area.set_if_neq(section);
-        });
-    layout.insets.set_if_neq(HudInsets {
-        right: panel.response.rect.width(),
+            online_block(ui, lang, &online, &mut act);
+        } else if let Some(left) = online.local_clock.left(online.time.elapsed()) {
+            clock_label(ui, lang, left);
+        }
+        ui.separator();
+        let section = HudSectionArea(ui.available_rect_before_wrap());
+        layout.area.set_if_neq(section);
+    });
+    layout.insets.set_if_neq(if portrait {
+        HudInsets {
+            right: 0.0,
+            bottom: panel.response.rect.height(),
+        }
+    } else {
+        HudInsets {
+            right: panel.response.rect.width(),
+            bottom: 0.0,
+        }
     });
     Ok(())
 }
@@ -417,7 +440,7 @@ fn hud_dialogs(
     let lang = settings.language;
     let t = |key: &'static str| tr(lang, key);
     let (status, seats, text) = (&table.status, &table.seats, &table.text);
-    let board_centre = [-insets.right / 2.0, 0.0];
+    let board_centre = insets.table_centre();
     if status.over {
         state.confirm_resign = false;
         state.draw_offer = None;
@@ -530,7 +553,7 @@ fn hud_dialogs(
                 });
             });
     }
-    act.toast.show_ui(ctx, lang, -insets.right / 2.0);
+    act.toast.show_ui(ctx, lang, insets.table_centre()[0]);
     Ok(())
 }
 

@@ -157,6 +157,8 @@ fn title_screen(
         MenuPage::Settings | MenuPage::NewGame | MenuPage::Online | MenuPage::Replays => 440.0,
         MenuPage::Main => 360.0,
     };
+    // A phone's screen is narrower than some pages: they take what there is.
+    let width = f32::min(width, ctx.content_rect().width() - 8.0);
     let game = choice.game;
     let new_match = |seats: Seats| NewMatch {
         game,

@@ -121,7 +121,7 @@ pub fn run() -> AppExit {
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Kawu — 军棋翻棋".into(),
-            resolution: WindowResolution::new(1280, 800),
+            resolution: WindowResolution::new(cli.window().0, cli.window().1),
             fit_canvas_to_parent: true,
             canvas: Some("#kawu-canvas".into()),
             prevent_default_event_handling: false,

@@ -145,7 +145,12 @@ pub(super) fn plugin(app: &mut App) {
             (UiSet::Frame, UiSet::Section, UiSet::Dialogs).chain(),
         )
         .add_systems(PreStartup, spawn_ui_camera)
-        .add_systems(EguiPrimaryContextPass, configure_egui.before(UiSet::Frame))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (configure_egui, fit_touch_targets)
+                .chain()
+                .before(UiSet::Frame),
+        )
         .add_systems(Update, tick_toast.in_set(ClientSet::Present));
 }
 
@@ -224,6 +229,28 @@ fn configure_egui(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     Ok(())
 }
 
+/// The height of every button on a phone-sized screen: a fingertip's (44 CSS pixels).
+const TOUCH_TARGET: f32 = 44.0;
+/// Screens whose shorter side is below this (logical pixels) are phone-sized.
+const PHONE_SIZE: f32 = 520.0;
+
+/// On a phone-sized screen every button is at least a fingertip tall.
+fn fit_touch_targets(mut contexts: EguiContexts, mut phone: Local<Option<bool>>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let size = ctx.content_rect().size();
+    let is_phone = size.x.min(size.y) < PHONE_SIZE;
+    if *phone != Some(is_phone) {
+        *phone = Some(is_phone);
+        let height = if is_phone {
+            TOUCH_TARGET
+        } else {
+            egui::Spacing::default().interact_size.y
+        };
+        ctx.all_styles_mut(|style| style.spacing.interact_size.y = height);
+    }
+    Ok(())
+}
+
 /// A wide menu button; a click also makes the click sound.
 pub fn menu_button(
     ui: &mut egui::Ui,
@@ -232,7 +259,7 @@ pub fn menu_button(
     sounds: &mut MessageWriter<UiSound>,
 ) -> bool {
     let button =
-        egui::Button::new(egui::RichText::new(text).size(19.0)).min_size(egui::vec2(300.0, 40.0));
+        egui::Button::new(egui::RichText::new(text).size(19.0)).min_size(egui::vec2(300.0, 44.0));
     let clicked = ui.add_enabled(enabled, button).clicked();
     if clicked {
         sounds.write(UiSound::Click);

@@ -163,6 +163,7 @@ fn step_cursor(cursor: &mut KeyCursor, step: IVec2, turned: bool) {
 fn gestures_to_commands(
     mut gestures: MessageReader<TableGesture>,
     table: Res<TableView>,
+    selection: Res<Selection>,
     mut cursor: ResMut<KeyCursor>,
     mut commands: MessageWriter<BoardCommand>,
 ) {
@@ -178,6 +179,14 @@ fn gestures_to_commands(
                     commands.write(BoardCommand::Cancel);
                 }
             },
+            // A piece dragged onto one of its destinations moves there.
+            TableGesture::Drop(world) => {
+                if let Some(point) = point_at(world, table.turned())
+                    .filter(|&point| selection.targets.contains(point))
+                {
+                    commands.write(BoardCommand::Select(point));
+                }
+            }
             TableGesture::Step(step) => step_cursor(&mut cursor, step, table.turned()),
             TableGesture::Confirm if cursor.visible => {
                 commands.write(BoardCommand::Select(cursor.point));

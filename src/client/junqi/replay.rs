@@ -11,6 +11,7 @@ use crate::client::seats::Seats;
 use crate::client::tabletop::Anim;
 use crate::rules::GameKind;
 use crate::rules::junqi::{Game, GameRecord, PublicGame};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::time::Duration;
 
@@ -43,31 +44,38 @@ fn read_record(source: &RecordSource, on_table: Option<Game>) -> Result<Game, St
     Game::from_record(&record).map_err(|error| error.to_string())
 }
 
+/// What starting a replay reads and changes besides the replay and the referee.
+#[derive(SystemParam)]
+pub(super) struct ReplayStart<'w> {
+    model: Res<'w, JunqiMatch>,
+    online: Res<'w, OnlineSession>,
+    offline: MessageWriter<'w, GoOffline>,
+    bad: MessageWriter<'w, BadRecord>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
 /// Puts a replay on the table: the referee stands down, the game appears at its start.
 pub(super) fn start_replays(
     mut watch: MessageReader<WatchReplay>,
     mut replay: ResMut<JunqiReplay>,
     mut referee: ResMut<LocalReferee>,
-    (model, online): (Res<JunqiMatch>, Res<OnlineSession>),
-    mut offline: MessageWriter<GoOffline>,
     mut rulings: MessageWriter<Ruling>,
-    mut bad: MessageWriter<BadRecord>,
     mut commands: Commands,
-    mut next: ResMut<NextState<Screen>>,
+    mut start: ReplayStart,
 ) {
     for request in watch.read().filter(|w| w.kind == GameKind::Junqi) {
-        let on_table = referee.game_on_table(&model, &online);
+        let on_table = referee.game_on_table(&start.model, &start.online);
         let game = match read_record(&request.record, on_table) {
             Ok(game) => game,
             Err(error) => {
-                bad.write(BadRecord(error));
+                start.bad.write(BadRecord(error));
                 continue;
             }
         };
         referee.stand_down();
         // Watching a replay leaves the online game: the server's news would overwrite it.
-        if online.active() {
-            offline.write(GoOffline);
+        if start.online.active() {
+            start.offline.write(GoOffline);
         }
         rulings.write(Ruling {
             key: referee.next_key(0, true),
@@ -81,7 +89,7 @@ pub(super) fn start_replays(
             ..default()
         };
         commands.insert_resource(Seats::watching(2));
-        next.set(Screen::Playing);
+        start.next.set(Screen::Playing);
     }
 }
 

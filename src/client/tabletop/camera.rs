@@ -39,11 +39,21 @@ impl TableView {
     }
 }
 
-/// Room the HUD takes at the right edge of the window, in logical pixels.
+/// Room the HUD takes at the right edge of the window (landscape) or at its bottom
+/// (portrait), in logical pixels.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct HudInsets {
     /// The width of the panel at the right edge.
     pub right: f32,
+    /// The height of the panel at the bottom edge.
+    pub bottom: f32,
+}
+
+impl HudInsets {
+    /// Where the middle of the table's part of the window is, from the window's middle.
+    pub fn table_centre(&self) -> [f32; 2] {
+        [-self.right / 2.0, -self.bottom / 2.0]
+    }
 }
 
 /// Camera shake, 0–1; cues raise it, it fades by itself.
@@ -134,8 +144,9 @@ fn fit_camera_viewport(
     let scale = window.scale_factor();
     let size = UVec2::new(window.physical_width(), window.physical_height());
     let right = (insets.right * scale) as u32;
-    let wanted = (right > 0 && size.x > right + 16 && size.y > 16)
-        .then(|| UVec2::new(size.x - right, size.y));
+    let bottom = (insets.bottom * scale) as u32;
+    let wanted = ((right > 0 || bottom > 0) && size.x > right + 16 && size.y > bottom + 16)
+        .then(|| UVec2::new(size.x - right, size.y - bottom));
     if camera.viewport.as_ref().map(|v| v.physical_size) != wanted {
         camera.viewport = wanted.map(|physical_size| Viewport {
             physical_position: UVec2::ZERO,

@@ -1,5 +1,5 @@
-//! Devices: the mouse, the keyboard and gamepads become [`TableGesture`]s in world and screen
-//! terms; each game maps them onto its own board.
+//! Devices: the mouse, touch, the keyboard and gamepads become [`TableGesture`]s in world and
+//! screen terms; each game maps them onto its own board.
 
 use super::TableReset;
 use super::camera::TableCamera;
@@ -12,6 +12,9 @@ use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_inp
 pub enum TableGesture {
     /// A click or tap at this world position.
     Press(Vec2),
+    /// A drag (mouse or finger) that began with a press ended at this world position: move
+    /// what the press selected here, if it may go there.
+    Drop(Vec2),
     /// Move the keyboard or gamepad cursor one step in this screen direction (x right, y up).
     Step(IVec2),
     /// Act on the cursor's point.
@@ -61,36 +64,76 @@ fn track_pointer(
     pointer.set_if_neq(PointerWorld(world));
 }
 
-/// Disarms clicks when the table is rebuilt; arms them once the left button is up.
+/// Disarms clicks when the table is rebuilt; arms them once no button or finger is down.
 fn arm_clicks(
     mouse: Res<ButtonInput<MouseButton>>,
+    touches: Res<Touches>,
     mut resets: MessageReader<TableReset>,
     mut armed: ResMut<ClicksArmed>,
 ) {
     if resets.read().count() > 0 {
         armed.0 = false;
-    } else if !mouse.pressed(MouseButton::Left) && !mouse.just_released(MouseButton::Left) {
+    } else if !mouse.pressed(MouseButton::Left)
+        && !mouse.just_released(MouseButton::Left)
+        && touches.iter().next().is_none()
+        && touches.iter_just_released().next().is_none()
+    {
         armed.0 = true;
     }
 }
 
+/// How far (logical pixels) a press must travel before its release is a drag, not a tap.
+const DRAG_DISTANCE: f32 = 24.0;
+
+/// A press (the left button or a finger) acts where it lands; its release far from there is a
+/// drop. The right button cancels.
 fn click_table(
     mouse: Res<ButtonInput<MouseButton>>,
-    pointer: Res<PointerWorld>,
+    touches: Res<Touches>,
+    window: Single<&Window>,
+    camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
     armed: Res<ClicksArmed>,
+    mut pressed_at: Local<Option<Vec2>>,
     mut gestures: MessageWriter<TableGesture>,
 ) {
     if !armed.0 {
+        *pressed_at = None;
         return;
     }
+    let (camera, transform) = *camera;
+    let world = |screen: Vec2| camera.viewport_to_world_2d(transform, screen).ok();
     if mouse.just_pressed(MouseButton::Right) {
         gestures.write(TableGesture::Cancel);
     }
-    if mouse.just_pressed(MouseButton::Left) {
-        gestures.write(match pointer.0 {
+    let press = if mouse.just_pressed(MouseButton::Left) {
+        window.cursor_position()
+    } else {
+        touches
+            .iter_just_pressed()
+            .next()
+            .map(|touch| touch.position())
+    };
+    if let Some(at) = press {
+        *pressed_at = Some(at);
+        gestures.write(match world(at) {
             Some(world) => TableGesture::Press(world),
             None => TableGesture::Cancel,
         });
+    }
+    let release = if mouse.just_released(MouseButton::Left) {
+        window.cursor_position()
+    } else {
+        touches
+            .iter_just_released()
+            .next()
+            .map(|touch| touch.position())
+    };
+    if let Some(at) = release
+        && let Some(from) = pressed_at.take()
+        && at.distance(from) >= DRAG_DISTANCE
+        && let Some(world) = world(at)
+    {
+        gestures.write(TableGesture::Drop(world));
     }
 }
 

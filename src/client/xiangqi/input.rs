@@ -144,6 +144,7 @@ fn track_hover(pointer: Res<PointerWorld>, table: Res<TableView>, mut hover: Res
 fn gestures_to_commands(
     mut gestures: MessageReader<TableGesture>,
     table: Res<TableView>,
+    selection: Res<XqSelection>,
     mut cursor: ResMut<XqCursor>,
     mut commands: MessageWriter<XqCommand>,
 ) {
@@ -159,6 +160,14 @@ fn gestures_to_commands(
                     commands.write(XqCommand::Cancel);
                 }
             },
+            // A piece dragged onto one of its destinations moves there.
+            TableGesture::Drop(world) => {
+                if let Some(square) = square_at(world, table.turned())
+                    .filter(|square| selection.targets.contains(square))
+                {
+                    commands.write(XqCommand::Select(square));
+                }
+            }
             TableGesture::Step(step) => {
                 if !cursor.visible {
                     cursor.visible = true;
