@@ -365,6 +365,9 @@ fn referee(
 ) {
     let mut seats = seats.clone();
     for load in asked.loads.read() {
+        if !load.attract {
+            info!("game started: {:?}", load.seats);
+        }
         put_on_table(&mut model, load.game.clone(), load.conceded, load.attract);
         seats = load.seats.clone();
         commands.insert_resource(load.seats.clone());
