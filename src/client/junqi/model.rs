@@ -539,8 +539,13 @@ pub(super) fn log_actions(
     seats: Res<Seats>,
 ) {
     for action in played.read().filter(|_| !model.attract) {
+        // A flip is written as records write it, with what it revealed: `c3=R`.
+        let revealed = match action.effect {
+            Effect::Flipped { piece, .. } => format!("={piece}"),
+            _ => String::new(),
+        };
         info!(
-            "played {} ({:?})",
+            "played {}{revealed} ({:?})",
             action.action,
             seats.controller(action.seat)
         );
