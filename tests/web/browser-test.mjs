@@ -2,10 +2,12 @@
 // WebGL2 through SwiftShader), waits for the first frame, starts a two-player game from the menu,
 // flips a piece, checks the page changed where it should and that the autosave reached the
 // browser's storage, then plays a flip against the computer and checks that it answers without
-// freezing the page, and finally that a setting stored in the browser is applied after a
-// reload. Screenshots are kept in the output folder.
+// freezing the page, that a setting stored in the browser is applied after a reload, and that a
+// few Xiangqi moves play. With a `kawu-server` binary it then plays Junqi on two pages through
+// the server (the second opens the invite link). Last, a phone run: a 390×844 touch screen,
+// upright, plays a two-player game by taps. Screenshots are kept in the output folder.
 //
-//   node tests/web/browser-test.mjs <web build folder> [screenshot folder]
+//   node tests/web/browser-test.mjs <web build folder> [screenshot folder] [kawu-server binary]
 
 import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -15,6 +17,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 
 const site = resolve(process.argv[2] ?? 'target/kawu-web');
 const shots = resolve(process.argv[3] ?? join(site, '..', 'web-screenshots'));
+const serverBinary = process.argv[4];
 mkdirSync(shots, { recursive: true });
 
 // The window the game is tested in; the click positions below belong to this size.
@@ -25,7 +28,30 @@ const MENU = {
   newGame: { x: 640, y: 450 },
   twoPlayers: { x: 640, y: 335 },
   start: { x: 640, y: 529 },
+  xiangqi: { x: 700, y: 380 },
+  online: { x: 640, y: 500 },
+  create: { x: 640, y: 380 },
 };
+/// A Xiangqi square's centre in that window (files a–i, ranks 0–9 from red's side).
+function xiangqiSquare(name) {
+  const file = name.charCodeAt(0) - 97;
+  const rank = Number(name.slice(1));
+  return { x: Math.round(198 + 70.5 * file), y: Math.round(717 - 70.44 * rank) };
+}
+/// The phone's screen (CSS pixels), upright, and where things are on it.
+const PHONE = { width: 390, height: 844 };
+const PHONE_MENU = {
+  newGame: { x: 195, y: 418 },
+  twoPlayers: { x: 195, y: 300 },
+  resign: { x: 121, y: 610 },
+};
+/// A Junqi point's centre on the phone (files a–e, ranks 1–12), the table filling the width.
+function phonePoint(name) {
+  const file = name.charCodeAt(0) - 97;
+  const rank = Number(name.slice(1));
+  const y = rank <= 6 ? 456 - (rank - 1) * 34.2 : 217 - (rank - 7) * 34.4;
+  return { x: Math.round(61 + 67 * file), y: Math.round(y) };
+}
 const BOARD = {
   // a1, the first player's corner, with the game's panel on the right.
   firstFlip: { x: 265, y: 727 },
@@ -34,6 +60,8 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
   '.wasm': 'application/wasm',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
 };
 
 function serve(root) {
@@ -196,6 +224,176 @@ async function waitForLog(logs, from, pattern, what, timeout = 30000) {
   fail(`timed out waiting for ${what} (${pattern}); the console said:\n${logs.slice(-30).join('\n')}`);
 }
 
+/// Taps `at` on a touch screen until a console line matching `pattern` follows, at most four
+/// times; returns the line.
+async function tapForLog(page, logs, at, pattern, what) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const mark = logs.length;
+    await page.touchscreen.tap(at.x, at.y);
+    const line = await waitForLog(logs, mark, pattern, what, 8000).catch(() => undefined);
+    if (line !== undefined) return line;
+  }
+  fail(`tapping ${JSON.stringify(at)} never gave ${what}; the console said:\n${logs.slice(-20).join('\n')}`);
+}
+
+/// Taps `at` until `done()` says it worked, at most four times.
+async function tapUntil(page, at, done, what) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.touchscreen.tap(at.x, at.y);
+    await page.waitForTimeout(1200);
+    if (await done()) return;
+  }
+  fail(`tapping ${JSON.stringify(at)} never gave ${what}`);
+}
+
+/// Opens a page of the game with its console kept, and waits for the title screen.
+async function openGame(context, address, name) {
+  const page = await context.newPage();
+  const logs = [];
+  page.on('console', (message) => logs.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => logs.push(`pageerror: ${error.message}`));
+  const started = Date.now();
+  await page.goto(address);
+  await page.waitForFunction(() => document.body.dataset.state === 'running', null, {
+    timeout: 120000,
+  });
+  const title = await waitForTitle(page, started, name);
+  return { page, logs, title };
+}
+
+/// Whether the page scrolls or its canvas differs from the window: anything overflowing.
+async function overflow(page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const canvas = document.getElementById('kawu-canvas');
+    const box = canvas.getBoundingClientRect();
+    const problems = [];
+    if (root.scrollWidth > innerWidth || root.scrollHeight > innerHeight) {
+      problems.push(`the page scrolls: ${root.scrollWidth}x${root.scrollHeight} in ${innerWidth}x${innerHeight}`);
+    }
+    if (Math.abs(box.width - innerWidth) > 1 || Math.abs(box.height - innerHeight) > 1) {
+      problems.push(`the canvas is ${box.width}x${box.height} in ${innerWidth}x${innerHeight}`);
+    }
+    return problems;
+  });
+}
+
+
+/// Plays a flip through a real server between two pages; returns what it measured.
+async function playOnline(binary) {
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const data = mkdtempSync(join(tmpdir(), 'kawu-web-online-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(binary, ['--addr', `127.0.0.1:${port}`, '--web', site, '--data', data], {
+    stdio: 'ignore',
+  });
+  const address = `http://127.0.0.1:${port}/`;
+  try {
+    for (let i = 0; ; i++) {
+      const ok = await fetch(`${address}health`).then((r) => r.ok).catch(() => false);
+      if (ok) break;
+      if (i > 100) fail('kawu-server never answered /health');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const host = await openGame(context, address, '11-online-host-title');
+    await pressUntil(
+      host.page,
+      MENU.online,
+      async () => {
+        await settle(host.page);
+        return regionDifference(host.title, await shoot(host.page, '11-online-page'), MENU_AREA) > 8;
+      },
+      'the online page',
+    );
+    const seated = await pressForLog(host.page, host.logs, MENU.create, /seated in room (\w+) \(seat 0\)/, 'a room');
+    const code = seated.match(/seated in room (\w+)/)[1];
+    const guest = await openGame(await browser.newContext({ viewport: VIEWPORT }), `${address}?join=${code}`, '12-online-guest-title');
+    await waitForLog(guest.logs, 0, /seated in room \w+ \(seat 1\)/, 'the guest seated by the link');
+    await host.page.waitForTimeout(2000);
+    const mark = guest.logs.length;
+    const flip = await pressForLog(host.page, host.logs, BOARD.firstFlip, /played a1=\S+ \(Local\)/, 'the host flip');
+    const heard = await waitForLog(guest.logs, mark, /played a1=\S+ \(Remote\)/, 'the flip on the guest page');
+    if (flip.match(/a1=(\S+)/)[1] !== heard.match(/a1=(\S+)/)[1]) {
+      fail(`the pages saw different pieces: ${flip} / ${heard}`);
+    }
+    await host.page.waitForTimeout(1500);
+    await shoot(host.page, '12-online-host');
+    await shoot(guest.page, '12-online-guest');
+    const errors = [...host.logs, ...guest.logs].filter((l) => /^(error|pageerror)/.test(l));
+    if (errors.length) fail(`errors while playing online:\n${errors.join('\n')}`);
+    return { code, flip: flip.match(/a1=(\S+)/)[1] };
+  } finally {
+    child.kill();
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+/// A hot-seat game on a phone-sized touch screen, upright; returns what it measured.
+async function playOnPhone() {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 1,
+  });
+  const { page, logs, title } = await openGame(context, url, '13-phone-title');
+  const problems = await overflow(page);
+  if (problems.length) fail(`on the phone: ${problems.join('; ')}`);
+  await tapUntil(
+    page,
+    PHONE_MENU.newGame,
+    async () => regionDifference(title, await shoot(page, '14-phone-new-game'), { x0: 20, y0: 200, x1: 370, y1: 640 }) > 8,
+    'the new-game page on the phone',
+  );
+  await tapForLog(page, logs, PHONE_MENU.twoPlayers, /game started: \[Local, Local\]/, 'a two-player game on the phone');
+  await page.waitForTimeout(1500);
+  await shoot(page, '15-phone-game');
+  const played = [];
+  const flip = async (point) => {
+    const line = await tapForLog(page, logs, phonePoint(point), new RegExp(`played ${point}=(\\S+) \\(Local\\)`), `the flip of ${point}`);
+    await page.waitForTimeout(1200);
+    played.push(line.match(/played (\S+)/)[1]);
+    return line.match(/=(\S+) /)[1];
+  };
+  const movable = (letter) => !/[LlFf]/.test(letter);
+  // The first flip decides the first player's colour; a piece of that colour beside an empty
+  // camp moves into it.
+  const firstLetter = await flip('b2');
+  const mine = (letter) => (letter === letter.toUpperCase()) === (firstLetter === firstLetter.toUpperCase());
+  const far = ['a12', 'b12', 'c12', 'd12', 'e12', 'a11'];
+  const candidates = [['b2', 'b3', firstLetter]];
+  for (const [point, camp] of [['d2', 'd3'], ['a3', 'b3'], ['e3', 'd3'], ['b4', 'b3'], ['d4', 'd3']]) {
+    if (movable(candidates.at(-1)[2]) && mine(candidates.at(-1)[2])) break;
+    await flip(far.shift());
+    candidates.push([point, camp, await flip(point)]);
+  }
+  const [from, camp, letter] = candidates.at(-1);
+  if (!movable(letter) || !mine(letter)) fail(`no movable piece of the first player turned up: ${played}`);
+  await flip(far.shift());
+  await page.touchscreen.tap(phonePoint(from).x, phonePoint(from).y);
+  await page.waitForTimeout(800);
+  await tapForLog(page, logs, phonePoint(camp), new RegExp(`played ${from}${camp} \\(Local\\)`), `the move ${from}${camp}`);
+  played.push(`${from}${camp}`);
+  await page.waitForTimeout(1500);
+  await shoot(page, '16-phone-after-a-move');
+  // A dialog in portrait: the resignation question.
+  const beforeDialog = await shoot(page, '16-phone-after-a-move');
+  await tapUntil(
+    page,
+    PHONE_MENU.resign,
+    async () => regionDifference(beforeDialog, await shoot(page, '17-phone-dialog'), { x0: 20, y0: 100, x1: 370, y1: 500 }) > 6,
+    'the resignation dialog',
+  );
+  const late = await overflow(page);
+  if (late.length) fail(`on the phone, in the game: ${late.join('; ')}`);
+  const errors = logs.filter((l) => /^(error|pageerror)/.test(l));
+  if (errors.length) fail(`errors on the phone:\n${errors.join('\n')}`);
+  return { played };
+}
+
 const server = await serve(site);
 const url = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({
@@ -242,7 +440,7 @@ try {
   if (otherMoves.length) fail(`starting the game also played: ${otherMoves.join('; ')}`);
 
   // 3. Flip a piece: the tile turns from its back to a red or blue face.
-  const played = await pressForLog(page, logs, tile, /played a1 \(Local\)/, 'the flip of a1');
+  const played = await pressForLog(page, logs, tile, /played a1=\S+ \(Local\)/, 'the flip of a1');
   await page.waitForTimeout(1500);
   const after = await shoot(page, '04-flipped');
   const face = meanColour(after, tile.x, tile.y);
@@ -284,7 +482,7 @@ try {
   const takeFrameGaps = () =>
     page.evaluate(() => window.frameGaps.splice(0).map((gap) => Math.round(gap)));
   const mark = logs.length;
-  await pressForLog(page, logs, tile, /played a1 \(Local\)/, 'the human flip');
+  await pressForLog(page, logs, tile, /played a1=\S+ \(Local\)/, 'the human flip');
   const drawing = await takeFrameGaps();
   await waitForLog(logs, mark, /played \S+ \(Computer\(Medium\)\)/, "the computer's answer", 60000);
   const thinking = await takeFrameGaps();
@@ -335,6 +533,43 @@ try {
   }
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('kawu/settings.json')));
   if (kept.language !== 'Ru') fail(`the language setting was not kept: ${JSON.stringify(kept)}`);
+
+  // 6. Xiangqi: chosen on the title screen, a two-player game, three moves with a capture.
+  const junqiTitle = await shoot(page, '09-title-junqi');
+  await pressUntil(
+    page,
+    MENU.xiangqi,
+    async () => {
+      await settle(page);
+      return regionDifference(junqiTitle, await shoot(page, '09-title-xiangqi'), MENU_AREA) > 4;
+    },
+    'the Xiangqi title',
+  );
+  const xiangqiTitle = await shoot(page, '09-title-xiangqi');
+  await openNewGamePage(page, xiangqiTitle, '09-xiangqi-new-game-page');
+  await pressForLog(page, logs, MENU.twoPlayers, /game started: \[Local, Local\]/, 'a Xiangqi game');
+  await page.waitForTimeout(1500);
+  for (const [from, to] of [['h2', 'e2'], ['h9', 'g7'], ['e2', 'e6']]) {
+    await press(page, xiangqiSquare(from));
+    await page.waitForTimeout(400);
+    const move = new RegExp(`played ${from}${to} \\(Local\\)`);
+    await pressForLog(page, logs, xiangqiSquare(to), move, `the Xiangqi move ${from}${to}`);
+    await page.waitForTimeout(1200);
+  }
+  await shoot(page, '10-xiangqi');
+  const xiangqiErrors = logs.filter((l) => /^(error|pageerror)/.test(l));
+  if (xiangqiErrors.length) fail(`errors while playing Xiangqi:\n${xiangqiErrors.join('\n')}`);
+
+  // 7. Online: kawu-server serves the page; one page creates a room, another opens the invite
+  //    link, and a flip on the first shows on the second.
+  if (serverBinary) {
+    figures.online = await playOnline(serverBinary);
+  } else {
+    console.log('no kawu-server binary given: the online part is skipped');
+  }
+
+  // 8. A phone held upright: taps flip, select and move; nothing overflows the screen.
+  figures.phone = await playOnPhone();
 
   const wasm = statSync(join(site, 'kawu_bg.wasm')).size;
   figures.wasmBytes = wasm;
