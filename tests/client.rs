@@ -864,6 +864,23 @@ fn seated_pair(server: &TestServer, game: GameKind) -> (App, App) {
     (host, guest)
 }
 
+/// The app whose turn `turn` is (the host's on even turns, it moves first) and the other; the
+/// mover's own table says it is a person's turn at that device.
+fn turn_of<'a>(turn: usize, host: &'a mut App, guest: &'a mut App) -> (&'a mut App, &'a mut App) {
+    let (mover, other) = if turn % 2 == 0 {
+        (host, guest)
+    } else {
+        (guest, host)
+    };
+    let status = mover.world().resource::<MatchStatus>().clone();
+    assert_eq!(
+        mover.world().resource::<Seats>().controller(status.to_move),
+        Controller::Local,
+        "turn {turn}"
+    );
+    (mover, other)
+}
+
 #[test]
 fn two_clients_play_through_a_real_server() {
     let Some(server) = start_server() else {
@@ -872,17 +889,7 @@ fn two_clients_play_through_a_real_server() {
     let (mut host, mut guest) = seated_pair(&server, GameKind::Junqi);
     // The host (room seat 0) moves first: a flip, played only once the server has ruled.
     for turn in 0..4 {
-        let (mover, other) = if turn % 2 == 0 {
-            (&mut host, &mut guest)
-        } else {
-            (&mut guest, &mut host)
-        };
-        let status = mover.world().resource::<MatchStatus>().clone();
-        assert_eq!(
-            mover.world().resource::<Seats>().controller(status.to_move),
-            Controller::Local,
-            "turn {turn}"
-        );
+        let (mover, other) = turn_of(turn, &mut host, &mut guest);
         let point = first_hidden(&game(mover));
         select(mover, point);
         run_until(&mut [mover, other], "the flip to reach both", |apps| {
@@ -1234,17 +1241,7 @@ fn two_clients_play_xiangqi_through_a_real_server() {
         .into_iter()
         .enumerate()
     {
-        let (mover, other) = if turn % 2 == 0 {
-            (&mut host, &mut guest)
-        } else {
-            (&mut guest, &mut host)
-        };
-        let status = mover.world().resource::<MatchStatus>().clone();
-        assert_eq!(
-            mover.world().resource::<Seats>().controller(status.to_move),
-            Controller::Local,
-            "turn {turn}"
-        );
+        let (mover, other) = turn_of(turn, &mut host, &mut guest);
         xq_select(mover, square(from));
         xq_select(mover, square(to));
         run_until(&mut [mover, other], "the move to reach both", |apps| {

@@ -280,6 +280,43 @@ pub enum EndReason {
     Abandoned,
 }
 
+/// How a game ended off the board: nothing a game's rules decide.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OffTheBoard {
+    /// The loser resigned.
+    Resignation,
+    /// Both players agreed to a draw.
+    Agreement,
+    /// The loser's move clock ran out.
+    OutOfTime,
+    /// The loser stayed away past the grace period.
+    Abandoned,
+}
+
+impl EndReason {
+    /// How the game ended off the board, or `None` when its rules ended it (the clients'
+    /// games see those by themselves).
+    pub fn off_the_board(self) -> Option<OffTheBoard> {
+        match self {
+            EndReason::Resignation => Some(OffTheBoard::Resignation),
+            EndReason::Agreement => Some(OffTheBoard::Agreement),
+            EndReason::OutOfTime => Some(OffTheBoard::OutOfTime),
+            EndReason::Abandoned => Some(OffTheBoard::Abandoned),
+            EndReason::FlagCaptured
+            | EndReason::NoLegalAction
+            | EndReason::QuietPlies
+            | EndReason::NoActionBeforeColours
+            | EndReason::Checkmate
+            | EndReason::Stalemate
+            | EndReason::PerpetualCheck
+            | EndReason::PerpetualChase
+            | EndReason::Repetition
+            | EndReason::MoveLimit
+            | EndReason::NoProgress => None,
+        }
+    }
+}
+
 /// Everyone's view of a room: what a client needs to draw it, and nothing hidden.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct RoomState {

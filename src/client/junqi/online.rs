@@ -8,7 +8,7 @@ use crate::client::net::{FromServer, OnlineSession, ToServer};
 use crate::client::online::{room_seats, table_seat};
 use crate::client::thinking::ComputerGame;
 use crate::client::{ClientSet, Screen};
-use crate::protocol::{self, ClientMessage, EndReason, GameEnd, RoomEvent, ServerMessage};
+use crate::protocol::{self, ClientMessage, GameEnd, OffTheBoard, RoomEvent, ServerMessage};
 use crate::rules::GameKind;
 use crate::rules::junqi::{DrawReason, Outcome, WinReason};
 use bevy::ecs::system::SystemParam;
@@ -64,33 +64,13 @@ fn conceded(end: GameEnd, seating: RoomSeating, model: &JunqiMatch) -> Option<Ou
     let winner_colour = end
         .winner
         .and_then(|seat| model.colour_of(table_seat(seating.first, seat)));
-    match end.reason {
-        EndReason::Agreement => Some(Outcome::Draw(DrawReason::Agreement)),
-        EndReason::Resignation => winner_colour.map(|winner| Outcome::Win {
-            winner,
-            reason: WinReason::Resignation,
-        }),
-        EndReason::OutOfTime => winner_colour.map(|winner| Outcome::Win {
-            winner,
-            reason: WinReason::OutOfTime,
-        }),
-        EndReason::Abandoned => winner_colour.map(|winner| Outcome::Win {
-            winner,
-            reason: WinReason::Abandoned,
-        }),
-        // The rules end these games by themselves.
-        EndReason::FlagCaptured
-        | EndReason::NoLegalAction
-        | EndReason::QuietPlies
-        | EndReason::NoActionBeforeColours => None,
-        // Xiangqi's ends never come to a Junqi room.
-        EndReason::Checkmate
-        | EndReason::Stalemate
-        | EndReason::PerpetualCheck
-        | EndReason::PerpetualChase
-        | EndReason::Repetition
-        | EndReason::MoveLimit
-        | EndReason::NoProgress => None,
+    let win = |reason| winner_colour.map(|winner| Outcome::Win { winner, reason });
+    // The rules end the other games by themselves.
+    match end.reason.off_the_board()? {
+        OffTheBoard::Agreement => Some(Outcome::Draw(DrawReason::Agreement)),
+        OffTheBoard::Resignation => win(WinReason::Resignation),
+        OffTheBoard::OutOfTime => win(WinReason::OutOfTime),
+        OffTheBoard::Abandoned => win(WinReason::Abandoned),
     }
 }
 

@@ -12,7 +12,7 @@ use crate::client::tabletop::TableReset;
 use crate::client::thinking::ComputerGame;
 use crate::client::{ClientSet, Screen};
 use crate::protocol::{
-    self, ClientMessage, EndReason, GameEnd, RoomEvent, RoomSeat, ServerMessage,
+    self, ClientMessage, GameEnd, OffTheBoard, RoomEvent, RoomSeat, ServerMessage,
 };
 use crate::rules::GameKind;
 use bevy::ecs::system::SystemParam;
@@ -64,23 +64,12 @@ fn conceded(end: GameEnd, red: RoomSeat, model: &XiangqiMatch) -> Option<Concede
         let winner = table_seat(red, end.winner?);
         Some(XqSide::from(model.colour_of(winner).opponent()))
     };
-    match end.reason {
-        EndReason::Agreement => Some(Conceded::Agreed),
-        EndReason::Resignation => loser().map(Conceded::Resigned),
-        EndReason::OutOfTime => loser().map(Conceded::OutOfTime),
-        EndReason::Abandoned => loser().map(Conceded::Abandoned),
-        // The rules end these games by themselves; Junqi's ends never come to a Xiangqi room.
-        EndReason::Checkmate
-        | EndReason::Stalemate
-        | EndReason::PerpetualCheck
-        | EndReason::PerpetualChase
-        | EndReason::Repetition
-        | EndReason::MoveLimit
-        | EndReason::NoProgress
-        | EndReason::FlagCaptured
-        | EndReason::NoLegalAction
-        | EndReason::QuietPlies
-        | EndReason::NoActionBeforeColours => None,
+    // The rules end the other games by themselves.
+    match end.reason.off_the_board()? {
+        OffTheBoard::Agreement => Some(Conceded::Agreed),
+        OffTheBoard::Resignation => loser().map(Conceded::Resigned),
+        OffTheBoard::OutOfTime => loser().map(Conceded::OutOfTime),
+        OffTheBoard::Abandoned => loser().map(Conceded::Abandoned),
     }
 }
 
