@@ -867,7 +867,7 @@ fn seated_pair(server: &TestServer, game: GameKind) -> (App, App) {
 /// The app whose turn `turn` is (the host's on even turns, it moves first) and the other; the
 /// mover's own table says it is a person's turn at that device.
 fn turn_of<'a>(turn: usize, host: &'a mut App, guest: &'a mut App) -> (&'a mut App, &'a mut App) {
-    let (mover, other) = if turn % 2 == 0 {
+    let (mover, other) = if turn.is_multiple_of(2) {
         (host, guest)
     } else {
         (guest, host)
