@@ -59,13 +59,24 @@ fn strengths(position: &Position) -> [i32; 7] {
 
 /// The position's worth to `seat`: its strength less the average of the other seats'.
 pub fn evaluate(position: &Position, seat: Seat) -> i32 {
+    evaluate_against(position, seat, false)
+}
+
+/// [`evaluate`], or with `leader` the seat's strength less the mean of the others' average and
+/// their strongest: only the highest score wins, so the leader's gains count for more.
+pub fn evaluate_against(position: &Position, seat: Seat, leader: bool) -> i32 {
     let strength = strengths(position);
     let seats = position.seating().seat_count();
-    let others: i32 = (0..seats)
+    let others = (0..seats)
         .filter(|&index| index != seat.index())
-        .map(|index| strength[index])
-        .sum();
-    strength[seat.index()] - others / (seats as i32 - 1).max(1) + ruler_danger(position, seat)
+        .map(|index| strength[index]);
+    let average = others.clone().sum::<i32>() / (seats as i32 - 1).max(1);
+    let against = if leader {
+        (average + others.max().unwrap_or(0)) / 2
+    } else {
+        average
+    };
+    strength[seat.index()] - against + ruler_danger(position, seat)
 }
 
 /// What the attacks on the Rulers mean to `seat`: its own Rulers under attack by any enemy,

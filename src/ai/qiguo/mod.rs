@@ -20,7 +20,9 @@ use web_time::Instant;
 /// The search limits of `level` (node counts keep games reproducible; the clock caps them on
 /// a slow machine). Easy looks at its own move and the captures that follow and chooses
 /// loosely; Medium looks at the next state's answer too and chooses among moves near the
-/// best; Hard deepens until its node limit and plays the best. Why: `docs/ai-tuning.md`.
+/// best; Hard deepens until its node limit and plays the best, its quiescence narrowed to
+/// captures by and of its own seat so that the limit reaches three moves, not two.
+/// Why: `docs/ai-tuning.md`.
 pub fn limits(level: Level) -> Limits {
     let (max_depth, max_nodes) = match level {
         Level::Random => (0, 0),
@@ -35,6 +37,8 @@ pub fn limits(level: Level) -> Limits {
         margin: tolerance(level) * 3 / 2,
         replies: Replies::Paranoid,
         threats: level == Level::Hard,
+        narrow_quiescence: level == Level::Hard,
+        leader: false,
     }
 }
 

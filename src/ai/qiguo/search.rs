@@ -4,7 +4,7 @@
 //! killer and history ordering;
 //! the work is cut into units (one root move at one depth) so a search can run in slices.
 
-use super::eval::{WIN, WIN_BOUND, capture_value, evaluate, threatened};
+use super::eval::{WIN, WIN_BOUND, capture_value, evaluate_against, threatened};
 use crate::ai::{Budget, Halt};
 use crate::rules::qiguo::{MAX_MOVES, Move, MoveList, POINTS, Position, Seat, State};
 use arrayvec::ArrayVec;
@@ -36,6 +36,12 @@ pub struct Limits {
     /// Whether the evaluation counts the root seat's pieces that enemies attack (costly:
     /// it looks for attackers of every piece).
     pub threats: bool,
+    /// Whether quiescence searches only the others' captures of the root seat's pieces
+    /// (with all of the root seat's own captures), which leaves nodes for depth.
+    pub narrow_quiescence: bool,
+    /// Whether the evaluation weighs the strongest other seat besides the others' average
+    /// (not used by a level: no gain measured yet).
+    pub leader: bool,
 }
 
 /// Who answers the root seat's moves in the search.
@@ -130,7 +136,7 @@ impl Search {
 
     /// The position's worth to the root seat.
     fn evaluate(&self, position: &Position) -> i32 {
-        let score = evaluate(position, self.seat);
+        let score = evaluate_against(position, self.seat, self.limits.leader);
         if self.limits.threats {
             score - threatened(position, self.seat)
         } else {
@@ -247,6 +253,16 @@ impl Search {
         for mover in self.movers(position, maximising) {
             let mut moves = MoveList::new();
             mover.legal_captures(&mut moves);
+            if !maximising && self.limits.narrow_quiescence {
+                // The others' captures among themselves change the root seat's worth little
+                // and would take most of the nodes: only theirs of its pieces are searched.
+                let seating = mover.seating();
+                moves.retain(|mv| {
+                    mover
+                        .piece_at(mv.to())
+                        .is_some_and(|victim| seating.seat(victim.state) == self.seat)
+                });
+            }
             self.order(&mover, &mut moves, None, ply as usize);
             for mv in moves {
                 let mut child = mover.clone();

@@ -106,3 +106,18 @@ fn easy_beats_a_random_mover() {
         assert_eq!(game.result, Result::Win, "{game:?}");
     }
 }
+
+#[test]
+fn hard_looks_three_moves_ahead_within_its_nodes() {
+    // With the others' captures among themselves left out of quiescence, Hard's node limit
+    // reaches the third move (the second enemy's answer); with them it stopped at two.
+    let start = Position::start(Seating::for_players(4).unwrap());
+    let limits = Limits {
+        max_time: std::time::Duration::from_secs(600),
+        ..limits(Level::Hard)
+    };
+    let mut deepening = Deepening::new(&start, limits).expect("moves at the start");
+    deepening.advance(None);
+    let (_, report) = deepening.result().expect("an iteration finished");
+    assert!(report.depth >= 3, "depth {}", report.depth);
+}
