@@ -2,22 +2,26 @@
 # Builds the browser version of kawu into a folder (default: target/kawu-web) and, with --serve,
 # serves it on http://127.0.0.1:8080/ (or --port N).
 #
-#   bash scripts/build-web.sh [--out DIR] [--serve] [--port N]
+#   bash scripts/build-web.sh [--out DIR] [--serve] [--port N] [--brotli-quality Q]
 #
 # Needs: the wasm32-unknown-unknown target (added through rustup if missing), wasm-bindgen-cli
 # at the version of `wasm-bindgen` in Cargo.lock (installed into ~/.cache/kawu-tools if
-# missing), and optionally binaryen's wasm-opt (Debian: binaryen) to shrink the result.
+# missing), and optionally binaryen's wasm-opt (Debian: binaryen) to shrink the result and
+# brotli (Debian: brotli) for the .br files (quality 9 by default: 11 is about 15 % smaller but
+# takes minutes on the wasm).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=""
 serve=false
 port=8080
+brotli_quality=9
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) out="$2"; shift 2 ;;
         --serve) serve=true; shift ;;
         --port) port="$2"; shift 2 ;;
+        --brotli-quality) brotli_quality="$2"; shift 2 ;;
         *) echo "unknown option: $1" >&2; exit 2 ;;
     esac
 done
@@ -44,21 +48,65 @@ wasm="$target_dir/wasm32-unknown-unknown/web/kawu.wasm"
 if command -v wasm-opt > /dev/null; then
     # Shrunk before wasm-bindgen, not after: Debian's binaryen (108) exports the wrong table
     # for the externref table wasm-bindgen adds, and the page then fails to start.
-    wasm-opt -Os --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int \
-        --enable-sign-ext --enable-mutable-globals --enable-multivalue \
-        -o "${wasm%.wasm}.opt.wasm" "$wasm"
-    wasm="${wasm%.wasm}.opt.wasm"
+    opt_flags=(-Os --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int
+        --enable-sign-ext --enable-mutable-globals --enable-multivalue)
+    opt="${wasm%.wasm}.opt.wasm"
+    # wasm-opt takes minutes: it runs again only when its input, flags or version changed.
+    key=$( (sha256sum < "$wasm"; echo "${opt_flags[*]}"; wasm-opt --version) | sha256sum | cut -d' ' -f1)
+    if [ -f "$opt" ] && [ "$(cat "$opt.key" 2>/dev/null)" = "$key" ]; then
+        echo "wasm-opt skipped: $wasm is unchanged" >&2
+    else
+        rm -f "$opt.key"
+        wasm-opt "${opt_flags[@]}" -o "$opt" "$wasm"
+        echo "$key" > "$opt.key"
+    fi
+    wasm="$opt"
 else
     echo "wasm-opt not found (Debian: apt-get install binaryen): the .wasm stays unshrunk" >&2
 fi
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name kawu "$wasm"
+
 cp web/index.html "$out/"
 
-size=$(stat -c %s "$out/kawu_bg.wasm")
-gzipped=$(gzip -9 -c "$out/kawu_bg.wasm" | wc -c)
-echo "built $out in $(( $(date +%s) - started )) s: kawu_bg.wasm $((size / 1024)) KiB, gzipped $((gzipped / 1024)) KiB"
+# Precompressed copies for servers that can send them (kawu-server --web does), each beside its
+# file; a server that cannot simply ignores them. Brotli takes a minute or more on the wasm: the
+# last result is kept in the target folder and reused while the file is the same.
+kib() { echo "$(( ($1 + 512) / 1024 )) KiB"; }
+compressed="$target_dir/kawu-web-compressed"
+mkdir -p "$compressed"
+# compress FILE EXTENSION COMMAND...: writes $out/FILE.EXTENSION with COMMAND (stdin to stdout).
+compress() {
+    local file="$1" extension="$2"
+    shift 2
+    local kept="$compressed/$file.$extension"
+    local key
+    key="$( (sha256sum < "$out/$file"; echo "$*") | sha256sum | cut -d' ' -f1)"
+    if [ ! -f "$kept" ] || [ "$(cat "$kept.key" 2>/dev/null)" != "$key" ]; then
+        rm -f "$kept.key"
+        "$@" < "$out/$file" > "$kept"
+        echo "$key" > "$kept.key"
+    fi
+    cp "$kept" "$out/$file.$extension"
+}
+brotli=true
+if ! command -v brotli > /dev/null; then
+    brotli=false
+    echo "brotli not found (Debian: apt-get install brotli): no .br files" >&2
+fi
+sizes=""
+for file in kawu_bg.wasm kawu.js; do
+    compress "$file" gz gzip -9 -n -c
+    sizes+="  $file $(kib "$(stat -c %s "$out/$file")"), gzip -9 $(kib "$(stat -c %s "$out/$file.gz")")"
+    if $brotli; then
+        compress "$file" br brotli -q "$brotli_quality" -w 24 -c
+        sizes+=", brotli -q $brotli_quality $(kib "$(stat -c %s "$out/$file.br")")"
+    fi
+    sizes+=$'\n'
+done
+echo "built $out in $(( $(date +%s) - started )) s:"
+printf '%s' "$sizes"
 
 if $serve; then
     echo "serving on http://127.0.0.1:$port/ (Ctrl-C stops)"
