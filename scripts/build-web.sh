@@ -8,7 +8,7 @@
 # at the version of `wasm-bindgen` in Cargo.lock (installed into ~/.cache/kawu-tools if
 # missing), and optionally binaryen's wasm-opt (Debian: binaryen) to shrink the result and
 # brotli (Debian: brotli) for the .br files (quality 9 by default: 11 is about 15 % smaller but
-# takes minutes on the wasm).
+# takes minutes on the wasm). docs/web.md describes the folder it writes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -68,7 +68,18 @@ rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name kawu "$wasm"
 
-cp web/index.html "$out/"
+# The page and the app shell around the game. The page learns the wasm's size (its progress bar
+# cannot trust Content-Length when the server sends the file compressed); the page and the
+# service worker learn the build's id, a hash of every file the worker keeps: a new build
+# replaces its cache.
+mkdir -p "$out/icons"
+cp web/manifest.webmanifest "$out/"
+cp web/icons/*.png "$out/icons/"
+build=$(cat web/index.html "$out"/{kawu.js,kawu_bg.wasm,manifest.webmanifest} "$out"/icons/*.png \
+    web/sw.js | sha256sum | cut -c1-16)
+sed -e "s/__KAWU_WASM_BYTES__/$(stat -c %s "$out/kawu_bg.wasm")/" -e "s/__KAWU_BUILD__/$build/" \
+    web/index.html > "$out/index.html"
+sed "s/__KAWU_BUILD__/$build/" web/sw.js > "$out/sw.js"
 
 # Precompressed copies for servers that can send them (kawu-server --web does), each beside its
 # file; a server that cannot simply ignores them. Brotli takes a minute or more on the wasm: the
@@ -105,7 +116,7 @@ for file in kawu_bg.wasm kawu.js; do
     fi
     sizes+=$'\n'
 done
-echo "built $out in $(( $(date +%s) - started )) s:"
+echo "built $out (build $build) in $(( $(date +%s) - started )) s:"
 printf '%s' "$sizes"
 
 if $serve; then
