@@ -52,7 +52,8 @@ if command -v wasm-opt > /dev/null; then
         --enable-sign-ext --enable-mutable-globals --enable-multivalue)
     opt="${wasm%.wasm}.opt.wasm"
     # wasm-opt takes minutes: it runs again only when its input, flags or version changed.
-    key=$( (sha256sum < "$wasm"; echo "${opt_flags[*]}"; wasm-opt --version) | sha256sum | cut -d' ' -f1)
+    key=$( (sha256sum < "$wasm"; echo "${opt_flags[*]}"; wasm-opt --version) \
+        | sha256sum | cut -d' ' -f1)
     if [ -f "$opt" ] && [ "$(cat "$opt.key" 2>/dev/null)" = "$key" ]; then
         echo "wasm-opt skipped: $wasm is unchanged" >&2
     else
@@ -109,7 +110,8 @@ fi
 sizes=""
 for file in kawu_bg.wasm kawu.js; do
     compress "$file" gz gzip -9 -n -c
-    sizes+="  $file $(kib "$(stat -c %s "$out/$file")"), gzip -9 $(kib "$(stat -c %s "$out/$file.gz")")"
+    sizes+="  $file $(kib "$(stat -c %s "$out/$file")")"
+    sizes+=", gzip -9 $(kib "$(stat -c %s "$out/$file.gz")")"
     if $brotli; then
         compress "$file" br brotli -q "$brotli_quality" -w 24 -c
         sizes+=", brotli -q $brotli_quality $(kib "$(stat -c %s "$out/$file.br")")"
