@@ -105,14 +105,12 @@ impl Seats {
         Seat(((seat.index() + 1) % self.len()) as u8)
     }
 
-    /// The only local seat, when exactly one seat is local and the others are computers.
+    /// The only local seat, when exactly one seat is local (the others are computers or
+    /// players elsewhere).
     pub fn single_local(&self) -> Option<Seat> {
         let mut local = self.iter().filter(|(_, c)| *c == Controller::Local);
         let (seat, _) = local.next()?;
-        let others_are_computers = self
-            .iter()
-            .all(|(s, c)| s == seat || matches!(c, Controller::Computer(_)));
-        (local.next().is_none() && others_are_computers).then_some(seat)
+        local.next().is_none().then_some(seat)
     }
 
     /// Whether every seat is played at this device.
@@ -153,8 +151,9 @@ impl Seats {
             .map_or(0, |back| back + 1)
     }
 
-    /// The seat drawn at the bottom: the person's against computers; when players share the
-    /// device and `follow_turn` is set, the seat to move; otherwise the first seat.
+    /// The seat drawn at the bottom: the one person's (against computers or online); when
+    /// players share the device and `follow_turn` is set, the seat to move; otherwise the first
+    /// seat.
     pub fn bottom_seat(&self, to_move: Seat, follow_turn: bool) -> Seat {
         if let Some(seat) = self.single_local() {
             seat
@@ -219,6 +218,10 @@ mod tests {
         assert_eq!(hot.bottom_seat(Seat(1), false), Seat(0));
         let versus = Seats::versus_computer(Level::Medium, Seat(1));
         assert_eq!(versus.bottom_seat(Seat(0), false), Seat(1));
+        // Online, the player's own seat is at the bottom; a spectator sees the first seat's.
+        let guest = Seats::try_from(vec![Controller::Remote, Controller::Local]).unwrap();
+        assert_eq!(guest.bottom_seat(Seat(0), true), Seat(1));
+        assert_eq!(Seats::watching(2).bottom_seat(Seat(1), true), Seat(0));
         assert_eq!(Seats::attract().bottom_seat(Seat(1), true), Seat(0));
     }
 }
