@@ -41,8 +41,8 @@ function xiangqiSquare(name) {
 /// The phone's screen (CSS pixels), upright, and where things are on it.
 const PHONE = { width: 390, height: 844 };
 const PHONE_MENU = {
-  newGame: { x: 195, y: 418 },
-  twoPlayers: { x: 195, y: 300 },
+  newGame: { x: 195, y: 444 },
+  twoPlayers: { x: 195, y: 383 },
   resign: { x: 121, y: 610 },
 };
 /// A Junqi point's centre on the phone (files a–e, ranks 1–12), the table filling the width.
@@ -404,7 +404,9 @@ async function playOnPhone() {
   );
   const late = await overflow(page);
   if (late.length) fail(`on the phone, in the game: ${late.join('; ')}`);
-  const errors = logs.filter((l) => /^(error|pageerror)/.test(l));
+  // bevy_egui asks for its on-screen-keyboard helper on every tap although it installs it
+  // only for pages that block the browser's own event handling (this one does not).
+  const errors = logs.filter((l) => /^(error|pageerror)/.test(l) && !/Agent element not found/.test(l));
   if (errors.length) fail(`errors on the phone:\n${errors.join('\n')}`);
   return { played };
 }
