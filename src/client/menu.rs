@@ -248,7 +248,7 @@ fn title_screen(
                         ui.add_space(10.0);
                         ui.separator();
                         ui.label(egui::RichText::new(t("new-vs-computer")).size(19.0));
-                        ui.horizontal_wrapped(|ui| {
+                        ui.horizontal(|ui| {
                             for (level, key) in [
                                 (Level::Easy, "level-easy"),
                                 (Level::Medium, "level-medium"),
@@ -257,7 +257,7 @@ fn title_screen(
                                 ui.selectable_value(&mut choice.level, level, t(key));
                             }
                         });
-                        ui.horizontal_wrapped(|ui| {
+                        ui.horizontal(|ui| {
                             for (seat, key) in SeatChoice::ALL {
                                 ui.selectable_value(&mut choice.seat, seat, t(key));
                             }
@@ -377,9 +377,9 @@ fn replays_page(
     }
 }
 
-/// The row that chooses a move clock (rows wrap on a phone's narrow screen).
+/// The row that chooses a move clock.
 fn clock_choice(ui: &mut egui::Ui, lang: Lang, chosen: &mut MoveClock) {
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         ui.label(tr(lang, "online-clock-choice"));
         for (clock, key) in [
             (MoveClock::Off, "online-clock-off"),
