@@ -11,13 +11,12 @@ use super::matches::{
 use super::menu::settings_ui;
 use super::net::{LinkState, OnlineSession, ToServer, invite_link};
 use super::records::{RecordSource, ReplayRequest, WatchReplay};
-use super::seats::Seats;
+use super::seats::{LEVEL_CHOICES, Seats};
 use super::settings::Settings;
 use super::tabletop::{Anim, HudInsets, TableBounds};
 use super::theme::{Rgb, Toast, UiSet, dialog_frame, menu_button, palette, small_button};
 use super::thinking::{HintRequest, computer_to_move};
 use super::{ClientSet, Screen};
-use crate::ai::Level;
 use crate::protocol::ClientMessage;
 use crate::rules::Seat;
 use bevy::ecs::system::SystemParam;
@@ -332,11 +331,7 @@ fn continue_dialog(
             }
             ui.label(egui::RichText::new(t("replay-versus-computer")).size(17.0));
             ui.horizontal(|ui| {
-                for (level, key) in [
-                    (Level::Easy, "level-easy"),
-                    (Level::Medium, "level-medium"),
-                    (Level::Hard, "level-hard"),
-                ] {
+                for (level, key) in LEVEL_CHOICES {
                     if small_button(ui, true, t(key), sounds) {
                         chosen = Some(Seats::versus_computer(level, status.to_move));
                     }

@@ -11,7 +11,7 @@ use super::records::{
     FinishedGames, RecordBox, RecordBoxAction, RecordBoxText, RecordSource, WatchReplay, record_box,
 };
 use super::save::{ContinueGame, SavedGame};
-use super::seats::Seats;
+use super::seats::{LEVEL_CHOICES, Seats};
 use super::settings::{AnimSpeed, LabelStyle, Settings};
 use super::theme::{Toast, UiSet, dialog_frame, menu_button, palette, small_button};
 use crate::ai::Level;
@@ -249,11 +249,7 @@ fn title_screen(
                         ui.separator();
                         ui.label(egui::RichText::new(t("new-vs-computer")).size(19.0));
                         ui.horizontal(|ui| {
-                            for (level, key) in [
-                                (Level::Easy, "level-easy"),
-                                (Level::Medium, "level-medium"),
-                                (Level::Hard, "level-hard"),
-                            ] {
+                            for (level, key) in LEVEL_CHOICES {
                                 ui.selectable_value(&mut choice.level, level, t(key));
                             }
                         });

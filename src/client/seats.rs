@@ -17,6 +17,13 @@ pub enum Controller {
     Remote,
 }
 
+/// The computer's levels as players choose them, with their names' translation keys.
+pub const LEVEL_CHOICES: [(Level, &str); 3] = [
+    (Level::Easy, "level-easy"),
+    (Level::Medium, "level-medium"),
+    (Level::Hard, "level-hard"),
+];
+
 /// The fewest seats a game has.
 pub const MIN_SEATS: usize = 2;
 /// The most seats a game has (Qiguo's seven states).
