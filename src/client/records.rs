@@ -40,11 +40,13 @@ pub struct FinishedGame {
 pub struct FinishedGames(pub Vec<FinishedGame>);
 
 impl FinishedGames {
-    /// Keeps `game` first in the list, unless the same game is already kept.
+    /// Whether this record is kept already.
+    fn holds(&self, game: &FinishedGame) -> bool {
+        self.0.iter().any(|kept| kept.record == game.record)
+    }
+
+    /// Keeps `game` first in the list.
     fn keep(&mut self, game: FinishedGame) {
-        if self.0.iter().any(|kept| kept.record == game.record) {
-            return;
-        }
         self.0.insert(0, game);
         self.0.truncate(KEPT_GAMES);
     }
@@ -133,7 +135,10 @@ pub(super) fn plugin(app: &mut App) {
 
 fn keep_finished(mut kept: MessageReader<KeepFinished>, mut games: ResMut<FinishedGames>) {
     for KeepFinished(game) in kept.read() {
-        games.keep(game.clone());
+        // Read first: a repeat must not mark the list changed (and write its file again).
+        if !games.holds(game) {
+            games.keep(game.clone());
+        }
     }
 }
 

@@ -399,20 +399,24 @@ fn move_log(
     clicked
 }
 
-/// A game played here that just ended is kept for replays (once).
+/// A game played here that just ended is kept for replays, once: when its end comes (the model
+/// changes on after the end, as the last moves are shown).
 pub(super) fn keep_finished_games(
     model: Res<JunqiMatch>,
-    referee: Res<LocalReferee>,
-    online: Res<OnlineSession>,
+    (referee, online): (Res<LocalReferee>, Res<OnlineSession>),
     replay: Res<JunqiReplay>,
     seats: Res<Seats>,
     settings: Res<Settings>,
+    mut ended: Local<bool>,
     mut kept: MessageWriter<KeepFinished>,
 ) {
     if !model.is_changed() || model.attract || replay.script.is_some() {
         return;
     }
-    let Some(outcome) = model.outcome() else {
+    let outcome = model.outcome();
+    let just_ended = outcome.is_some() && !*ended;
+    *ended = outcome.is_some();
+    let Some(outcome) = outcome.filter(|_| just_ended) else {
         return;
     };
     let Some(game) = referee.game_on_table(&model, &online) else {
