@@ -1,5 +1,6 @@
-//! Qiguo Xiangqi's computer players: three levels of one paranoid search (`search`) over a
-//! material-and-score evaluation (`eval`). Qiguo hides nothing, so the position is the view.
+//! Qiguo Xiangqi's computer players: three levels of one alpha-beta search (`search`) over a
+//! material-and-score evaluation (`eval`), paranoid for Easy and Medium, the others reduced to
+//! their captures of its pieces for Hard. Qiguo hides nothing, so the position is the view.
 
 pub mod arena;
 mod eval;
@@ -20,23 +21,27 @@ use web_time::Instant;
 /// The search limits of `level` (node counts keep games reproducible; the clock caps them on
 /// a slow machine). Easy looks at its own move and the captures that follow and chooses
 /// loosely; Medium looks at the next state's answer too and chooses among moves near the
-/// best; Hard deepens until its node limit and plays the best, its quiescence narrowed to
-/// captures by and of its own seat so that the limit reaches three moves, not two.
-/// Why: `docs/ai-tuning.md`.
+/// best; Hard plays the best and looks at two moves of its own seat with every enemy's
+/// captures of its pieces between them (`Replies::Captures`), its quiescence narrowed to
+/// captures by and of its own seat. Why: `docs/ai-tuning.md`.
 pub fn limits(level: Level) -> Limits {
     let (max_depth, max_nodes) = match level {
         Level::Random => (0, 0),
         Level::Easy => (1, 20_000),
         Level::Medium => (2, 20_000),
-        Level::Hard => (64, 100_000),
+        Level::Hard => (64, 250_000),
     };
     Limits {
         max_depth,
         max_nodes,
         max_time: level.budget(),
         margin: tolerance(level) * 3 / 2,
-        replies: Replies::Paranoid,
-        threats: level == Level::Hard,
+        replies: if level == Level::Hard {
+            Replies::Captures
+        } else {
+            Replies::Paranoid
+        },
+        threats: false,
         narrow_quiescence: level == Level::Hard,
         leader: false,
     }

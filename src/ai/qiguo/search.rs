@@ -1,7 +1,8 @@
 //! Paranoid alpha-beta: the seat to move at the root maximises its evaluation and every other
 //! seat is assumed to minimise it, which lets a multi-player game be searched like a
-//! two-player one. Iterative deepening, a transposition table, quiescence on captures,
-//! killer and history ordering;
+//! two-player one; the others may be limited to one reply of any of them (best-reply) or to
+//! their captures of the root seat's pieces (`Replies`). Iterative deepening, a
+//! transposition table, quiescence on captures, killer and history ordering;
 //! the work is cut into units (one root move at one depth) so a search can run in slices.
 
 use super::eval::{WIN, WIN_BOUND, capture_value, evaluate_against, threatened};
@@ -53,6 +54,10 @@ pub enum Replies {
     /// most damaging reply is searched (best-reply search): fewer plies go to the others,
     /// so the search sees the root seat's own plans further ahead.
     BestReply,
+    /// Every state moves in its turn, but the others only capture the root seat's pieces or
+    /// pass, and only the root seat's moves count against the depth: between two of its
+    /// moves the search sees what every enemy can take, not only the next one's.
+    Captures,
 }
 
 /// What one finished iteration found.
@@ -197,7 +202,9 @@ impl Search {
     /// was (`maximising`) or was not the root seat's.
     fn child_layer(&self, child: &Position, maximising: bool) -> bool {
         match self.limits.replies {
-            Replies::Paranoid => child.seating().seat(child.side_to_move()) == self.seat,
+            Replies::Paranoid | Replies::Captures => {
+                child.seating().seat(child.side_to_move()) == self.seat
+            }
             Replies::BestReply => !maximising,
         }
     }
@@ -206,7 +213,7 @@ impl Search {
     /// in a best-reply search every live state of the layer's seats.
     fn movers(&self, position: &Position, maximising: bool) -> ArrayVec<Position, 7> {
         match self.limits.replies {
-            Replies::Paranoid => [position.clone()].into_iter().collect(),
+            Replies::Paranoid | Replies::Captures => [position.clone()].into_iter().collect(),
             Replies::BestReply => {
                 let seating = position.seating();
                 State::ALL
@@ -287,6 +294,56 @@ impl Search {
         best
     }
 
+    /// An enemy's turn in a [`Replies::Captures`] search: each of its captures of the root
+    /// seat's pieces, or a pass to the next live state (whatever else it does is taken to
+    /// leave the root seat alone). Costs no depth.
+    fn answer(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        alpha: i32,
+        mut beta: i32,
+        ply: i32,
+    ) -> i32 {
+        let seating = position.seating();
+        let mut moves = MoveList::new();
+        position.legal_captures(&mut moves);
+        moves.retain(|mv| {
+            position
+                .piece_at(mv.to())
+                .is_some_and(|victim| seating.seat(victim.state) == self.seat)
+        });
+        self.order(position, &mut moves, None, ply as usize);
+        let mut best = INFINITY;
+        for mv in moves {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let layer = self.child_layer(&child, false);
+            let score = self.search(&child, depth, alpha, beta, ply + 1, layer);
+            if self.budget.halt() != Halt::No {
+                return 0;
+            }
+            best = best.min(score);
+            beta = beta.min(score);
+            if alpha >= beta {
+                return best;
+            }
+        }
+        let mut next = position.side_to_move().next();
+        while !position.is_live(next) {
+            next = next.next();
+        }
+        let Some(pass) = position.with_side_to_move(next) else {
+            return best.min(self.evaluate(position));
+        };
+        let layer = self.child_layer(&pass, false);
+        let score = self.search(&pass, depth, alpha, beta, ply + 1, layer);
+        if self.budget.halt() != Halt::No {
+            return 0;
+        }
+        best.min(score)
+    }
+
     fn search(
         &mut self,
         position: &Position,
@@ -301,6 +358,12 @@ impl Search {
         }
         if let Some(score) = self.final_score(position, ply) {
             return score;
+        }
+        if self.limits.replies == Replies::Captures && !maximising {
+            if ply as usize >= MAX_PLY - 1 || !position.seat_is_live(self.seat) {
+                return self.evaluate(position);
+            }
+            return self.answer(position, depth, alpha, beta, ply);
         }
         if depth <= 0 || ply as usize >= MAX_PLY - 1 {
             return self.quiescence(position, alpha, beta, ply, QUIESCENCE_PLIES, maximising);
