@@ -1297,3 +1297,328 @@ fn two_clients_play_xiangqi_through_a_real_server() {
         |apps| apps.iter().all(|app| xq_model(app).game.moves().len() == 1),
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Qiguo Xiangqi
+
+use kawu::client::qiguo::{
+    LoadQiguo, QgCommand, QgPiece, QgSelection, QiguoMatch, QiguoRecord, point_to_world as qg_world,
+};
+use kawu::rules::qiguo::{MoveList as QgMoves, Point as QgPoint, State as QgState};
+
+fn qg_start(app: &mut App, game: QiguoMatch, seats: Seats) {
+    app.world_mut().write_message(LoadQiguo {
+        game,
+        seats,
+        attract: false,
+    });
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<MatchStatus>().game, GameKind::Qiguo);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    qg_assert_consistent(app);
+}
+
+/// A match from a QFEN, with no moves yet.
+fn qg_from(qfen: &str) -> QiguoMatch {
+    QiguoRecord {
+        start: qfen.to_string(),
+        moves: Vec::new(),
+    }
+    .replay()
+    .expect("a good QFEN")
+}
+
+/// The start of a game for `players` seats.
+fn qg_new(players: usize) -> QiguoMatch {
+    let seats = match players {
+        7 => "1234567",
+        6 => "1234561",
+        5 => "1223451",
+        4 => "1223341",
+        _ => "1223311",
+    };
+    let start = kawu::rules::qiguo::START_QFEN.replace(" 1234567 ", &format!(" {seats} "));
+    qg_from(&start)
+}
+
+fn qg_model(app: &App) -> QiguoMatch {
+    app.world().resource::<QiguoMatch>().clone()
+}
+
+fn qg_select(app: &mut App, point: &str) {
+    let point: QgPoint = point.parse().expect("a point");
+    app.world_mut().write_message(QgCommand::Select(point));
+    app.update();
+}
+
+/// Every Qiguo piece entity stands where the rules say, one per piece; no other game's piece
+/// is left on the table.
+fn qg_assert_consistent(app: &mut App) {
+    let model = qg_model(app);
+    let mut query = app.world_mut().query::<(&QgPiece, &Transform)>();
+    let mut seen = 0;
+    for (piece, transform) in query.iter(app.world()) {
+        assert_eq!(model.position().piece_at(piece.point), Some(piece.piece));
+        let at = qg_world(piece.point);
+        assert!(
+            transform.translation.truncate().distance(at) < 0.01,
+            "{}",
+            piece.point
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, model.position().pieces().count());
+    let others = app
+        .world_mut()
+        .query::<&XqPiece>()
+        .iter(app.world())
+        .count()
+        + app
+            .world_mut()
+            .query::<&PieceSprite>()
+            .iter(app.world())
+            .count();
+    assert_eq!(others, 0, "another game's pieces on the Qiguo table");
+}
+
+/// Runs the app (letting computers think) until `done` or a minute has passed.
+fn qg_run_until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
+    let started = std::time::Instant::now();
+    while !done(app) {
+        assert!(started.elapsed() < Duration::from_secs(60), "{what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+fn seats_of(list: &[Controller]) -> Seats {
+    Seats::try_from(list.to_vec()).expect("3 to 7 seats")
+}
+
+#[test]
+fn a_three_seat_qiguo_game_with_computers_plays_round_and_undo_returns_to_the_person() {
+    let mut app = app();
+    let easy = Controller::Computer(Level::Easy);
+    // Three seats: the person leads Zhao, Yan and Qin; Qin moves first.
+    qg_start(
+        &mut app,
+        qg_new(3),
+        seats_of(&[Controller::Local, easy, easy]),
+    );
+    assert_eq!(app.world().resource::<MatchStatus>().to_move, Seat(0));
+    qg_select(&mut app, "e10");
+    let selection = app.world().resource::<QgSelection>().clone();
+    let mut legal = QgMoves::new();
+    qg_model(&app).position().legal_moves(&mut legal);
+    let expected: Vec<QgPoint> = legal
+        .iter()
+        .filter(|mv| mv.from().to_string() == "e10")
+        .map(|mv| mv.to())
+        .collect();
+    assert_eq!(selection.targets, expected);
+    assert_eq!(expected.len(), 38, "the Diplomat's moves at the start");
+    qg_select(&mut app, "j15");
+    assert_eq!(qg_model(&app).plies.len(), 1);
+    settle(&mut app);
+    qg_assert_consistent(&mut app);
+    // Chu and Han (seat 1), then Qi and Wei (seat 2) answer; then Zhao, the person's again.
+    qg_run_until(&mut app, "the computers did not answer", |app| {
+        qg_model(app).plies.len() == 5 && settled(app)
+    });
+    let model = qg_model(&app);
+    let movers: Vec<QgState> = model.plies.iter().map(|ply| ply.played.mover).collect();
+    assert_eq!(
+        movers,
+        [
+            QgState::Qin,
+            QgState::Chu,
+            QgState::Han,
+            QgState::Qi,
+            QgState::Wei
+        ]
+    );
+    assert_eq!(model.position().side_to_move(), QgState::Zhao);
+    let status = app.world().resource::<MatchStatus>().clone();
+    assert_eq!(status.to_move, Seat(0));
+    assert_eq!(status.undo_plies, 5);
+    qg_assert_consistent(&mut app);
+    // A click on a computer's piece does nothing.
+    qg_select(&mut app, "f1");
+    assert_eq!(app.world().resource::<QgSelection>().from, None);
+    app.world_mut().write_message(MatchRequest::Undo);
+    app.update();
+    settle(&mut app);
+    assert!(qg_model(&app).plies.is_empty());
+    assert_eq!(qg_model(&app).position(), qg_new(3).position());
+    qg_assert_consistent(&mut app);
+}
+
+#[test]
+fn a_seven_seat_qiguo_round_of_computers_and_a_hegemon_ends_the_game() {
+    let mut app = app();
+    let easy = Controller::Computer(Level::Easy);
+    let mut list = vec![easy; 7];
+    list[6] = Controller::Local;
+    qg_start(&mut app, qg_new(7), seats_of(&list));
+    // Six computers move, each its own state in turn; then Yan, the person.
+    qg_run_until(&mut app, "the computers did not play round", |app| {
+        qg_model(app).plies.len() == 6 && settled(app)
+    });
+    let model = qg_model(&app);
+    let movers: Vec<QgState> = model.plies.iter().map(|ply| ply.played.mover).collect();
+    assert_eq!(movers, QgState::ALL[..6]);
+    assert_eq!(model.position().side_to_move(), QgState::Yan);
+    assert_eq!(app.world().resource::<MatchStatus>().to_move, Seat(6));
+    qg_assert_consistent(&mut app);
+    // A hegemon: Qin has taken a Ruler and five pieces; taking Chu's Ruler on f6 ends the game.
+    let hegemon = "18rD/19/19/19/19/18gR/19/19/19/9*8bR/19/19/19/5rR13/19/19/2wO16/19/wR18 w \
+                   1234567 5,0,0,0,0,0,0 1,0,0,0,0,0,0 0 0";
+    qg_start(&mut app, qg_from(hegemon), seats_of(&list));
+    qg_run_until(&mut app, "the computer did not finish the game", |app| {
+        app.world().resource::<MatchStatus>().over && settled(app)
+    });
+    let model = qg_model(&app);
+    assert_eq!(model.plies.len(), 1);
+    assert_eq!(model.plies[0].mv.to_string(), "c3f6");
+    // Chu's army left the board with its Ruler.
+    assert!(!model.position().is_live(QgState::Chu));
+    qg_assert_consistent(&mut app);
+    let seats = app.world().resource::<Seats>().clone();
+    let (title, why, _) =
+        kawu::client::qiguo::result_text(Lang::En, &model, &seats).expect("a result");
+    assert_eq!(title, tr(Lang::En, "result-you-lose"));
+    assert!(why.contains("hegemon"), "{why}");
+    assert!(why.starts_with("Player 1"), "{why}");
+    // Undo against computers goes back to the person's turn: there is none before, so it
+    // reopens nothing.
+    assert_eq!(app.world().resource::<MatchStatus>().undo_plies, 0);
+}
+
+#[test]
+fn a_qiguo_capture_of_a_ruler_takes_the_whole_army_off_the_board() {
+    let mut app = app();
+    let ruler_taken = "18rD/18rH/19/19/19/19/19/19/19/9*8bR/19/19/19/5rR13/19/19/2wO16/19/wR18 w \
+                       1234567 0,0,0,0,0,0,0 0,0,0,0,0,0,0 0 0";
+    qg_start(
+        &mut app,
+        qg_from(ruler_taken),
+        seats_of(&[Controller::Local; 7]),
+    );
+    qg_select(&mut app, "c3");
+    qg_select(&mut app, "f6");
+    // While the army leaves, its pieces play their last animation.
+    let leaving = app
+        .world_mut()
+        .query_filtered::<(), (With<Anim>, Without<QgPiece>)>()
+        .iter(app.world())
+        .count();
+    assert_eq!(
+        leaving, 3,
+        "the Ruler, the Diplomat and the heavy swordsman"
+    );
+    settle(&mut app);
+    let model = qg_model(&app);
+    assert_eq!(
+        model.position().to_qfen(),
+        "19/19/19/19/19/19/19/19/19/9*8bR/19/19/19/5wO13/19/19/19/19/wR18 b 1234567 \
+         1,0,0,0,0,0,0 1,0,0,0,0,0,0 0 1"
+    );
+    qg_assert_consistent(&mut app);
+    // Every seat is a person: undo takes back one move, and the army comes back.
+    app.world_mut().write_message(MatchRequest::Undo);
+    app.update();
+    settle(&mut app);
+    assert!(qg_model(&app).position().is_live(QgState::Chu));
+    qg_assert_consistent(&mut app);
+}
+
+#[test]
+fn a_saved_qiguo_game_continues_and_a_bad_one_is_reported() {
+    let mut app = app();
+    let mut game = qg_new(4);
+    let seats = seats_of(&[
+        Controller::Local,
+        Controller::Local,
+        Controller::Computer(Level::Easy),
+        Controller::Computer(Level::Easy),
+    ]);
+    qg_start(&mut app, game.clone(), seats.clone());
+    qg_select(&mut app, "e10");
+    qg_select(&mut app, "j15");
+    settle(&mut app);
+    game = qg_model(&app);
+    let record = serde_json::to_value(game.record()).unwrap();
+    app.insert_resource(ComputerPaused(true));
+    start(&mut app, 3, Seats::hot_seat());
+    app.world_mut().write_message(ResumeMatch {
+        game: GameKind::Qiguo,
+        seats: seats.clone(),
+        record: record.clone(),
+    });
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<MatchStatus>().game, GameKind::Qiguo);
+    assert_eq!(qg_model(&app).position(), game.position());
+    assert_eq!(*app.world().resource::<Seats>(), seats);
+    qg_assert_consistent(&mut app);
+    // Three players for a game of four seats: reported, and nothing is resumed.
+    app.world_mut().write_message(ResumeMatch {
+        game: GameKind::Qiguo,
+        seats: seats_of(&[Controller::Local; 3]),
+        record,
+    });
+    app.update();
+    let bad: Vec<BadSave> = app
+        .world_mut()
+        .resource_mut::<Messages<BadSave>>()
+        .drain()
+        .collect();
+    assert_eq!(bad.len(), 1);
+    assert!(bad[0].1.contains("4 seats"), "{}", bad[0].1);
+}
+
+/// A Qiguo game in progress: the board and the armies in their colours.
+#[test]
+fn screenshot_of_a_qiguo_game_shows_the_board_and_the_seven_armies() {
+    let args = [
+        "--game",
+        "qiguo",
+        "--mode",
+        "hotseat",
+        "--players",
+        "7",
+        "--seed",
+        "3",
+        "--play",
+        "40",
+    ];
+    let Some((width, height, pixels, channels)) = screenshot(&args, "qiguo-in-progress") else {
+        return;
+    };
+    let total = (width * height) as usize;
+    let (wood, distinct) = count_pixels(&pixels, channels, is_wood);
+    assert!(
+        distinct > 50,
+        "the picture is nearly blank: {distinct} colours"
+    );
+    assert!(
+        wood > total / 20,
+        "too little board: {wood} of {total} pixels"
+    );
+    for (name, matches) in [
+        ("red", is_red_ink as fn(i32, i32, i32) -> bool),
+        ("blue", |r, g, b| b > 150 && r < 60 && g < 110),
+        ("green", |r, g, b| g > 100 && r < 60 && b < 90),
+        ("purple", |r, g, b| r > 90 && b > 130 && g < 70),
+        ("orange", |r, g, b| {
+            r > 220 && (110..150).contains(&g) && b < 50
+        }),
+    ] {
+        let (count, _) = count_pixels(&pixels, channels, matches);
+        assert!(count > 300, "too little {name}: {count}");
+    }
+}

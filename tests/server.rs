@@ -1079,6 +1079,15 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
             },
             ErrorCode::BadFrame,
         ),
+        // Qiguo is played on one device only.
+        (
+            ClientMessage::Create {
+                game: GameKind::Qiguo,
+                rules: None,
+                clock: MoveClock::Off,
+            },
+            ErrorCode::BadFrame,
+        ),
     ] {
         stranger.send(message).await;
         assert_eq!(stranger.error().await, code);

@@ -214,3 +214,62 @@ replay-pause = Pause
 replay-continue = Play on from here
 replay-versus-computer = Against the computer (you take the side to move):
 result-replay = Watch the replay
+
+## Qiguo Xiangqi (the game of the seven states)
+
+qg-subtitle = Qiguo Xiangqi — seven states on a Go board, for 3 to 7 players
+new-players = Players
+# $number (number): the seat's number, from 1.
+new-seat = Seat { $number }
+seat-person = Person
+qg-state-qin = Qin 秦
+qg-state-chu = Chu 楚
+qg-state-han = Han 韓
+qg-state-qi = Qi 齊
+qg-state-wei = Wei 魏
+qg-state-zhao = Zhao 趙
+qg-state-yan = Yan 燕
+qg-colour-white = white
+qg-colour-red = red
+qg-colour-orange = orange
+qg-colour-blue = blue
+qg-colour-green = green
+qg-colour-purple = purple
+qg-colour-black = black
+# $state: the state's name; $colour: its army's colour.
+qg-state-to-move = { $state } ({ $colour }) to move
+# $number (number): the player's seat, from 1.
+qg-player = Player { $number }
+# $player: a player's name.
+qg-wins = { $player } wins
+# $players: the players' names, joined by commas.
+qg-share-win = { $players } share the win
+qg-end-hegemon = { $player } captured two Rulers or 31 pieces and is the hegemon.
+qg-end-last-seat = Only the states of { $player } are left on the board.
+qg-end-quiet = 200 moves in a row without a capture.
+# $place: 1 for the winners; $player: the player with their states; $score: pieces captured; $rulers: Rulers among them.
+qg-standing = { $place }. { $player }: { $score } captured, { $rulers } Rulers
+qg-hegemon = hegemon
+qg-result-table = Result
+qg-states = States
+# $count: pieces this state captured.
+qg-captures = took { $count }
+# $count: pieces this state lost.
+qg-lost = lost { $count }
+qg-eliminated = eliminated
+qg-rules-goal = Seven states fight on the lines of a Go board around the Zhou emperor, who never moves and cannot be taken or passed. Take pieces: a player whose states have taken two Rulers or 31 pieces becomes the hegemon and wins at once. Otherwise the game ends when only one player's states are left, or after 200 moves in a row without a capture, and the player who took the most pieces wins.
+qg-rules-board = The states move in turn round the board, each with its own army of 17 pieces:
+qg-rules-ruler = Ruler: any distance in any of the eight directions. Taking it removes its whole state.
+qg-rules-general = General: any distance along a line.
+qg-rules-officer = Officer: any distance diagonally.
+qg-rules-diplomat = Diplomat: any distance in eight directions; it never takes and is never taken, but it blocks.
+qg-rules-catapult = Catapult: any distance along a line; it takes only by jumping exactly one piece (the emperor counts).
+qg-rules-archer = Archer: one to four points in eight directions.
+qg-rules-crossbowman = Crossbowman: one to five points in eight directions.
+qg-rules-swordsman = Swordsman: one point diagonally.
+qg-rules-heavy-swordsman = Heavy swordsman: one point along a line.
+qg-rules-cavalry = Cavalry: one point along a line, then exactly three diagonally outwards, over empty points.
+qg-rules-elimination = A state leaves the board, all its pieces at once, when its Ruler is taken, when it is down to six pieces, or when it has no legal move on its turn.
+qg-rules-alliances = With fewer than seven players some players lead an alliance of neighbouring states: each state still moves in its own turn, and allies never take each other.
+qg-rules-end = There are no resignations or draw offers: the game ends on the board.
+qg-rules-zoom = On a small screen, zoom with the mouse wheel or two fingers, and drag from an empty point to move the board.

@@ -201,3 +201,62 @@ replay-pause = 暂停
 replay-continue = 从这里接着下
 replay-versus-computer = 对战电脑（你执当前走棋的一方）：
 result-replay = 观看回放
+
+## 七国象戏
+
+qg-subtitle = 七國象戲 — 七国在围棋盘上争雄，三至七人
+new-players = 人数
+# $number (number): 座位号，从 1 开始。
+new-seat = 第 { $number } 座
+seat-person = 玩家
+qg-state-qin = 秦
+qg-state-chu = 楚
+qg-state-han = 韓
+qg-state-qi = 齊
+qg-state-wei = 魏
+qg-state-zhao = 趙
+qg-state-yan = 燕
+qg-colour-white = 白
+qg-colour-red = 红
+qg-colour-orange = 橙
+qg-colour-blue = 蓝
+qg-colour-green = 绿
+qg-colour-purple = 紫
+qg-colour-black = 黑
+# $state: 国名；$colour: 其军队的颜色。
+qg-state-to-move = { $state }（{ $colour }）走棋
+# $number (number): 玩家座位号，从 1 开始。
+qg-player = 玩家 { $number }
+# $player: 玩家名。
+qg-wins = { $player } 获胜
+# $players: 玩家名，以逗号分隔。
+qg-share-win = { $players } 并列获胜
+qg-end-hegemon = { $player } 吃掉两个将或三十一子，成为霸主。
+qg-end-last-seat = 棋盘上只剩 { $player } 的国家。
+qg-end-quiet = 连续二百步没有吃子。
+# $place: 获胜者为 1；$player: 玩家及其国家；$score: 吃子数；$rulers: 其中的将。
+qg-standing = { $place }. { $player }：吃子 { $score }，将 { $rulers }
+qg-hegemon = 霸主
+qg-result-table = 结果
+qg-states = 各国
+# $count: 该国吃子数。
+qg-captures = 吃 { $count }
+# $count: 该国失子数。
+qg-lost = 失 { $count }
+qg-eliminated = 已出局
+qg-rules-goal = 七国在围棋盘的线上围绕周天子交战：天子不动，不能被吃，也不能越过。吃掉对方的棋子：一方的国家共吃掉两个将或三十一子，即成为霸主，立即获胜。否则，当棋盘上只剩一位玩家的国家，或连续二百步没有吃子时，对局结束，吃子最多者获胜。
+qg-rules-board = 各国按顺序轮流走棋，每国一支十七子的军队：
+qg-rules-ruler = 將：沿八个方向走任意距离。被吃则全国出局。
+qg-rules-general = 偏：沿直线走任意距离。
+qg-rules-officer = 裨：沿斜线走任意距离。
+qg-rules-diplomat = 行人：沿八个方向走任意距离；不吃子，也不会被吃，但能挡路。
+qg-rules-catapult = 砲：沿直线走任意距离；吃子时须隔一子（天子也算）。
+qg-rules-archer = 弓：沿八个方向走一至四步。
+qg-rules-crossbowman = 弩：沿八个方向走一至五步。
+qg-rules-swordsman = 刀：斜走一步。
+qg-rules-heavy-swordsman = 劍：直走一步。
+qg-rules-cavalry = 騎：先直走一步，再向外斜走三步，途经的点都须为空。
+qg-rules-elimination = 一国的將被吃、只剩六子或轮到它时无棋可走，该国所有棋子立即离开棋盘。
+qg-rules-alliances = 不足七人时，有的玩家指挥相邻几国的联盟：每国仍按自己的顺序走棋，盟国之间不互吃。
+qg-rules-end = 不能认输或提和：胜负在棋盘上决定。
+qg-rules-zoom = 在小屏幕上，可用鼠标滚轮或双指缩放棋盘，从空点拖动可移动棋盘。

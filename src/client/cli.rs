@@ -1,14 +1,14 @@
 //! Command-line flags: start straight into a game, from a seeded deal, after some random
 //! actions, and optionally take a screenshot once the board has settled, then quit.
 
-use super::matches::{Deal, NewMatch};
+use super::matches::{Deal, MatchStatus, NewMatch};
 use super::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay};
-use super::seats::Seats;
+use super::seats::{Controller, Seats};
 use super::tabletop::Anim;
 use super::thinking::ComputerPaused;
 use super::{ClientSet, Screen};
 use crate::ai::Level;
-use crate::rules::{GameKind, Seat};
+use crate::rules::GameKind;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use clap::{Parser, ValueEnum};
@@ -35,9 +35,11 @@ pub enum GameChoice {
     Junqi,
     /// Xiangqi.
     Xiangqi,
+    /// Qiguo Xiangqi, the game of the seven states.
+    Qiguo,
 }
 
-/// Kawu: Junqi flip (军棋翻棋) and Xiangqi (象棋).
+/// Kawu: Junqi flip (军棋翻棋), Xiangqi (象棋) and Qiguo Xiangqi (七國象戲).
 #[derive(Parser, Resource, Clone, Debug, Default)]
 #[command(name = "kawu", version, about)]
 pub struct Cli {
@@ -50,13 +52,17 @@ pub struct Cli {
     /// Deal from this seed (the same seed always gives the same deal).
     #[arg(long)]
     seed: Option<u64>,
+    /// Qiguo's number of players, 3 to 7 (with a computer mode: you take the first seat).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=7))]
+    players: Option<u8>,
     /// Play this many random legal actions first.
     #[arg(long, default_value_t = 0)]
     play: u32,
     /// Start straight into the game, wait until it has settled, save a screenshot here and quit.
     #[arg(long)]
     screenshot: Option<PathBuf>,
-    /// Stay on the title screen (with --screenshot: shoot the menu over the demonstration game).
+    /// Stay on the title screen, with --game's menu and demonstration (with --screenshot: shoot
+    /// the menu over the demonstration game).
     #[arg(long, conflicts_with = "mode")]
     title: bool,
     /// The window's size in logical pixels, WIDTHxHEIGHT (390x844 looks like a phone held
@@ -103,6 +109,7 @@ impl Cli {
         match self.game {
             GameChoice::Junqi => GameKind::Junqi,
             GameChoice::Xiangqi => GameKind::Xiangqi,
+            GameChoice::Qiguo => GameKind::Qiguo,
         }
     }
 
@@ -112,12 +119,17 @@ impl Cli {
         {
             return None;
         }
-        let seats = match self.mode.unwrap_or(Mode::Hotseat) {
-            Mode::Hotseat => Seats::hot_seat(),
-            Mode::AiEasy => Seats::versus_computer(Level::Easy, Seat(0)),
-            Mode::AiMedium => Seats::versus_computer(Level::Medium, Seat(0)),
-            Mode::AiHard => Seats::versus_computer(Level::Hard, Seat(0)),
+        let opponent = match self.mode.unwrap_or(Mode::Hotseat) {
+            Mode::Hotseat => Controller::Local,
+            Mode::AiEasy => Controller::Computer(Level::Easy),
+            Mode::AiMedium => Controller::Computer(Level::Medium),
+            Mode::AiHard => Controller::Computer(Level::Hard),
         };
+        // You take the first seat; the others are the opponents.
+        let count = self.players.map_or(2, usize::from);
+        let mut list = vec![opponent; count];
+        list[0] = Controller::Local;
+        let seats = Seats::try_from(list).unwrap_or_default();
         Some(NewMatch {
             game: self.game(),
             seats,
@@ -138,6 +150,13 @@ const TITLE_FRAMES: u32 = 240;
 /// The plugin for these flags.
 pub(super) fn plugin(cli: Cli) -> impl Fn(&mut App) + Send + Sync + 'static {
     move |app: &mut App| {
+        if cli.title {
+            // Before the title screen opens: its menu and demonstration show this game.
+            app.insert_resource(MatchStatus {
+                game: cli.game(),
+                ..default()
+            });
+        }
         app.insert_resource(cli.clone())
             // After the title screen has started its demonstration, which this replaces.
             .add_systems(

@@ -11,7 +11,7 @@ use super::records::{
     FinishedGames, RecordBox, RecordBoxAction, RecordBoxText, RecordSource, WatchReplay, record_box,
 };
 use super::save::{ContinueGame, SavedGame};
-use super::seats::{LEVEL_CHOICES, Seats};
+use super::seats::{Controller, LEVEL_CHOICES, MAX_SEATS, Seats};
 use super::settings::{AnimSpeed, LabelStyle, Settings};
 use super::theme::{Toast, UiSet, dialog_frame, menu_button, palette, small_button};
 use crate::ai::Level;
@@ -69,6 +69,10 @@ struct NewGameChoice {
     clock: MoveClock,
     /// The invite code typed to join or watch a room.
     code: String,
+    /// How many seats, in a game for more than two.
+    players: usize,
+    /// Who takes each seat, in a game for more than two.
+    controllers: [Controller; MAX_SEATS],
 }
 
 impl Default for NewGameChoice {
@@ -79,6 +83,17 @@ impl Default for NewGameChoice {
             seat: SeatChoice::First,
             clock: MoveClock::Off,
             code: String::new(),
+            // Four at one screen: two people and two computers.
+            players: 4,
+            controllers: [
+                Controller::Local,
+                Controller::Local,
+                Controller::Computer(Level::Medium),
+                Controller::Computer(Level::Medium),
+                Controller::Computer(Level::Medium),
+                Controller::Computer(Level::Medium),
+                Controller::Computer(Level::Medium),
+            ],
         }
     }
 }
@@ -221,7 +236,8 @@ fn title_screen(
                         if menu_button(ui, true, t("menu-new-game"), &mut act.sounds) {
                             *page = MenuPage::NewGame;
                         }
-                        if menu_button(ui, true, t("menu-online"), &mut act.sounds) {
+                        let online = games::online(game);
+                        if menu_button(ui, online, t("menu-online"), &mut act.sounds) {
                             *page = MenuPage::Online;
                         }
                         if menu_button(ui, true, t("menu-replays"), &mut act.sounds) {
@@ -237,6 +253,16 @@ fn title_screen(
                             && menu_button(ui, true, t("menu-quit"), &mut act.sounds)
                         {
                             act.exit.write(AppExit::Success);
+                        }
+                    }
+                    MenuPage::NewGame if games::seat_counts(game).count() > 1 => {
+                        if let Some(seats) = seats_page(ui, lang, &mut choice, &mut act) {
+                            *act.clock = LocalClock::new(MoveClock::Off);
+                            act.starts.write(new_match(seats));
+                        }
+                        ui.add_space(10.0);
+                        if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
+                            *page = MenuPage::Main;
                         }
                     }
                     MenuPage::NewGame => {
@@ -371,6 +397,53 @@ fn replays_page(
             record: RecordSource::Text(text),
         });
     }
+}
+
+/// The new-game page of a game for more than two: how many seats, and who takes each (a
+/// person at this device or the computer at a level). The seats chosen, once Start is pressed.
+fn seats_page(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    choice: &mut NewGameChoice,
+    act: &mut MenuActions,
+) -> Option<Seats> {
+    let t = |key: &'static str| tr(lang, key);
+    let counts = games::seat_counts(choice.game);
+    ui.label(egui::RichText::new(t("new-players")).size(19.0));
+    ui.columns(counts.clone().count(), |columns| {
+        for (column, count) in columns.iter_mut().zip(counts.clone()) {
+            column.vertical_centered(|ui| {
+                ui.selectable_value(&mut choice.players, count, count.to_string())
+            });
+        }
+    });
+    choice.players = choice.players.clamp(*counts.start(), *counts.end());
+    let who = [(Controller::Local, t("seat-person"))]
+        .into_iter()
+        .chain(LEVEL_CHOICES.map(|(level, key)| (Controller::Computer(level), t(key))))
+        .collect::<Vec<_>>();
+    egui::ScrollArea::vertical()
+        .max_height((ui.ctx().content_rect().height() - 330.0).max(160.0))
+        .show(ui, |ui| {
+            for seat in 0..choice.players {
+                let label = games::seat_label(choice.game, lang, choice.players, Seat(seat as u8));
+                let name = tr_args(lang, "new-seat", [("number", seat + 1)]);
+                ui.label(format!("{name} — {label}"));
+                let chosen = &mut choice.controllers[seat];
+                ui.columns(who.len(), |columns| {
+                    for (column, (controller, text)) in columns.iter_mut().zip(&who) {
+                        column.vertical_centered(|ui| {
+                            ui.selectable_value(chosen, *controller, text.as_str())
+                        });
+                    }
+                });
+            }
+        });
+    let list = choice.controllers[..choice.players].to_vec();
+    if menu_button(ui, true, t("new-start"), &mut act.sounds) {
+        return Seats::try_from(list).ok();
+    }
+    None
 }
 
 /// The row that chooses a move clock.

@@ -22,6 +22,7 @@ mod matches;
 mod menu;
 mod net;
 mod online;
+pub mod qiguo;
 mod records;
 mod save;
 mod seats;

@@ -16,6 +16,7 @@ fn save_file(kind: GameKind) -> &'static str {
     match kind {
         GameKind::Junqi => "autosave.json",
         GameKind::Xiangqi => "autosave-xiangqi.json",
+        GameKind::Qiguo => "autosave-qiguo.json",
     }
 }
 
@@ -64,7 +65,7 @@ pub(super) fn logic_plugin(app: &mut App) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    let saved = [GameKind::Junqi, GameKind::Xiangqi]
+    let saved = super::games::ALL
         .into_iter()
         .filter(|&kind| read_file(save_file(kind)).is_some())
         .collect();

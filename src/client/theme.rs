@@ -78,6 +78,58 @@ pub mod palette {
     pub const SELECTED_PIECE: Rgb = Rgb(255, 217, 26);
     pub const TARGET_ATTACK: Rgb = Rgb(230, 26, 20);
     pub const TARGET_MOVE: Rgb = Rgb(31, 158, 51);
+
+    /// An army's colours: its pieces' face and ink, and its name as text on the dark
+    /// interface.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Army {
+        pub face: Rgb,
+        pub ink: Rgb,
+        pub text: Rgb,
+    }
+
+    /// Qiguo's seven armies, by colour.
+    pub const ARMY_WHITE: Army = Army {
+        face: Rgb(246, 242, 230),
+        ink: Rgb(40, 34, 30),
+        text: Rgb(246, 242, 230),
+    };
+    pub const ARMY_RED: Army = Army {
+        face: Rgb(190, 30, 26),
+        ink: Rgb(252, 240, 220),
+        text: RED_TEXT,
+    };
+    pub const ARMY_ORANGE: Army = Army {
+        face: Rgb(236, 132, 30),
+        ink: Rgb(48, 26, 8),
+        text: Rgb(250, 160, 70),
+    };
+    pub const ARMY_BLUE: Army = Army {
+        face: Rgb(32, 80, 178),
+        ink: Rgb(240, 244, 252),
+        text: BLUE_TEXT,
+    };
+    pub const ARMY_GREEN: Army = Army {
+        face: Rgb(36, 124, 62),
+        ink: Rgb(238, 250, 236),
+        text: Rgb(110, 206, 130),
+    };
+    pub const ARMY_PURPLE: Army = Army {
+        face: Rgb(112, 52, 154),
+        ink: Rgb(246, 236, 252),
+        text: Rgb(190, 140, 236),
+    };
+    pub const ARMY_BLACK: Army = Army {
+        face: Rgb(30, 28, 28),
+        ink: Rgb(236, 226, 206),
+        text: Rgb(168, 164, 160),
+    };
+    /// The Zhou emperor in the middle of the Qiguo board.
+    pub const EMPEROR: Army = Army {
+        face: Rgb(226, 178, 52),
+        ink: Rgb(120, 30, 20),
+        text: GOLD,
+    };
 }
 
 /// Egui systems that draw UI run in this set: the title screen and the HUD frame first, then

@@ -311,6 +311,10 @@ fn room_game(game: GameKind, rules: Option<Ruleset>) -> Result<RoomGame, Refusal
             ErrorCode::BadFrame,
             "a Xiangqi room takes no rules",
         )),
+        (GameKind::Qiguo, _) => Err(Refusal::new(
+            ErrorCode::BadFrame,
+            "Qiguo Xiangqi is played on one device only: there are no online Qiguo rooms",
+        )),
     }
 }
 

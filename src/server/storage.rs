@@ -269,6 +269,13 @@ impl Storage for SqliteStorage {
             let game = match serde_json::from_str(&game).map_err(corrupt)? {
                 GameKind::Junqi => RoomGame::Junqi(serde_json::from_str(&rules).map_err(corrupt)?),
                 GameKind::Xiangqi => RoomGame::Xiangqi,
+                // The server never opens a Qiguo room, so a stored one is damage.
+                GameKind::Qiguo => {
+                    return Err(StorageError::Corrupt {
+                        code: code.clone(),
+                        reason: "a Qiguo room, which the server never opens".to_string(),
+                    });
+                }
             };
             let record = RoomRecord {
                 game,

@@ -155,5 +155,13 @@ impl Thinker {
     }
 }
 
+impl crate::ai::Decision for Thinker {
+    type Action = Move;
+
+    fn think(&mut self, slice: Option<Duration>) -> Poll<Option<Move>> {
+        Thinker::think(self, slice)
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -1,5 +1,7 @@
 //! The table's camera: it shows the whole board of the game on the table, keeps clear of the
-//! HUD panel, turns the table for the seat at the bottom and shakes when a [`Cue`] asks.
+//! HUD panel, turns the table for the seat at the bottom and shakes when a [`Cue`] asks. On a
+//! window too small to show the board at its full size, the player may zoom in and pan
+//! ([`TableZoom`]).
 
 use super::timeline::{AnimationSystems, Cue, animations_settled};
 use crate::client::matches::MatchStatus;
@@ -56,6 +58,45 @@ impl HudInsets {
     }
 }
 
+/// How far the player has zoomed into the table and where the view's centre is (world units).
+/// Zoom 1 shows the whole table; the camera allows zooming in only until the table is drawn at
+/// its full size, so on a large window there is nothing to zoom.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct TableZoom {
+    /// 1 or more.
+    pub zoom: f32,
+    /// The world point at the middle of the view.
+    pub centre: Vec2,
+}
+
+impl Default for TableZoom {
+    fn default() -> TableZoom {
+        TableZoom {
+            zoom: 1.0,
+            centre: Vec2::ZERO,
+        }
+    }
+}
+
+impl TableZoom {
+    /// Zooms by `factor` keeping the world point `anchor` where it is on the screen.
+    pub fn zoom_about(&mut self, anchor: Vec2, factor: f32) {
+        let zoom = (self.zoom * factor).max(1.0);
+        self.centre = anchor + (self.centre - anchor) * (self.zoom / zoom);
+        self.zoom = zoom;
+    }
+
+    /// This zoom held within `max_zoom`, with the view inside the table of `bounds`.
+    fn clamped(self, bounds: Vec2, max_zoom: f32) -> TableZoom {
+        let zoom = self.zoom.clamp(1.0, max_zoom.max(1.0));
+        let reach = bounds / 2.0 * (1.0 - 1.0 / zoom);
+        TableZoom {
+            zoom,
+            centre: self.centre.clamp(-reach, reach),
+        }
+    }
+}
+
 /// Camera shake, 0–1; cues raise it, it fades by itself.
 #[derive(Resource, Clone, Copy, Debug, Default)]
 struct CameraShake(f32);
@@ -75,13 +116,21 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudInsets>()
         .init_resource::<TableBounds>()
         .init_resource::<CameraShake>()
+        .init_resource::<TableZoom>()
         .add_systems(PreStartup, spawn_camera)
-        .add_systems(OnEnter(Screen::Title), clear_insets)
+        .add_systems(OnEnter(Screen::Title), (clear_insets, reset_zoom))
         .add_systems(
             Update,
             (
                 shake_on_cues,
-                (fit_camera_to_table, fit_camera_viewport, shake_camera).chain(),
+                reset_zoom.run_if(resource_changed::<TableBounds>),
+                (
+                    fit_camera_to_table,
+                    fit_camera_viewport,
+                    zoom_camera,
+                    shake_camera,
+                )
+                    .chain(),
             )
                 .in_set(ClientSet::Present),
         );
@@ -135,6 +184,36 @@ fn clear_insets(mut insets: ResMut<HudInsets>) {
     insets.set_if_neq(HudInsets::default());
 }
 
+/// A new table, or the title screen, starts with the whole table in view.
+fn reset_zoom(mut zoom: ResMut<TableZoom>) {
+    zoom.set_if_neq(TableZoom::default());
+}
+
+/// Applies the player's zoom, within what the window allows: at most until one world unit
+/// takes one logical pixel.
+fn zoom_camera(
+    bounds: Res<TableBounds>,
+    mut zoom: ResMut<TableZoom>,
+    camera: Single<(&Camera, &mut Projection), With<TableCamera>>,
+) {
+    let (camera, mut projection) = camera.into_inner();
+    let Some(view) = camera
+        .logical_viewport_size()
+        .filter(|v| v.min_element() > 0.0)
+    else {
+        return;
+    };
+    let world_per_pixel = (bounds.0 / view).max_element();
+    let clamped = zoom.clamped(bounds.0, world_per_pixel);
+    zoom.set_if_neq(clamped);
+    if let Projection::Orthographic(orthographic) = &mut *projection {
+        let scale = 1.0 / clamped.zoom;
+        if orthographic.scale != scale {
+            orthographic.scale = scale;
+        }
+    }
+}
+
 /// Keeps the table camera's viewport clear of the HUD panel.
 fn fit_camera_viewport(
     insets: Res<HudInsets>,
@@ -170,15 +249,38 @@ fn shake_on_cues(
 
 fn shake_camera(
     time: Res<Time>,
+    zoom: Res<TableZoom>,
     mut shake: ResMut<CameraShake>,
     mut camera: Single<&mut Transform, With<TableCamera>>,
 ) {
     let t = time.elapsed_secs();
     let strength = shake.0 * shake.0 * 14.0;
     let offset = Vec2::new(ops::sin(t * 61.0), ops::cos(t * 53.0)) * strength;
-    camera.translation.x = offset.x;
-    camera.translation.y = offset.y;
+    camera.translation.x = zoom.centre.x + offset.x;
+    camera.translation.y = zoom.centre.y + offset.y;
     if shake.0 > 0.0 {
         shake.0 = (shake.0 - time.delta_secs() * 1.8).max(0.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zoom_stays_inside_the_table_and_the_window_allows() {
+        let bounds = Vec2::new(800.0, 800.0);
+        let mut zoom = TableZoom::default();
+        zoom.zoom_about(Vec2::new(400.0, 400.0), 4.0);
+        assert_eq!(zoom.zoom, 4.0);
+        let held = zoom.clamped(bounds, 2.0);
+        assert_eq!(held.zoom, 2.0);
+        assert_eq!(held.centre, Vec2::new(200.0, 200.0));
+        // Zooming out past the whole table stops there, centred.
+        let mut out = held;
+        out.zoom_about(Vec2::ZERO, 0.1);
+        assert_eq!(out.clamped(bounds, 2.0), TableZoom::default());
+        // A window showing the table at full size allows no zoom.
+        assert_eq!(held.clamped(bounds, 0.8).zoom, 1.0);
     }
 }

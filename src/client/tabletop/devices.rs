@@ -1,9 +1,11 @@
 //! Devices: the mouse, touch, the keyboard and gamepads become [`TableGesture`]s in world and
-//! screen terms; each game maps them onto its own board.
+//! screen terms; each game maps them onto its own board. The mouse wheel, two fingers, and a
+//! drag that holds no piece zoom and pan the table ([`TableZoom`]) where the window is small.
 
 use super::TableReset;
-use super::camera::TableCamera;
+use super::camera::{TableCamera, TableZoom};
 use crate::client::{ClientSet, Screen};
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 
@@ -27,6 +29,18 @@ pub enum TableGesture {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct PointerWorld(pub Option<Vec2>);
 
+/// Whether the press in progress holds something the game may drag (a piece). Each press
+/// starts holding; the game on the table may say it landed on nothing, and then dragging it
+/// pans a zoomed-in table instead.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PressHolds(pub bool);
+
+impl Default for PressHolds {
+    fn default() -> PressHolds {
+        PressHolds(true)
+    }
+}
+
 /// Whether a left click may act on the table: not until the button has been seen up once since
 /// the table was rebuilt, so the click on a menu button that starts a game (whose release can
 /// arrive with the new board already in place) never lands on the board as well.
@@ -37,11 +51,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<TableGesture>()
         .init_resource::<PointerWorld>()
         .init_resource::<ClicksArmed>()
+        .init_resource::<PressHolds>()
         .add_systems(Update, arm_clicks.in_set(ClientSet::Input))
         .add_systems(
             Update,
             (
-                (track_pointer, click_table)
+                (track_pointer, click_table, wheel_and_pinch)
                     .chain()
                     .after(arm_clicks)
                     .run_if(not(egui_wants_any_pointer_input)),
@@ -85,23 +100,43 @@ fn arm_clicks(
 /// How far (logical pixels) a press must travel before its release is a drag, not a tap.
 const DRAG_DISTANCE: f32 = 24.0;
 
+/// A press in progress: where it began and was last seen (screen), and whether it pans.
+#[derive(Default)]
+struct Pressing {
+    at: Option<Vec2>,
+    last: Vec2,
+    panning: bool,
+}
+
+/// The camera as the devices need it: screen positions to world ones.
+#[derive(bevy::ecs::system::SystemParam)]
+struct ScreenToWorld<'w, 's> {
+    camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform), With<TableCamera>>,
+}
+
+impl ScreenToWorld<'_, '_> {
+    fn world(&self, screen: Vec2) -> Option<Vec2> {
+        let (camera, transform) = *self.camera;
+        camera.viewport_to_world_2d(transform, screen).ok()
+    }
+}
+
 /// A press (the left button or a finger) acts where it lands; its release far from there is a
-/// drop. The right button cancels.
+/// drop, or, when the press held nothing, the drag pans the table. The right button cancels.
 fn click_table(
-    mouse: Res<ButtonInput<MouseButton>>,
-    touches: Res<Touches>,
+    (mouse, touches): (Res<ButtonInput<MouseButton>>, Res<Touches>),
     window: Single<&Window>,
-    camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
-    armed: Res<ClicksArmed>,
-    mut pressed_at: Local<Option<Vec2>>,
+    view: ScreenToWorld,
+    (armed, mut holds): (Res<ClicksArmed>, ResMut<PressHolds>),
+    mut zoom: ResMut<TableZoom>,
+    mut pressing: Local<Pressing>,
     mut gestures: MessageWriter<TableGesture>,
 ) {
-    if !armed.0 {
-        *pressed_at = None;
+    // Two fingers pinch and pan (see `wheel_and_pinch`): no press of one finger goes on.
+    if !armed.0 || touches.iter().count() > 1 {
+        *pressing = Pressing::default();
         return;
     }
-    let (camera, transform) = *camera;
-    let world = |screen: Vec2| camera.viewport_to_world_2d(transform, screen).ok();
     if mouse.just_pressed(MouseButton::Right) {
         gestures.write(TableGesture::Cancel);
     }
@@ -114,11 +149,32 @@ fn click_table(
             .map(|touch| touch.position())
     };
     if let Some(at) = press {
-        *pressed_at = Some(at);
-        gestures.write(match world(at) {
+        *pressing = Pressing {
+            at: Some(at),
+            last: at,
+            panning: false,
+        };
+        holds.set_if_neq(PressHolds(true));
+        gestures.write(match view.world(at) {
             Some(world) => TableGesture::Press(world),
             None => TableGesture::Cancel,
         });
+    }
+    let held = if mouse.pressed(MouseButton::Left) {
+        window.cursor_position()
+    } else {
+        touches.iter().next().map(|touch| touch.position())
+    };
+    if let (Some(from), Some(now)) = (pressing.at, held)
+        && !holds.0
+    {
+        pressing.panning |= now.distance(from) >= DRAG_DISTANCE;
+        if pressing.panning
+            && let (Some(before), Some(after)) = (view.world(pressing.last), view.world(now))
+        {
+            zoom.centre += before - after;
+        }
+        pressing.last = now;
     }
     let release = if mouse.just_released(MouseButton::Left) {
         window.cursor_position()
@@ -129,11 +185,50 @@ fn click_table(
             .map(|touch| touch.position())
     };
     if let Some(at) = release
-        && let Some(from) = pressed_at.take()
+        && let Some(from) = pressing.at.take()
+        && !pressing.panning
         && at.distance(from) >= DRAG_DISTANCE
-        && let Some(world) = world(at)
+        && let Some(world) = view.world(at)
     {
         gestures.write(TableGesture::Drop(world));
+    }
+}
+
+/// The mouse wheel zooms about the pointer; two fingers zoom by their spread and pan by their
+/// middle.
+fn wheel_and_pinch(
+    scroll: Res<AccumulatedMouseScroll>,
+    touches: Res<Touches>,
+    window: Single<&Window>,
+    view: ScreenToWorld,
+    mut zoom: ResMut<TableZoom>,
+) {
+    let lines = match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y,
+        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+    };
+    if lines != 0.0
+        && let Some(anchor) = window.cursor_position().and_then(|at| view.world(at))
+    {
+        zoom.zoom_about(anchor, 1.15_f32.powf(lines));
+    }
+    let fingers: Vec<&bevy::input::touch::Touch> = touches.iter().take(3).collect();
+    let [a, b] = fingers[..] else {
+        return;
+    };
+    let (now, before) = (
+        (a.position(), b.position()),
+        (a.previous_position(), b.previous_position()),
+    );
+    let spread = |(p, q): (Vec2, Vec2)| p.distance(q);
+    let middle = |(p, q): (Vec2, Vec2)| (p + q) / 2.0;
+    if let (Some(was), Some(is)) = (view.world(middle(before)), view.world(middle(now))) {
+        zoom.centre += was - is;
+    }
+    if spread(before) > 1.0
+        && let Some(anchor) = view.world(middle(now))
+    {
+        zoom.zoom_about(anchor, spread(now) / spread(before));
     }
 }
 

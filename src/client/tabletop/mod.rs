@@ -7,8 +7,8 @@ pub mod paint;
 mod particles;
 mod timeline;
 
-pub use camera::{HudInsets, TableBounds, TableCamera, TableView};
-pub use devices::{PointerWorld, TableGesture};
+pub use camera::{HudInsets, TableBounds, TableCamera, TableView, TableZoom};
+pub use devices::{PointerWorld, PressHolds, TableGesture};
 pub use timeline::{
     Anim, AnimatedPiece, AnimationSystems, Burst, Cue, Opacity, Step, TurnedOver,
     animations_settled, finish_all,

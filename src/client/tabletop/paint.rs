@@ -62,3 +62,17 @@ pub fn mix(a: [f32; 3], b: [f32; 3], t: f32) -> [f32; 3] {
 pub fn size_of(v: Vec2) -> UVec2 {
     UVec2::new(v.x.round() as u32, v.y.round() as u32)
 }
+
+/// A wooden board of `size` world units with rounded corners and a darker rim (the Xiangqi and
+/// Qiguo boards).
+pub fn wood(size: Vec2) -> Image {
+    paint(size_of(size), |p| {
+        let d = rounded_box(p, size / 2.0, 22.0);
+        let warp = 9.0 * ops::sin(p.x * 0.011 + 0.7) + 4.0 * ops::sin(p.x * 0.029 + 2.1);
+        let grain = 0.5 + 0.5 * ops::sin((p.y + warp) * 0.085);
+        let mut c = mix([0.91, 0.76, 0.52], [0.82, 0.64, 0.41], grain * 0.55);
+        c = mix(c, [0.55, 0.36, 0.19], (1.0 - fill(d + 16.0)) * 0.85);
+        c = mix(c, [0.36, 0.22, 0.10], stroke(d + 16.0, 2.0));
+        [c[0], c[1], c[2], fill(d)]
+    })
+}

@@ -6,7 +6,7 @@ use super::input::{XqCursor, XqHover, XqSelection};
 use super::layout::{BOARD, PIECE, STEP, square_to_world};
 use super::model::XiangqiMatch;
 use crate::client::matches::on_table;
-use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
+use crate::client::tabletop::paint::{fill, paint, stroke, white, wood};
 use crate::client::tabletop::{OnTable, TableArt, TableBounds, TableView, line};
 use crate::client::theme::palette;
 use crate::client::{ClientSet, Screen};
@@ -78,15 +78,7 @@ fn create_art(mut commands: Commands, mut images: ResMut<Assets<Image>>, table: 
 }
 
 fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: Res<XqArt>) {
-    let wood = images.add(paint(size_of(BOARD), |p| {
-        let d = rounded_box(p, BOARD / 2.0, 22.0);
-        let warp = 9.0 * ops::sin(p.x * 0.011 + 0.7) + 4.0 * ops::sin(p.x * 0.029 + 2.1);
-        let grain = 0.5 + 0.5 * ops::sin((p.y + warp) * 0.085);
-        let mut c = mix([0.91, 0.76, 0.52], [0.82, 0.64, 0.41], grain * 0.55);
-        c = mix(c, [0.55, 0.36, 0.19], (1.0 - fill(d + 16.0)) * 0.85);
-        c = mix(c, [0.36, 0.22, 0.10], stroke(d + 16.0, 2.0));
-        [c[0], c[1], c[2], fill(d)]
-    }));
+    let wood = images.add(wood(BOARD));
     let ink = palette::BOARD_INK.bevy();
     let at = |file: usize, rank: usize| {
         square_to_world(Square::new(file, rank).expect("on the board"), false)

@@ -1,0 +1,426 @@
+//! Qiguo's part of the HUD — the state to move, in its name and colour — and the section with
+//! every state's captures and losses (or its elimination), the result table with the hegemon,
+//! the latest moves; the result in words; the rules page; the fanfare; the autosave.
+
+use super::model::QiguoMatch;
+use super::pieces::{army, character_size};
+use crate::client::audio::UiSound;
+use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
+use crate::client::i18n::{Lang, tr, tr_args};
+use crate::client::matches::{MatchStatus, on_table};
+use crate::client::save::{SavedGame, store};
+use crate::client::seats::{Controller, Seats};
+use crate::client::settings::Settings;
+use crate::client::tabletop::Anim;
+use crate::client::theme::{Rgb, UiSet, palette, section_title};
+use crate::client::{ClientSet, Screen};
+use crate::rules::qiguo::{Ending, Kind, Piece, Seat as QgSeat, Seating, Standing, State};
+use crate::rules::{GameKind, Seat};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// The Hint button's suggestion for Qiguo.
+pub type QgHint = crate::client::thinking::Hint<QiguoMatch>;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            describe_match.run_if(in_state(Screen::Playing)),
+            announce_outcome,
+            autosave.run_if(resource_changed::<QiguoMatch>),
+        )
+            .run_if(on_table(GameKind::Qiguo))
+            .in_set(ClientSet::Present),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        hud_section
+            .in_set(UiSet::Section)
+            .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Qiguo))),
+    );
+}
+
+/// The message id of a state's name (its character included).
+fn state_key(state: State) -> &'static str {
+    match state {
+        State::Qin => "qg-state-qin",
+        State::Chu => "qg-state-chu",
+        State::Han => "qg-state-han",
+        State::Qi => "qg-state-qi",
+        State::Wei => "qg-state-wei",
+        State::Zhao => "qg-state-zhao",
+        State::Yan => "qg-state-yan",
+    }
+}
+
+/// The message id of a state's colour.
+fn colour_key(state: State) -> &'static str {
+    match state {
+        State::Qin => "qg-colour-white",
+        State::Chu => "qg-colour-red",
+        State::Han => "qg-colour-orange",
+        State::Qi => "qg-colour-blue",
+        State::Wei => "qg-colour-green",
+        State::Zhao => "qg-colour-purple",
+        State::Yan => "qg-colour-black",
+    }
+}
+
+/// A seat's name: "Player 2".
+fn player_name(lang: Lang, seat: Seat) -> String {
+    tr_args(lang, "qg-player", [("number", seat.index() + 1)])
+}
+
+/// The client's seat of a rules' seat.
+fn client_seat(seat: QgSeat) -> Seat {
+    Seat(seat.index() as u8)
+}
+
+/// A seat's name with its states: "Player 2 (Chu 楚, Han 韓)".
+fn player_with_states(lang: Lang, model: &QiguoMatch, seat: Seat) -> String {
+    let states: Vec<String> = model
+        .states_of(seat)
+        .into_iter()
+        .map(|state| tr(lang, state_key(state)))
+        .collect();
+    format!("{} ({})", player_name(lang, seat), states.join(", "))
+}
+
+/// The states a seat plays in a game of `players` seats (3–7), as the new-game page lists
+/// them: "Chu 楚, Han 韓". Empty for another count or seat.
+pub fn seat_states(lang: Lang, players: usize, seat: Seat) -> String {
+    let Some(seating) = Seating::for_players(players) else {
+        return String::new();
+    };
+    State::ALL
+        .into_iter()
+        .filter(|&state| seating.seat(state).index() == seat.index())
+        .map(|state| tr(lang, state_key(state)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The result's title, explanation with the result table, and colour, once the game is over.
+pub fn result_text(lang: Lang, model: &QiguoMatch, seats: &Seats) -> Option<(String, String, Rgb)> {
+    let outcome = model.position().outcome()?;
+    let winners: Vec<Seat> = outcome.winners().map(client_seat).collect();
+    let names = |list: &[Seat]| {
+        list.iter()
+            .map(|&seat| player_name(lang, seat))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let title = match (seats.single_local(), &winners[..]) {
+        (Some(human), _) if winners.contains(&human) => tr(lang, "result-you-win"),
+        (Some(_), _) => tr(lang, "result-you-lose"),
+        (None, [one]) => tr_args(lang, "qg-wins", [("player", player_name(lang, *one))]),
+        (None, many) => tr_args(lang, "qg-share-win", [("players", names(many))]),
+    };
+    let why = match outcome.ending {
+        Ending::Hegemon(seat) => tr_args(
+            lang,
+            "qg-end-hegemon",
+            [("player", player_name(lang, client_seat(seat)))],
+        ),
+        Ending::LastSeat(seat) => tr_args(
+            lang,
+            "qg-end-last-seat",
+            [("player", player_name(lang, client_seat(seat)))],
+        ),
+        Ending::QuietLimit => tr(lang, "qg-end-quiet"),
+    };
+    let table: Vec<String> = outcome
+        .standings
+        .iter()
+        .map(|standing| standing_line(lang, model, standing))
+        .collect();
+    let colour = match &winners[..] {
+        [one] => model
+            .states_of(*one)
+            .first()
+            .map_or(palette::GOLD, |&state| army(state).text),
+        _ => palette::GOLD,
+    };
+    Some((title, format!("{why}\n\n{}", table.join("\n")), colour))
+}
+
+/// One line of the result table: "1. Player 2 (Chu 楚, Han 韓): 12 captured, 1 Ruler — hegemon".
+fn standing_line(lang: Lang, model: &QiguoMatch, standing: &Standing) -> String {
+    let seat = client_seat(standing.seat);
+    let line = tr_args(
+        lang,
+        "qg-standing",
+        [
+            ("place", standing.place.to_string()),
+            ("player", player_with_states(lang, model, seat)),
+            ("score", standing.score.to_string()),
+            ("rulers", standing.rulers.to_string()),
+        ],
+    );
+    if standing.hegemon {
+        format!("{line} — {}", tr(lang, "qg-hegemon"))
+    } else {
+        line
+    }
+}
+
+fn describe_match(
+    model: Res<QiguoMatch>,
+    status: Res<MatchStatus>,
+    seats: Res<Seats>,
+    settings: Res<Settings>,
+    hint: Res<QgHint>,
+    mut text: ResMut<HudText>,
+) {
+    let lang = settings.language;
+    let side = model.position().side_to_move();
+    let headline = if model.over() {
+        (tr(lang, "turn-game-over"), palette::GOLD)
+    } else {
+        (
+            tr_args(
+                lang,
+                "qg-state-to-move",
+                [
+                    ("state", tr(lang, state_key(side))),
+                    ("colour", tr(lang, colour_key(side))),
+                ],
+            ),
+            army(side).text,
+        )
+    };
+    let who = who_is_to_move(&status, &seats, lang)
+        .unwrap_or_else(|| player_with_states(lang, &model, status.to_move));
+    let local_to_move = !status.over && seats.controller(status.to_move) == Controller::Local;
+    text.set_if_neq(HudText {
+        headline,
+        who,
+        seat_names: seats
+            .iter()
+            .map(|(seat, _)| player_name(lang, seat))
+            .collect(),
+        // The rules know no resignation or draw: the game ends on the board.
+        can_concede: false,
+        hint_available: local_to_move && !hint.thinking(),
+        result: result_text(lang, &model, &seats),
+    });
+}
+
+/// A small round piece for the HUD and the rules page.
+fn piece_chip(ui: &mut egui::Ui, piece: Piece) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+    let painter = ui.painter();
+    let colours = army(piece.state);
+    painter.circle_filled(rect.center(), 12.5, colours.face.egui());
+    painter.circle_stroke(
+        rect.center(),
+        10.5,
+        egui::Stroke::new(1.2, colours.ink.egui()),
+    );
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        piece.kind.chinese(),
+        egui::FontId::proportional(character_size(piece.kind, 25.0)),
+        colours.ink.egui(),
+    );
+}
+
+/// What the section reads.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Section<'w> {
+    model: Res<'w, QiguoMatch>,
+    settings: Res<'w, Settings>,
+    hint: Res<'w, QgHint>,
+    area: Res<'w, HudSectionArea>,
+}
+
+fn hud_section(mut contexts: EguiContexts, section: Section) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let lang = section.settings.language;
+    let t = |key: &'static str| tr(lang, key);
+    let mut ui = egui::Ui::new(
+        ctx.clone(),
+        "qiguo_hud".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(section.area.0),
+    );
+    let model = &*section.model;
+    egui::ScrollArea::vertical().show(&mut ui, |ui| {
+        if section.hint.thinking() {
+            ui.label(egui::RichText::new(format!("{} …", t("hud-hint-is"))).weak());
+        } else if let Some(mv) = section.hint.suggestion {
+            ui.label(
+                egui::RichText::new(format!("{} {mv}", t("hud-hint-is")))
+                    .size(18.0)
+                    .color(palette::HINT.egui()),
+            );
+        }
+        if let Some(outcome) = model.position().outcome() {
+            section_title(ui, t("qg-result-table"));
+            for standing in &outcome.standings {
+                ui.label(standing_line(lang, model, standing));
+            }
+            ui.separator();
+        }
+        section_title(ui, t("qg-states"));
+        states_table(ui, lang, model);
+        ui.separator();
+        section_title(ui, t("hud-moves"));
+        latest_moves(ui, lang, model);
+    });
+    Ok(())
+}
+
+/// Each player with its states: what each state took, and what it lost or that it is out.
+fn states_table(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch) {
+    let position = model.position();
+    for seat in position.seating().seats().map(client_seat) {
+        ui.label(egui::RichText::new(player_name(lang, seat)).weak());
+        for state in model.states_of(seat) {
+            ui.horizontal(|ui| {
+                piece_chip(ui, Piece::new(state, Kind::Ruler));
+                let name =
+                    egui::RichText::new(tr(lang, state_key(state))).color(army(state).text.egui());
+                let to_move = !model.over() && position.side_to_move() == state;
+                ui.label(if to_move { name.strong() } else { name });
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let fate = if position.is_live(state) {
+                        let lost =
+                            u32::from(START_PIECES).saturating_sub(position.pieces_on_board(state));
+                        tr_args(lang, "qg-lost", [("count", lost)])
+                    } else {
+                        tr(lang, "qg-eliminated")
+                    };
+                    let mut took =
+                        tr_args(lang, "qg-captures", [("count", position.captures(state))]);
+                    let rulers = position.rulers_captured(state);
+                    if rulers > 0 {
+                        took = format!("{took} ({} {rulers})", Kind::Ruler.chinese());
+                    }
+                    ui.label(format!("{took} · {fate}"));
+                });
+            });
+        }
+    }
+}
+
+/// Pieces each state starts with.
+const START_PIECES: u8 = 17;
+
+/// The last moves, newest last, each with its state's character.
+fn latest_moves(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch) {
+    if model.plies.is_empty() {
+        ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("qg_moves")
+        .max_height(200.0)
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (number, ply) in model.plies.iter().enumerate() {
+                    let mover = ply.played.mover;
+                    let taken = if ply.played.captured.is_some() {
+                        "×"
+                    } else {
+                        ""
+                    };
+                    ui.label(egui::RichText::new(format!("{}.", number + 1)).weak());
+                    ui.label(
+                        egui::RichText::new(format!("{}{}{taken}", mover.chinese(), ply.mv))
+                            .monospace()
+                            .color(army(mover).text.egui()),
+                    );
+                }
+            });
+        });
+}
+
+/// When the last move has been shown and the game is over, sound the ending (once).
+fn announce_outcome(
+    mut model: ResMut<QiguoMatch>,
+    seats: Res<Seats>,
+    anims: Query<(), With<Anim>>,
+    mut sounds: MessageWriter<UiSound>,
+) {
+    if model.announced || !model.over() || !anims.is_empty() {
+        return;
+    }
+    model.announced = true;
+    let Some(outcome) = model.position().outcome() else {
+        return;
+    };
+    let winners: Vec<Seat> = outcome.winners().map(client_seat).collect();
+    let human_lost = seats
+        .iter()
+        .any(|(seat, controller)| controller == Controller::Local && !winners.contains(&seat))
+        && !winners
+            .iter()
+            .any(|&seat| seats.controller(seat) == Controller::Local);
+    sounds.write(if human_lost {
+        UiSound::Defeat
+    } else {
+        UiSound::Victory
+    });
+}
+
+/// Saves the game after every change (not the demonstration).
+fn autosave(model: Res<QiguoMatch>, seats: Res<Seats>, mut saved: ResMut<SavedGame>) {
+    if !model.attract {
+        store(&mut saved, GameKind::Qiguo, &seats, model.record());
+    }
+}
+
+/// The rules, in short.
+pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
+    let t = |key: &'static str| tr(settings.language, key);
+    ui.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
+        ui.heading(t("rules-goal-title"));
+        ui.label(t("qg-rules-goal"));
+        ui.add_space(6.0);
+        ui.label(t("qg-rules-board"));
+        ui.horizontal_wrapped(|ui| {
+            for state in State::ALL {
+                piece_chip(ui, Piece::new(state, Kind::Ruler));
+                ui.label(egui::RichText::new(t(state_key(state))).color(army(state).text.egui()));
+            }
+        });
+        ui.add_space(6.0);
+        ui.heading(t("rules-pieces-title"));
+        egui::Grid::new("qg_pieces")
+            .num_columns(2)
+            .spacing([10.0, 6.0])
+            .show(ui, |ui| {
+                for (kind, key) in [
+                    (Kind::Ruler, "qg-rules-ruler"),
+                    (Kind::General, "qg-rules-general"),
+                    (Kind::Officer, "qg-rules-officer"),
+                    (Kind::Diplomat, "qg-rules-diplomat"),
+                    (Kind::Catapult, "qg-rules-catapult"),
+                    (Kind::Archer, "qg-rules-archer"),
+                    (Kind::Crossbowman, "qg-rules-crossbowman"),
+                    (Kind::Swordsman, "qg-rules-swordsman"),
+                    (Kind::HeavySwordsman, "qg-rules-heavy-swordsman"),
+                    (Kind::Cavalry, "qg-rules-cavalry"),
+                ] {
+                    piece_chip(ui, Piece::new(State::Chu, kind));
+                    ui.label(t(key));
+                    ui.end_row();
+                }
+            });
+        ui.add_space(6.0);
+        ui.heading(t("rules-end-title"));
+        ui.label(t("qg-rules-elimination"));
+        ui.label(t("qg-rules-alliances"));
+        ui.label(t("qg-rules-end"));
+        ui.add_space(6.0);
+        ui.heading(t("rules-controls-title"));
+        ui.label(t("rules-controls"));
+        ui.label(t("qg-rules-zoom"));
+    });
+}
