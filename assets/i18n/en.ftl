@@ -248,7 +248,10 @@ qg-end-hegemon = { $player } captured two Rulers or 31 pieces and is the hegemon
 qg-end-last-seat = Only the states of { $player } are left on the board.
 qg-end-quiet = 200 moves in a row without a capture.
 # $place: 1 for the winners; $player: the player with their states; $score: pieces captured; $rulers: Rulers among them.
-qg-standing = { $place }. { $player }: { $score } captured, { $rulers } Rulers
+qg-standing = { $place }. { $player }: { $score } captured, { $rulers ->
+    [one] { $rulers } Ruler
+   *[other] { $rulers } Rulers
+}
 qg-hegemon = hegemon
 qg-result-table = Result
 qg-states = States

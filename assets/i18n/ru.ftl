@@ -251,7 +251,7 @@ qg-end-hegemon = { $player } взял двух правителей или 31 ф
 qg-end-last-seat = На доске остались только царства игрока { $player }.
 qg-end-quiet = 200 ходов подряд без взятия.
 # $place: 1 у победителей; $player: игрок с его царствами; $score: взято фигур; $rulers: из них правителей.
-qg-standing = { $place }. { $player }: взято { $score }, правителей { $rulers }
+qg-standing = { $place }. { $player }: взято { $score }, правителей: { $rulers }
 qg-hegemon = гегемон
 qg-result-table = Итог
 qg-states = Царства

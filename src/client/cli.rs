@@ -1,7 +1,7 @@
 //! Command-line flags: start straight into a game, from a seeded deal, after some random
 //! actions, and optionally take a screenshot once the board has settled, then quit.
 
-use super::matches::{Deal, MatchStatus, NewMatch};
+use super::matches::{Deal, NewMatch};
 use super::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay};
 use super::seats::{Controller, Seats};
 use super::tabletop::Anim;
@@ -61,8 +61,7 @@ pub struct Cli {
     /// Start straight into the game, wait until it has settled, save a screenshot here and quit.
     #[arg(long)]
     screenshot: Option<PathBuf>,
-    /// Stay on the title screen, with --game's menu and demonstration (with --screenshot: shoot
-    /// the menu over the demonstration game).
+    /// Stay on the title screen (with --screenshot: shoot the menu over the demonstration game).
     #[arg(long, conflicts_with = "mode")]
     title: bool,
     /// The window's size in logical pixels, WIDTHxHEIGHT (390x844 looks like a phone held
@@ -150,13 +149,6 @@ const TITLE_FRAMES: u32 = 240;
 /// The plugin for these flags.
 pub(super) fn plugin(cli: Cli) -> impl Fn(&mut App) + Send + Sync + 'static {
     move |app: &mut App| {
-        if cli.title {
-            // Before the title screen opens: its menu and demonstration show this game.
-            app.insert_resource(MatchStatus {
-                game: cli.game(),
-                ..default()
-            });
-        }
         app.insert_resource(cli.clone())
             // After the title screen has started its demonstration, which this replaces.
             .add_systems(

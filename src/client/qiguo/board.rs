@@ -238,7 +238,7 @@ fn update_markers(
             Sprite {
                 image: image.clone(),
                 color: colour,
-                custom_size: (image == &art.glow).then_some(Vec2::splat(STEP * 1.6)),
+                custom_size: (image == &art.glow).then_some(Vec2::splat(STEP * 2.2)),
                 ..default()
             },
             Transform::from_translation(point_to_world(point).extend(z)),
@@ -253,7 +253,7 @@ fn update_markers(
     if !marked.model.over()
         && let Some(ruler) = position.ruler(position.side_to_move())
     {
-        mark(&art.glow, ruler, palette::GOLD.bevy(), Z_MARK - 0.5);
+        mark(&art.glow, ruler, palette::WARNING.bevy(), Z_MARK - 0.5);
     }
     if *marked.screen.get() != Screen::Playing {
         return;

@@ -18,6 +18,7 @@ use crate::rules::qiguo::{Ending, Kind, Piece, Seat as QgSeat, Seating, Standing
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use fluent_bundle::FluentValue;
 
 /// The Hint button's suggestion for Qiguo.
 pub type QgHint = crate::client::thinking::Hint<QiguoMatch>;
@@ -152,10 +153,13 @@ fn standing_line(lang: Lang, model: &QiguoMatch, standing: &Standing) -> String 
         lang,
         "qg-standing",
         [
-            ("place", standing.place.to_string()),
-            ("player", player_with_states(lang, model, seat)),
-            ("score", standing.score.to_string()),
-            ("rulers", standing.rulers.to_string()),
+            ("place", FluentValue::from(standing.place)),
+            (
+                "player",
+                FluentValue::from(player_with_states(lang, model, seat)),
+            ),
+            ("score", FluentValue::from(standing.score)),
+            ("rulers", FluentValue::from(standing.rulers)),
         ],
     );
     if standing.hegemon {
@@ -278,14 +282,21 @@ fn hud_section(mut contexts: EguiContexts, section: Section) -> Result {
 fn states_table(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch) {
     let position = model.position();
     for seat in position.seating().seats().map(client_seat) {
-        ui.label(egui::RichText::new(player_name(lang, seat)).weak());
-        for state in model.states_of(seat) {
+        let states = model.states_of(seat);
+        // An alliance gets a line with its player; a single state names it beside itself.
+        if states.len() > 1 {
+            ui.label(egui::RichText::new(player_name(lang, seat)).weak());
+        }
+        for &state in &states {
             ui.horizontal(|ui| {
                 piece_chip(ui, Piece::new(state, Kind::Ruler));
                 let name =
                     egui::RichText::new(tr(lang, state_key(state))).color(army(state).text.egui());
                 let to_move = !model.over() && position.side_to_move() == state;
                 ui.label(if to_move { name.strong() } else { name });
+                if states.len() == 1 {
+                    ui.label(egui::RichText::new(player_name(lang, seat)).weak().small());
+                }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let fate = if position.is_live(state) {
                         let lost =
@@ -330,9 +341,9 @@ fn latest_moves(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch) {
                     } else {
                         ""
                     };
-                    ui.label(egui::RichText::new(format!("{}.", number + 1)).weak());
+                    let text = format!("{}. {}{}{taken}", number + 1, mover.chinese(), ply.mv);
                     ui.label(
-                        egui::RichText::new(format!("{}{}{taken}", mover.chinese(), ply.mv))
+                        egui::RichText::new(text)
                             .monospace()
                             .color(army(mover).text.egui()),
                     );
