@@ -430,13 +430,21 @@ fn seats_page(
                 let name = tr_args(lang, "new-seat", [("number", seat + 1)]);
                 ui.label(format!("{name} — {label}"));
                 let chosen = &mut choice.controllers[seat];
-                ui.columns(who.len(), |columns| {
-                    for (column, (controller, text)) in columns.iter_mut().zip(&who) {
-                        column.vertical_centered(|ui| {
-                            ui.selectable_value(chosen, *controller, text.as_str())
-                        });
-                    }
-                });
+                // A phone's width takes the four choices in two rows.
+                let per_row = if ui.available_width() < 400.0 {
+                    2
+                } else {
+                    who.len()
+                };
+                for row in who.chunks(per_row) {
+                    ui.columns(row.len(), |columns| {
+                        for (column, (controller, text)) in columns.iter_mut().zip(row) {
+                            column.vertical_centered(|ui| {
+                                ui.selectable_value(chosen, *controller, text.as_str())
+                            });
+                        }
+                    });
+                }
             }
         });
     let list = choice.controllers[..choice.players].to_vec();
