@@ -1334,15 +1334,7 @@ fn qg_from(qfen: &str) -> QiguoMatch {
 
 /// The start of a game for `players` seats.
 fn qg_new(players: usize) -> QiguoMatch {
-    let seats = match players {
-        7 => "1234567",
-        6 => "1234561",
-        5 => "1223451",
-        4 => "1223341",
-        _ => "1223311",
-    };
-    let start = kawu::rules::qiguo::START_QFEN.replace(" 1234567 ", &format!(" {seats} "));
-    qg_from(&start)
+    LoadQiguo::new_game(seats_of(&vec![Controller::Local; players]), false).game
 }
 
 fn qg_model(app: &App) -> QiguoMatch {
