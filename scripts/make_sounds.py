@@ -3,7 +3,7 @@
 
 Requirements (see scripts/requirements.txt):
     Python >= 3.9, numpy == 2.4.6 (any numpy >= 1.22 works),
-    sox (Debian package "sox", built with Ogg Vorbis support) for music.ogg.
+    sox (Debian packages "sox" and "libsox-fmt-base": Ogg Vorbis) to encode.
 
 Usage:
     python3 scripts/make_sounds.py          # write every file
@@ -13,10 +13,12 @@ Everything is procedural: no samples, no third-party audio.  Random noise
 comes from numpy generators with fixed seeds, so a re-run gives the same
 files (byte-identical with the same numpy and sox versions).
 
-Output: 16-bit mono 44.1 kHz WAV for the effects; music.ogg (Vorbis, sox
--C 3) for the 32 s background loop, which is rendered circularly (note
+Output: mono 44.1 kHz Ogg Vorbis (sox -C 3) for every file: the effects and
+music.ogg, the 32 s background loop, which is rendered circularly (note
 tails, delay and reverb wrap around the loop point) so it loops seamlessly.
-Every file is normalised to a -3 dBFS peak and starts/ends at silence.
+Vorbis rather than WAV because the files are embedded in the game: in the
+browser build they were over a megabyte of the download.
+Every sound is normalised to a -3 dBFS peak and starts/ends at silence.
 """
 
 from __future__ import annotations
@@ -639,7 +641,7 @@ EFFECTS = {
 
 def write_ogg(path: pathlib.Path, x: np.ndarray) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        wav = pathlib.Path(tmp) / "music.wav"
+        wav = pathlib.Path(tmp) / "sound.wav"
         write_wav(wav, x)
         # -R: repeatable (fixed random seeds), -D: no dither; -C 3: quality 3.
         subprocess.run(["sox", "-R", "-D", str(wav), "-C", "3", str(path)], check=True)
@@ -655,12 +657,10 @@ def main(argv: list[str]) -> int:
     for name in names:
         if name == "music":
             x = s_music()
-            path = OUT / "music.ogg"
-            write_ogg(path, x)
         else:
             x = finish(EFFECTS[name]())
-            path = OUT / f"{name}.wav"
-            write_wav(path, x)
+        path = OUT / f"{name}.ogg"
+        write_ogg(path, x)
         rms = 20 * np.log10(np.sqrt(np.mean(x**2)) + 1e-12)
         print(f"{path.name:16s} {len(x) / SR:6.2f} s  peak "
               f"{20 * np.log10(np.max(np.abs(x))):5.1f} dBFS  rms {rms:6.1f} dBFS  "

@@ -100,10 +100,10 @@ pub(crate) use embedded_sound;
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
     let sources = &mut *sources;
     commands.insert_resource(ShellSounds {
-        click: embedded_sound!(sources, "click.wav"),
-        victory: embedded_sound!(sources, "victory.wav"),
-        defeat: embedded_sound!(sources, "defeat.wav"),
-        draw: embedded_sound!(sources, "draw.wav"),
+        click: embedded_sound!(sources, "click.ogg"),
+        victory: embedded_sound!(sources, "victory.ogg"),
+        defeat: embedded_sound!(sources, "defeat.ogg"),
+        draw: embedded_sound!(sources, "draw.ogg"),
         music: embedded_sound!(sources, "music.ogg"),
     });
 }
@@ -164,5 +164,36 @@ fn play_ui_sounds(
             UiSound::Draw => &sounds.draw,
         };
         effects.play(handle.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+    use std::time::Duration;
+
+    #[test]
+    fn every_sound_file_decodes() {
+        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sounds");
+        let mut decoded = Vec::new();
+        for entry in std::fs::read_dir(&folder).expect("assets/sounds is readable") {
+            let path = entry.expect("a folder entry").path();
+            if path.extension().is_none_or(|extension| extension != "ogg") {
+                continue;
+            }
+            let bytes = std::fs::read(&path).expect("a sound file is readable");
+            let sound = StaticSoundData::from_cursor(std::io::Cursor::new(bytes))
+                .unwrap_or_else(|error| panic!("{} does not decode: {error}", path.display()));
+            assert!(
+                sound.duration() > Duration::from_millis(40),
+                "{} is {:?} long",
+                path.display(),
+                sound.duration()
+            );
+            decoded.push(path);
+        }
+        // The effects of both games, the shell's four sounds and the music.
+        assert_eq!(decoded.len(), 15, "{decoded:?}");
     }
 }

@@ -26,15 +26,15 @@ pub(super) fn plugin(app: &mut App) {
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
     let sources = &mut *sources;
     commands.insert_resource(JunqiSounds {
-        flip: embedded_sound!(sources, "flip.wav"),
-        step: embedded_sound!(sources, "move.wav"),
-        rail: embedded_sound!(sources, "rail.wav"),
-        clash: embedded_sound!(sources, "clash.wav"),
-        win_attack: embedded_sound!(sources, "win_attack.wav"),
-        lose_attack: embedded_sound!(sources, "lose_attack.wav"),
-        trade: embedded_sound!(sources, "trade.wav"),
-        bomb: embedded_sound!(sources, "bomb.wav"),
-        mine: embedded_sound!(sources, "mine.wav"),
-        flag: embedded_sound!(sources, "flag.wav"),
+        flip: embedded_sound!(sources, "flip.ogg"),
+        step: embedded_sound!(sources, "move.ogg"),
+        rail: embedded_sound!(sources, "rail.ogg"),
+        clash: embedded_sound!(sources, "clash.ogg"),
+        win_attack: embedded_sound!(sources, "win_attack.ogg"),
+        lose_attack: embedded_sound!(sources, "lose_attack.ogg"),
+        trade: embedded_sound!(sources, "trade.ogg"),
+        bomb: embedded_sound!(sources, "bomb.ogg"),
+        mine: embedded_sound!(sources, "mine.ogg"),
+        flag: embedded_sound!(sources, "flag.ogg"),
     });
 }

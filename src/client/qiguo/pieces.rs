@@ -81,9 +81,9 @@ pub(super) fn plugin(app: &mut App) {
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
     let sources = &mut *sources;
     commands.insert_resource(QgSounds {
-        step: embedded_sound!(sources, "move.wav"),
-        capture: embedded_sound!(sources, "win_attack.wav"),
-        eliminated: embedded_sound!(sources, "bomb.wav"),
+        step: embedded_sound!(sources, "move.ogg"),
+        capture: embedded_sound!(sources, "win_attack.ogg"),
+        eliminated: embedded_sound!(sources, "bomb.ogg"),
     });
 }
 

@@ -71,9 +71,9 @@ pub(super) fn plugin(app: &mut App) {
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
     let sources = &mut *sources;
     commands.insert_resource(XqSounds {
-        step: embedded_sound!(sources, "move.wav"),
-        capture: embedded_sound!(sources, "win_attack.wav"),
-        check: embedded_sound!(sources, "flag.wav"),
+        step: embedded_sound!(sources, "move.ogg"),
+        capture: embedded_sound!(sources, "win_attack.ogg"),
+        check: embedded_sound!(sources, "flag.ogg"),
     });
 }
 
