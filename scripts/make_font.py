@@ -67,6 +67,7 @@ EXTRA = "– ‘ ’ “ ” ‹ › ● ○ ★ ☆ ■ □ ▲ ▼ ，。、�
 # Characters missing from Noto CJK that are mapped onto a look-alike glyph.
 ALIASES = {
     "\u2717": "\u00d7",  # ✗ BALLOT X -> × MULTIPLICATION SIGN
+    "\u2715": "\u00d7",  # ✕ MULTIPLICATION X -> × MULTIPLICATION SIGN
 }
 
 MAX_ERR = 1.0  # cu2qu tolerance in font units (UPM 1000)

@@ -274,7 +274,7 @@ fn replay_bar(
         let mut ask = |request| {
             act.replays.write(request);
         };
-        if small_button(ui, !at_start, "⏮", sounds) {
+        if small_button(ui, !at_start, "|◀", sounds) {
             ask(ReplayRequest::First);
         }
         if small_button(ui, !at_start, "◀", sounds) {
@@ -291,7 +291,7 @@ fn replay_bar(
         if small_button(ui, !at_end, "▶", sounds) {
             ask(ReplayRequest::Forward);
         }
-        if small_button(ui, !at_end, "⏭", sounds) {
+        if small_button(ui, !at_end, "▶|", sounds) {
             ask(ReplayRequest::Last);
         }
     });

@@ -42,7 +42,7 @@ impl Lang {
     }
 
     /// The language's Fluent file.
-    fn source(self) -> &'static str {
+    pub(super) fn source(self) -> &'static str {
         match self {
             Lang::En => include_str!("../../assets/i18n/en.ftl"),
             Lang::Ru => include_str!("../../assets/i18n/ru.ftl"),

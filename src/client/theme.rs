@@ -233,26 +233,28 @@ fn spawn_ui_camera(mut commands: Commands) {
     ));
 }
 
-/// Fonts (the embedded CJK font first, for every script) and a warm dark style, once.
+/// egui's fonts: the embedded CJK font alone, for every script and symbol of the interface
+/// (egui's own fonts are not built in: they were over half a megabyte of the browser download).
+pub(super) fn font_definitions() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::empty();
+    fonts.font_data.insert(
+        "kawu".to_owned(),
+        Arc::new(egui::FontData::from_static(FONT_TTF)),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        fonts.families.insert(family, vec!["kawu".to_owned()]);
+    }
+    fonts
+}
+
+/// The fonts and a warm dark style, once.
 fn configure_egui(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if *done {
         return Ok(());
     }
     *done = true;
     let ctx = contexts.ctx_mut()?;
-    let mut fonts = egui::FontDefinitions::default();
-    fonts.font_data.insert(
-        "kawu".to_owned(),
-        Arc::new(egui::FontData::from_static(FONT_TTF)),
-    );
-    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-        fonts
-            .families
-            .entry(family)
-            .or_default()
-            .insert(0, "kawu".to_owned());
-    }
-    ctx.set_fonts(fonts);
+    ctx.set_fonts(font_definitions());
     ctx.set_theme(egui::Theme::Dark);
     ctx.all_styles_mut(|style| {
         use egui::{FontId, TextStyle};
@@ -347,4 +349,38 @@ pub fn dialog_frame() -> egui::Frame {
 /// A section heading in a panel.
 pub fn section_title(ui: &mut egui::Ui, text: impl Into<String>) {
     ui.label(egui::RichText::new(text).size(17.0).strong());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn the_embedded_font_draws_every_translation() {
+        let ctx = egui::Context::default();
+        ctx.set_fonts(font_definitions());
+        // Fonts exist once a pass has run; its texture upload is not needed here.
+        ctx.run_ui(Default::default(), |_| {})
+            .textures_delta
+            .clear();
+        let font = egui::FontId::proportional(16.0);
+        for lang in Lang::ALL {
+            let missing: BTreeSet<char> = lang
+                .source()
+                .lines()
+                .filter(|line| !line.trim_start().starts_with('#'))
+                .flat_map(str::chars)
+                // (`has_glyph` cannot tell with one font: it is also the replacement's.)
+                .filter(|&c| {
+                    !c.is_whitespace() && ctx.fonts_mut(|f| f.glyph_width(&font, c)) <= 0.0
+                })
+                .collect();
+            assert!(
+                missing.is_empty(),
+                "{}.ftl uses characters the font lacks (run scripts/make_font.py): {missing:?}",
+                lang.native_name()
+            );
+        }
+    }
 }
