@@ -274,16 +274,12 @@ fn title_screen(
                         ui.add_space(10.0);
                         ui.separator();
                         ui.label(egui::RichText::new(t("new-vs-computer")).size(19.0));
-                        ui.horizontal(|ui| {
-                            for (level, key) in LEVEL_CHOICES {
-                                ui.selectable_value(&mut choice.level, level, t(key));
-                            }
-                        });
-                        ui.horizontal(|ui| {
-                            for (seat, key) in SeatChoice::ALL {
-                                ui.selectable_value(&mut choice.seat, seat, t(key));
-                            }
-                        });
+                        choice_row(ui, &mut choice.level, LEVEL_CHOICES.map(|(l, k)| (l, t(k))));
+                        choice_row(
+                            ui,
+                            &mut choice.seat,
+                            SeatChoice::ALL.map(|(s, k)| (s, t(k))),
+                        );
                         if menu_button(ui, true, t("new-start"), &mut act.sounds) {
                             let seats = Seats::versus_computer(choice.level, choice.seat.seat());
                             *act.clock = LocalClock::new(choice.clock);
@@ -452,6 +448,20 @@ fn seats_page(
         return Seats::try_from(list).ok();
     }
     None
+}
+
+/// A row of choices in equal columns: as wide as the page on any screen, where a plain row ran
+/// past a phone's edge (a wrapping one made the window change size under the finger).
+fn choice_row<T: PartialEq + Copy, const N: usize>(
+    ui: &mut egui::Ui,
+    chosen: &mut T,
+    choices: [(T, String); N],
+) {
+    ui.columns(N, |columns| {
+        for (column, (value, label)) in columns.iter_mut().zip(choices) {
+            column.vertical_centered(|ui| ui.selectable_value(chosen, value, label));
+        }
+    });
 }
 
 /// The row that chooses a move clock.

@@ -125,7 +125,9 @@ pub fn run() -> AppExit {
             resolution: WindowResolution::new(cli.window().0, cli.window().1),
             fit_canvas_to_parent: true,
             canvas: Some("#kawu-canvas".into()),
-            prevent_default_event_handling: false,
+            // Bevy's default, prevent_default_event_handling, stays on: the page must not scroll
+            // or zoom under a finger, and bevy_egui's text agent (a phone's keyboard for text
+            // fields) needs it.
             ..default()
         }),
         ..default()
