@@ -21,6 +21,7 @@ use crate::rules::xiangqi::{Color as Side, Kind, Notation, Piece, Reason, move_n
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::hash::{Hash, Hasher};
 
 /// The Hint button's suggestion for Xiangqi.
 pub type XqHint = crate::client::thinking::Hint<XiangqiMatch>;
@@ -206,7 +207,41 @@ struct Section<'w> {
     loads: MessageWriter<'w, LoadXiangqi>,
 }
 
-fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
+/// The move list's names, worked out again only when the game or the language changes (not on
+/// every frame the panel is drawn).
+#[derive(Default)]
+struct MoveNames {
+    /// The game and language the names belong to: the start, a hash of the moves, the language.
+    of: Option<(u64, u64, Lang)>,
+    names: Vec<String>,
+}
+
+impl MoveNames {
+    fn of(&mut self, model: &XiangqiMatch, lang: Lang) -> &[String] {
+        let mut moves = std::hash::DefaultHasher::new();
+        for played in model.game.moves() {
+            played.mv.hash(&mut moves);
+        }
+        let of = (model.game.start().key(), moves.finish(), lang);
+        if self.of != Some(of) {
+            self.of = Some(of);
+            self.names = model
+                .game
+                .moves()
+                .iter()
+                .zip(model.game.positions())
+                .map(|(played, before)| move_name(before, played.mv, notation(lang)))
+                .collect();
+        }
+        &self.names
+    }
+}
+
+fn hud_section(
+    mut contexts: EguiContexts,
+    mut section: Section,
+    mut names: Local<MoveNames>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = section.settings.language;
     let t = |key: &'static str| tr(lang, key);
@@ -249,21 +284,14 @@ fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
         }
         ui.separator();
         section_title(ui, t("hud-moves"));
-        move_list(ui, model, lang);
+        move_list(ui, names.of(model, lang), lang);
         ui.separator();
         transfer_box(ui, lang, &mut section);
     });
     Ok(())
 }
 
-fn move_list(ui: &mut egui::Ui, model: &XiangqiMatch, lang: Lang) {
-    let names: Vec<String> = model
-        .game
-        .moves()
-        .iter()
-        .zip(model.game.positions())
-        .map(|(played, before)| move_name(before, played.mv, notation(lang)))
-        .collect();
+fn move_list(ui: &mut egui::Ui, names: &[String], lang: Lang) {
     if names.is_empty() {
         ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
         return;
