@@ -274,11 +274,15 @@ fn title_screen(
                         ui.add_space(10.0);
                         ui.separator();
                         ui.label(egui::RichText::new(t("new-vs-computer")).size(19.0));
-                        choice_row(ui, &mut choice.level, LEVEL_CHOICES.map(|(l, k)| (l, t(k))));
+                        choice_row(
+                            ui,
+                            &mut choice.level,
+                            &LEVEL_CHOICES.map(|(l, k)| (l, t(k))),
+                        );
                         choice_row(
                             ui,
                             &mut choice.seat,
-                            SeatChoice::ALL.map(|(s, k)| (s, t(k))),
+                            &SeatChoice::ALL.map(|(s, k)| (s, t(k))),
                         );
                         if menu_button(ui, true, t("new-start"), &mut act.sounds) {
                             let seats = Seats::versus_computer(choice.level, choice.seat.seat());
@@ -418,29 +422,16 @@ fn seats_page(
         .into_iter()
         .chain(LEVEL_CHOICES.map(|(level, key)| (Controller::Computer(level), t(key))))
         .collect::<Vec<_>>();
+    // The seats scroll where the screen is too short for them all: the rest of the page (title,
+    // players, Start and Back) takes about 430 points.
     egui::ScrollArea::vertical()
-        .max_height((ui.ctx().content_rect().height() - 330.0).max(160.0))
+        .max_height((ui.ctx().content_rect().height() - 430.0).max(160.0))
         .show(ui, |ui| {
             for seat in 0..choice.players {
                 let label = games::seat_label(choice.game, lang, choice.players, Seat(seat as u8));
                 let name = tr_args(lang, "new-seat", [("number", seat + 1)]);
                 ui.label(format!("{name} — {label}"));
-                let chosen = &mut choice.controllers[seat];
-                // A phone's width takes the four choices in two rows.
-                let per_row = if ui.available_width() < 400.0 {
-                    2
-                } else {
-                    who.len()
-                };
-                for row in who.chunks(per_row) {
-                    ui.columns(row.len(), |columns| {
-                        for (column, (controller, text)) in columns.iter_mut().zip(row) {
-                            column.vertical_centered(|ui| {
-                                ui.selectable_value(chosen, *controller, text.as_str())
-                            });
-                        }
-                    });
-                }
+                choice_row(ui, &mut choice.controllers[seat], &who);
             }
         });
     let list = choice.controllers[..choice.players].to_vec();
@@ -452,14 +443,10 @@ fn seats_page(
 
 /// A row of choices in equal columns: as wide as the page on any screen, where a plain row ran
 /// past a phone's edge (a wrapping one made the window change size under the finger).
-fn choice_row<T: PartialEq + Copy, const N: usize>(
-    ui: &mut egui::Ui,
-    chosen: &mut T,
-    choices: [(T, String); N],
-) {
-    ui.columns(N, |columns| {
+fn choice_row<T: PartialEq + Copy>(ui: &mut egui::Ui, chosen: &mut T, choices: &[(T, String)]) {
+    ui.columns(choices.len(), |columns| {
         for (column, (value, label)) in columns.iter_mut().zip(choices) {
-            column.vertical_centered(|ui| ui.selectable_value(chosen, value, label));
+            column.vertical_centered(|ui| ui.selectable_value(chosen, *value, label.as_str()));
         }
     });
 }
