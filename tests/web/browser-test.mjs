@@ -4,7 +4,8 @@
 // browser's storage, then plays a flip against the computer and checks that it answers without
 // freezing the page, that a setting stored in the browser is applied after a reload, and that a
 // few Xiangqi moves play, and that a second visit starts from the service worker's cache
-// without downloading the game again. With a `kawu-server` binary it then plays Junqi on two
+// without downloading the game again. Then Qiguo for four (a person, three computers): a move
+// and the computers' five answers. With a `kawu-server` binary it then plays Junqi on two
 // pages through the server (the second opens the invite link). Last, a phone run: a 390×844 touch screen,
 // upright, plays a two-player game by taps. Screenshots are kept in the output folder.
 //
@@ -30,6 +31,10 @@ const MENU = {
   twoPlayers: { x: 640, y: 352 },
   start: { x: 640, y: 550 },
   xiangqi: { x: 643, y: 319 },
+  qiguo: { x: 740, y: 319 },
+  // Qiguo's new-game page: seat 2's Medium, and Start (four seats, the default).
+  qiguoSeat2Medium: { x: 689, y: 434 },
+  qiguoStart: { x: 640, y: 630 },
   online: { x: 640, y: 474 },
   create: { x: 640, y: 352 },
 };
@@ -38,6 +43,12 @@ function xiangqiSquare(name) {
   const file = name.charCodeAt(0) - 97;
   const rank = Number(name.slice(1));
   return { x: Math.round(198 + 70.5 * file), y: Math.round(717 - 70.44 * rank) };
+}
+/// A Qiguo point's centre in that window (files a–s, ranks 1–19).
+function qiguoPoint(name) {
+  const file = name.charCodeAt(0) - 97;
+  const rank = Number(name.slice(1));
+  return { x: Math.round(140 + 37.78 * file), y: Math.round(740 - 37.78 * (rank - 1)) };
 }
 /// The phone's screen (CSS pixels), upright, and where things are on it.
 const PHONE = { width: 390, height: 844 };
@@ -478,8 +489,8 @@ const browser = await chromium.launch({
 });
 const figures = {};
 try {
-  // KAWU_WEB_PARTS picks parts (desktop, online, phone) to run while working on one of them.
-  const parts = (process.env.KAWU_WEB_PARTS ?? 'desktop,online,phone').split(',');
+  // KAWU_WEB_PARTS picks parts (desktop, qiguo, online, phone) to run while working on one of them.
+  const parts = (process.env.KAWU_WEB_PARTS ?? 'desktop,qiguo,online,phone').split(',');
   if (parts.includes('desktop')) {
     // One browser profile for the whole part: its second visit finds the service worker.
     const context = await browser.newContext({ viewport: VIEWPORT });
@@ -647,6 +658,51 @@ try {
     if (downloaded.some(({ path }) => path.endsWith('.wasm') || path.endsWith('.js'))) {
       fail(`the second visit downloaded the game again: ${figures.secondVisitDownloads.join(', ')}`);
     }
+    await context.close();
+  }
+
+  // 6c. Qiguo for four at one screen: a person (Qin and Yan) and three Medium computers. The
+  //     person moves Qin's cavalry, and the computers play Chu, Han, Qi, Wei and Zhao in turn,
+  //     their searches sliced between frames, until Yan's turn comes back to the person.
+  if (parts.includes('qiguo')) {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const { page, logs, title } = await openGame(context, url, '18-qiguo-title');
+    await pressUntil(
+      page,
+      MENU.qiguo,
+      async () => {
+        await settle(page);
+        return regionDifference(title, await shoot(page, '18-qiguo-title'), MENU_AREA) > 4;
+      },
+      'the Qiguo title',
+    );
+    await openNewGamePage(page, await shoot(page, '18-qiguo-title'), '18-qiguo-new-game-page');
+    const seats = await shoot(page, '18-qiguo-new-game-page');
+    await pressUntil(
+      page,
+      MENU.qiguoSeat2Medium,
+      async () => {
+        await settle(page);
+        const row = { x0: 450, y0: 420, x1: 830, y1: 450 };
+        return regionDifference(seats, await shoot(page, '18-qiguo-seats'), row) > 4;
+      },
+      'a computer for seat 2',
+    );
+    const fourSeats = /game started: Seats\(\[Local, Computer\(Medium\), Computer\(Medium\), Computer\(Medium\)\]\)/;
+    await pressForLog(page, logs, MENU.qiguoStart, fourSeats, 'a Qiguo game for four');
+    await page.waitForTimeout(2500);
+    const mark = logs.length;
+    await selectAndMove(page, logs, qiguoPoint('a7'), qiguoPoint('d3'), 'played a7d3 \\(Qin Local\\)');
+    await waitForLog(logs, mark, /played \S+ \(Zhao Computer\(Medium\)\)/, "the computers' moves", 90000);
+    const answers = logs.slice(mark).filter((l) => /played \S+ \(\S+ Computer/.test(l));
+    figures.qiguoComputerMoves = answers.map((l) => l.match(/played (\S+ \(\S+)/)[1]);
+    if (figures.qiguoComputerMoves.length !== 5) {
+      fail(`the computers did not play the five states in turn: ${figures.qiguoComputerMoves}`);
+    }
+    await page.waitForTimeout(2000);
+    await shoot(page, '19-qiguo-game');
+    const qiguoErrors = logs.filter((l) => /^(error|pageerror)/.test(l));
+    if (qiguoErrors.length) fail(`errors while playing Qiguo:\n${qiguoErrors.join('\n')}`);
     await context.close();
   }
 
