@@ -4,6 +4,7 @@
 
 use super::audio::UiSound;
 use super::clipboard::Clipboard;
+use super::games;
 use super::i18n::{Lang, tr, tr_args};
 use super::matches::{
     DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, ReplayProgress,
@@ -533,7 +534,10 @@ fn hud_dialogs(
                             attract: false,
                         });
                     }
-                    if menu_button(ui, true, t("result-replay"), sounds) {
+                    // Only the games whose records replay (Junqi's) offer it.
+                    if games::record_words(status.game).is_some()
+                        && menu_button(ui, true, t("result-replay"), sounds)
+                    {
                         act.watch.write(WatchReplay {
                             kind: status.game,
                             record: RecordSource::OnTable,
