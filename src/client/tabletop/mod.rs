@@ -10,7 +10,7 @@ mod timeline;
 pub use camera::{HudInsets, TableBounds, TableCamera, TableView, TableZoom};
 pub use devices::{PointerWorld, PressHolds, TableGesture};
 pub use timeline::{
-    Anim, AnimatedPiece, AnimationSystems, Burst, Cue, Opacity, Step, TurnedOver,
+    Anim, AnimatedPiece, AnimationSystems, Burst, Cue, FadingParts, Opacity, Step, TurnedOver,
     animations_settled, finish_all,
 };
 
@@ -103,6 +103,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_plugins((camera::plugin, particles::plugin, devices::plugin))
         .add_systems(
             Update,
-            show_the_game_on_the_table.in_set(crate::client::ClientSet::Present),
+            (show_the_game_on_the_table, timeline::fade_parts)
+                .in_set(crate::client::ClientSet::Present),
         );
 }

@@ -83,6 +83,34 @@ impl Anim {
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Opacity(pub f32);
 
+/// The sprites and texts a piece is drawn with, faded with its [`Opacity`] (a sprite drawn
+/// half-transparent, a shadow, keeps its share).
+#[derive(Component, Clone, Debug)]
+pub struct FadingParts(pub Vec<Entity>);
+
+/// Applies each piece's [`Opacity`] to its [`FadingParts`].
+pub(super) fn fade_parts(
+    pieces: Query<(&Opacity, &FadingParts), Changed<Opacity>>,
+    mut sprites: Query<&mut Sprite>,
+    mut texts: Query<&mut TextColor>,
+) {
+    for (opacity, parts) in &pieces {
+        for &part in &parts.0 {
+            if let Ok(mut sprite) = sprites.get_mut(part) {
+                let base = if sprite.color.alpha() < 0.5 {
+                    0.35
+                } else {
+                    1.0
+                };
+                sprite.color.set_alpha(base * opacity.0);
+            }
+            if let Ok(mut colour) = texts.get_mut(part) {
+                colour.0.set_alpha(opacity.0);
+            }
+        }
+    }
+}
+
 /// Half-way through a [`Step::Turn`] (or when the turn is skipped): the piece shows its other
 /// side. Each game observes it for its own pieces.
 #[derive(EntityEvent, Clone, Copy, Debug)]

@@ -10,8 +10,8 @@ use crate::client::audio::embedded_sound;
 use crate::client::matches::MatchStatus;
 use crate::client::settings::Settings;
 use crate::client::tabletop::{
-    Anim, AnimatedPiece, AnimationSystems, Burst, Cue, OnTable, Opacity, Step, TableReset,
-    TableView, finish_all, z,
+    Anim, AnimatedPiece, AnimationSystems, Burst, Cue, FadingParts, OnTable, Opacity, Step,
+    TableReset, TableView, finish_all, z,
 };
 use crate::client::theme::{Rgb, palette};
 use crate::rules::GameKind;
@@ -28,10 +28,6 @@ pub struct XqPiece {
     /// Which piece it is.
     pub piece: Piece,
 }
-
-/// The parts a piece is drawn with, for fading.
-#[derive(Component, Clone)]
-struct XqLooks(Vec<Entity>);
 
 /// The ink of a side.
 pub(super) fn ink(side: Side) -> Rgb {
@@ -65,7 +61,7 @@ pub(super) fn logic_plugin(app: &mut App) {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_sounds)
-        .add_systems(Update, (add_looks, fade_pieces).in_set(ClientSet::Present));
+        .add_systems(Update, add_looks.in_set(ClientSet::Present));
 }
 
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
@@ -167,7 +163,7 @@ fn add_looks(
         commands
             .entity(entity)
             .add_children(&parts)
-            .insert(XqLooks(parts));
+            .insert(FadingParts(parts));
     }
 }
 
@@ -178,28 +174,6 @@ fn place_pieces(
 ) {
     for (piece, mut transform) in &mut pieces {
         transform.translation = square_to_world(piece.square, table.turned()).extend(z::PIECE);
-    }
-}
-
-fn fade_pieces(
-    pieces: Query<(&Opacity, &XqLooks), Changed<Opacity>>,
-    mut sprites: Query<&mut Sprite>,
-    mut texts: Query<&mut TextColor>,
-) {
-    for (opacity, looks) in &pieces {
-        for &part in &looks.0 {
-            if let Ok(mut sprite) = sprites.get_mut(part) {
-                let base = if sprite.color.alpha() < 0.5 {
-                    0.35
-                } else {
-                    1.0
-                };
-                sprite.color.set_alpha(base * opacity.0);
-            }
-            if let Ok(mut colour) = texts.get_mut(part) {
-                colour.0.set_alpha(opacity.0);
-            }
-        }
     }
 }
 
