@@ -44,6 +44,12 @@ impl MatchStatus {
     pub fn can_undo(&self) -> bool {
         self.undo_plies > 0 || self.over
     }
+
+    /// Whether a person at this device may move now: a game (not the demonstration) goes on
+    /// and the seat to move is taken here.
+    pub fn local_turn(&self, seats: &Seats) -> bool {
+        !self.attract && !self.over && seats.controller(self.to_move) == Controller::Local
+    }
 }
 
 /// Where a replay stands: `shown` of `total` actions are on the table.
@@ -123,11 +129,7 @@ fn run_local_clock(
     mut clock: ResMut<LocalClock>,
     mut requests: MessageWriter<MatchRequest>,
 ) {
-    let runs = clock.per_move.is_some()
-        && !status.attract
-        && !status.over
-        && !online.active()
-        && seats.controller(status.to_move) == Controller::Local;
+    let runs = clock.per_move.is_some() && !online.active() && status.local_turn(&seats);
     let Some(per_move) = clock.per_move.filter(|_| runs) else {
         clock.bypass_change_detection().deadline = None;
         return;

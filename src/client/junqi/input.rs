@@ -4,7 +4,7 @@
 use super::layout::point_at;
 use super::model::{ActionPlayed, JunqiMatch, PlayRequest};
 use crate::client::matches::{MatchStatus, on_table};
-use crate::client::seats::{Controller, Seats};
+use crate::client::seats::Seats;
 use crate::client::tabletop::{PointerWorld, TableGesture, TableReset, TableView};
 use crate::client::{ClientSet, Screen};
 use crate::rules::GameKind;
@@ -77,11 +77,6 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Whether a person at this device may act now.
-fn local_turn(status: &MatchStatus, seats: &Seats) -> bool {
-    !status.attract && !status.over && seats.controller(status.to_move) == Controller::Local
-}
-
 fn handle_board_commands(
     mut commands: MessageReader<BoardCommand>,
     model: Res<JunqiMatch>,
@@ -98,7 +93,7 @@ fn handle_board_commands(
             }
             BoardCommand::Select(point) => point,
         };
-        if !local_turn(&status, &seats) {
+        if !status.local_turn(&seats) {
             continue;
         }
         let view = model.view();

@@ -5,7 +5,7 @@
 use super::layout::point_at;
 use super::model::{QgMovePlayed, QgPlayRequest, QiguoMatch};
 use crate::client::matches::{MatchStatus, on_table};
-use crate::client::seats::{Controller, Seats};
+use crate::client::seats::Seats;
 use crate::client::tabletop::{PointerWorld, PressHolds, TableGesture, TableReset};
 use crate::client::{ClientSet, Screen};
 use crate::rules::GameKind;
@@ -90,11 +90,7 @@ fn handle_commands(
             }
             QgCommand::Select(point) => point,
         };
-        let local_turn = status.game == GameKind::Qiguo
-            && !status.attract
-            && !status.over
-            && seats.controller(status.to_move) == Controller::Local;
-        if !local_turn {
+        if status.game != GameKind::Qiguo || !status.local_turn(&seats) {
             continue;
         }
         if let Some(from) = selection.from

@@ -4,7 +4,7 @@
 use super::layout::square_at;
 use super::model::{MovePlayed, XiangqiMatch, XqPlayRequest};
 use crate::client::matches::{MatchStatus, on_table};
-use crate::client::seats::{Controller, Seats};
+use crate::client::seats::Seats;
 use crate::client::tabletop::{PointerWorld, TableGesture, TableReset, TableView};
 use crate::client::{ClientSet, Screen};
 use crate::rules::GameKind;
@@ -89,11 +89,7 @@ fn handle_commands(
             }
             XqCommand::Select(square) => square,
         };
-        let local_turn = status.game == GameKind::Xiangqi
-            && !status.attract
-            && !status.over
-            && seats.controller(status.to_move) == Controller::Local;
-        if !local_turn {
+        if status.game != GameKind::Xiangqi || !status.local_turn(&seats) {
             continue;
         }
         if let Some(from) = selection.from
