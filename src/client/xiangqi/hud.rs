@@ -21,7 +21,6 @@ use crate::rules::xiangqi::{Color as Side, Kind, Notation, Piece, Reason, move_n
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use std::hash::{Hash, Hasher};
 
 /// The Hint button's suggestion for Xiangqi.
 pub type XqHint = crate::client::thinking::Hint<XiangqiMatch>;
@@ -211,20 +210,17 @@ struct Section<'w> {
 /// every frame the panel is drawn).
 #[derive(Default)]
 struct MoveNames {
-    /// The game and language the names belong to: the start, a hash of the moves, the language.
-    of: Option<(u64, u64, Lang)>,
+    /// The language the names are in; `None` until they are first worked out.
+    lang: Option<Lang>,
     names: Vec<String>,
 }
 
 impl MoveNames {
-    fn of(&mut self, model: &XiangqiMatch, lang: Lang) -> &[String] {
-        let mut moves = std::hash::DefaultHasher::new();
-        for played in model.game.moves() {
-            played.mv.hash(&mut moves);
-        }
-        let of = (model.game.start().key(), moves.finish(), lang);
-        if self.of != Some(of) {
-            self.of = Some(of);
+    /// The names of the game's moves, worked out again when `changed` (the game changed) or the
+    /// language did.
+    fn of(&mut self, model: &XiangqiMatch, changed: bool, lang: Lang) -> &[String] {
+        if changed || self.lang != Some(lang) {
+            self.lang = Some(lang);
             self.names = model
                 .game
                 .moves()
@@ -252,6 +248,7 @@ fn hud_section(
             .layer_id(egui::LayerId::background())
             .max_rect(section.area.0),
     );
+    let changed = section.model.is_changed();
     egui::ScrollArea::vertical().show(&mut ui, |ui| {
         let model = &*section.model;
         if section.hint.thinking() {
@@ -284,7 +281,7 @@ fn hud_section(
         }
         ui.separator();
         section_title(ui, t("hud-moves"));
-        move_list(ui, names.of(model, lang), lang);
+        move_list(ui, names.of(model, changed, lang), lang);
         ui.separator();
         transfer_box(ui, lang, &mut section);
     });
