@@ -3,9 +3,11 @@
 pub mod junqi;
 mod point_set;
 pub mod qiguo;
+mod record_text;
 pub mod xiangqi;
 
 pub use point_set::{BoardPoint, PointSet};
+pub use record_text::TextError;
 
 /// A seat at the table: 0 moves first. Two-player games have seats 0 and 1; Qiguo up to 7.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]

@@ -2,7 +2,7 @@
 //! display, and the game with its repetition and draw rules (`../shared/xiangqi.md`).
 //!
 //! [`Position`] is a legal position (parsing validates); [`Game`] is a position with its
-//! history, which the repetition rules need.
+//! history, which the repetition rules need. [`XiangqiRecord`] is a game as JSON and as text.
 
 mod board;
 mod fen;
@@ -12,6 +12,7 @@ mod notation;
 mod piece;
 mod position;
 mod pressure;
+mod record;
 
 pub use board::{FILES, POINTS, RANKS, Square};
 pub use fen::FenError;
@@ -24,6 +25,7 @@ pub use notation::{Notation, move_name};
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, PositionError};
 pub use pressure::{CycleConduct, CycleVerdict, Pressure, judge_cycle, pressure};
+pub use record::{Conceded, Record as XiangqiRecord, RecordError, RecordTextError};
 
 /// The start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";

@@ -2,8 +2,9 @@
 
 use std::fmt;
 
-/// A side. Red moves first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// A side. Red moves first. Records write it `"red"` or `"black"`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Color {
     Red,
     Black,

@@ -236,7 +236,7 @@ impl Position {
     }
 
     /// Every move of the side to move that obeys the pieces' movement, legal or not.
-    fn pseudo_moves(&self, list: &mut MoveList, captures_only: bool) {
+    pub(super) fn pseudo_moves(&self, list: &mut MoveList, captures_only: bool) {
         for index in 0..POINTS {
             if let Some(piece) = Piece::from_code(self.board[index])
                 && piece.color() == self.side
