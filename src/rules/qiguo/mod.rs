@@ -4,7 +4,8 @@
 //! [`Position`] is the whole state of a game (QFEN writes all of it): build one with
 //! [`Position::start`] or [`Position::from_qfen`], list moves with
 //! [`Position::legal_moves`], play with [`Position::play`], and read the result with
-//! [`Position::outcome`].
+//! [`Position::outcome`]. [`QiguoRecord`] is a game as JSON and as text, [`Replay`] a game
+//! with every position it went through.
 
 mod board;
 mod moves;
@@ -12,6 +13,7 @@ mod outcome;
 mod piece;
 mod position;
 mod qfen;
+mod record;
 mod seating;
 
 pub use board::{Direction, FILES, POINTS, Point, PointParseError, RANKS};
@@ -23,6 +25,7 @@ pub use position::{
     PlayError, Played, Position, QUIET_LIMIT,
 };
 pub use qfen::QfenError;
+pub use record::{Ply, Record as QiguoRecord, RecordError, RecordTextError, Replay};
 pub use seating::{Seat, Seating, SeatingError};
 
 /// The start QFEN for seven seats (other seat counts change only the `SEATS` field).

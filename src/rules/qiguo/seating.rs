@@ -98,6 +98,15 @@ impl Seating {
     }
 }
 
+impl Default for Seating {
+    /// Seven seats, one state each: the contract's default.
+    fn default() -> Seating {
+        Seating {
+            seats: [0, 1, 2, 3, 4, 5, 6].map(Seat),
+        }
+    }
+}
+
 impl std::str::FromStr for Seating {
     type Err = SeatingError;
 
