@@ -364,11 +364,13 @@ impl Record {
     /// moves (see the [module documentation](self)), and checks every move: the record
     /// returned always replays with [`Record::replay`].
     pub fn from_text(text: &str) -> Result<Record, RecordTextError> {
-        Self::read(text).map(|replay| replay.record())
+        Replay::from_text(text).map(|replay| replay.record())
     }
+}
 
-    /// Reads a record as [`Record::from_text`] does and replays it.
-    pub fn read(text: &str) -> Result<Replay, RecordTextError> {
+impl Replay {
+    /// The game a text record describes, every move checked: see [`Record::from_text`].
+    pub fn from_text(text: &str) -> Result<Replay, RecordTextError> {
         let items = record_text::scan(text)?;
         let (headers, tokens) = record_text::split(&items, HEADERS)?;
         if items.is_empty() {
@@ -464,6 +466,11 @@ impl Record {
                 Some(ending) => format!("the moves end the game with '{ending}'"),
             },
         })
+    }
+
+    /// The game as a text record: see [`Record::to_text`].
+    pub fn to_text(&self) -> String {
+        self.record().to_text()
     }
 }
 
@@ -843,7 +850,7 @@ mod tests {
             let game = random_game(seed, players, plies);
             let record = game.record();
             let text = record.to_text();
-            let back = Record::read(&text).unwrap();
+            let back = Replay::from_text(&text).unwrap();
             prop_assert_eq!(&back, &game);
             prop_assert_eq!(back.record(), record);
         }

@@ -34,7 +34,7 @@
 //!
 //! **Also accepted**, as pasted from engines and older exports: a bare FEN, optionally followed
 //! by `moves` and ICCS moves (on any number of lines), and a UCI `position fen FEN moves …` or
-//! `position startpos moves …` line.
+//! `position startpos moves …` line (`position` may be left out).
 //!
 //! Blank lines, extra spaces and tabs, CRLF line ends and a byte-order mark are accepted.
 //! Anything else is an error naming the line (from 1), the move number and token, and what is
@@ -523,7 +523,7 @@ fn replay(
 }
 
 /// A record without headers: `FEN [moves …]`, `position fen FEN [moves …]` or
-/// `position startpos [moves …]`.
+/// `position startpos [moves …]` (`position` may be left out).
 fn bare(tokens: &[(usize, &str)]) -> Result<Record, RecordTextError> {
     let is = |token: Option<&(usize, &str)>, word: &str| {
         token.is_some_and(|(_, text)| text.eq_ignore_ascii_case(word))
@@ -546,6 +546,8 @@ fn bare(tokens: &[(usize, &str)]) -> Result<Record, RecordTextError> {
         rest = &rest[1..];
     } else if is(rest.first(), "startpos") {
         startpos = true;
+        rest = &rest[1..];
+    } else if is(rest.first(), "fen") {
         rest = &rest[1..];
     }
     let (start_line, start) = if startpos {
@@ -706,6 +708,7 @@ mod tests {
             format!("position fen {START_FEN} moves h2e2 h9g7"),
             "position startpos moves h2e2 h9g7".to_string(),
             "startpos moves h2e2 h9g7".to_string(),
+            format!("fen {START_FEN} moves h2e2 h9g7"),
             "[Game \"Xiangqi\"]\n1. h2e2 h9g7".to_string(),
             format!("[game \" xiangqi \"]\n[Start \"{START_FEN}\"]\n1.h2e2 1...h9g7"),
         ] {
