@@ -477,7 +477,10 @@ fn every_path_of_a_use_tree_is_read() {
         ("a/inner", "pub fn f() { let _ = super::super::b::Y; }"),
         (
             "b",
-            "// use super::c;\nconst S: &str = \"super::c\"; fn t<'a>(x: &'a str) -> char { '\"' }",
+            "// use super::c;\nconst S: &str = \"super::c\"; fn t<'a>(x: &'a str) -> char { '\"' }\n\
+             fn q() -> [char; 2] { ['\\'', '\\\\'] } /* use super::c; /* super::c */ */\n\
+             fn r() -> &'static str { r#\"super::c\"# }\n\
+             fn e() { let _ = super::games::F; }",
         ),
         ("c", "use r#use::x; fn f() -> impl Sized + use<> {}"),
         ("games", "use {super::c};"),
@@ -491,11 +494,7 @@ fn every_path_of_a_use_tree_is_read() {
         "its own child is composition"
     );
     assert_eq!(named("a/inner"), ["b"]);
-    assert_eq!(
-        named("b"),
-        Vec::<String>::new(),
-        "comments and strings are not code"
-    );
+    assert_eq!(named("b"), ["games"], "comments and literals are not code");
     assert_eq!(named("c"), Vec::<String>::new());
     assert_eq!(named("games"), ["c"]);
     assert_eq!(
