@@ -1,4 +1,4 @@
-//! What the text records of Xiangqi and Qiguo share: PGN-like headers `[Name "value"]` before
+//! What the text records of the three games share: PGN-like headers `[Name "value"]` before
 //! whitespace-separated tokens, each item with its line (from 1), and the errors of that
 //! structure. Each game's record module reads the values and the moves.
 

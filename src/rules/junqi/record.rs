@@ -55,14 +55,13 @@ use super::piece::{Color, Piece};
 use super::position::Position;
 use super::ruleset::{ColourRule, Ruleset};
 use super::view::{Cell, DrawReason, IllegalAction, Outcome, WinReason};
+use crate::rules::record_text::{self, TextError, normalized, quote};
 use std::fmt::Write;
 
 /// The value of the `Game` header.
 const GAME_NAME: &str = "Junqi flip";
 /// Move numbers written per line.
 const MOVES_PER_LINE: u64 = 6;
-/// The most characters of a bad token an error message repeats.
-const QUOTE_LIMIT: usize = 40;
 
 /// Why a text is not a game record.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -148,38 +147,28 @@ pub enum RecordTextError {
     Record(GameError),
 }
 
-/// The headers a record may have.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Header {
-    Game,
-    Record,
-    Rules,
-    Start,
-    Actions,
-    Result,
-}
-
-impl Header {
-    const ALL: [Header; 6] = [
-        Header::Game,
-        Header::Record,
-        Header::Rules,
-        Header::Start,
-        Header::Actions,
-        Header::Result,
-    ];
-
-    fn name(self) -> &'static str {
-        match self {
-            Header::Game => "Game",
-            Header::Record => "Record",
-            Header::Rules => "Rules",
-            Header::Start => "Start",
-            Header::Actions => "Actions",
-            Header::Result => "Result",
+/// The shared scanner's errors, in a Junqi record's words (a header after the *actions*).
+impl From<TextError> for RecordTextError {
+    fn from(error: TextError) -> RecordTextError {
+        match error {
+            TextError::MalformedHeader { line, problem } => {
+                RecordTextError::MalformedHeader { line, problem }
+            }
+            TextError::UnknownHeader { line, name, .. } => {
+                RecordTextError::UnknownHeader { line, name }
+            }
+            TextError::DuplicateHeader { line, name } => {
+                RecordTextError::DuplicateHeader { line, name }
+            }
+            TextError::HeaderAfterMoves { line, name } => {
+                RecordTextError::HeaderAfterActions { line, name }
+            }
         }
     }
 }
+
+/// The headers a record may have, in the order they are written.
+const HEADERS: &[&str] = &["Game", "Record", "Rules", "Start", "Actions", "Result"];
 
 /// Every outcome, for writing and reading the `Result` header.
 const OUTCOMES: [Outcome; 13] = [
@@ -239,23 +228,6 @@ fn is_conceded(outcome: Outcome) -> bool {
             ..
         } | Outcome::Draw(DrawReason::Agreement)
     )
-}
-
-/// Lower case with runs of whitespace made single spaces.
-fn normalized(text: &str) -> String {
-    text.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
-}
-
-/// At most [`QUOTE_LIMIT`] characters of `text`, for an error message.
-fn quote(text: &str) -> String {
-    let mut quoted: String = text.chars().take(QUOTE_LIMIT).collect();
-    if text.chars().nth(QUOTE_LIMIT).is_some() {
-        quoted.push('…');
-    }
-    quoted
 }
 
 /// The `Rules` text of a ruleset.
@@ -407,127 +379,18 @@ impl Game {
     }
 }
 
-/// One piece of the text: a header or a whitespace-separated token, with its line.
-enum Item<'a> {
-    Header {
-        line: usize,
-        name: &'a str,
-        value: &'a str,
-    },
-    Token {
-        line: usize,
-        text: &'a str,
-    },
-}
-
-/// Splits the text into headers and tokens.
-fn scan(text: &str) -> Result<Vec<Item<'_>>, RecordTextError> {
-    let bytes = text.as_bytes();
-    let mut items = Vec::new();
-    let mut line = 1;
-    let mut i = 0;
-    let is_space = |c: char| c.is_whitespace() || c == '\u{feff}';
-    while i < text.len() {
-        let Some(c) = text[i..].chars().next() else {
-            break;
-        };
-        if is_space(c) {
-            if c == '\n' {
-                line += 1;
-            }
-            i += c.len_utf8();
-            continue;
-        }
-        if c == '[' {
-            let malformed = |problem| RecordTextError::MalformedHeader { line, problem };
-            let rest = &text[i + 1..];
-            let Some(end) = rest
-                .find(['\n', ']'])
-                .filter(|&end| bytes[i + 1 + end] == b']')
-            else {
-                // A header must close on its own line; look for a quote to say what is missing.
-                let open = rest.split('\n').next().unwrap_or("");
-                return Err(malformed(if open.matches('"').count() == 1 {
-                    "the header's value has no closing '\"'"
-                } else {
-                    "the header has no closing ']'"
-                }));
-            };
-            let inside = rest[..end].trim();
-            let name_end = inside
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .unwrap_or(inside.len());
-            let name = &inside[..name_end];
-            if name.is_empty() {
-                return Err(malformed("the header has no name"));
-            }
-            let quoted = inside[name_end..].trim();
-            let value = quoted
-                .strip_prefix('"')
-                .and_then(|v| v.strip_suffix('"'))
-                .filter(|v| !v.contains('"'))
-                .ok_or_else(|| malformed("the header's value must be one text in double quotes"))?;
-            items.push(Item::Header { line, name, value });
-            i += 1 + end + 1;
-            continue;
-        }
-        let end = text[i..]
-            .find(|c: char| is_space(c) || c == '[')
-            .map_or(text.len(), |end| i + end);
-        items.push(Item::Token {
-            line,
-            text: &text[i..end],
-        });
-        i = end;
-    }
-    Ok(items)
-}
-
-/// A header's value and line.
-type Found<'a> = Option<(usize, &'a str)>;
-
 /// Reads the text and checks it with [`Game::from_record`].
 fn parse(text: &str) -> Result<Game, RecordTextError> {
-    let items = scan(text)?;
+    let items = record_text::scan(text)?;
     if items.is_empty() {
         return Err(RecordTextError::Empty);
     }
 
     // Headers, then actions.
-    let mut headers: [Found<'_>; 6] = [None; 6];
-    let mut tokens: Vec<(usize, &str)> = Vec::new();
-    for item in &items {
-        match *item {
-            Item::Header { line, name, value } => {
-                if !tokens.is_empty() {
-                    return Err(RecordTextError::HeaderAfterActions {
-                        line,
-                        name: quote(name),
-                    });
-                }
-                let Some(index) = Header::ALL
-                    .iter()
-                    .position(|h| h.name().eq_ignore_ascii_case(name))
-                else {
-                    return Err(RecordTextError::UnknownHeader {
-                        line,
-                        name: quote(name),
-                    });
-                };
-                if headers[index].is_some() {
-                    return Err(RecordTextError::DuplicateHeader {
-                        line,
-                        name: Header::ALL[index].name(),
-                    });
-                }
-                headers[index] = Some((line, value));
-            }
-            Item::Token { line, text } => tokens.push((line, text)),
-        }
-    }
-    let header = |h: Header| headers[Header::ALL.iter().position(|&x| x == h).unwrap_or(0)];
+    let (headers, tokens) = record_text::split(&items, HEADERS)?;
+    let header = |name: &str| headers[HEADERS.iter().position(|&h| h == name).unwrap_or(0)];
 
-    let Some((line, game_name)) = header(Header::Game) else {
+    let Some((line, game_name)) = header("Game") else {
         return Err(RecordTextError::MissingHeader("Game"));
     };
     if normalized(game_name) != GAME_NAME.to_lowercase() {
@@ -536,7 +399,7 @@ fn parse(text: &str) -> Result<Game, RecordTextError> {
             found: quote(game_name),
         });
     }
-    if let Some((line, version)) = header(Header::Record)
+    if let Some((line, version)) = header("Record")
         && version.trim().parse::<u32>().ok() != Some(RECORD_VERSION)
     {
         return Err(RecordTextError::UnsupportedVersion {
@@ -544,11 +407,11 @@ fn parse(text: &str) -> Result<Game, RecordTextError> {
             found: quote(version),
         });
     }
-    let rules = match header(Header::Rules) {
+    let rules = match header("Rules") {
         Some((line, text)) => parse_rules(text, line)?,
         None => Ruleset::default(),
     };
-    let Some((start_line, start_text)) = header(Header::Start) else {
+    let Some((start_line, start_text)) = header("Start") else {
         return Err(RecordTextError::MissingHeader("Start"));
     };
     let start_text = start_text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -558,7 +421,7 @@ fn parse(text: &str) -> Result<Game, RecordTextError> {
             error,
         }
     })?;
-    let expected = match header(Header::Actions) {
+    let expected = match header("Actions") {
         Some((line, count)) => Some(
             count
                 .trim()
@@ -572,7 +435,7 @@ fn parse(text: &str) -> Result<Game, RecordTextError> {
         ),
         None => None,
     };
-    let stated = match header(Header::Result) {
+    let stated = match header("Result") {
         Some((line, text)) => {
             let wanted = normalized(text);
             let outcome = if wanted == "*" {
@@ -595,7 +458,7 @@ fn parse(text: &str) -> Result<Game, RecordTextError> {
     let mut actions: Vec<PlayedAction> = Vec::new();
     let mut written: Vec<(usize, &str)> = Vec::new();
     for (line, token) in tokens {
-        let rest = strip_move_number(token);
+        let rest = record_text::strip_move_number(token);
         if rest.is_empty() {
             continue;
         }
@@ -676,19 +539,6 @@ fn parse(text: &str) -> Result<Game, RecordTextError> {
         }
     }
     Ok(game)
-}
-
-/// `token` without a leading move number (`12.`, `12...`); a bare number is kept as is so it
-/// is reported as a bad action.
-fn strip_move_number(token: &str) -> &str {
-    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    let rest = &token[digits..];
-    let after_dots = rest.trim_start_matches('.');
-    if digits > 0 && after_dots.len() < rest.len() {
-        after_dots
-    } else {
-        token
-    }
 }
 
 /// Turns [`Game::from_record`]'s error into one naming the action, its line and what is wrong.
