@@ -148,6 +148,17 @@ pub(crate) fn split<'a>(
     Ok((headers, tokens))
 }
 
+/// The line and value of the first `Game` header: read before anything else, so that another
+/// game's record is named as such rather than by its first unknown header.
+pub(crate) fn game_header<'a>(items: &[Item<'a>]) -> Found<'a> {
+    items.iter().find_map(|item| match *item {
+        Item::Header { line, name, value } if name.eq_ignore_ascii_case("Game") => {
+            Some((line, value))
+        }
+        _ => None,
+    })
+}
+
 /// Lower case with runs of whitespace made single spaces.
 pub(crate) fn normalized(text: &str) -> String {
     text.split_whitespace()

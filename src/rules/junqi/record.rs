@@ -386,18 +386,20 @@ fn parse(text: &str) -> Result<Game, RecordTextError> {
         return Err(RecordTextError::Empty);
     }
 
-    // Headers, then actions.
-    let (headers, tokens) = record_text::split(&items, HEADERS)?;
-    let header = |name: &str| headers[HEADERS.iter().position(|&h| h == name).unwrap_or(0)];
-
-    let Some((line, game_name)) = header("Game") else {
-        return Err(RecordTextError::MissingHeader("Game"));
-    };
-    if normalized(game_name) != GAME_NAME.to_lowercase() {
+    if let Some((line, game_name)) = record_text::game_header(&items)
+        && normalized(game_name) != GAME_NAME.to_lowercase()
+    {
         return Err(RecordTextError::NotJunqi {
             line,
             found: quote(game_name),
         });
+    }
+
+    // Headers, then actions.
+    let (headers, tokens) = record_text::split(&items, HEADERS)?;
+    let header = |name: &str| headers[HEADERS.iter().position(|&h| h == name).unwrap_or(0)];
+    if header("Game").is_none() {
+        return Err(RecordTextError::MissingHeader("Game"));
     }
     if let Some((line, version)) = header("Record")
         && version.trim().parse::<u32>().ok() != Some(RECORD_VERSION)
@@ -784,6 +786,10 @@ mod tests {
             ("hello, world".to_string(), "the record has no Game header"),
             (
                 with("[Game \"Junqi flip\"]", "[Game \"Xiangqi\"]"),
+                "line 1: this is a record of 'Xiangqi', not of Junqi flip",
+            ),
+            (
+                "[Game \"Xiangqi\"]\n[Moves \"1\"]\n\n1. h2e2".to_string(),
                 "line 1: this is a record of 'Xiangqi', not of Junqi flip",
             ),
             (

@@ -372,21 +372,24 @@ impl Replay {
     /// The game a text record describes, every move checked: see [`Record::from_text`].
     pub fn from_text(text: &str) -> Result<Replay, RecordTextError> {
         let items = record_text::scan(text)?;
-        let (headers, tokens) = record_text::split(&items, HEADERS)?;
         if items.is_empty() {
             return Err(RecordTextError::Empty);
         }
-        if headers.iter().all(Option::is_none) {
-            return bare(&tokens);
-        }
-        let header = |name: &str| headers[HEADERS.iter().position(|&h| h == name).unwrap_or(0)];
-
-        let (line, game_name) = header("Game").ok_or(RecordTextError::MissingGame)?;
-        if normalized(game_name) != GAME_NAME.to_lowercase() {
+        if let Some((line, game_name)) = record_text::game_header(&items)
+            && normalized(game_name) != GAME_NAME.to_lowercase()
+        {
             return Err(RecordTextError::NotQiguo {
                 line,
                 found: quote(game_name),
             });
+        }
+        let (headers, tokens) = record_text::split(&items, HEADERS)?;
+        if headers.iter().all(Option::is_none) {
+            return bare(&tokens);
+        }
+        let header = |name: &str| headers[HEADERS.iter().position(|&h| h == name).unwrap_or(0)];
+        if header("Game").is_none() {
+            return Err(RecordTextError::MissingGame);
         }
         let seats = match header("Seats") {
             Some((line, text)) => Some((
@@ -609,6 +612,17 @@ mod tests {
         let replay = record.replay().unwrap();
         assert_eq!(replay.plies().len(), 9);
         assert_eq!(replay.position().ply(), 9);
+    }
+
+    #[test]
+    fn another_games_record_is_named_as_such() {
+        let xiangqi = "[Game \"Xiangqi\"]\n[Start \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]\n[Moves \"1\"]\n\n1. h2e2\n";
+        assert!(
+            error_of(xiangqi)
+                .starts_with("line 1: this is a record of 'Xiangqi', not of Qiguo Xiangqi")
+        );
+        let junqi = "[Record \"1\"]\n[Game \"Junqi flip\"]\n";
+        assert!(error_of(junqi).starts_with("line 2: this is a record of 'Junqi flip'"));
     }
 
     #[test]

@@ -397,21 +397,24 @@ impl Record {
     /// record returned always replays with [`Record::game`].
     pub fn from_text(text: &str) -> Result<Record, RecordTextError> {
         let items = record_text::scan(text)?;
-        let (headers, tokens) = record_text::split(&items, HEADERS)?;
         if items.is_empty() {
             return Err(RecordTextError::Empty);
         }
-        if headers.iter().all(Option::is_none) {
-            return bare(&tokens);
-        }
-        let header = |name: &str| headers[HEADERS.iter().position(|&h| h == name).unwrap_or(0)];
-
-        let (line, game_name) = header("Game").ok_or(RecordTextError::MissingGame)?;
-        if normalized(game_name) != GAME_NAME.to_lowercase() {
+        if let Some((line, game_name)) = record_text::game_header(&items)
+            && normalized(game_name) != GAME_NAME.to_lowercase()
+        {
             return Err(RecordTextError::NotXiangqi {
                 line,
                 found: quote(game_name),
             });
+        }
+        let (headers, tokens) = record_text::split(&items, HEADERS)?;
+        if headers.iter().all(Option::is_none) {
+            return bare(&tokens);
+        }
+        let header = |name: &str| headers[HEADERS.iter().position(|&h| h == name).unwrap_or(0)];
+        if header("Game").is_none() {
+            return Err(RecordTextError::MissingGame);
         }
         let (start_line, start) = match header("Start") {
             Some((line, fen)) => (line, fen.split_whitespace().collect::<Vec<_>>().join(" ")),
@@ -673,6 +676,26 @@ mod tests {
         );
         assert_round_trips(&record);
         assert_eq!(record.game().unwrap().moves().len(), 3);
+    }
+
+    #[test]
+    fn another_games_record_is_named_as_such() {
+        for (text, game) in [
+            (
+                "[Game \"Junqi flip\"]\n[Record \"1\"]\n[Actions \"0\"]\n",
+                "Junqi flip",
+            ),
+            (
+                "\n[Seats \"7\"]\n[game \"Qiguo Xiangqi\"]\n\n1. e10j15",
+                "Qiguo Xiangqi",
+            ),
+        ] {
+            let message = error_of(text);
+            assert!(
+                message.contains(&format!("this is a record of '{game}', not of Xiangqi")),
+                "{message}"
+            );
+        }
     }
 
     #[test]
