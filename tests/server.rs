@@ -1190,3 +1190,32 @@ async fn an_address_may_hold_so_many_connections() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+#[tokio::test]
+async fn a_ping_in_a_room_is_answered_after_everything_asked_before_it() {
+    let address = start(config("ping-barrier")).await;
+    let (mut alice, _bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    // Sent back to back: the room stores the move before it answers the ping.
+    let before = alice.version();
+    alice.act("h2e2").await;
+    alice.send(ClientMessage::Ping { nonce: 5 }).await;
+    alice
+        .until(|message| matches!(message, ServerMessage::Pong { nonce: 5 }).then_some(()))
+        .await;
+    assert_eq!(alice.version(), before + 1, "the move came before the pong");
+    // A refusal comes before the pong too.
+    alice.act("h9g7").await;
+    alice.send(ClientMessage::Ping { nonce: 6 }).await;
+    let mut refused = None;
+    alice
+        .until(|message| match message {
+            ServerMessage::Error { code, .. } => {
+                refused = Some(*code);
+                None
+            }
+            ServerMessage::Pong { nonce: 6 } => Some(()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(refused, Some(ErrorCode::NotYourTurn));
+}

@@ -915,12 +915,14 @@ mod tests {
                 .await
                 .expect("the test PostgreSQL server answers");
         tokio::spawn(connection);
-        client
-            .batch_execute(&format!(
-                "DROP DATABASE IF EXISTS {database}; CREATE DATABASE {database}"
-            ))
-            .await
-            .unwrap();
+        // One statement at a time: several in one query would make a transaction, where
+        // neither may run.
+        for statement in ["DROP DATABASE IF EXISTS", "CREATE DATABASE"] {
+            client
+                .batch_execute(&format!("{statement} {database}"))
+                .await
+                .unwrap();
+        }
         format!("{server}/{database}")
     }
 
