@@ -156,8 +156,10 @@ async fn writers_waiting(database: &tokio_postgres::Client, count: i64) {
     for _ in 0..200 {
         let waiting: i64 = database
             .query_one(
+                // Waiting for a lock, whatever statement: a write that still prepares its
+                // insert waits there too, showing the connection's previous statement.
                 "SELECT count(*) FROM pg_stat_activity
-                 WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO events%'",
+                 WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
                 &[],
             )
             .await
@@ -168,7 +170,18 @@ async fn writers_waiting(database: &tokio_postgres::Client, count: i64) {
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    panic!("{count} writers never waited for the lock");
+    let activity: Vec<String> = database
+        .query(
+            "SELECT coalesce(wait_event_type, '-') || ' ' || state || ': ' || query
+             FROM pg_stat_activity WHERE datname = current_database()",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    panic!("{count} writers never waited for the lock: {activity:#?}");
 }
 
 #[tokio::test]

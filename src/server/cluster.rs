@@ -143,8 +143,8 @@ pub async fn start(
         .map(|cluster| cluster.node)
         .unwrap_or_default();
     tokio::spawn(send_notices(pool, node, pending.outgoing));
-    let notices = listen(&url).await?;
-    tokio::spawn(dispatch(shared, url, notices));
+    let listener = listen(&url).await?;
+    tokio::spawn(dispatch(shared, url, listener));
     Ok(())
 }
 
@@ -179,14 +179,14 @@ async fn send_notices(
     }
 }
 
-/// A connection listening on [`CHANNEL`], and the payloads it hears; the receiver ends when the
-/// connection does.
-async fn listen(url: &str) -> Result<mpsc::UnboundedReceiver<String>, tokio_postgres::Error> {
+/// A connection listening on [`CHANNEL`] (it listens while its client is kept), and the
+/// payloads it hears; the receiver ends when the connection does.
+type Listener = (tokio_postgres::Client, mpsc::UnboundedReceiver<String>);
+
+async fn listen(url: &str) -> Result<Listener, tokio_postgres::Error> {
     let (client, mut connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
     let (heard, notices) = mpsc::unbounded_channel();
     tokio::spawn(async move {
-        // The client lives as long as its connection is polled here.
-        let _client = client;
         let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
         while let Some(message) = messages.next().await {
             match message {
@@ -203,12 +203,14 @@ async fn listen(url: &str) -> Result<mpsc::UnboundedReceiver<String>, tokio_post
             }
         }
     });
-    Ok(notices)
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    Ok((client, notices))
 }
 
 /// Hands each notice to the room it is about, keeps track of which nodes are alive, and
 /// listens again (every room then reading what it missed) when the listening connection ends.
-async fn dispatch(shared: Arc<Shared>, url: String, mut notices: mpsc::UnboundedReceiver<String>) {
+async fn dispatch(shared: Arc<Shared>, url: String, listener: Listener) {
+    let (mut _client, mut notices) = listener;
     let own = shared
         .cluster
         .as_ref()
@@ -221,7 +223,7 @@ async fn dispatch(shared: Arc<Shared>, url: String, mut notices: mpsc::Unbounded
             payload = notices.recv() => match payload {
                 Some(payload) => route(&shared, own, &mut alive, &payload),
                 None => {
-                    notices = relisten(&url).await;
+                    (_client, notices) = relisten(&url).await;
                     shared.tell_every_room(|| Command::CatchUp);
                 }
             },
@@ -243,11 +245,11 @@ async fn dispatch(shared: Arc<Shared>, url: String, mut notices: mpsc::Unbounded
 }
 
 /// Connects and listens again, retrying every second until it works.
-async fn relisten(url: &str) -> mpsc::UnboundedReceiver<String> {
+async fn relisten(url: &str) -> Listener {
     loop {
         tokio::time::sleep(Duration::from_secs(1)).await;
         match listen(url).await {
-            Ok(notices) => return notices,
+            Ok(listener) => return listener,
             Err(error) => eprintln!("kawu-server: cannot listen to the other nodes: {error}"),
         }
     }
