@@ -4,9 +4,9 @@
 //! balancer after either node is killed, and a surviving node takes over a dead node's clock.
 //!
 //! Run them with `bash scripts/cluster.sh cargo test --no-default-features --features server
-//! --test cluster -- --test-threads=1` (one at a time: the race test locks a table that every
-//! room writes to, and the kill tests kill the nodes the others use). Outside that script they
-//! are skipped, loudly.
+//! --test cluster -- --test-threads=1` (one at a time: the race test counts the writes that wait
+//! for a lock in the whole database, and the kill tests kill the nodes the others use). Outside
+//! that script they are skipped, loudly.
 
 use kawu::protocol::ServerMessage;
 use kawu::protocol::{ClientMessage, EndReason, ErrorCode, MoveClock, RoomEvent, RoomSeat};
@@ -151,13 +151,11 @@ async fn a_game_whose_players_sit_on_two_nodes_plays_to_the_end_and_a_rematch() 
     assert!(alices.len() > 10, "{} events", alices.len());
 }
 
-/// Waits until `count` writes of events wait for the table lock the test holds.
+/// Waits until `count` writes wait for a lock (the test's, or another write's row).
 async fn writers_waiting(database: &tokio_postgres::Client, count: i64) {
     for _ in 0..200 {
         let waiting: i64 = database
             .query_one(
-                // Waiting for a lock, whatever statement: a write that still prepares its
-                // insert waits there too, showing the connection's previous statement.
                 "SELECT count(*) FROM pg_stat_activity
                  WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
                 &[],
@@ -195,11 +193,19 @@ async fn two_nodes_racing_for_one_version_store_one_event_and_the_loser_hears_st
         .await
         .unwrap();
     tokio::spawn(connection);
-    // Hold every write of events back, so that both nodes decide version 3 before either
-    // can store it: Bob (seat 1) offers a draw on node b, then Alice (seat 0, to move) flips on
-    // node a.
+    // Hold node b's write of this room's next event after its insert, before its commit: a
+    // trigger waits for a lock the test holds. Bob (seat 1) offers a draw on node b; then
+    // Alice (seat 0, to move) flips on node a, which decides version 3 too, and whose insert
+    // finds node b's row under the same key and waits for node b's transaction.
+    let code = alice.code();
     database
-        .batch_execute("BEGIN; LOCK TABLE events IN EXCLUSIVE MODE")
+        .batch_execute(&format!(
+            "CREATE OR REPLACE FUNCTION kawu_test_hold() RETURNS trigger LANGUAGE plpgsql AS
+                 $$ BEGIN PERFORM pg_advisory_xact_lock_shared(27); RETURN NULL; END $$;
+             CREATE TRIGGER kawu_test_hold AFTER INSERT ON events FOR EACH ROW
+                 WHEN (NEW.code = '{code}') EXECUTE FUNCTION kawu_test_hold();
+             SELECT pg_advisory_lock(27);"
+        ))
         .await
         .unwrap();
     bob.send(ClientMessage::OfferDraw {}).await;
@@ -207,8 +213,15 @@ async fn two_nodes_racing_for_one_version_store_one_event_and_the_loser_hears_st
     let action = alice.replica().board.legal_actions()[0].clone();
     alice.act(&action).await;
     writers_waiting(&database, 2).await;
-    database.batch_execute("COMMIT").await.unwrap();
-    // Node b was first in line: its event is version 3, and Alice hears it and `stale`.
+    database
+        .batch_execute(
+            "SELECT pg_advisory_unlock(27);
+             DROP TRIGGER kawu_test_hold ON events;
+             DROP FUNCTION kawu_test_hold();",
+        )
+        .await
+        .unwrap();
+    // Node b's insert was first: its event is version 3, and Alice hears it, then `stale`.
     let (code, version) = alice
         .until(|message| match message {
             ServerMessage::Error { code, version, .. } => Some((*code, *version)),
