@@ -5,12 +5,16 @@
 #
 #   bash scripts/loadtest.sh --games 200 --seconds 20 --think-ms 300
 #
-# The flags go to `kawu-cli loadtest` (`--help` lists them). Builds release binaries first.
+# The flags go to `kawu-cli loadtest` (`--help` lists them). Builds the binaries first, in
+# release unless KAWU_PROFILE names another profile (`dev`: the test build's binaries).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --quiet --release --no-default-features --features server --bin kawu-server --bin kawu-cli
-target=${CARGO_TARGET_DIR:-target}/release
+profile=${KAWU_PROFILE:-release}
+cargo build --quiet --profile "$profile" --no-default-features --features server \
+  --bin kawu-server --bin kawu-cli
+[ "$profile" = dev ] && profile=debug
+target=${CARGO_TARGET_DIR:-target}/$profile
 port=${KAWU_SQLITE_PORT:-17390}
 data=$(mktemp -d "${TMPDIR:-/tmp}/kawu-loadtest.XXXXXX")
 "$target/kawu-server" --addr "127.0.0.1:$port" --data "$data" \
