@@ -19,7 +19,8 @@
 # Settings: KAWU_CLUSTER_PORT (first of four ports, default 17400), KAWU_SERVER_BIN (the
 # kawu-server binary; default: built here with `cargo build`, KAWU_PROFILE=release for a
 # release build), KAWU_CLUSTER_CLOCK_SECOND (the nodes' --clock-second, default 0.02),
-# KAWU_CLUSTER_RESTART_SECONDS (how long a killed node stays down, default 3).
+# KAWU_CLUSTER_RESTART_SECONDS (how long a killed node stays down, default 3),
+# KAWU_CLUSTER_PG_OPTIONS (more `postgres` options, e.g. "-c synchronous_commit=off").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -91,7 +92,8 @@ mkdir "$work/pg"
 [ "$(id -u)" -eq 0 ] && chown postgres "$work/pg"
 as_postgres "$pg_bin/initdb" -D "$work/pg/data" -U kawu --auth=trust -E UTF8 >"$work/initdb.log"
 as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/log" -w \
-  -o "-p $pg_port -k $work/pg -c listen_addresses=127.0.0.1 -c max_connections=200" start \
+  -o "-p $pg_port -k $work/pg -c listen_addresses=127.0.0.1 -c max_connections=200 \
+      ${KAWU_CLUSTER_PG_OPTIONS:-}" start \
   >/dev/null
 "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U kawu kawu
 database="postgres://kawu@127.0.0.1:$pg_port/kawu"
