@@ -338,3 +338,41 @@ async fn a_surviving_node_takes_over_the_clock_of_a_killed_node() {
     assert_eq!(end.reason, EndReason::OutOfTime);
     alice.closed().await;
 }
+
+#[tokio::test]
+async fn presence_and_a_seat_taken_back_reach_across_nodes() {
+    let Some(cluster) = cluster() else { return };
+    cluster.ready().await;
+    let mut alice = Client::create(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut bob = Client::join(cluster.b, &alice.code()).await;
+    alice.until_version(2).await;
+    // Each hears that the other, on the other node, is connected.
+    for client in [&mut alice, &mut bob] {
+        client
+            .until(|message| {
+                matches!(
+                    message,
+                    ServerMessage::Presence {
+                        connected: [true, true],
+                        ..
+                    }
+                )
+                .then_some(())
+            })
+            .await;
+    }
+    // Alice takes her seat back on node b: her connection on node a is told and closed.
+    let mut again = alice.resume(cluster.b, Some(alice.version())).await;
+    let replaced = alice
+        .until(|message| match message {
+            ServerMessage::Error { code, .. } => Some(*code),
+            _ => None,
+        })
+        .await;
+    assert_eq!(replaced, ErrorCode::Replaced);
+    alice.closed().await;
+    // She plays on from node b, and Bob hears it.
+    again.act("h2e2").await;
+    again.until_version(3).await;
+    bob.until_version(3).await;
+}
