@@ -1191,21 +1191,45 @@ async fn an_address_may_hold_so_many_connections() {
     }
 }
 
+/// Sends `messages` in one write, so that the server reads them all at once.
+async fn send_together<const N: usize>(client: &mut Client, messages: [ClientMessage; N]) {
+    for message in messages {
+        let text = serde_json::to_string(&Frame::new(message)).unwrap();
+        client
+            .socket
+            .feed(Message::Text(text.into()))
+            .await
+            .unwrap();
+    }
+    client.socket.flush().await.unwrap();
+}
+
 #[tokio::test]
 async fn a_ping_in_a_room_is_answered_after_everything_asked_before_it() {
     let address = start(config("ping-barrier")).await;
     let (mut alice, _bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
-    // Sent back to back: the room stores the move before it answers the ping.
+    // Read by the server at once: the room stores the move before it answers the ping.
     let before = alice.version();
-    alice.act("h2e2").await;
-    alice.send(ClientMessage::Ping { nonce: 5 }).await;
+    let act = |action: &str, version| ClientMessage::Act {
+        action: action.into(),
+        version,
+    };
+    send_together(
+        &mut alice,
+        [act("h2e2", before), ClientMessage::Ping { nonce: 5 }],
+    )
+    .await;
     alice
         .until(|message| matches!(message, ServerMessage::Pong { nonce: 5 }).then_some(()))
         .await;
     assert_eq!(alice.version(), before + 1, "the move came before the pong");
     // A refusal comes before the pong too.
-    alice.act("h9g7").await;
-    alice.send(ClientMessage::Ping { nonce: 6 }).await;
+    let version = alice.version();
+    send_together(
+        &mut alice,
+        [act("h9g7", version), ClientMessage::Ping { nonce: 6 }],
+    )
+    .await;
     let mut refused = None;
     alice
         .until(|message| match message {
