@@ -105,21 +105,22 @@ pub struct Cluster {
     outgoing: mpsc::UnboundedSender<Notice>,
 }
 
-/// What [`start`] needs once the node's shared state exists.
-pub struct Pending {
+/// The queue of this node's notices, which [`start`] sends once the node's shared state
+/// exists.
+pub struct Unsent {
     outgoing: mpsc::UnboundedReceiver<Notice>,
 }
 
 impl Cluster {
     /// A new node, and the queue its notices wait in until [`start`] sends them.
-    pub fn new() -> (Cluster, Pending) {
+    pub fn new() -> (Cluster, Unsent) {
         let (outgoing, queue) = mpsc::unbounded_channel();
         (
             Cluster {
                 node: rand::random(),
                 outgoing,
             },
-            Pending { outgoing: queue },
+            Unsent { outgoing: queue },
         )
     }
 
@@ -135,14 +136,14 @@ pub async fn start(
     shared: Arc<Shared>,
     url: String,
     pool: deadpool_postgres::Pool,
-    pending: Pending,
+    unsent: Unsent,
 ) -> Result<(), tokio_postgres::Error> {
     let node = shared
         .cluster
         .as_ref()
         .map(|cluster| cluster.node)
         .unwrap_or_default();
-    tokio::spawn(send_notices(pool, node, pending.outgoing));
+    tokio::spawn(send_notices(pool, node, unsent.outgoing));
     let listener = listen(&url).await?;
     tokio::spawn(dispatch(shared, url, listener));
     Ok(())
