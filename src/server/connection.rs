@@ -106,7 +106,7 @@ pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, slot: ConnectionS
         membership: None,
     };
     session.reply(ServerMessage::Hello {
-        server: format!("kawu-server {}", env!("CARGO_PKG_VERSION")),
+        server: shared.server_name(),
     });
     loop {
         let lobby = lobby_deadline.filter(|_| session.membership.is_none());
@@ -242,7 +242,23 @@ impl Session {
 
     async fn on_client_message(&mut self, message: ClientMessage) -> Result<(), Refusal> {
         if let ClientMessage::Ping { nonce } = message {
-            self.reply(ServerMessage::Pong { nonce });
+            // A barrier: in a room, the room answers it after everything asked before it
+            // (and, in a cluster, after reading whatever the other nodes stored). Outside one,
+            // every earlier request was answered before this frame was read.
+            match &self.membership {
+                Some(membership) => {
+                    let command = Command::Ping {
+                        connection: self.handle.id,
+                        nonce,
+                    };
+                    return membership
+                        .commands
+                        .send(command)
+                        .await
+                        .map_err(|_| room_gone());
+                }
+                None => self.reply(ServerMessage::Pong { nonce }),
+            }
             return Ok(());
         }
         let message = match Request::try_from(message) {
@@ -274,10 +290,10 @@ impl Session {
                 let (commands, token) = self.shared.create_room(self.address, game, clock).await?;
                 (commands, Entry::Creator { token })
             }
-            ClientMessage::Join { code } => (self.find_room(&code)?, Entry::Join),
-            ClientMessage::Watch { code } => (self.find_room(&code)?, Entry::Watch),
+            ClientMessage::Join { code } => (self.find_room(&code).await?, Entry::Join),
+            ClientMessage::Watch { code } => (self.find_room(&code).await?, Entry::Watch),
             ClientMessage::Resume { code, token, since } => {
-                (self.find_room(&code)?, Entry::Resume { token, since })
+                (self.find_room(&code).await?, Entry::Resume { token, since })
             }
             _ => return Ok(()),
         };
@@ -295,10 +311,9 @@ impl Session {
         Ok(())
     }
 
-    fn find_room(&self, code: &str) -> Result<mpsc::Sender<Command>, Refusal> {
-        super::secret::normalise_code(code)
-            .and_then(|code| self.shared.room(&code))
-            .ok_or_else(room_gone)
+    async fn find_room(&self, code: &str) -> Result<mpsc::Sender<Command>, Refusal> {
+        let code = super::secret::normalise_code(code).ok_or_else(room_gone)?;
+        self.shared.find_room(&code).await.ok_or_else(room_gone)
     }
 }
 

@@ -1,12 +1,14 @@
 //! `kawu-server`: the online game. An axum router with the WebSocket at `/ws`, `/health`, and
 //! the web build's folder; one task per connection, one task per room owning its game, and
-//! storage behind a small trait (SQLite by default).
+//! storage behind a small trait: SQLite by default, or PostgreSQL shared by several nodes
+//! ([`cluster`] says how they share rooms).
 //!
 //! A room plays Junqi flip or Xiangqi. The server never knows a face-down Junqi piece: it holds
 //! the public game only, and a flip's piece is drawn from the remaining pool when the flip is
 //! played.
 
 mod board;
+pub mod cluster;
 mod connection;
 mod room;
 mod secret;
@@ -29,7 +31,8 @@ use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use storage::{
-    RoomGame, RoomRecord, SqliteStorage, Storage, StorageError, StoredRoom, Write, Writer,
+    PostgresStorage, RoomGame, RoomRecord, SqliteStorage, SqliteWriter, Storage, StorageError,
+    StoredRoom, Write,
 };
 use table::{Refusal, Table};
 use tokio::net::TcpListener;
@@ -38,8 +41,12 @@ use tokio::sync::mpsc;
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The folder of the database.
+    /// The folder of the SQLite database (when `database` is none).
     pub data: PathBuf,
+    /// A PostgreSQL URL (`postgres://…`): several nodes may share it. None: SQLite in `data`.
+    pub database: Option<String>,
+    /// This node's name, shown in `hello` and `/health` (to tell the nodes of a cluster apart).
+    pub node: Option<String>,
     /// The web build's folder, served at `/` when given.
     pub web: Option<PathBuf>,
     pub limits: Limits,
@@ -107,6 +114,8 @@ pub enum ServerError {
     Storage(#[from] StorageError),
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    #[error("cannot listen to the other nodes: {0}")]
+    Listen(#[from] tokio_postgres::Error),
 }
 
 /// A room as the registry knows it: where its task listens, and who opened it.
@@ -115,11 +124,15 @@ struct RoomEntry {
     creator: IpAddr,
 }
 
-/// What all tasks share: the configuration, the storage writer and the room registry (a map
-/// from invite code to room task, locked only to look up, add or remove a room).
+/// What all tasks share: the configuration, the storage and the room registry (a map from
+/// invite code to room task, locked only to look up, add or remove a room).
 pub struct Shared {
     config: Config,
-    writer: Writer,
+    storage: Arc<dyn Storage>,
+    /// This node's part in a cluster, on PostgreSQL.
+    cluster: Option<cluster::Cluster>,
+    /// Held while a room stored by another node is loaded, so that it is loaded once.
+    loading: tokio::sync::Mutex<()>,
     rooms: Mutex<HashMap<String, RoomEntry>>,
     /// Open WebSockets by address.
     connections: Mutex<HashMap<IpAddr, usize>>,
@@ -185,11 +198,58 @@ impl Shared {
         })
     }
 
-    /// The task of room `code`.
+    /// The task of room `code` on this node.
     fn room(&self, code: &str) -> Option<mpsc::Sender<Command>> {
         self.registry()
             .get(code)
             .map(|entry| entry.commands.clone())
+    }
+
+    /// The task of room `code`: on this node, or in a cluster loaded from the database (a
+    /// room another node opened, or that a stopped node held).
+    async fn find_room(self: &Arc<Self>, code: &str) -> Option<mpsc::Sender<Command>> {
+        if let Some(room) = self.room(code) {
+            return Some(room);
+        }
+        self.cluster.as_ref()?;
+        let _loading = self.loading.lock().await;
+        if let Some(room) = self.room(code) {
+            return Some(room);
+        }
+        let stored = match self.storage.load_room(code.to_string(), 0).await {
+            Ok(stored) => stored?,
+            Err(error) => {
+                eprintln!("kawu-server: cannot load room {code}: {error}");
+                return None;
+            }
+        };
+        let commands = self.start_room(stored)?;
+        // Registered before this read: whatever was stored after the load is read now or
+        // heard as a notice.
+        self.deliver(commands.clone(), Command::CatchUp);
+        Some(commands)
+    }
+
+    /// Hands `command` to a room without waiting: when its queue is full, a task waits for
+    /// room in it.
+    fn deliver(&self, room: mpsc::Sender<Command>, command: Command) {
+        if let Err(mpsc::error::TrySendError::Full(command)) = room.try_send(command) {
+            tokio::spawn(async move {
+                let _ = room.send(command).await;
+            });
+        }
+    }
+
+    /// Hands every room on this node the command `make` makes.
+    fn tell_every_room(&self, make: impl Fn() -> Command) {
+        let rooms: Vec<_> = self
+            .registry()
+            .values()
+            .map(|entry| entry.commands.clone())
+            .collect();
+        for room in rooms {
+            self.deliver(room, make());
+        }
     }
 
     fn forget_room(&self, code: &str) {
@@ -242,7 +302,7 @@ impl Shared {
         let hash = secret::hash_token(&token);
         let first = RoomEvent::SeatTaken { seat: RoomSeat(0) };
         let stored = self
-            .writer
+            .storage
             .write(vec![
                 Write::CreateRoom(record.clone()),
                 Write::AppendEvent {
@@ -271,43 +331,63 @@ impl Shared {
     /// Starts a task for every stored room; a room whose events do not replay is skipped
     /// (and reported). Returns how many rooms resumed.
     fn resume_rooms(self: &Arc<Self>, stored_rooms: Vec<StoredRoom>) -> usize {
-        let mut resumed = 0;
-        for stored in stored_rooms {
-            let code = stored.record.code.clone();
-            let creator = stored
-                .record
-                .creator
-                .parse()
-                .unwrap_or(IpAddr::from([0, 0, 0, 0]));
-            let mut table = Table::new(stored.record);
-            for (seat, hash) in stored.seat_tokens {
-                if seat.index() < 2 {
-                    table.seat_tokens[seat.index()] = Some(hash);
-                }
+        stored_rooms
+            .into_iter()
+            .filter_map(|stored| self.start_room(stored))
+            .count()
+    }
+
+    /// Replays a stored room and starts its task; a room whose events do not replay is not
+    /// started (and reported).
+    fn start_room(self: &Arc<Self>, stored: StoredRoom) -> Option<mpsc::Sender<Command>> {
+        let code = stored.record.code.clone();
+        let creator = stored
+            .record
+            .creator
+            .parse()
+            .unwrap_or(IpAddr::from([0, 0, 0, 0]));
+        let mut table = Table::new(stored.record);
+        for (seat, hash) in stored.seat_tokens {
+            if seat.index() < 2 {
+                table.seat_tokens[seat.index()] = Some(hash);
             }
-            let replayed = stored.events.into_iter().try_for_each(|(version, event)| {
-                if version != table.version + 1 {
-                    return Err(format!("event {version} follows {}", table.version));
-                }
-                table.apply(event)
-            });
-            if let Err(reason) = replayed {
-                eprintln!("room {code} is not resumed: {reason}");
-                continue;
-            }
-            let (commands, queue) = mpsc::channel(ROOM_QUEUE);
-            self.registry()
-                .insert(code, RoomEntry { commands, creator });
-            tokio::spawn(RoomTask::new(table, self.clone()).run(queue));
-            resumed += 1;
         }
-        resumed
+        let replayed = stored.events.into_iter().try_for_each(|(version, event)| {
+            if version != table.version + 1 {
+                return Err(format!("event {version} follows {}", table.version));
+            }
+            table.apply(event)
+        });
+        if let Err(reason) = replayed {
+            eprintln!("room {code} is not resumed: {reason}");
+            return None;
+        }
+        let (commands, queue) = mpsc::channel(ROOM_QUEUE);
+        self.registry().insert(
+            code,
+            RoomEntry {
+                commands: commands.clone(),
+                creator,
+            },
+        );
+        tokio::spawn(RoomTask::new(table, self.clone()).run(queue));
+        Some(commands)
+    }
+
+    /// What `hello` says the server is.
+    fn server_name(&self) -> String {
+        let version = env!("CARGO_PKG_VERSION");
+        match &self.config.node {
+            Some(node) => format!("kawu-server {version} (node {node})"),
+            None => format!("kawu-server {version}"),
+        }
     }
 
     /// The figures `/health` reports.
     fn health(&self) -> String {
         serde_json::json!({
             "status": "ok",
+            "node": self.config.node,
             "rooms": self.registry().len(),
             "connections": self.connection_counts().values().sum::<usize>(),
             "rss_kib": resident_memory_kib(),
@@ -329,18 +409,41 @@ pub struct Server {
 }
 
 impl Server {
-    /// Opens the database in `config.data` and resumes every stored room (within a tokio
-    /// runtime: each room gets its task).
-    pub fn open(config: Config) -> Result<Server, ServerError> {
-        let mut storage = SqliteStorage::open(&config.data)?;
-        let stored_rooms = storage.load()?;
+    /// Opens the database — SQLite in `config.data`, or PostgreSQL at `config.database` — and
+    /// with SQLite resumes every stored room (each room gets its task). On PostgreSQL the node
+    /// listens to the other nodes first, and loads a room when one of its clients asks for it.
+    pub async fn open(config: Config) -> Result<Server, ServerError> {
+        let (storage, stored_rooms, postgres): (Arc<dyn Storage>, _, _) = match &config.database {
+            None => {
+                let mut storage = SqliteStorage::open(&config.data)?;
+                let stored_rooms = storage.load()?;
+                (Arc::new(SqliteWriter::start(storage)), stored_rooms, None)
+            }
+            Some(url) => {
+                let storage = PostgresStorage::open(url).await?;
+                let pool = storage.pool().clone();
+                (Arc::new(storage), Vec::new(), Some((url.clone(), pool)))
+            }
+        };
+        let (cluster, pending) = match postgres {
+            Some(postgres) => {
+                let (cluster, pending) = cluster::Cluster::new();
+                (Some(cluster), Some((postgres, pending)))
+            }
+            None => (None, None),
+        };
         let shared = Arc::new(Shared {
-            writer: Writer::start(Box::new(storage)),
+            storage,
+            cluster,
+            loading: tokio::sync::Mutex::new(()),
             config,
             rooms: Mutex::new(HashMap::new()),
             connections: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(1),
         });
+        if let Some(((url, pool), pending)) = pending {
+            cluster::start(shared.clone(), url, pool, pending).await?;
+        }
         let resumed = shared.resume_rooms(stored_rooms);
         if resumed > 0 {
             eprintln!("kawu-server: resumed {resumed} rooms");
@@ -396,7 +499,7 @@ fn web_files(web: &std::path::Path) -> Router {
 
 /// Opens the server ([`Server::open`]) and serves on `listener` until the process ends.
 pub async fn serve(config: Config, listener: TcpListener) -> Result<(), ServerError> {
-    Server::open(config)?.serve(listener).await
+    Server::open(config).await?.serve(listener).await
 }
 
 async fn health(State(shared): State<Arc<Shared>>) -> impl IntoResponse {

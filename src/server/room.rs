@@ -1,14 +1,20 @@
 //! One task per room, owning its [`Table`]: connections send it commands, it stores the events
 //! they cause, then tells everyone in the room. It also runs the room's clocks: the move clock,
 //! the grace period of a disconnected player, and the room's expiry when it lies idle.
+//!
+//! In a cluster the task is this node's replica of the room: it also applies the events other
+//! nodes stored (heard as notices, or read when it finds itself behind), counts the other
+//! nodes' clients in its presence, and loses a race for a version by answering `stale`.
 
 use super::Shared;
-use super::storage::{TokenHash, Write};
+use super::cluster::Notice;
+use super::storage::{StorageError, TokenHash, Write};
 use super::table::{Refusal, Table};
 use crate::protocol::{
     ClientMessage, EndReason, ErrorCode, Frame, RoomEvent, RoomSeat, ServerMessage,
 };
 use axum::extract::ws::Utf8Bytes;
+use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{Duration, Instant};
@@ -111,6 +117,36 @@ pub enum Command {
         connection: u64,
         request: Request,
     },
+    /// A `ping` of a connection in the room: answered after everything before it.
+    Ping {
+        connection: u64,
+        nonce: u64,
+    },
+    /// Another node stored event `version` (its content missing when it did not fit in the
+    /// notice); a taken seat brings its token's hash.
+    Heard {
+        version: u64,
+        event: Option<RoomEvent>,
+        seat_token: Option<(RoomSeat, TokenHash)>,
+    },
+    /// Read from storage whatever events this replica has not applied.
+    CatchUp,
+    /// Node `node`'s own clients in this room.
+    RemotePresence {
+        node: u64,
+        connected: [bool; 2],
+        spectators: u32,
+    },
+    /// A client of another node took `seat`: its connections here are closed.
+    RemoteReplaced {
+        seat: RoomSeat,
+    },
+    /// Node `node` fell silent: its clients are gone.
+    NodeGone {
+        node: u64,
+    },
+    /// Another node deleted the room.
+    Deleted,
 }
 
 /// A room's task and its state.
@@ -123,7 +159,13 @@ pub struct RoomTask {
     /// Since when each seat has had no connection.
     absent_since: [Option<Instant>; 2],
     last_activity: Instant,
+    /// In a cluster, the other nodes' clients in this room, by node: seats and spectators.
+    remote: HashMap<u64, ([bool; 2], u32)>,
 }
+
+/// How often a request that lost a race for its version is decided again against the room as
+/// it now is (an action is not: it names the version it was meant for).
+const RETRIES: usize = 3;
 
 impl RoomTask {
     /// The task of a room whose events are all in `table`: its clock restarts with a whole move's
@@ -139,6 +181,7 @@ impl RoomTask {
             members: Vec::new(),
             clock_deadline: None,
             last_activity: now,
+            remote: HashMap::new(),
         };
         task.restart_clock(now);
         task
@@ -150,7 +193,11 @@ impl RoomTask {
             let wake = self.next_deadline();
             tokio::select! {
                 command = commands.recv() => match command {
-                    Some(command) => self.handle(command).await,
+                    Some(command) => {
+                        if self.handle(command).await {
+                            return;
+                        }
+                    }
                     None => return,
                 },
                 () = sleep_until(wake) => {
@@ -182,7 +229,8 @@ impl RoomTask {
         })
     }
 
-    fn connected(&self) -> [bool; 2] {
+    /// The seats held by this node's connections.
+    fn local_connected(&self) -> [bool; 2] {
         std::array::from_fn(|index| {
             self.members
                 .iter()
@@ -190,11 +238,31 @@ impl RoomTask {
         })
     }
 
-    fn spectators(&self) -> u32 {
+    fn local_spectators(&self) -> u32 {
         self.members
             .iter()
             .filter(|(_, role)| *role == Role::Spectator)
             .count() as u32
+    }
+
+    /// The seats held by a connection on any node.
+    fn connected(&self) -> [bool; 2] {
+        let mut connected = self.local_connected();
+        for (seats, _) in self.remote.values() {
+            for (here, there) in connected.iter_mut().zip(seats) {
+                *here |= *there;
+            }
+        }
+        connected
+    }
+
+    /// The spectators on every node.
+    fn spectators(&self) -> u32 {
+        self.remote
+            .values()
+            .fold(self.local_spectators(), |sum, (_, spectators)| {
+                sum.saturating_add(*spectators)
+            })
     }
 
     /// When a seat absent this long loses, if its opponent is here to win.
@@ -208,8 +276,11 @@ impl RoomTask {
     }
 
     fn idle_deadline(&self) -> Option<Instant> {
-        self.members
-            .is_empty()
+        let nobody_elsewhere = self
+            .remote
+            .values()
+            .all(|(seats, spectators)| seats == &[false; 2] && *spectators == 0);
+        (self.members.is_empty() && nobody_elsewhere)
             .then(|| {
                 self.last_activity
                     .checked_add(self.shared.config.timing.idle)
@@ -257,9 +328,12 @@ impl RoomTask {
     }
 
     /// Commits events the server decided; if storage fails, waits a moment before the deadline
-    /// that caused them is tried again.
+    /// that caused them is tried again. (When another node decided first, this replica has
+    /// read what it decided, and the deadlines follow from that.)
     async fn commit_or_wait(&mut self, events: Vec<RoomEvent>) {
-        if let Err(refusal) = self.commit(events, None).await {
+        if let Err(refusal) = self.commit(events, None).await
+            && refusal.code != ErrorCode::Stale
+        {
             eprintln!("room {}: {}", self.table.record.code, refusal.message);
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
@@ -269,7 +343,7 @@ impl RoomTask {
         let code = self.table.record.code.clone();
         let deleted = self
             .shared
-            .writer
+            .storage
             .write(vec![Write::DeleteRoom { code: code.clone() }])
             .await;
         if let Err(error) = deleted {
@@ -281,7 +355,8 @@ impl RoomTask {
         true
     }
 
-    async fn handle(&mut self, command: Command) {
+    /// Handles one command; true when the room is gone.
+    async fn handle(&mut self, command: Command) -> bool {
         match command {
             Command::Enter {
                 connection,
@@ -292,18 +367,88 @@ impl RoomTask {
                 if let Ok(role) = entered {
                     if let Role::Player(seat) = role {
                         self.replace_holders(role);
-                        self.absent_since[seat.index()] = None;
+                        if let Some(cluster) = &self.shared.cluster {
+                            cluster.publish(Notice::Replaced {
+                                code: self.table.record.code.clone(),
+                                node: cluster.node,
+                                seat,
+                            });
+                        }
                     }
                     self.members.push((connection, role));
+                    self.refresh_absences();
                     self.broadcast_presence();
                 }
                 let _ = reply.send(entered);
             }
             Command::Leave { connection } => {
                 self.members.retain(|(member, _)| member.id != connection);
-                self.note_absences();
+                self.refresh_absences();
                 self.last_activity = Instant::now();
                 self.broadcast_presence();
+            }
+            Command::Ping { connection, nonce } => {
+                // Everything stored before the ping is sent before the pong, also what other
+                // nodes stored.
+                self.catch_up().await;
+                if let Some((member, _)) = self.members.iter().find(|(m, _)| m.id == connection) {
+                    member.send(ServerMessage::Pong { nonce });
+                }
+            }
+            Command::Heard {
+                version,
+                event,
+                seat_token,
+            } => {
+                if version <= self.table.version {
+                    return false;
+                }
+                match event.filter(|_| version == self.table.version + 1) {
+                    Some(event) => {
+                        if let Some((seat, hash)) = seat_token
+                            && seat.index() < RoomSeat::BOTH.len()
+                        {
+                            self.table.seat_tokens[seat.index()] = Some(hash);
+                        }
+                        self.apply_stored(vec![event]);
+                    }
+                    // Events were missed, or this one did not fit in its notice.
+                    None => self.catch_up().await,
+                }
+            }
+            Command::CatchUp => self.catch_up().await,
+            Command::RemotePresence {
+                node,
+                connected,
+                spectators,
+            } => {
+                let first_word = self.remote.insert(node, (connected, spectators)).is_none();
+                self.refresh_absences();
+                self.last_activity = Instant::now();
+                self.send_presence();
+                // A node new to this room does not know this node's clients yet.
+                if first_word && !self.members.is_empty() {
+                    self.publish_presence();
+                }
+            }
+            Command::RemoteReplaced { seat } => {
+                let before = self.members.len();
+                self.replace_holders(Role::Player(seat));
+                if self.members.len() != before {
+                    self.refresh_absences();
+                    self.broadcast_presence();
+                }
+            }
+            Command::NodeGone { node } => {
+                if self.remote.remove(&node).is_some() {
+                    self.refresh_absences();
+                    self.last_activity = Instant::now();
+                    self.send_presence();
+                }
+            }
+            Command::Deleted => {
+                self.shared.forget_room(&self.table.record.code);
+                return true;
             }
             Command::Request {
                 connection,
@@ -315,7 +460,7 @@ impl RoomTask {
                     .find(|(member, _)| member.id == connection)
                     .cloned()
                 else {
-                    return;
+                    return false;
                 };
                 if let Err(refusal) = self.request(&handle, role, request).await {
                     handle.send(ServerMessage::Error {
@@ -324,6 +469,61 @@ impl RoomTask {
                         version: (refusal.code == ErrorCode::Stale).then_some(self.table.version),
                     });
                 }
+            }
+        }
+        false
+    }
+
+    /// In a cluster, reads and applies the events other nodes stored that this replica has not
+    /// applied yet.
+    async fn catch_up(&mut self) {
+        if self.shared.cluster.is_none() {
+            return;
+        }
+        let code = self.table.record.code.clone();
+        let stored = match self
+            .shared
+            .storage
+            .load_room(code.clone(), self.table.version)
+            .await
+        {
+            Ok(Some(stored)) => stored,
+            Ok(None) => {
+                // Deleted meanwhile: its `deleted` notice ends this task.
+                return;
+            }
+            Err(error) => {
+                eprintln!("room {code}: cannot read what other nodes stored: {error}");
+                return;
+            }
+        };
+        for (seat, hash) in stored.seat_tokens {
+            if self.table.seat_tokens[seat.index()].is_none() {
+                self.table.seat_tokens[seat.index()] = Some(hash);
+            }
+        }
+        let mut events = Vec::new();
+        for (version, event) in stored.events {
+            if version != self.table.version + 1 + events.len() as u64 {
+                eprintln!("room {code}: stored event {version} is out of order");
+                break;
+            }
+            events.push(event);
+        }
+        self.apply_stored(events);
+    }
+
+    /// Marks seats that just lost their last connection, on every node, as absent, and seats
+    /// held again as present.
+    fn refresh_absences(&mut self) {
+        let connected = self.connected();
+        let now = Instant::now();
+        for seat in RoomSeat::BOTH {
+            let absent = &mut self.absent_since[seat.index()];
+            if connected[seat.index()] {
+                *absent = None;
+            } else if self.table.is_taken(seat) && absent.is_none() {
+                *absent = Some(now);
             }
         }
     }
@@ -340,20 +540,6 @@ impl RoomTask {
         });
     }
 
-    /// Marks seats that just lost their last connection as absent.
-    fn note_absences(&mut self) {
-        let connected = self.connected();
-        let now = Instant::now();
-        for seat in RoomSeat::BOTH {
-            if self.table.is_taken(seat)
-                && !connected[seat.index()]
-                && self.absent_since[seat.index()].is_none()
-            {
-                self.absent_since[seat.index()] = Some(now);
-            }
-        }
-    }
-
     /// Admits `connection` (sending it its welcome) or says why not.
     async fn enter(
         &mut self,
@@ -365,16 +551,25 @@ impl RoomTask {
             Entry::Creator { token } => (Role::Player(RoomSeat(0)), Some(token), None),
             Entry::Join => {
                 let seat = RoomSeat(1);
-                if self.table.is_taken(seat) {
-                    return Err(Refusal::new(
-                        ErrorCode::RoomFull,
-                        "both seats are taken: watch the game instead",
-                    ));
-                }
                 let token = super::secret::seat_token();
                 let hash = super::secret::hash_token(&token);
-                self.commit(vec![RoomEvent::SeatTaken { seat }], Some((seat, hash)))
-                    .await?;
+                let mut attempt = 0;
+                loop {
+                    if self.table.is_taken(seat) {
+                        return Err(Refusal::new(
+                            ErrorCode::RoomFull,
+                            "both seats are taken: watch the game instead",
+                        ));
+                    }
+                    let taken = vec![RoomEvent::SeatTaken { seat }];
+                    match self.commit(taken, Some((seat, hash.clone()))).await {
+                        // Another node stored something first: look again.
+                        Err(refusal) if refusal.code == ErrorCode::Stale && attempt < RETRIES => {
+                            attempt += 1;
+                        }
+                        result => break result?,
+                    }
+                }
                 (Role::Player(seat), Some(token), None)
             }
             Entry::Watch => {
@@ -449,15 +644,29 @@ impl RoomTask {
         let Role::Player(seat) = role else {
             return Err(Refusal::new(ErrorCode::NotSeated, "spectators only watch"));
         };
-        let events = match request {
-            Request::Act { action, version } => self.table.play(seat, &action, version)?,
-            Request::Resign => self.table.resign(seat)?,
-            Request::OfferDraw => self.table.offer_draw(seat)?,
-            Request::AnswerDraw { accept } => self.table.answer_draw(seat, accept)?,
-            Request::Rematch => self.table.rematch(seat)?,
-            Request::Sync => Vec::new(),
-        };
-        self.commit(events, None).await
+        let mut attempt = 0;
+        loop {
+            let events = match &request {
+                Request::Act { action, version } => self.table.play(seat, action, *version)?,
+                Request::Resign => self.table.resign(seat)?,
+                Request::OfferDraw => self.table.offer_draw(seat)?,
+                Request::AnswerDraw { accept } => self.table.answer_draw(seat, *accept)?,
+                Request::Rematch => self.table.rematch(seat)?,
+                Request::Sync => Vec::new(),
+            };
+            match self.commit(events, None).await {
+                // Another node stored this version first: a request that names no version is
+                // decided again against the room as it is now.
+                Err(refusal)
+                    if refusal.code == ErrorCode::Stale
+                        && !matches!(request, Request::Act { .. })
+                        && attempt < RETRIES =>
+                {
+                    attempt += 1;
+                }
+                result => return result,
+            }
+        }
     }
 
     /// Stores `events`, then applies them and tells every member; nothing changes if storing
@@ -482,16 +691,45 @@ impl RoomTask {
                 seat_token: seat_token.clone().filter(|_| index == 0),
             })
             .collect();
-        self.shared.writer.write(writes).await.map_err(|error| {
-            eprintln!("room {code}: {error}");
-            Refusal::new(
-                ErrorCode::Unavailable,
-                "the server could not store this; nothing changed, try again",
-            )
-        })?;
+        match self.shared.storage.write(writes).await {
+            Ok(()) => {}
+            Err(StorageError::Conflict(_)) => {
+                // Another node stored this version first: this replica was behind.
+                let based_on = self.table.version;
+                self.catch_up().await;
+                return Err(Refusal::new(
+                    ErrorCode::Stale,
+                    format!(
+                        "another node decided version {} first; the room is at version {}",
+                        based_on + 1,
+                        self.table.version
+                    ),
+                ));
+            }
+            Err(error) => {
+                eprintln!("room {code}: {error}");
+                return Err(Refusal::new(
+                    ErrorCode::Unavailable,
+                    "the server could not store this; nothing changed, try again",
+                ));
+            }
+        }
         if let Some((seat, hash)) = seat_token {
             self.table.seat_tokens[seat.index()] = Some(hash);
         }
+        self.apply_stored(events);
+        Ok(())
+    }
+
+    /// Applies stored events (this node's, or another's) and tells every member here.
+    fn apply_stored(&mut self, events: Vec<RoomEvent>) {
+        if events.is_empty() {
+            return;
+        }
+        let code = self.table.record.code.clone();
+        let takes_seat = events
+            .iter()
+            .any(|event| matches!(event, RoomEvent::SeatTaken { .. }));
         let restarts_clock = events.iter().any(|event| {
             matches!(
                 event,
@@ -523,16 +761,37 @@ impl RoomTask {
                     .retain(|(member, _)| member.send_text(text.clone()));
             }
         }
-        Ok(())
+        if takes_seat {
+            self.refresh_absences();
+        }
     }
 
+    /// Tells the members here, and in a cluster the other nodes, who is connected now.
     fn broadcast_presence(&mut self) {
+        self.send_presence();
+        self.publish_presence();
+    }
+
+    /// Tells the members here who is connected on every node.
+    fn send_presence(&mut self) {
         let text = encode(ServerMessage::Presence {
             connected: self.connected(),
             spectators: self.spectators(),
         });
         self.members
             .retain(|(member, _)| member.send_text(text.clone()));
+    }
+
+    /// In a cluster, tells the other nodes who is connected here.
+    fn publish_presence(&self) {
+        if let Some(cluster) = &self.shared.cluster {
+            cluster.publish(Notice::Presence {
+                code: self.table.record.code.clone(),
+                node: cluster.node,
+                connected: self.local_connected(),
+                spectators: self.local_spectators(),
+            });
+        }
     }
 }
 

@@ -1,11 +1,17 @@
-//! Where rooms live between restarts: a small [`Storage`] trait, its SQLite implementation, and
-//! the writer thread that batches the rooms' writes into shared transactions.
+//! Where rooms live between restarts: a small [`Storage`] trait and its two backends. SQLite
+//! (one file, one server: the default) is a thread that owns the database and batches the
+//! rooms' writes into shared transactions; PostgreSQL (several server nodes on one database) is
+//! a pool of connections, and its writes also tell the other nodes what was stored
+//! (`NOTIFY`). Both share one list of migrations and a schema version table.
 
+use super::cluster::Notice;
 use crate::protocol::{MoveClock, RoomEvent, RoomSeat};
 use crate::rules::GameKind;
 use crate::rules::junqi::Ruleset;
 use rusqlite::{Connection, params};
+use std::future::Future;
 use std::path::Path;
+use std::pin::Pin;
 use tokio::sync::oneshot;
 
 /// A room as it was created: what never changes after.
@@ -46,7 +52,8 @@ impl RoomGame {
 }
 
 /// The hex SHA-256 of a seat token: all the server keeps of it.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct TokenHash(pub String);
 
 /// One change to storage.
@@ -65,7 +72,8 @@ pub enum Write {
     DeleteRoom { code: String },
 }
 
-/// A room read back: its record, its seats' token hashes and every event in version order.
+/// A room read back: its record, its seats' token hashes and its events in version order (all
+/// of them, or those after a given version).
 #[derive(Clone, PartialEq, Debug)]
 pub struct StoredRoom {
     pub record: RoomRecord,
@@ -78,6 +86,14 @@ pub struct StoredRoom {
 pub enum StorageError {
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
+    #[error("PostgreSQL: {0}")]
+    Postgres(#[from] tokio_postgres::Error),
+    #[error("PostgreSQL connection pool: {0}")]
+    Pool(String),
+    /// A room's code or the version of one of its events is taken already: another writer (in
+    /// a cluster, another node) was first.
+    #[error("taken already: {0}")]
+    Conflict(String),
     #[error("stored data of room {code} is unreadable: {reason}")]
     Corrupt { code: String, reason: String },
     #[error("cannot create the data folder {path}: {source}")]
@@ -87,18 +103,98 @@ pub enum StorageError {
     },
     #[error("the database in {path} is in use by another server")]
     InUse { path: String },
-    #[error("storage refused the write: {0}")]
-    Refused(String),
+    #[error(
+        "the database has schema version {found}, and this kawu-server knows versions up to \
+         {known} only: run a newer kawu-server"
+    )]
+    NewerSchema { found: i64, known: i64 },
     #[error("the storage writer has stopped")]
     WriterStopped,
 }
 
-/// What the server needs of a database: write a batch all or nothing, read everything back.
-pub trait Storage: Send {
-    /// Applies every write of `batch`, or none of them.
-    fn write(&mut self, batch: &[Write]) -> Result<(), StorageError>;
+/// What a storage call answers, once it is done.
+pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, StorageError>> + Send + 'a>>;
+
+/// What the server needs of a database. Both backends implement it, and every storage test
+/// runs against both.
+pub trait Storage: Send + Sync {
+    /// Applies every write of `writes`, or none of them. A room code or event version that is
+    /// taken already fails with [`StorageError::Conflict`].
+    fn write(&self, writes: Vec<Write>) -> Pending<'_, ()>;
     /// Every stored room.
-    fn load(&mut self) -> Result<Vec<StoredRoom>, StorageError>;
+    fn load(&self) -> Pending<'_, Vec<StoredRoom>>;
+    /// Room `code` with its events after version `after` (0: all), if it is stored.
+    fn load_room(&self, code: String, after: u64) -> Pending<'_, Option<StoredRoom>>;
+}
+
+/// One step of the schema, written for each backend with the same meaning.
+struct Migration {
+    version: i64,
+    sqlite: &'static str,
+    postgres: &'static str,
+}
+
+/// The schema, step by step. Version 1 is the schema of the servers from before this table
+/// (`IF NOT EXISTS`: an old SQLite file has its tables already, and gets version 1 recorded).
+const MIGRATIONS: &[Migration] = &[Migration {
+    version: 1,
+    sqlite: "CREATE TABLE IF NOT EXISTS rooms (
+            code TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            clock TEXT NOT NULL,
+            creator TEXT NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS seats (
+            code TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            token_hash TEXT NOT NULL,
+            PRIMARY KEY (code, seat)
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS events (
+            code TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            event TEXT NOT NULL,
+            PRIMARY KEY (code, version)
+        ) WITHOUT ROWID;",
+    postgres: "CREATE TABLE IF NOT EXISTS rooms (
+            code TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            clock TEXT NOT NULL,
+            creator TEXT NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS seats (
+            code TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            token_hash TEXT NOT NULL,
+            PRIMARY KEY (code, seat)
+        );
+        CREATE TABLE IF NOT EXISTS events (
+            code TEXT NOT NULL,
+            version BIGINT NOT NULL,
+            event TEXT NOT NULL,
+            PRIMARY KEY (code, version)
+        );",
+}];
+
+/// The schema version this build writes: the last migration's.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].version;
+
+/// The table that records which migrations a database has had (one row).
+const SCHEMA_TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)";
+
+/// The migrations a database at schema version `found` still needs, or why it cannot be used.
+fn pending_migrations(
+    found: i64,
+) -> Result<impl Iterator<Item = &'static Migration>, StorageError> {
+    if found > SCHEMA_VERSION {
+        return Err(StorageError::NewerSchema {
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    Ok(MIGRATIONS.iter().filter(move |m| m.version > found))
 }
 
 /// Rooms in one SQLite file, in write-ahead-log mode.
@@ -113,8 +209,18 @@ pub struct SqliteStorage {
 /// How often the log is copied into the database, off the write path.
 const CHECKPOINT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// A write error of SQLite: a taken key is a [`StorageError::Conflict`].
+fn sqlite_write_error(error: rusqlite::Error) -> StorageError {
+    if error.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) {
+        StorageError::Conflict(error.to_string())
+    } else {
+        StorageError::Database(error)
+    }
+}
+
 impl SqliteStorage {
-    /// Opens (creating if needed) the database `kawu.sqlite3` in `folder`.
+    /// Opens (creating if needed) the database `kawu.sqlite3` in `folder`, and brings its
+    /// schema up to [`SCHEMA_VERSION`].
     pub fn open(folder: &Path) -> Result<SqliteStorage, StorageError> {
         std::fs::create_dir_all(folder).map_err(|source| StorageError::Folder {
             path: folder.display().to_string(),
@@ -130,37 +236,17 @@ impl SqliteStorage {
             path: folder.display().to_string(),
         })?;
         let path = folder.join("kawu.sqlite3");
-        let connection = Connection::open(&path)?;
+        let mut connection = Connection::open(&path)?;
         connection.busy_timeout(std::time::Duration::from_millis(500))?;
         // WAL with NORMAL sync: a committed transaction survives the process being killed (it is
         // in the log the operating system holds); only a power cut may lose the last ones.
         connection.pragma_update(None, "journal_mode", "WAL")?;
         connection.pragma_update(None, "synchronous", "NORMAL")?;
+        Self::migrate(&mut connection)?;
         // A checkpoint (copying the log into the database, with an fsync) stalls every room's
         // writes behind it. A thread of its own copies the log every second, off the write
         // path; the writer's own checkpoints (every 1000 pages, SQLite's default) then find
         // little left to copy, and let the log start over so that it stays small.
-        connection.execute_batch(
-            "CREATE TABLE IF NOT EXISTS rooms (
-                code TEXT PRIMARY KEY,
-                game TEXT NOT NULL,
-                rules TEXT NOT NULL,
-                clock TEXT NOT NULL,
-                creator TEXT NOT NULL
-            );
-            CREATE TABLE IF NOT EXISTS seats (
-                code TEXT NOT NULL,
-                seat INTEGER NOT NULL,
-                token_hash TEXT NOT NULL,
-                PRIMARY KEY (code, seat)
-            ) WITHOUT ROWID;
-            CREATE TABLE IF NOT EXISTS events (
-                code TEXT NOT NULL,
-                version INTEGER NOT NULL,
-                event TEXT NOT NULL,
-                PRIMARY KEY (code, version)
-            ) WITHOUT ROWID;",
-        )?;
         let checkpointer = Connection::open(&path)?;
         let (checkpoints, stop) = std::sync::mpsc::channel::<()>();
         std::thread::Builder::new()
@@ -187,14 +273,33 @@ impl SqliteStorage {
             _checkpoints: checkpoints,
         })
     }
-}
 
-fn to_json<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string(value).expect("protocol types always serialise")
-}
+    /// Applies the migrations the file has not had, in one transaction.
+    fn migrate(connection: &mut Connection) -> Result<(), StorageError> {
+        let transaction =
+            connection.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        transaction.execute_batch(SCHEMA_TABLE)?;
+        let found: i64 = transaction.query_row(
+            "SELECT COALESCE(MAX(version), 0) FROM schema_version",
+            [],
+            |row| row.get(0),
+        )?;
+        for migration in pending_migrations(found)? {
+            transaction.execute_batch(migration.sqlite)?;
+        }
+        if found < SCHEMA_VERSION {
+            transaction.execute("DELETE FROM schema_version", [])?;
+            transaction.execute(
+                "INSERT INTO schema_version (version) VALUES (?1)",
+                params![SCHEMA_VERSION],
+            )?;
+        }
+        transaction.commit()?;
+        Ok(())
+    }
 
-impl Storage for SqliteStorage {
-    fn write(&mut self, batch: &[Write]) -> Result<(), StorageError> {
+    /// Applies every write of `batch`, or none of them.
+    pub fn write(&mut self, batch: &[Write]) -> Result<(), StorageError> {
         let transaction = self.connection.transaction()?;
         for write in batch {
             match write {
@@ -210,7 +315,8 @@ impl Storage for SqliteStorage {
                             to_json(&record.game.rules()),
                             to_json(&record.clock),
                             record.creator,
-                        ])?;
+                        ])
+                        .map_err(sqlite_write_error)?;
                 }
                 Write::AppendEvent {
                     code,
@@ -222,13 +328,15 @@ impl Storage for SqliteStorage {
                         .prepare_cached(
                             "INSERT INTO events (code, version, event) VALUES (?1, ?2, ?3)",
                         )?
-                        .execute(params![code, version, to_json(event)])?;
+                        .execute(params![code, version, to_json(event)])
+                        .map_err(sqlite_write_error)?;
                     if let Some((seat, hash)) = seat_token {
                         transaction
                             .prepare_cached(
                                 "INSERT INTO seats (code, seat, token_hash) VALUES (?1, ?2, ?3)",
                             )?
-                            .execute(params![code, seat.0, hash.0])?;
+                            .execute(params![code, seat.0, hash.0])
+                            .map_err(sqlite_write_error)?;
                     }
                 }
                 Write::DeleteRoom { code } => {
@@ -244,129 +352,233 @@ impl Storage for SqliteStorage {
         Ok(())
     }
 
-    fn load(&mut self) -> Result<Vec<StoredRoom>, StorageError> {
-        let mut rooms = Vec::new();
-        let mut statement = self
+    /// Every stored room.
+    pub fn load(&mut self) -> Result<Vec<StoredRoom>, StorageError> {
+        let codes = self
             .connection
-            .prepare("SELECT code, game, rules, clock, creator FROM rooms ORDER BY code")?;
-        let records = statement.query_map([], |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, String>(2)?,
-                row.get::<_, String>(3)?,
-                row.get::<_, String>(4)?,
-            ))
-        })?;
-        for record in records {
-            let (code, game, rules, clock, creator) = record?;
-            let corrupt = |reason: serde_json::Error| StorageError::Corrupt {
-                code: code.clone(),
-                reason: reason.to_string(),
-            };
-            // The rules column holds Junqi's ruleset, `null` for Xiangqi; rooms stored before
-            // Xiangqi came are Junqi rooms written the same way.
-            let game = match serde_json::from_str(&game).map_err(corrupt)? {
-                GameKind::Junqi => RoomGame::Junqi(serde_json::from_str(&rules).map_err(corrupt)?),
-                GameKind::Xiangqi => RoomGame::Xiangqi,
-                // The server never opens a Qiguo room, so a stored one is damage.
-                GameKind::Qiguo => {
-                    return Err(StorageError::Corrupt {
-                        code: code.clone(),
-                        reason: "a Qiguo room, which the server never opens".to_string(),
-                    });
-                }
-            };
-            let record = RoomRecord {
-                game,
-                clock: serde_json::from_str(&clock).map_err(corrupt)?,
-                code: code.clone(),
-                creator,
-            };
-            let mut seats = self
-                .connection
-                .prepare_cached("SELECT seat, token_hash FROM seats WHERE code = ?1")?;
-            let seat_tokens = seats
-                .query_map(params![code], |row| {
-                    Ok((RoomSeat(row.get(0)?), TokenHash(row.get(1)?)))
-                })?
-                .collect::<Result<Vec<_>, _>>()?;
-            let mut events = self.connection.prepare_cached(
-                "SELECT version, event FROM events WHERE code = ?1 ORDER BY version",
-            )?;
-            let events = events
-                .query_map(params![code], |row| {
-                    Ok((row.get::<_, u64>(0)?, row.get::<_, String>(1)?))
-                })?
-                .map(|row| {
-                    let (version, text) = row?;
-                    Ok((version, serde_json::from_str(&text).map_err(corrupt)?))
-                })
-                .collect::<Result<Vec<_>, StorageError>>()?;
-            rooms.push(StoredRoom {
-                record,
-                seat_tokens,
-                events,
-            });
+            .prepare("SELECT code FROM rooms ORDER BY code")?
+            .query_map([], |row| row.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut rooms = Vec::with_capacity(codes.len());
+        for code in codes {
+            rooms.extend(self.load_room(&code, 0)?);
         }
         Ok(rooms)
     }
+
+    /// Room `code` with its events after version `after`, if it is stored.
+    pub fn load_room(
+        &mut self,
+        code: &str,
+        after: u64,
+    ) -> Result<Option<StoredRoom>, StorageError> {
+        let mut statement = self
+            .connection
+            .prepare_cached("SELECT game, rules, clock, creator FROM rooms WHERE code = ?1")?;
+        let mut rows = statement.query_map(params![code], |row| {
+            Ok(RoomRow {
+                code: code.to_string(),
+                game: row.get(0)?,
+                rules: row.get(1)?,
+                clock: row.get(2)?,
+                creator: row.get(3)?,
+            })
+        })?;
+        let Some(row) = rows.next().transpose()? else {
+            return Ok(None);
+        };
+        let seats = self
+            .connection
+            .prepare_cached("SELECT seat, token_hash FROM seats WHERE code = ?1")?
+            .query_map(params![code], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<Result<Vec<(i64, String)>, _>>()?;
+        let events = self
+            .connection
+            .prepare_cached(
+                "SELECT version, event FROM events WHERE code = ?1 AND version > ?2
+                 ORDER BY version",
+            )?
+            .query_map(params![code, after], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<Result<Vec<(i64, String)>, _>>()?;
+        row.decode(seats, events).map(Some)
+    }
 }
 
-/// One request to the writer: writes that succeed or fail together, and who waits for them.
+fn to_json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("protocol types always serialise")
+}
+
+/// A `rooms` row as either database holds it.
+struct RoomRow {
+    code: String,
+    game: String,
+    rules: String,
+    clock: String,
+    creator: String,
+}
+
+impl RoomRow {
+    /// The stored room this row, its seats and its events describe; anything unreadable is
+    /// [`StorageError::Corrupt`].
+    fn decode(
+        self,
+        seats: Vec<(i64, String)>,
+        events: Vec<(i64, String)>,
+    ) -> Result<StoredRoom, StorageError> {
+        let code = self.code;
+        let corrupt = |reason: String| StorageError::Corrupt {
+            code: code.clone(),
+            reason,
+        };
+        let json = |error: serde_json::Error| corrupt(error.to_string());
+        // The rules column holds Junqi's ruleset, `null` for Xiangqi; rooms stored before
+        // Xiangqi came are Junqi rooms written the same way.
+        let game = match serde_json::from_str(&self.game).map_err(json)? {
+            GameKind::Junqi => RoomGame::Junqi(serde_json::from_str(&self.rules).map_err(json)?),
+            GameKind::Xiangqi => RoomGame::Xiangqi,
+            // The server never opens a Qiguo room, so a stored one is damage.
+            GameKind::Qiguo => {
+                return Err(corrupt(
+                    "a Qiguo room, which the server never opens".to_string(),
+                ));
+            }
+        };
+        let record = RoomRecord {
+            game,
+            clock: serde_json::from_str(&self.clock).map_err(json)?,
+            code: code.clone(),
+            creator: self.creator,
+        };
+        let seat_tokens = seats
+            .into_iter()
+            .map(|(seat, hash)| {
+                let seat = u8::try_from(seat)
+                    .ok()
+                    .filter(|&seat| usize::from(seat) < RoomSeat::BOTH.len())
+                    .ok_or_else(|| corrupt(format!("a token for seat {seat}")))?;
+                Ok((RoomSeat(seat), TokenHash(hash)))
+            })
+            .collect::<Result<Vec<_>, StorageError>>()?;
+        let events = events
+            .into_iter()
+            .map(|(version, text)| {
+                let version = u64::try_from(version)
+                    .map_err(|_| corrupt(format!("an event of version {version}")))?;
+                Ok((version, serde_json::from_str(&text).map_err(json)?))
+            })
+            .collect::<Result<Vec<_>, StorageError>>()?;
+        Ok(StoredRoom {
+            record,
+            seat_tokens,
+            events,
+        })
+    }
+}
+
+/// One request to the SQLite thread.
+enum Job {
+    /// Writes that succeed or fail together, and who waits for them.
+    Write(WriteRequest),
+    /// A read: one room (after a version) or every room.
+    Read {
+        code: Option<String>,
+        after: u64,
+        done: oneshot::Sender<Result<Vec<StoredRoom>, StorageError>>,
+    },
+}
+
 struct WriteRequest {
     writes: Vec<Write>,
-    done: oneshot::Sender<Result<(), String>>,
+    done: oneshot::Sender<Result<(), StorageError>>,
 }
 
-/// The rooms' way to storage: a thread that owns the database and commits whatever requests
-/// have queued up in one transaction (group commit), answering each once it is durable.
+/// SQLite as a [`Storage`]: a thread that owns the database and commits whatever write
+/// requests have queued up in one transaction (group commit), answering each once it is
+/// durable. Reads wait for the writes queued before them.
 #[derive(Clone)]
-pub struct Writer {
-    requests: std::sync::mpsc::Sender<WriteRequest>,
+pub struct SqliteWriter {
+    jobs: std::sync::mpsc::Sender<Job>,
 }
 
 /// The most requests one transaction takes.
 const BATCH_LIMIT: usize = 512;
 
-impl Writer {
+impl SqliteWriter {
     /// Starts the writer thread over `storage`.
-    pub fn start(mut storage: Box<dyn Storage>) -> Writer {
-        let (requests, queue) = std::sync::mpsc::channel::<WriteRequest>();
+    pub fn start(mut storage: SqliteStorage) -> SqliteWriter {
+        let (jobs, queue) = std::sync::mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("kawu-storage".into())
             .spawn(move || {
                 while let Ok(first) = queue.recv() {
-                    let mut batch = vec![first];
-                    while batch.len() < BATCH_LIMIT
+                    let mut jobs = vec![first];
+                    while jobs.len() < BATCH_LIMIT
                         && let Ok(next) = queue.try_recv()
                     {
-                        batch.push(next);
+                        jobs.push(next);
                     }
-                    commit(storage.as_mut(), batch);
+                    let mut batch = Vec::new();
+                    for job in jobs {
+                        match job {
+                            Job::Write(request) => batch.push(request),
+                            Job::Read { code, after, done } => {
+                                commit(&mut storage, std::mem::take(&mut batch));
+                                let rooms = match code {
+                                    Some(code) => storage
+                                        .load_room(&code, after)
+                                        .map(|room| room.into_iter().collect()),
+                                    None => storage.load(),
+                                };
+                                let _ = done.send(rooms);
+                            }
+                        }
+                    }
+                    commit(&mut storage, batch);
                 }
             })
             .expect("the storage thread starts");
-        Writer { requests }
+        SqliteWriter { jobs }
     }
 
-    /// Stores `writes` together; returns once they are committed.
-    pub async fn write(&self, writes: Vec<Write>) -> Result<(), StorageError> {
+    async fn read(
+        &self,
+        code: Option<String>,
+        after: u64,
+    ) -> Result<Vec<StoredRoom>, StorageError> {
         let (done, answer) = oneshot::channel();
-        self.requests
-            .send(WriteRequest { writes, done })
+        self.jobs
+            .send(Job::Read { code, after, done })
             .map_err(|_| StorageError::WriterStopped)?;
-        match answer.await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(reason)) => Err(StorageError::Refused(reason)),
-            Err(_) => Err(StorageError::WriterStopped),
-        }
+        answer.await.map_err(|_| StorageError::WriterStopped)?
+    }
+}
+
+impl Storage for SqliteWriter {
+    fn write(&self, writes: Vec<Write>) -> Pending<'_, ()> {
+        Box::pin(async move {
+            let (done, answer) = oneshot::channel();
+            self.jobs
+                .send(Job::Write(WriteRequest { writes, done }))
+                .map_err(|_| StorageError::WriterStopped)?;
+            answer.await.map_err(|_| StorageError::WriterStopped)?
+        })
+    }
+
+    fn load(&self) -> Pending<'_, Vec<StoredRoom>> {
+        Box::pin(self.read(None, 0))
+    }
+
+    fn load_room(&self, code: String, after: u64) -> Pending<'_, Option<StoredRoom>> {
+        Box::pin(async move { Ok(self.read(Some(code), after).await?.pop()) })
     }
 }
 
 /// Commits a batch in one transaction; if that fails, each request alone, so that one bad
 /// request fails only itself.
-fn commit(storage: &mut dyn Storage, batch: Vec<WriteRequest>) {
+fn commit(storage: &mut SqliteStorage, batch: Vec<WriteRequest>) {
+    if batch.is_empty() {
+        return;
+    }
     let all: Vec<Write> = batch
         .iter()
         .flat_map(|r| r.writes.iter().cloned())
@@ -378,14 +590,266 @@ fn commit(storage: &mut dyn Storage, batch: Vec<WriteRequest>) {
         return;
     }
     for request in batch {
-        let result = storage.write(&request.writes).map_err(|e| e.to_string());
+        let result = storage.write(&request.writes);
         let _ = request.done.send(result);
+    }
+}
+
+/// Connections one node keeps to PostgreSQL for its rooms' writes and reads (the fan-out
+/// listens on one more).
+const POOL_SIZE: usize = 16;
+
+/// How long a write or read waits for a connection, or for connecting, before it fails (and
+/// the room answers `unavailable`).
+const POOL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The channel of `NOTIFY`: every node `LISTEN`s on it.
+pub const CHANNEL: &str = "kawu";
+
+/// A write error of PostgreSQL: a taken key is a [`StorageError::Conflict`].
+fn postgres_write_error(error: tokio_postgres::Error) -> StorageError {
+    if error.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION) {
+        StorageError::Conflict(error.to_string())
+    } else {
+        StorageError::Postgres(error)
+    }
+}
+
+fn pool_error(error: deadpool_postgres::PoolError) -> StorageError {
+    StorageError::Pool(error.to_string())
+}
+
+/// Rooms in a PostgreSQL database that several nodes share. Each committed event is also sent
+/// to every node with `NOTIFY` in the same transaction, so a node hears of exactly the events
+/// that were stored, once they are.
+pub struct PostgresStorage {
+    pool: deadpool_postgres::Pool,
+}
+
+impl PostgresStorage {
+    /// Connects to the database at `url` (`postgres://user@host:port/name`) and brings its
+    /// schema up to [`SCHEMA_VERSION`]; nodes starting together migrate one after the other.
+    pub async fn open(url: &str) -> Result<PostgresStorage, StorageError> {
+        let config: tokio_postgres::Config = url.parse()?;
+        let manager = deadpool_postgres::Manager::from_config(
+            config,
+            tokio_postgres::NoTls,
+            deadpool_postgres::ManagerConfig {
+                recycling_method: deadpool_postgres::RecyclingMethod::Fast,
+            },
+        );
+        let pool = deadpool_postgres::Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .wait_timeout(Some(POOL_TIMEOUT))
+            .create_timeout(Some(POOL_TIMEOUT))
+            .build()
+            .map_err(|error| StorageError::Pool(error.to_string()))?;
+        let mut client = pool.get().await.map_err(pool_error)?;
+        let transaction = client.transaction().await?;
+        // Any number: the key of the lock that keeps two nodes from migrating at once.
+        transaction
+            .batch_execute("SELECT pg_advisory_xact_lock(727270)")
+            .await?;
+        transaction.batch_execute(SCHEMA_TABLE).await?;
+        let found: i64 = transaction
+            .query_one(
+                "SELECT COALESCE(MAX(version), 0)::BIGINT FROM schema_version",
+                &[],
+            )
+            .await?
+            .get(0);
+        for migration in pending_migrations(found)? {
+            transaction.batch_execute(migration.postgres).await?;
+        }
+        if found < SCHEMA_VERSION {
+            transaction
+                .batch_execute("DELETE FROM schema_version")
+                .await?;
+            transaction
+                .execute(
+                    "INSERT INTO schema_version (version) VALUES ($1)",
+                    &[&SCHEMA_VERSION],
+                )
+                .await?;
+        }
+        transaction.commit().await?;
+        drop(client);
+        Ok(PostgresStorage { pool })
+    }
+
+    /// The pool, for the notices a node sends outside its writes (presence, heartbeats).
+    pub fn pool(&self) -> &deadpool_postgres::Pool {
+        &self.pool
+    }
+
+    async fn write_all(&self, writes: Vec<Write>) -> Result<(), StorageError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let transaction = client.transaction().await?;
+        let notify = transaction
+            .prepare_cached("SELECT pg_notify($1, $2)")
+            .await?;
+        for write in &writes {
+            match write {
+                Write::CreateRoom(record) => {
+                    let insert = transaction
+                        .prepare_cached(
+                            "INSERT INTO rooms (code, game, rules, clock, creator)
+                             VALUES ($1, $2, $3, $4, $5)",
+                        )
+                        .await?;
+                    transaction
+                        .execute(
+                            &insert,
+                            &[
+                                &record.code,
+                                &to_json(&record.game.kind()),
+                                &to_json(&record.game.rules()),
+                                &to_json(&record.clock),
+                                &record.creator,
+                            ],
+                        )
+                        .await
+                        .map_err(postgres_write_error)?;
+                }
+                Write::AppendEvent {
+                    code,
+                    version,
+                    event,
+                    seat_token,
+                } => {
+                    let stored_version =
+                        i64::try_from(*version).map_err(|_| StorageError::Corrupt {
+                            code: code.clone(),
+                            reason: format!("version {version} is too large to store"),
+                        })?;
+                    let insert = transaction
+                        .prepare_cached(
+                            "INSERT INTO events (code, version, event) VALUES ($1, $2, $3)",
+                        )
+                        .await?;
+                    transaction
+                        .execute(&insert, &[code, &stored_version, &to_json(event)])
+                        .await
+                        .map_err(postgres_write_error)?;
+                    if let Some((seat, hash)) = seat_token {
+                        let insert = transaction
+                            .prepare_cached(
+                                "INSERT INTO seats (code, seat, token_hash) VALUES ($1, $2, $3)",
+                            )
+                            .await?;
+                        transaction
+                            .execute(&insert, &[code, &i32::from(seat.0), &hash.0])
+                            .await
+                            .map_err(postgres_write_error)?;
+                    }
+                    let notice = Notice::event(code, *version, event, seat_token.as_ref());
+                    transaction.execute(&notify, &[&CHANNEL, &notice]).await?;
+                }
+                Write::DeleteRoom { code } => {
+                    for table in ["events", "seats", "rooms"] {
+                        let delete = transaction
+                            .prepare_cached(&format!("DELETE FROM {table} WHERE code = $1"))
+                            .await?;
+                        transaction.execute(&delete, &[code]).await?;
+                    }
+                    let notice = Notice::Deleted { code: code.clone() }.payload();
+                    transaction.execute(&notify, &[&CHANNEL, &notice]).await?;
+                }
+            }
+        }
+        transaction.commit().await.map_err(postgres_write_error)?;
+        Ok(())
+    }
+
+    async fn read(
+        &self,
+        code: Option<String>,
+        after: u64,
+    ) -> Result<Vec<StoredRoom>, StorageError> {
+        let after = i64::try_from(after).unwrap_or(i64::MAX);
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        // One snapshot: a seat's token and its `seat_taken` event are read together or not at
+        // all.
+        let transaction = client
+            .build_transaction()
+            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await?;
+        let rows = match &code {
+            Some(code) => {
+                transaction
+                    .query(
+                        "SELECT code, game, rules, clock, creator FROM rooms WHERE code = $1",
+                        &[code],
+                    )
+                    .await?
+            }
+            None => {
+                transaction
+                    .query(
+                        "SELECT code, game, rules, clock, creator FROM rooms ORDER BY code",
+                        &[],
+                    )
+                    .await?
+            }
+        };
+        let seats_of = transaction
+            .prepare_cached("SELECT seat, token_hash FROM seats WHERE code = $1")
+            .await?;
+        let events_of = transaction
+            .prepare_cached(
+                "SELECT version, event FROM events WHERE code = $1 AND version > $2
+                 ORDER BY version",
+            )
+            .await?;
+        let mut rooms = Vec::with_capacity(rows.len());
+        for row in rows {
+            let row = RoomRow {
+                code: row.try_get(0)?,
+                game: row.try_get(1)?,
+                rules: row.try_get(2)?,
+                clock: row.try_get(3)?,
+                creator: row.try_get(4)?,
+            };
+            let seats = transaction
+                .query(&seats_of, &[&row.code])
+                .await?
+                .iter()
+                .map(|seat| Ok((i64::from(seat.try_get::<_, i32>(0)?), seat.try_get(1)?)))
+                .collect::<Result<Vec<_>, tokio_postgres::Error>>()?;
+            let events = transaction
+                .query(&events_of, &[&row.code, &after])
+                .await?
+                .iter()
+                .map(|event| Ok((event.try_get(0)?, event.try_get(1)?)))
+                .collect::<Result<Vec<_>, tokio_postgres::Error>>()?;
+            rooms.push(row.decode(seats, events)?);
+        }
+        transaction.commit().await?;
+        Ok(rooms)
+    }
+}
+
+impl Storage for PostgresStorage {
+    fn write(&self, writes: Vec<Write>) -> Pending<'_, ()> {
+        Box::pin(self.write_all(writes))
+    }
+
+    fn load(&self) -> Pending<'_, Vec<StoredRoom>> {
+        Box::pin(self.read(None, 0))
+    }
+
+    fn load_room(&self, code: String, after: u64) -> Pending<'_, Option<StoredRoom>> {
+        Box::pin(async move { Ok(self.read(Some(code), after).await?.pop()) })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
 
     fn record(code: &str) -> RoomRecord {
         RoomRecord {
@@ -407,6 +871,20 @@ mod tests {
         }
     }
 
+    fn played(code: &str, version: u64, mv: &str) -> Write {
+        Write::AppendEvent {
+            code: code.into(),
+            version,
+            event: RoomEvent::Played {
+                seat: RoomSeat(0),
+                played: crate::protocol::Played::Xiangqi(crate::protocol::XiangqiPlayed {
+                    mv: mv.parse().unwrap(),
+                }),
+            },
+            seat_token: None,
+        }
+    }
+
     fn folder(name: &str) -> std::path::PathBuf {
         let folder =
             std::env::temp_dir().join(format!("kawu-storage-{name}-{}", std::process::id()));
@@ -414,9 +892,185 @@ mod tests {
         folder
     }
 
+    /// The PostgreSQL server the tests may use: `KAWU_TEST_POSTGRES`, a URL without a database
+    /// name whose user may create databases (`scripts/cluster.sh` starts one and sets it).
+    fn postgres_server() -> Option<String> {
+        match std::env::var("KAWU_TEST_POSTGRES") {
+            Ok(url) if !url.is_empty() => Some(url.trim_end_matches('/').to_string()),
+            _ => {
+                eprintln!(
+                    "WARNING: KAWU_TEST_POSTGRES is not set: the storage tests run on SQLite \
+                     only (scripts/cluster.sh runs them on PostgreSQL too)"
+                );
+                None
+            }
+        }
+    }
+
+    /// A new, empty PostgreSQL database named after the test; its URL.
+    async fn postgres_database(server: &str, name: &str) -> String {
+        let database = format!("kawu_test_{name}_{}", std::process::id()).replace('-', "_");
+        let (client, connection) =
+            tokio_postgres::connect(&format!("{server}/postgres"), tokio_postgres::NoTls)
+                .await
+                .expect("the test PostgreSQL server answers");
+        tokio::spawn(connection);
+        // One statement at a time: several in one query would make a transaction, where
+        // neither may run.
+        for statement in ["DROP DATABASE IF EXISTS", "CREATE DATABASE"] {
+            client
+                .batch_execute(&format!("{statement} {database}"))
+                .await
+                .unwrap();
+        }
+        format!("{server}/{database}")
+    }
+
+    /// Runs `test` against a fresh SQLite database, then a fresh PostgreSQL one when the tests
+    /// have a server.
+    fn on_both<F, T>(name: &str, test: F)
+    where
+        F: Fn(Arc<dyn Storage>) -> T,
+        T: Future<Output = ()>,
+    {
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        let folder = folder(name);
+        let sqlite = SqliteWriter::start(SqliteStorage::open(&folder).unwrap());
+        runtime.block_on(test(Arc::new(sqlite)));
+        if let Some(server) = postgres_server() {
+            runtime.block_on(async {
+                let url = postgres_database(&server, name).await;
+                let postgres = PostgresStorage::open(&url).await.unwrap();
+                test(Arc::new(postgres)).await;
+            });
+        }
+        let _ = std::fs::remove_dir_all(&folder);
+    }
+
     #[test]
     fn rooms_read_back_as_written_and_expired_rooms_are_gone() {
-        let folder = folder("round-trip");
+        on_both("round-trip", |storage| async move {
+            storage
+                .write(vec![
+                    Write::CreateRoom(record("AAAAAAAAAA")),
+                    event("AAAAAAAAAA", 1, 0),
+                ])
+                .await
+                .unwrap();
+            storage
+                .write(vec![
+                    Write::CreateRoom(record("BBBBBBBBBB")),
+                    event("BBBBBBBBBB", 1, 0),
+                ])
+                .await
+                .unwrap();
+            storage
+                .write(vec![event("AAAAAAAAAA", 2, 1)])
+                .await
+                .unwrap();
+            storage
+                .write(vec![Write::DeleteRoom {
+                    code: "BBBBBBBBBB".into(),
+                }])
+                .await
+                .unwrap();
+            let rooms = storage.load().await.unwrap();
+            assert_eq!(rooms.len(), 1);
+            assert_eq!(rooms[0].record, record("AAAAAAAAAA"));
+            assert_eq!(rooms[0].events.len(), 2);
+            assert_eq!(rooms[0].events[1].0, 2);
+            assert_eq!(
+                rooms[0].seat_tokens,
+                vec![
+                    (RoomSeat(0), TokenHash("hash0".into())),
+                    (RoomSeat(1), TokenHash("hash1".into()))
+                ]
+            );
+            assert!(
+                storage
+                    .load_room("BBBBBBBBBB".into(), 0)
+                    .await
+                    .unwrap()
+                    .is_none()
+            );
+        });
+    }
+
+    #[test]
+    fn a_taken_version_is_a_conflict_and_a_batch_is_all_or_nothing() {
+        on_both("batch", |storage| async move {
+            storage
+                .write(vec![
+                    Write::CreateRoom(record("AAAAAAAAAA")),
+                    event("AAAAAAAAAA", 1, 0),
+                ])
+                .await
+                .unwrap();
+            // Version 1 again: the whole write fails as a conflict, its first event too.
+            let duplicate = vec![event("AAAAAAAAAA", 2, 1), event("AAAAAAAAAA", 1, 0)];
+            assert!(matches!(
+                storage.write(duplicate).await,
+                Err(StorageError::Conflict(_))
+            ));
+            // A code taken already, too.
+            assert!(matches!(
+                storage
+                    .write(vec![Write::CreateRoom(record("AAAAAAAAAA"))])
+                    .await,
+                Err(StorageError::Conflict(_))
+            ));
+            let room = storage.load_room("AAAAAAAAAA".into(), 0).await.unwrap();
+            assert_eq!(room.unwrap().events.len(), 1);
+            // Two writers racing for version 2 at once: exactly one wins.
+            let (first, second) = tokio::join!(
+                storage.write(vec![event("AAAAAAAAAA", 2, 1)]),
+                storage.write(vec![played("AAAAAAAAAA", 2, "h2e2")]),
+            );
+            assert!(
+                first.is_ok() != second.is_ok(),
+                "{first:?} and {second:?}: exactly one wins"
+            );
+            assert!(matches!(
+                first.err().or(second.err()),
+                Some(StorageError::Conflict(_))
+            ));
+            let room = storage.load_room("AAAAAAAAAA".into(), 0).await.unwrap();
+            assert_eq!(room.unwrap().events.len(), 2);
+        });
+    }
+
+    #[test]
+    fn a_room_reads_back_from_a_version_on() {
+        on_both("after", |storage| async move {
+            let xiangqi = RoomRecord {
+                game: RoomGame::Xiangqi,
+                ..record("CCCCCCCCCC")
+            };
+            storage
+                .write(vec![
+                    Write::CreateRoom(xiangqi.clone()),
+                    event("CCCCCCCCCC", 1, 0),
+                    event("CCCCCCCCCC", 2, 1),
+                    played("CCCCCCCCCC", 3, "h2e2"),
+                ])
+                .await
+                .unwrap();
+            let all = storage.load_room("CCCCCCCCCC".into(), 0).await.unwrap();
+            let all = all.unwrap();
+            assert_eq!(all.record, xiangqi);
+            assert_eq!(all.events.len(), 3);
+            let later = storage.load_room("CCCCCCCCCC".into(), 2).await.unwrap();
+            let later = later.unwrap();
+            assert_eq!(later.events, all.events[2..].to_vec());
+            assert_eq!(later.seat_tokens.len(), 2);
+            let none = storage.load_room("CCCCCCCCCC".into(), 3).await.unwrap();
+            assert!(none.unwrap().events.is_empty());
+        });
+    }
+
+    #[test]
+    fn sqlite_rooms_survive_reopening() {
+        let folder = folder("reopen");
         {
             let mut storage = SqliteStorage::open(&folder).unwrap();
             storage
@@ -425,103 +1079,29 @@ mod tests {
                     event("AAAAAAAAAA", 1, 0),
                 ])
                 .unwrap();
-            storage
-                .write(&[
-                    Write::CreateRoom(record("BBBBBBBBBB")),
-                    event("BBBBBBBBBB", 1, 0),
-                ])
-                .unwrap();
-            storage.write(&[event("AAAAAAAAAA", 2, 1)]).unwrap();
-            storage
-                .write(&[Write::DeleteRoom {
-                    code: "BBBBBBBBBB".into(),
-                }])
-                .unwrap();
         }
         let rooms = SqliteStorage::open(&folder).unwrap().load().unwrap();
         assert_eq!(rooms.len(), 1);
-        assert_eq!(rooms[0].record, record("AAAAAAAAAA"));
-        assert_eq!(rooms[0].events.len(), 2);
-        assert_eq!(rooms[0].events[1].0, 2);
-        assert_eq!(rooms[0].seat_tokens.len(), 2);
+        assert_eq!(rooms[0].events.len(), 1);
         let _ = std::fs::remove_dir_all(&folder);
     }
 
     #[test]
-    fn a_batch_is_all_or_nothing_and_one_bad_request_fails_alone() {
-        let folder = folder("batch");
-        let mut storage = SqliteStorage::open(&folder).unwrap();
-        storage
-            .write(&[
-                Write::CreateRoom(record("AAAAAAAAAA")),
-                event("AAAAAAAAAA", 1, 0),
-            ])
-            .unwrap();
-        // Version 1 again: the whole batch fails, its first write too.
-        let duplicate = [event("AAAAAAAAAA", 2, 1), event("AAAAAAAAAA", 1, 0)];
-        assert!(storage.write(&duplicate).is_err());
-        assert_eq!(storage.load().unwrap()[0].events.len(), 1);
-
-        let writer = Writer::start(Box::new(storage));
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .build()
-            .unwrap();
-        runtime.block_on(async {
-            let (good, bad) = tokio::join!(
-                writer.write(vec![event("AAAAAAAAAA", 2, 1)]),
-                writer.write(vec![event("AAAAAAAAAA", 1, 0)]),
-            );
-            assert!(good.is_ok());
-            assert!(matches!(bad, Err(StorageError::Refused(_))));
-        });
-        let _ = std::fs::remove_dir_all(&folder);
-    }
-
-    #[test]
-    fn a_xiangqi_room_reads_back_with_its_moves() {
-        let folder = folder("xiangqi");
-        let record = RoomRecord {
-            game: RoomGame::Xiangqi,
-            ..record("CCCCCCCCCC")
-        };
-        let played = RoomEvent::Played {
-            seat: RoomSeat(0),
-            played: crate::protocol::Played::Xiangqi(crate::protocol::XiangqiPlayed {
-                mv: "h2e2".parse().unwrap(),
-            }),
-        };
-        {
-            let mut storage = SqliteStorage::open(&folder).unwrap();
-            storage
-                .write(&[
-                    Write::CreateRoom(record.clone()),
-                    event("CCCCCCCCCC", 1, 0),
-                    event("CCCCCCCCCC", 2, 1),
-                    Write::AppendEvent {
-                        code: "CCCCCCCCCC".into(),
-                        version: 3,
-                        event: played.clone(),
-                        seat_token: None,
-                    },
-                ])
-                .unwrap();
-        }
-        let rooms = SqliteStorage::open(&folder).unwrap().load().unwrap();
-        assert_eq!(rooms[0].record, record);
-        assert_eq!(rooms[0].events[2], (3, played));
-        let _ = std::fs::remove_dir_all(&folder);
-    }
-
-    #[test]
-    fn rooms_stored_before_xiangqi_still_load() {
-        // A Junqi room row and a flip event exactly as the server wrote them before rooms
-        // named other games.
+    fn rooms_stored_before_xiangqi_and_the_schema_table_still_load() {
+        // The tables, a Junqi room row and a flip event exactly as the server wrote them before
+        // rooms named other games, and before the schema had a version.
         let folder = folder("before-xiangqi");
-        drop(SqliteStorage::open(&folder).unwrap());
+        std::fs::create_dir_all(&folder).unwrap();
         let connection = Connection::open(folder.join("kawu.sqlite3")).unwrap();
         connection
             .execute_batch(
-                r#"INSERT INTO rooms VALUES ('DDDDDDDDDD', '"junqi"',
+                r#"CREATE TABLE rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL,
+                    rules TEXT NOT NULL, clock TEXT NOT NULL, creator TEXT NOT NULL);
+                CREATE TABLE seats (code TEXT NOT NULL, seat INTEGER NOT NULL,
+                    token_hash TEXT NOT NULL, PRIMARY KEY (code, seat)) WITHOUT ROWID;
+                CREATE TABLE events (code TEXT NOT NULL, version INTEGER NOT NULL,
+                    event TEXT NOT NULL, PRIMARY KEY (code, version)) WITHOUT ROWID;
+                INSERT INTO rooms VALUES ('DDDDDDDDDD', '"junqi"',
                     '{"colours":"TwoInARow","headquarters_lock":false,"flag_after_mines":false,"only_engineers_take_flag":false,"quiet_ply_limit":60}',
                     '"30s"', '127.0.0.1');
                 INSERT INTO events VALUES ('DDDDDDDDDD', 1, '{"type":"seat_taken","seat":0}');
@@ -542,11 +1122,78 @@ mod tests {
                 ..
             }
         ));
+        let connection = Connection::open(folder.join("kawu.sqlite3")).unwrap();
+        let version: i64 = connection
+            .query_row("SELECT version FROM schema_version", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(version, SCHEMA_VERSION);
         let _ = std::fs::remove_dir_all(&folder);
     }
 
     #[test]
-    fn a_second_server_cannot_open_the_same_database() {
+    fn a_database_of_a_newer_schema_is_refused_on_both_backends() {
+        let folder = folder("newer");
+        drop(SqliteStorage::open(&folder).unwrap());
+        let connection = Connection::open(folder.join("kawu.sqlite3")).unwrap();
+        connection
+            .execute("UPDATE schema_version SET version = version + 1", [])
+            .unwrap();
+        drop(connection);
+        assert!(matches!(
+            SqliteStorage::open(&folder),
+            Err(StorageError::NewerSchema { .. })
+        ));
+        let _ = std::fs::remove_dir_all(&folder);
+        if let Some(server) = postgres_server() {
+            let runtime = tokio::runtime::Runtime::new().unwrap();
+            runtime.block_on(async {
+                let url = postgres_database(&server, "newer").await;
+                // Opening twice migrates once.
+                drop(PostgresStorage::open(&url).await.unwrap());
+                let storage = PostgresStorage::open(&url).await.unwrap();
+                let client = storage.pool().get().await.unwrap();
+                let rows = client
+                    .query("SELECT version FROM schema_version", &[])
+                    .await
+                    .unwrap();
+                assert_eq!(rows.len(), 1);
+                assert_eq!(rows[0].get::<_, i64>(0), SCHEMA_VERSION);
+                client
+                    .batch_execute("UPDATE schema_version SET version = version + 1")
+                    .await
+                    .unwrap();
+                assert!(matches!(
+                    PostgresStorage::open(&url).await,
+                    Err(StorageError::NewerSchema { .. })
+                ));
+            });
+        }
+    }
+
+    #[test]
+    fn corrupt_rows_are_errors_not_panics_on_both_backends() {
+        on_both("corrupt", |storage| async move {
+            storage
+                .write(vec![
+                    Write::CreateRoom(record("EEEEEEEEEE")),
+                    Write::AppendEvent {
+                        code: "EEEEEEEEEE".into(),
+                        version: 1,
+                        event: RoomEvent::SeatTaken { seat: RoomSeat(7) },
+                        seat_token: Some((RoomSeat(7), TokenHash("x".into()))),
+                    },
+                ])
+                .await
+                .unwrap();
+            assert!(matches!(
+                storage.load_room("EEEEEEEEEE".into(), 0).await,
+                Err(StorageError::Corrupt { .. })
+            ));
+        });
+    }
+
+    #[test]
+    fn a_second_server_cannot_open_the_same_sqlite_database() {
         let folder = folder("exclusive");
         let _first = SqliteStorage::open(&folder).unwrap();
         assert!(SqliteStorage::open(&folder).is_err());

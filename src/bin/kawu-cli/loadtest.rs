@@ -1,6 +1,9 @@
-//! `kawu-cli loadtest`: many games at once against a running `kawu-server`, each played by two
-//! protocol clients choosing random legal actions; reports throughput, the latency from sending
-//! an action to hearing it played, and the server's memory.
+//! `kawu-cli loadtest`: many games at once against a running `kawu-server` (or several, one
+//! after the other: a SQLite node and a cluster behind HAProxy, say), each played by two protocol
+//! clients choosing random legal actions; reports throughput, the latency from sending an action
+//! to hearing it played, and the memory and processor time of the processes named. Through a
+//! balancer in front of several nodes, the two players of each game are placed on different
+//! nodes (each node names itself in `hello`).
 
 use crate::Failure;
 use futures_util::{SinkExt, StreamExt};
@@ -41,6 +44,62 @@ pub struct LoadtestArgs {
     /// The server's process id, to read its memory from /proc when `/health` cannot tell it.
     #[arg(long)]
     server_pid: Option<u32>,
+    /// A server to test, `NAME=HOST:PORT`; several are tested one after the other, with the same
+    /// flags (none: `--addr`).
+    #[arg(long = "target", value_name = "NAME=HOST:PORT")]
+    targets: Vec<String>,
+    /// A process whose memory and processor time are reported with target NAME,
+    /// `NAME/LABEL=PID` (a process with children, such as PostgreSQL's postmaster, counts with
+    /// them).
+    #[arg(long = "process", value_name = "NAME/LABEL=PID")]
+    processes: Vec<String>,
+}
+
+/// One server (or balancer) under test, and the processes that serve it.
+struct Target {
+    name: String,
+    addr: String,
+    processes: Vec<(String, u32)>,
+}
+
+/// The targets the flags name.
+fn targets(args: &LoadtestArgs) -> Result<Vec<Target>, Failure> {
+    let mut targets = Vec::new();
+    for spec in &args.targets {
+        let (name, addr) = spec
+            .split_once('=')
+            .ok_or_else(|| Failure(format!("--target {spec}: NAME=HOST:PORT")))?;
+        targets.push(Target {
+            name: name.to_string(),
+            addr: addr.to_string(),
+            processes: Vec::new(),
+        });
+    }
+    if targets.is_empty() {
+        targets.push(Target {
+            name: "server".into(),
+            addr: args.addr.clone(),
+            processes: args
+                .server_pid
+                .map(|pid| ("kawu-server".to_string(), pid))
+                .into_iter()
+                .collect(),
+        });
+    }
+    for spec in &args.processes {
+        let parsed = spec.split_once('/').and_then(|(name, rest)| {
+            let (label, pid) = rest.split_once('=')?;
+            Some((name, label, pid.parse::<u32>().ok()?))
+        });
+        let (name, label, pid) =
+            parsed.ok_or_else(|| Failure(format!("--process {spec}: NAME/LABEL=PID")))?;
+        let target = targets
+            .iter_mut()
+            .find(|target| target.name == name)
+            .ok_or_else(|| Failure(format!("--process {spec}: no target is named {name}")))?;
+        target.processes.push((label.to_string(), pid));
+    }
+    Ok(targets)
 }
 
 /// What all clients count together.
@@ -49,6 +108,8 @@ struct Counters {
     actions: AtomicU64,
     games_finished: AtomicU64,
     errors: AtomicU64,
+    /// Games whose players are on two different nodes (as their `hello`s name them).
+    spread: AtomicU64,
 }
 
 type Socket =
@@ -59,25 +120,34 @@ pub fn run(args: LoadtestArgs) -> Result<String, Failure> {
     if args.games == 0 || !(args.seconds > 0.0 && args.seconds.is_finite()) {
         return Err(Failure("--games and --seconds must be positive".into()));
     }
+    let targets = targets(&args)?;
     let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(load(args))
+    let mut out = String::new();
+    for target in &targets {
+        let report = runtime.block_on(load(&args, target))?;
+        if targets.len() > 1 {
+            let _ = writeln!(out, "== {} ({})", target.name, target.addr);
+        }
+        out.push_str(&report);
+    }
+    Ok(out)
 }
 
-async fn load(args: LoadtestArgs) -> Result<String, Failure> {
-    let url = format!("ws://{}/ws", args.addr);
+async fn load(args: &LoadtestArgs, target: &Target) -> Result<String, Failure> {
+    let url = format!("ws://{}/ws", target.addr);
     let counters = Arc::new(Counters::default());
     let stop = Arc::new(AtomicBool::new(false));
     let think = Duration::from_millis(args.think_ms);
-    let memory_before = server_memory_kib(&args).await;
+    let memory_before = server_memory_kib(target).await;
 
     // Open every table first, then let all games play at once.
     let mut tables = Vec::with_capacity(args.games as usize);
     for index in 0..args.games {
-        let table = open_table(&url).await.map_err(|message| {
+        let table = open_table(&url, &counters).await.map_err(|message| {
             Failure(format!(
                 "table {index}: {message} (is kawu-server running at {} with --rooms-per-address {} \
                  and --connections-per-address {} or more?)",
-                args.addr,
+                target.addr,
                 args.games,
                 args.games * 2
             ))
@@ -85,7 +155,12 @@ async fn load(args: LoadtestArgs) -> Result<String, Failure> {
         tables.push(table);
     }
     let started = Instant::now();
-    let cpu_before = args.server_pid.and_then(server_cpu_seconds);
+    let cpu_before: Vec<Option<f64>> = target
+        .processes
+        .iter()
+        .map(|(_, pid)| process_tree(*pid).map(|tree| tree.cpu_seconds))
+        .collect();
+    let mut peaks = vec![0u64; target.processes.len()];
     let mut players = Vec::new();
     for (first, second) in tables {
         for player in [first, second] {
@@ -101,8 +176,13 @@ async fn load(args: LoadtestArgs) -> Result<String, Failure> {
     let deadline = started + Duration::from_secs_f64(args.seconds);
     while Instant::now() < deadline {
         tokio::time::sleep(Duration::from_secs(1).min(deadline - Instant::now())).await;
-        if let Some(kib) = server_memory_kib(&args).await {
+        if let Some(kib) = server_memory_kib(target).await {
             peak_kib = peak_kib.max(kib);
+        }
+        for ((_, pid), peak) in target.processes.iter().zip(&mut peaks) {
+            if let Some(tree) = process_tree(*pid) {
+                *peak = (*peak).max(tree.rss_kib);
+            }
         }
     }
     stop.store(true, Ordering::Relaxed);
@@ -113,18 +193,115 @@ async fn load(args: LoadtestArgs) -> Result<String, Failure> {
         }
     }
     let elapsed = started.elapsed().as_secs_f64();
-    let cpu_after = args.server_pid.and_then(server_cpu_seconds);
-    let memory_kib = server_memory_kib(&args).await;
+    let processes = target
+        .processes
+        .iter()
+        .zip(cpu_before)
+        .zip(peaks)
+        .map(|(((label, pid), cpu_before), peak_kib)| {
+            let tree = process_tree(*pid);
+            ProcessMeasure {
+                label: label.clone(),
+                pid: *pid,
+                peak_kib: peak_kib.max(tree.as_ref().map_or(0, |tree| tree.rss_kib)),
+                cpu_seconds: cpu_before
+                    .zip(tree.as_ref().map(|tree| tree.cpu_seconds))
+                    .map(|(before, after)| after - before),
+                end: tree,
+            }
+        })
+        .collect();
+    let memory_kib = server_memory_kib(target).await;
     let measures = Measures {
         elapsed,
         latencies,
         memory_kib,
         peak_kib: peak_kib.max(memory_kib.unwrap_or(0)),
-        cpu_seconds: cpu_before
-            .zip(cpu_after)
-            .map(|(before, after)| after - before),
+        processes,
     };
-    Ok(report(&args, &counters, measures))
+    Ok(report(args, &counters, measures))
+}
+
+/// A process (with its children) at one moment.
+struct ProcessTree {
+    /// How many processes: the one named and its children.
+    count: usize,
+    rss_kib: u64,
+    /// The proportional set size: shared pages divided among the processes sharing them, so
+    /// that the sum over a process and its children counts each page once.
+    pss_kib: Option<u64>,
+    cpu_seconds: f64,
+}
+
+/// What one process named with `--process` used during the run.
+struct ProcessMeasure {
+    label: String,
+    pid: u32,
+    end: Option<ProcessTree>,
+    peak_kib: u64,
+    cpu_seconds: Option<f64>,
+}
+
+/// Process `pid` and its children, from `/proc`; `None` when it is gone.
+fn process_tree(pid: u32) -> Option<ProcessTree> {
+    let mut pids = vec![pid];
+    if let Ok(entries) = std::fs::read_dir("/proc") {
+        for entry in entries.flatten() {
+            let Some(child) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            if child != pid && parent_pid(child) == Some(pid) {
+                pids.push(child);
+            }
+        }
+    }
+    let mut tree = ProcessTree {
+        count: 0,
+        rss_kib: 0,
+        pss_kib: Some(0),
+        cpu_seconds: 0.0,
+    };
+    for (index, pid) in pids.into_iter().enumerate() {
+        let Some(cpu) = server_cpu_seconds(pid) else {
+            if index == 0 {
+                return None;
+            }
+            continue;
+        };
+        tree.count += 1;
+        tree.cpu_seconds += cpu;
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        tree.rss_kib += kib_field(&status, "VmRSS:").unwrap_or(0);
+        let rollup =
+            std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).unwrap_or_default();
+        tree.pss_kib = tree
+            .pss_kib
+            .zip(kib_field(&rollup, "Pss:"))
+            .map(|(sum, pss)| sum + pss);
+    }
+    Some(tree)
+}
+
+/// The parent of process `pid`.
+fn parent_pid(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command name, which ends at the last ')': the state, then the parent.
+    stat.rsplit_once(')')?
+        .1
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// The number of KiB on the line starting with `name` of a `/proc` file.
+fn kib_field(text: &str, name: &str) -> Option<u64> {
+    let line = text.lines().find(|line| line.starts_with(name))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// What a run measured.
@@ -134,8 +311,8 @@ struct Measures {
     /// The server's resident memory at the end, and the most seen during the run.
     memory_kib: Option<u64>,
     peak_kib: u64,
-    /// The processor time the server used during the run.
-    cpu_seconds: Option<f64>,
+    /// The processes named with `--process`.
+    processes: Vec<ProcessMeasure>,
 }
 
 fn report(args: &LoadtestArgs, counters: &Counters, measures: Measures) -> String {
@@ -144,7 +321,7 @@ fn report(args: &LoadtestArgs, counters: &Counters, measures: Measures) -> Strin
         mut latencies,
         memory_kib,
         peak_kib,
-        cpu_seconds,
+        processes,
     } = measures;
     latencies.sort_unstable();
     let percentile = |fraction: f64| -> f64 {
@@ -170,6 +347,14 @@ fn report(args: &LoadtestArgs, counters: &Counters, measures: Measures) -> Strin
         counters.games_finished.load(Ordering::Relaxed),
         counters.errors.load(Ordering::Relaxed),
     );
+    let spread = counters.spread.load(Ordering::Relaxed);
+    if spread > 0 {
+        let _ = writeln!(
+            out,
+            "games whose two players are on different nodes: {spread} of {}",
+            args.games
+        );
+    }
     let _ = writeln!(
         out,
         "latency (action sent to action played): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
@@ -177,13 +362,41 @@ fn report(args: &LoadtestArgs, counters: &Counters, measures: Measures) -> Strin
         percentile(0.99),
         percentile(1.0)
     );
-    if let Some(seconds) = cpu_seconds {
+    for process in &processes {
+        let mib = |kib: u64| kib as f64 / 1024.0;
+        let Some(end) = &process.end else {
+            let _ = writeln!(out, "{} (pid {}): gone", process.label, process.pid);
+            continue;
+        };
+        let children = match end.count {
+            1 => String::new(),
+            count => format!(", {count} processes with its children"),
+        };
+        let pss = end
+            .pss_kib
+            .map(|kib| format!(", PSS {:.1} MiB", mib(kib)))
+            .unwrap_or_default();
+        let cpu = process
+            .cpu_seconds
+            .map(|seconds| {
+                format!(
+                    "; processor {seconds:.1} s ({:.0}% of one core, {:.0} µs per action)",
+                    100.0 * seconds / elapsed,
+                    1e6 * seconds / actions.max(1) as f64
+                )
+            })
+            .unwrap_or_default();
         let _ = writeln!(
             out,
-            "server processor time: {seconds:.1} s ({:.0}% of one core), {:.0} µs per action",
-            100.0 * seconds / elapsed,
-            1e6 * seconds / actions.max(1) as f64
+            "{} (pid {}{children}): RSS {:.1} MiB (peak seen {:.1} MiB){pss}{cpu}",
+            process.label,
+            process.pid,
+            mib(end.rss_kib),
+            mib(process.peak_kib),
         );
+    }
+    if !processes.is_empty() {
+        return out;
     }
     match memory_kib {
         Some(kib) => {
@@ -215,17 +428,16 @@ fn server_cpu_seconds(pid: u32) -> Option<f64> {
     Some(ticks as f64 / 100.0)
 }
 
-/// The server's resident memory: from `/proc/PID/status` when given the pid, else `/health`.
-async fn server_memory_kib(args: &LoadtestArgs) -> Option<u64> {
-    if let Some(pid) = args.server_pid {
+/// The server's resident memory: from `/proc` for the first process named, else `/health`.
+async fn server_memory_kib(target: &Target) -> Option<u64> {
+    if let Some((_, pid)) = target.processes.first() {
         let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-        let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
-        return line.split_whitespace().nth(1)?.parse().ok();
+        return kib_field(&status, "VmRSS:");
     }
-    let mut stream = tokio::net::TcpStream::connect(&args.addr).await.ok()?;
+    let mut stream = tokio::net::TcpStream::connect(&target.addr).await.ok()?;
     let request = format!(
         "GET /health HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-        args.addr
+        target.addr
     );
     stream.write_all(request.as_bytes()).await.ok()?;
     let mut response = String::new();
@@ -286,6 +498,33 @@ async fn connect(url: &str) -> Result<Socket, String> {
     Ok(socket)
 }
 
+/// The node a connection's `hello` names (`kawu-server 0.1.0 (node a)`), if any.
+async fn hello_node(socket: &mut Socket) -> Result<Option<String>, String> {
+    match receive(socket).await? {
+        ServerMessage::Hello { server } => Ok(server
+            .rsplit_once("(node ")
+            .map(|(_, node)| node.trim_end_matches(')').to_string())),
+        other => Err(format!("{other:?} before hello")),
+    }
+}
+
+/// A connection on a node other than `node` (when the server names nodes): through a balancer
+/// that hands connections round, one of a few tries lands there.
+async fn connect_elsewhere(url: &str, node: Option<&str>) -> Result<(Socket, bool), String> {
+    for _ in 0..8 {
+        let mut socket = connect(url).await?;
+        let here = hello_node(&mut socket).await?;
+        match (node, here.as_deref()) {
+            (Some(node), Some(here)) if node == here => continue,
+            (Some(_), Some(_)) => return Ok((socket, true)),
+            _ => return Ok((socket, false)),
+        }
+    }
+    let mut socket = connect(url).await?;
+    hello_node(&mut socket).await?;
+    Ok((socket, false))
+}
+
 /// Sends `message` (create or join) and reads until the room's state arrives.
 async fn enter(mut socket: Socket, message: ClientMessage) -> Result<(Player, String), String> {
     send(&mut socket, message).await?;
@@ -313,15 +552,22 @@ async fn enter(mut socket: Socket, message: ClientMessage) -> Result<(Player, St
     }
 }
 
-/// Two players at a new table: one creates the room, the other joins it.
-async fn open_table(url: &str) -> Result<(Player, Player), String> {
+/// Two players at a new table: one creates the room, the other joins it, on another node when
+/// there are several.
+async fn open_table(url: &str, counters: &Counters) -> Result<(Player, Player), String> {
     let create = ClientMessage::Create {
         game: GameKind::Junqi,
         rules: None,
         clock: MoveClock::Off,
     };
-    let (mut first, code) = enter(connect(url).await?, create).await?;
-    let (second, _) = enter(connect(url).await?, ClientMessage::Join { code }).await?;
+    let mut socket = connect(url).await?;
+    let node = hello_node(&mut socket).await?;
+    let (mut first, code) = enter(socket, create).await?;
+    let (socket, spread) = connect_elsewhere(url, node.as_deref()).await?;
+    if spread {
+        counters.spread.fetch_add(1, Ordering::Relaxed);
+    }
+    let (second, _) = enter(socket, ClientMessage::Join { code }).await?;
     // The creator hears of the second seat before the game starts.
     while first.version < second.version {
         let message = receive(&mut first.socket).await?;

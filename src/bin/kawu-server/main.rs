@@ -1,5 +1,6 @@
-//! `kawu-server`: the online game (Junqi flip and Xiangqi rooms) in one process — the WebSocket
-//! at `/ws`, `/health`, the web build's folder, and an embedded SQLite database.
+//! `kawu-server`: the online game (Junqi flip and Xiangqi rooms) — the WebSocket at `/ws`,
+//! `/health`, the web build's folder — on an embedded SQLite database, or as one node of
+//! several on a shared PostgreSQL database (`--database postgres://…`).
 
 use clap::Parser;
 use kawu::server::{Config, Limits, Timing};
@@ -17,6 +18,13 @@ struct Cli {
     /// ~/.local/share/kawu-server].
     #[arg(long, env = "KAWU_DATA")]
     data: Option<PathBuf>,
+    /// A PostgreSQL database shared by several nodes, `postgres://user@host:port/name`
+    /// [default: SQLite in the data folder].
+    #[arg(long, env = "KAWU_DATABASE")]
+    database: Option<String>,
+    /// This node's name, shown in `hello` and `/health`.
+    #[arg(long, env = "KAWU_NODE")]
+    node: Option<String>,
     /// The web build's folder (`target/kawu-web`), served at `/`.
     #[arg(long, env = "KAWU_WEB")]
     web: Option<PathBuf>,
@@ -70,8 +78,17 @@ fn seconds(value: f64, flag: &str) -> Result<Duration, String> {
 }
 
 fn config(cli: &Cli) -> Result<Config, String> {
+    if let Some(url) = &cli.database
+        && !(url.starts_with("postgres://") || url.starts_with("postgresql://"))
+    {
+        return Err(format!(
+            "--database takes a postgres:// URL, not {url:?} (SQLite is the default: --data)"
+        ));
+    }
     Ok(Config {
         data: cli.data.clone().unwrap_or_else(default_data_folder),
+        database: cli.database.clone(),
+        node: cli.node.clone(),
         web: cli.web.clone(),
         limits: Limits {
             max_frame_bytes: cli.max_frame_bytes.max(64),
@@ -111,8 +128,14 @@ fn main() -> ExitCode {
             .await
             .map_err(|error| format!("cannot listen on {}: {error}", cli.addr))?;
         let address = listener.local_addr().map_err(|error| error.to_string())?;
-        let data = config.data.display().to_string();
-        let server = kawu::server::Server::open(config).map_err(|error| error.to_string())?;
+        let data = match &config.database {
+            // The URL may hold a password: only where it points is printed.
+            Some(url) => format!("PostgreSQL at {}", url.rsplit('@').next().unwrap_or(url)),
+            None => config.data.display().to_string(),
+        };
+        let server = kawu::server::Server::open(config)
+            .await
+            .map_err(|error| error.to_string())?;
         // Printed once every stored room is back; the tests read this line to learn the port.
         println!("kawu-server listening on http://{address} (data in {data})");
         server

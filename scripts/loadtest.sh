@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `kawu-cli loadtest` in one run against one SQLite node and against a two-node cluster on
+# PostgreSQL behind HAProxy (scripts/cluster.sh), with the same games and flags; reports each
+# one's actions per second, latency and the memory and processor time of every process.
+#
+#   bash scripts/loadtest.sh --games 200 --seconds 20 --think-ms 300
+#
+# The flags go to `kawu-cli loadtest` (`--help` lists them). Builds the binaries first, in
+# release unless KAWU_PROFILE names another profile (`dev`: the test build's binaries).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+profile=${KAWU_PROFILE:-release}
+cargo build --quiet --profile "$profile" --no-default-features --features server \
+  --bin kawu-server --bin kawu-cli
+[ "$profile" = dev ] && profile=debug
+target=${CARGO_TARGET_DIR:-target}/$profile
+port=${KAWU_SQLITE_PORT:-17390}
+data=$(mktemp -d "${TMPDIR:-/tmp}/kawu-loadtest.XXXXXX")
+"$target/kawu-server" --addr "127.0.0.1:$port" --data "$data" \
+  --rooms-per-address 100000 --connections-per-address 100000 \
+  --frames-per-second 10000 --frame-burst 10000 >"$data/server.log" 2>&1 &
+sqlite_pid=$!
+trap 'kill $sqlite_pid 2>/dev/null || true; wait $sqlite_pid 2>/dev/null || true; rm -rf "$data"' EXIT
+for _ in $(seq 1 100); do
+  curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+
+# The cluster's nodes keep the normal clock (the load test's games have none anyway).
+KAWU_SERVER_BIN="$target/kawu-server" KAWU_CLUSTER_CLOCK_SECOND=1 \
+  bash scripts/cluster.sh bash -c '
+    dir=$KAWU_CLUSTER_DIR
+    exec "$0" loadtest \
+      --target "sqlite=127.0.0.1:'"$port"'" --process "sqlite/kawu-server=$1" \
+      --target "cluster=$KAWU_CLUSTER_LB" \
+      --process "cluster/node-a=$(cat "$dir/node-a.pid")" \
+      --process "cluster/node-b=$(cat "$dir/node-b.pid")" \
+      --process "cluster/haproxy=$(cat "$dir/haproxy.pid")" \
+      --process "cluster/postgresql=$(head -n 1 "$dir/pg/data/postmaster.pid")" \
+      "${@:2}"
+  ' "$target/kawu-cli" "$sqlite_pid" "$@"

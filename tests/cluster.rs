@@ -1,0 +1,378 @@
+//! Two `kawu-server` nodes on one PostgreSQL behind HAProxy, as `scripts/cluster.sh` starts
+//! them: a game whose players sit on different nodes plays to the end, two nodes racing for one
+//! version store one event and the loser's client hears `stale`, players resume through the
+//! balancer after either node is killed, and a surviving node takes over a dead node's clock.
+//!
+//! Run them with `bash scripts/cluster.sh cargo test --no-default-features --features server
+//! --test cluster -- --test-threads=1` (one at a time: the race test counts the writes that wait
+//! for a lock in the whole database, and the kill tests kill the nodes the others use). Outside
+//! that script they are skipped, loudly.
+
+use kawu::protocol::ServerMessage;
+use kawu::protocol::{ClientMessage, EndReason, ErrorCode, MoveClock, RoomEvent, RoomSeat};
+use kawu::rules::GameKind;
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+mod common;
+use common::*;
+
+/// The cluster `scripts/cluster.sh` started.
+struct Cluster {
+    balancer: SocketAddr,
+    a: SocketAddr,
+    b: SocketAddr,
+    folder: PathBuf,
+    database: String,
+}
+
+/// The cluster, or `None` (with a loud note) outside `scripts/cluster.sh`.
+fn cluster() -> Option<Cluster> {
+    let address = |name: &str| -> Option<SocketAddr> { std::env::var(name).ok()?.parse().ok() };
+    let found = (|| {
+        Some(Cluster {
+            balancer: address("KAWU_CLUSTER_LB")?,
+            a: address("KAWU_CLUSTER_NODE_A")?,
+            b: address("KAWU_CLUSTER_NODE_B")?,
+            folder: std::env::var("KAWU_CLUSTER_DIR").ok()?.into(),
+            database: std::env::var("KAWU_CLUSTER_DATABASE").ok()?,
+        })
+    })();
+    if found.is_none() {
+        eprintln!(
+            "SKIPPED: no cluster here. Run `bash scripts/cluster.sh cargo test \
+             --no-default-features --features server --test cluster -- --test-threads=1`"
+        );
+    }
+    found
+}
+
+impl Cluster {
+    fn node(&self, name: &str) -> SocketAddr {
+        if name == "a" { self.a } else { self.b }
+    }
+
+    /// Waits until node `name` answers (the script starts a killed node again).
+    async fn wait_for(&self, name: &str) {
+        for _ in 0..100 {
+            if let Ok(client) = Client::try_connect(self.node(name)).await {
+                drop(client);
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("node {name} did not come back");
+    }
+
+    /// Both nodes answer.
+    async fn ready(&self) {
+        self.wait_for("a").await;
+        self.wait_for("b").await;
+    }
+
+    /// `kill -9` of node `name`.
+    fn kill(&self, name: &str) {
+        let pid = std::fs::read_to_string(self.folder.join(format!("node-{name}.pid")))
+            .expect("the script wrote the node's process id");
+        let status = std::process::Command::new("kill")
+            .args(["-9", pid.trim()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill -9 {pid}");
+    }
+
+    /// A new connection through the balancer, retried while it has no live node yet.
+    async fn through_balancer(&self) -> Client {
+        for _ in 0..100 {
+            if let Ok(client) = Client::try_connect(self.balancer).await {
+                return client;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the balancer found no live node");
+    }
+}
+
+fn assert_on(client: &Client, node: &str) {
+    assert!(
+        client.server.ends_with(&format!("(node {node})")),
+        "{} is not node {node}",
+        client.server
+    );
+}
+
+/// Every event a client heard, in order.
+fn events(client: &Client) -> Vec<(u64, RoomEvent)> {
+    client
+        .frames
+        .iter()
+        .filter_map(|frame| {
+            match serde_json::from_str::<kawu::protocol::Frame<ServerMessage>>(frame)
+                .unwrap()
+                .msg
+            {
+                ServerMessage::Event { version, event } => Some((version, event)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_game_whose_players_sit_on_two_nodes_plays_to_the_end_and_a_rematch() {
+    let Some(cluster) = cluster() else { return };
+    cluster.ready().await;
+    let mut alice = Client::create(cluster.a, GameKind::Junqi, MoveClock::Off).await;
+    assert_on(&alice, "a");
+    let mut bob = Client::join(cluster.b, &alice.code()).await;
+    assert_on(&bob, "b");
+    let mut watcher = Client::watch(cluster.balancer, &alice.code()).await;
+    alice.until_version(2).await;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(27);
+    play(&mut alice, &mut bob, &mut [&mut watcher], &mut rng, 5000).await;
+    assert!(alice.replica().end.is_some(), "the game ended");
+    // Both players ask for the rematch at once, on their two nodes: one request wins the
+    // version, the other is decided again after it, and the new game starts.
+    rematch(&mut alice, &mut bob).await;
+    watcher.until_version(alice.version()).await;
+    assert!(alice.replica().end.is_none());
+    let alices = events(&alice);
+    let played_from = |client: &Client| -> Vec<(u64, RoomEvent)> {
+        events(client)
+            .into_iter()
+            .filter(|(version, _)| *version > 2)
+            .collect()
+    };
+    assert_eq!(played_from(&alice), played_from(&bob));
+    assert_eq!(played_from(&alice), played_from(&watcher));
+    assert!(alices.len() > 10, "{} events", alices.len());
+}
+
+/// Waits until `count` writes wait for a lock (the test's, or another write's row).
+async fn writers_waiting(database: &tokio_postgres::Client, count: i64) {
+    for _ in 0..200 {
+        let waiting: i64 = database
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity
+                 WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+                &[],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        if waiting >= count {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let activity: Vec<String> = database
+        .query(
+            "SELECT coalesce(wait_event_type, '-') || ' ' || state || ': ' || query
+             FROM pg_stat_activity WHERE datname = current_database()",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    panic!("{count} writers never waited for the lock: {activity:#?}");
+}
+
+#[tokio::test]
+async fn two_nodes_racing_for_one_version_store_one_event_and_the_loser_hears_stale() {
+    let Some(cluster) = cluster() else { return };
+    cluster.ready().await;
+    let mut alice = Client::create(cluster.a, GameKind::Junqi, MoveClock::Off).await;
+    let mut bob = Client::join(cluster.b, &alice.code()).await;
+    alice.until_version(2).await;
+    let (database, connection) = tokio_postgres::connect(&cluster.database, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    // Hold node b's write of this room's next event after its insert, before its commit: a
+    // trigger waits for a lock the test holds. Bob (seat 1) offers a draw on node b; then
+    // Alice (seat 0, to move) flips on node a, which decides version 3 too, and whose insert
+    // finds node b's row under the same key and waits for node b's transaction.
+    let code = alice.code();
+    database
+        .batch_execute(&format!(
+            "CREATE OR REPLACE FUNCTION kawu_test_hold() RETURNS trigger LANGUAGE plpgsql AS
+                 $$ BEGIN PERFORM pg_advisory_xact_lock_shared(27); RETURN NULL; END $$;
+             CREATE TRIGGER kawu_test_hold AFTER INSERT ON events FOR EACH ROW
+                 WHEN (NEW.code = '{code}') EXECUTE FUNCTION kawu_test_hold();
+             SELECT pg_advisory_lock(27);"
+        ))
+        .await
+        .unwrap();
+    bob.send(ClientMessage::OfferDraw {}).await;
+    writers_waiting(&database, 1).await;
+    let action = alice.replica().board.legal_actions()[0].clone();
+    alice.act(&action).await;
+    writers_waiting(&database, 2).await;
+    database
+        .batch_execute(
+            "SELECT pg_advisory_unlock(27);
+             DROP TRIGGER kawu_test_hold ON events;
+             DROP FUNCTION kawu_test_hold();",
+        )
+        .await
+        .unwrap();
+    // Node b's insert was first: its event is version 3, and Alice hears it, then `stale`.
+    let (code, version) = alice
+        .until(|message| match message {
+            ServerMessage::Error { code, version, .. } => Some((*code, *version)),
+            _ => None,
+        })
+        .await;
+    assert_eq!((code, version), (ErrorCode::Stale, Some(3)));
+    assert_eq!(alice.version(), 3);
+    bob.until_version(3).await;
+    let mut both = [&alice, &bob].map(|client| events(client).pop());
+    assert_eq!(both[0], both[1]);
+    assert!(matches!(
+        both[0].take(),
+        Some((3, RoomEvent::DrawOffered { seat: RoomSeat(1) }))
+    ));
+    // Stored once: version 3 is the draw offer, and nothing of Alice's flip.
+    let stored: Vec<String> = database
+        .query(
+            "SELECT event FROM events WHERE code = $1 ORDER BY version",
+            &[&alice.code()],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    assert_eq!(stored.len(), 3, "{stored:?}");
+    assert!(stored[2].contains("draw_offered"), "{stored:?}");
+    // Alice plays again on the version she now has, and both hear it.
+    alice.act(&action).await;
+    alice.until_version(4).await;
+    bob.until_version(4).await;
+}
+
+/// `client`'s seat taken back through the balancer, asking for the events after the version
+/// it has.
+async fn resume_through_balancer(cluster: &Cluster, client: &Client) -> Client {
+    let since = client.version();
+    let connection = cluster.through_balancer().await;
+    let mut again = client.resume_on(connection, Some(since)).await;
+    // The barrier: everything the room stored is heard before the pong.
+    again.send(ClientMessage::Ping { nonce: 7 }).await;
+    again
+        .until(|message| matches!(message, ServerMessage::Pong { nonce: 7 }).then_some(()))
+        .await;
+    again
+}
+
+#[tokio::test]
+async fn players_resume_through_the_balancer_after_either_node_is_killed() {
+    let Some(cluster) = cluster() else { return };
+    cluster.ready().await;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    let mut alice = Client::create(cluster.a, GameKind::Junqi, MoveClock::Off).await;
+    let mut bob = Client::join(cluster.b, &alice.code()).await;
+    alice.until_version(2).await;
+    play(&mut alice, &mut bob, &mut [], &mut rng, 12).await;
+
+    // Node a dies: Alice comes back through the balancer, on node b, with all she had seen.
+    cluster.kill("a");
+    alice.closed().await;
+    let mut alice = resume_through_balancer(&cluster, &alice).await;
+    assert_on(&alice, "b");
+    assert_eq!(alice.version(), bob.version());
+    play(&mut alice, &mut bob, &mut [], &mut rng, 12).await;
+
+    // Node a is back (the script restarts it); node b dies with both players on it.
+    cluster.wait_for("a").await;
+    cluster.kill("b");
+    alice.closed().await;
+    bob.closed().await;
+    let mut alice = resume_through_balancer(&cluster, &alice).await;
+    let mut bob = resume_through_balancer(&cluster, &bob).await;
+    assert_on(&alice, "a");
+    assert_on(&bob, "a");
+    assert_eq!(alice.version(), bob.version());
+    play(&mut alice, &mut bob, &mut [], &mut rng, 5000).await;
+    assert!(alice.replica().end.is_some(), "the game ended");
+
+    // Nothing acknowledged was lost: the stored game is the one both players heard, action
+    // for action.
+    let state = alice.sync().await;
+    assert_eq!(state.version, alice.version());
+    assert_eq!(
+        Board::from_state(&state).history(),
+        alice.replica().board.history()
+    );
+    assert_eq!(
+        alice.replica().board.history(),
+        bob.replica().board.history()
+    );
+    assert!(alice.replica().board.history().len() > 24);
+}
+
+#[tokio::test]
+async fn a_surviving_node_takes_over_the_clock_of_a_killed_node() {
+    let Some(cluster) = cluster() else { return };
+    cluster.ready().await;
+    // Both players on node a, with a clock (30 s a move, 0.6 s at the script's clock speed).
+    let mut alice = Client::create(cluster.a, GameKind::Junqi, MoveClock::Seconds30).await;
+    let bob = Client::join(cluster.a, &alice.code()).await;
+    alice.until_version(2).await;
+    assert_eq!(alice.replica().to_move(), Some(RoomSeat(0)));
+    // Node a dies before Alice's time is up; only Bob comes back, through the balancer.
+    cluster.kill("a");
+    let mut bob = resume_through_balancer(&cluster, &bob).await;
+    assert_on(&bob, "b");
+    // Node b runs the room's clock now: Alice, who never came back, runs out of time.
+    while bob.replica().end.is_none() {
+        bob.recv().await;
+    }
+    let end = bob.replica().end.unwrap();
+    assert_eq!(end.winner, Some(RoomSeat(1)));
+    assert_eq!(end.reason, EndReason::OutOfTime);
+    alice.closed().await;
+}
+
+#[tokio::test]
+async fn presence_and_a_seat_taken_back_reach_across_nodes() {
+    let Some(cluster) = cluster() else { return };
+    cluster.ready().await;
+    let mut alice = Client::create(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut bob = Client::join(cluster.b, &alice.code()).await;
+    alice.until_version(2).await;
+    // Each hears that the other, on the other node, is connected.
+    for client in [&mut alice, &mut bob] {
+        client
+            .until(|message| {
+                matches!(
+                    message,
+                    ServerMessage::Presence {
+                        connected: [true, true],
+                        ..
+                    }
+                )
+                .then_some(())
+            })
+            .await;
+    }
+    // Alice takes her seat back on node b: her connection on node a is told and closed.
+    let mut again = alice.resume(cluster.b, Some(alice.version())).await;
+    let replaced = alice
+        .until(|message| match message {
+            ServerMessage::Error { code, .. } => Some(*code),
+            _ => None,
+        })
+        .await;
+    assert_eq!(replaced, ErrorCode::Replaced);
+    alice.closed().await;
+    // She plays on from node b, and Bob hears it.
+    again.act("h2e2").await;
+    again.until_version(3).await;
+    bob.until_version(3).await;
+}

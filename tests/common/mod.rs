@@ -1,0 +1,488 @@
+//! What the server's and the cluster's tests share: a protocol client that keeps a copy of its
+//! room, rebuilt with the rules from states and events, and random play.
+// Each test binary uses its own part of this.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use kawu::protocol::{
+    ClientMessage, ErrorCode, Frame, GameEnd, GameState, MoveClock, Played, RoomEvent, RoomSeat,
+    RoomState, ServerMessage, XiangqiPlayed, junqi_start,
+};
+use kawu::rules::GameKind;
+use kawu::rules::junqi::{Action, ActionList, PublicGame};
+use kawu::rules::xiangqi;
+use rand::RngExt;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A client's copy of the room's current game, rebuilt from states and events with the rules.
+#[derive(Clone, Debug)]
+pub enum Board {
+    Junqi(Box<PublicGame>),
+    Xiangqi(xiangqi::Game),
+}
+
+impl Board {
+    /// The game a state describes; its position must be the one the state names.
+    pub fn from_state(room: &RoomState) -> Board {
+        match &room.game {
+            GameState::Junqi(state) => {
+                let game = state.public_game().expect("a state's actions replay");
+                assert_eq!(
+                    game.view().to_jfen(),
+                    state.position,
+                    "position of {room:?}"
+                );
+                Board::Junqi(Box::new(game))
+            }
+            GameState::Xiangqi(state) => {
+                let game = state.game().expect("a state's moves replay");
+                assert_eq!(
+                    game.position().to_fen(),
+                    state.position,
+                    "position of {room:?}"
+                );
+                Board::Xiangqi(game)
+            }
+        }
+    }
+
+    /// The same game from its start again.
+    pub fn restarted(&self) -> Board {
+        match self {
+            Board::Junqi(game) => {
+                Board::Junqi(Box::new(PublicGame::new(junqi_start(*game.view().rules()))))
+            }
+            Board::Xiangqi(game) => Board::Xiangqi(xiangqi::Game::new(game.start().clone())),
+        }
+    }
+
+    pub fn play(&mut self, played: &Played) {
+        match (self, played) {
+            (Board::Junqi(game), Played::Junqi(played)) => {
+                game.play(*played).expect("a played action replays");
+            }
+            (Board::Xiangqi(game), Played::Xiangqi(played)) => {
+                game.play(played.mv).expect("a played move replays");
+            }
+            (board, played) => panic!("{played:?} played on {board:?}"),
+        }
+    }
+
+    /// Whether the seat that moved first is to move.
+    pub fn first_to_move(&self) -> bool {
+        match self {
+            Board::Junqi(game) => game.view().first_player_to_move(),
+            Board::Xiangqi(game) => game.moves().len() % 2 == 0,
+        }
+    }
+
+    /// Every legal action, as `act` writes it.
+    pub fn legal_actions(&self) -> Vec<String> {
+        match self {
+            Board::Junqi(game) => {
+                let mut actions = ActionList::new();
+                game.view().legal_actions(&mut actions);
+                actions.iter().map(Action::to_string).collect()
+            }
+            Board::Xiangqi(game) => {
+                let mut moves = xiangqi::MoveList::new();
+                game.position().legal_moves(&mut moves);
+                moves.iter().map(xiangqi::Move::to_string).collect()
+            }
+        }
+    }
+
+    /// Whether the rules ended the game.
+    pub fn over(&self) -> bool {
+        match self {
+            Board::Junqi(game) => game.outcome().is_some(),
+            Board::Xiangqi(game) => game.outcome().is_some(),
+        }
+    }
+
+    /// The actions played so far.
+    pub fn history(&self) -> Vec<Played> {
+        match self {
+            Board::Junqi(game) => game.history().iter().copied().map(Played::Junqi).collect(),
+            Board::Xiangqi(game) => game
+                .moves()
+                .iter()
+                .map(|played| Played::Xiangqi(XiangqiPlayed { mv: played.mv }))
+                .collect(),
+        }
+    }
+
+    pub fn junqi(&self) -> &PublicGame {
+        match self {
+            Board::Junqi(game) => game,
+            Board::Xiangqi(_) => panic!("a Xiangqi room"),
+        }
+    }
+
+    pub fn xiangqi(&self) -> &xiangqi::Game {
+        match self {
+            Board::Xiangqi(game) => game,
+            Board::Junqi(_) => panic!("a Junqi room"),
+        }
+    }
+}
+
+/// What a client knows of its room.
+#[derive(Clone, Debug)]
+pub struct Replica {
+    pub version: u64,
+    pub board: Board,
+    pub first_seat: RoomSeat,
+    pub end: Option<GameEnd>,
+    pub taken: [bool; 2],
+}
+
+impl Replica {
+    pub fn from_state(room: &RoomState) -> Replica {
+        Replica {
+            version: room.version,
+            board: Board::from_state(room),
+            first_seat: room.first_seat,
+            end: room.end,
+            taken: room.seats.map(|seat| seat.taken),
+        }
+    }
+
+    pub fn apply(&mut self, version: u64, event: &RoomEvent) {
+        assert_eq!(version, self.version + 1, "events arrive in order");
+        self.version = version;
+        match event {
+            RoomEvent::SeatTaken { seat } => self.taken[seat.index()] = true,
+            RoomEvent::Played { seat, played } => {
+                assert_eq!(Some(*seat), self.to_move());
+                self.board.play(played);
+            }
+            RoomEvent::GameEnded { end } => self.end = Some(*end),
+            RoomEvent::NewGame { first_seat, .. } => {
+                self.board = self.board.restarted();
+                self.first_seat = *first_seat;
+                self.end = None;
+            }
+            RoomEvent::DrawOffered { .. }
+            | RoomEvent::DrawDeclined { .. }
+            | RoomEvent::RematchRequested { .. } => {}
+        }
+    }
+
+    pub fn to_move(&self) -> Option<RoomSeat> {
+        if self.end.is_some() || !self.taken.iter().all(|&taken| taken) {
+            return None;
+        }
+        Some(if self.board.first_to_move() {
+            self.first_seat
+        } else {
+            self.first_seat.other()
+        })
+    }
+}
+
+/// A protocol client: sends typed messages, records every frame it receives, and keeps a
+/// replica of its room.
+pub struct Client {
+    pub socket: Socket,
+    /// What the server said it is in `hello` (in a cluster, its node's name).
+    pub server: String,
+    pub frames: Vec<String>,
+    pub replica: Option<Replica>,
+    pub seat: Option<RoomSeat>,
+    pub token: Option<String>,
+    pub code: Option<String>,
+}
+
+impl Client {
+    pub async fn connect(address: SocketAddr) -> Client {
+        Client::try_connect(address)
+            .await
+            .expect("the server accepts a WebSocket")
+    }
+
+    /// A new connection and its `hello`, or why there is none.
+    pub async fn try_connect(address: SocketAddr) -> Result<Client, String> {
+        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/ws"))
+            .await
+            .map_err(|error| error.to_string())?;
+        let mut client = Client {
+            socket,
+            server: String::new(),
+            frames: Vec::new(),
+            replica: None,
+            seat: None,
+            token: None,
+            code: None,
+        };
+        match client.recv().await {
+            ServerMessage::Hello { server } => client.server = server,
+            other => return Err(format!("{other:?} before hello")),
+        }
+        Ok(client)
+    }
+
+    pub async fn send(&mut self, message: ClientMessage) {
+        let text = serde_json::to_string(&Frame::new(message)).unwrap();
+        self.send_text(&text).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.socket
+            .send(Message::Text(text.into()))
+            .await
+            .expect("the connection is open");
+    }
+
+    /// Plays `action` on the version this client has.
+    pub async fn act(&mut self, action: &str) {
+        let version = self.version();
+        self.send(ClientMessage::Act {
+            action: action.into(),
+            version,
+        })
+        .await;
+    }
+
+    /// The next message (pings and pongs of the WebSocket itself aside).
+    pub async fn recv(&mut self) -> ServerMessage {
+        loop {
+            let frame = tokio::time::timeout(Duration::from_secs(20), self.socket.next())
+                .await
+                .expect("a frame within 20 s")
+                .expect("the connection is open")
+                .expect("a readable frame");
+            let Message::Text(text) = frame else {
+                continue;
+            };
+            self.frames.push(text.to_string());
+            let frame: Frame<ServerMessage> =
+                serde_json::from_str(&text).expect("the server sends protocol frames");
+            assert_eq!(frame.v, 1);
+            self.track(&frame.msg);
+            return frame.msg;
+        }
+    }
+
+    /// Waits for the server to end the connection (text frames on the way are read as usual).
+    pub async fn closed(&mut self) {
+        loop {
+            let next = tokio::time::timeout(Duration::from_secs(10), self.socket.next())
+                .await
+                .expect("the server ends the connection");
+            match next {
+                Some(Ok(Message::Text(text))) => {
+                    let frame: Frame<ServerMessage> = serde_json::from_str(&text).unwrap();
+                    self.track(&frame.msg);
+                }
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    pub fn track(&mut self, message: &ServerMessage) {
+        match message {
+            ServerMessage::Seated { code, seat, token } => {
+                self.seat = Some(*seat);
+                self.code = Some(code.clone());
+                if token.is_some() {
+                    self.token = token.clone();
+                }
+            }
+            ServerMessage::Watching { code } => self.code = Some(code.clone()),
+            ServerMessage::Sync { room } => self.replica = Some(Replica::from_state(room)),
+            ServerMessage::Event { version, event } => self
+                .replica
+                .as_mut()
+                .expect("a state before events")
+                .apply(*version, event),
+            _ => {}
+        }
+    }
+
+    /// Reads until `pick` accepts a message.
+    pub async fn until<T>(&mut self, mut pick: impl FnMut(&ServerMessage) -> Option<T>) -> T {
+        loop {
+            let message = self.recv().await;
+            if let Some(found) = pick(&message) {
+                return found;
+            }
+        }
+    }
+
+    pub async fn error(&mut self) -> ErrorCode {
+        self.until(|message| match message {
+            ServerMessage::Error { code, .. } => Some(*code),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Reads until the next whole room state.
+    pub async fn until_sync(&mut self) -> RoomState {
+        self.until(|message| match message {
+            ServerMessage::Sync { room } => Some(room.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Asks for the whole room state and reads it.
+    pub async fn sync(&mut self) -> RoomState {
+        self.send(ClientMessage::Sync {}).await;
+        self.until_sync().await
+    }
+
+    /// Reads until the replica reaches `version`; an error on the way fails the test.
+    pub async fn until_version(&mut self, version: u64) {
+        while self.version() < version {
+            if let ServerMessage::Error { code, message, .. } = self.recv().await {
+                panic!("waiting for version {version}: {code:?}: {message}");
+            }
+        }
+    }
+
+    pub fn replica(&self) -> &Replica {
+        self.replica.as_ref().expect("a room")
+    }
+
+    pub fn version(&self) -> u64 {
+        self.replica.as_ref().map_or(0, |replica| replica.version)
+    }
+
+    /// Sends `message` on a new connection and reads until the room's state.
+    pub async fn enter(address: SocketAddr, message: ClientMessage) -> Client {
+        let mut client = Client::connect(address).await;
+        client.send(message).await;
+        client.until_sync().await;
+        client
+    }
+
+    pub async fn create(address: SocketAddr, game: GameKind, clock: MoveClock) -> Client {
+        let message = ClientMessage::Create {
+            game,
+            rules: None,
+            clock,
+        };
+        Client::enter(address, message).await
+    }
+
+    pub async fn join(address: SocketAddr, code: &str) -> Client {
+        Client::enter(address, ClientMessage::Join { code: code.into() }).await
+    }
+
+    pub async fn watch(address: SocketAddr, code: &str) -> Client {
+        Client::enter(address, ClientMessage::Watch { code: code.into() }).await
+    }
+
+    /// `self`'s seat taken back on a new connection, which keeps `self`'s token, and its
+    /// replica when it asks only for the events after `since`.
+    pub async fn resume(&self, address: SocketAddr, since: Option<u64>) -> Client {
+        self.resume_on(Client::connect(address).await, since).await
+    }
+
+    /// `self`'s seat taken back on the connection `again`, as [`Client::resume`] does.
+    pub async fn resume_on(&self, mut again: Client, since: Option<u64>) -> Client {
+        again.replica = since.and(self.replica.clone());
+        again.token = self.token.clone();
+        again
+            .send(ClientMessage::Resume {
+                code: self.code(),
+                token: self.token.clone().expect("a seat's token"),
+                since,
+            })
+            .await;
+        let token = again
+            .until(|m| match m {
+                ServerMessage::Seated { token, .. } => Some(token.clone()),
+                _ => None,
+            })
+            .await;
+        assert_eq!(token, None, "a seat's token is sent only once");
+        assert_eq!(again.seat, self.seat);
+        again
+    }
+
+    pub fn code(&self) -> String {
+        self.code.clone().expect("in a room")
+    }
+}
+
+/// Two players of `game`, and the creator opened the room.
+pub async fn table(address: SocketAddr, game: GameKind, clock: MoveClock) -> (Client, Client) {
+    let mut alice = Client::create(address, game, clock).await;
+    let bob = Client::join(address, &alice.code()).await;
+    alice.until_version(2).await;
+    (alice, bob)
+}
+
+/// The mover plays the action `choose` picks from the legal ones; the other player and
+/// everyone in `others` catch up with it.
+pub async fn play_chosen(
+    players: [&mut Client; 2],
+    others: &mut [&mut Client],
+    choose: impl FnOnce(&[String]) -> String,
+) {
+    let [first, second] = players;
+    let to_move = first.replica().to_move().expect("the game is on");
+    let (mover, waiter) = if first.seat == Some(to_move) {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    let action = choose(&mover.replica().board.legal_actions());
+    let before = mover.version();
+    mover.act(&action).await;
+    mover.until_version(before + 1).await;
+    if mover.replica().board.over() {
+        mover.until_version(before + 2).await;
+    }
+    let version = mover.version();
+    waiter.until_version(version).await;
+    for other in others.iter_mut() {
+        other.until_version(version).await;
+    }
+}
+
+/// The mover plays one random legal action.
+pub async fn play_one(
+    players: [&mut Client; 2],
+    others: &mut [&mut Client],
+    rng: &mut impl RngExt,
+) {
+    play_chosen(players, others, |actions| {
+        actions[rng.random_range(0..actions.len())].clone()
+    })
+    .await;
+}
+
+/// Plays random actions until the game ends or `plies` were played.
+pub async fn play(
+    alice: &mut Client,
+    bob: &mut Client,
+    others: &mut [&mut Client],
+    rng: &mut impl RngExt,
+    plies: usize,
+) {
+    for _ in 0..plies {
+        if alice.replica().to_move().is_none() {
+            return;
+        }
+        play_one([&mut *alice, &mut *bob], others, rng).await;
+    }
+}
+
+/// Both players ask for a rematch; both follow until the new game has started.
+pub async fn rematch(alice: &mut Client, bob: &mut Client) {
+    alice.send(ClientMessage::Rematch {}).await;
+    bob.send(ClientMessage::Rematch {}).await;
+    let version = alice.version() + 3;
+    alice.until_version(version).await;
+    bob.until_version(version).await;
+}
