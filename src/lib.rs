@@ -1,5 +1,5 @@
-//! kawu: Junqi flip and Xiangqi played well — rules, computer opponents and (with the `client`
-//! feature) the Bevy game.
+//! kawu: Junqi flip, Xiangqi and Qiguo Xiangqi played well — rules, computer opponents, the
+//! online protocol and (with the `client` feature) the Bevy game, (with `server`) its server.
 
 pub mod ai;
 #[cfg(feature = "client")]

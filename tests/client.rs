@@ -934,17 +934,17 @@ fn two_clients_play_through_a_real_server() {
 // ---------------------------------------------------------------------------------------------
 // Xiangqi
 
-use kawu::client::xiangqi::{
-    LoadXiangqi, XiangqiMatch, XiangqiRecord, XqCommand, XqPiece, XqSelection, square_to_world,
+use kawu::client::points::{
+    BoardCommand as PointsCommand, LoadMatch, PointPiece, PointsMatch, Selection as PointsSelection,
 };
+use kawu::client::xiangqi::{XiangqiMatch, square_to_world};
 use kawu::rules::xiangqi::{
     Game as XqGame, MoveList as XqMoves, Position as XqPosition, Reason, Square,
 };
 
 fn xq_start(app: &mut App, game: XqGame, seats: Seats) {
-    app.world_mut().write_message(LoadXiangqi {
-        game,
-        conceded: None,
+    app.world_mut().write_message(LoadMatch {
+        game: XiangqiMatch::new(game, None),
         seats,
         attract: false,
     });
@@ -962,7 +962,8 @@ fn xq_model(app: &App) -> XiangqiMatch {
 }
 
 fn xq_select(app: &mut App, square: Square) {
-    app.world_mut().write_message(XqCommand::Select(square));
+    app.world_mut()
+        .write_message(PointsCommand::<XiangqiMatch>::Select(square));
     app.update();
 }
 
@@ -971,15 +972,17 @@ fn xq_select(app: &mut App, square: Square) {
 fn xq_assert_consistent(app: &mut App) {
     let model = xq_model(app);
     let turned = app.world().resource::<TableView>().turned();
-    let mut query = app.world_mut().query::<(&XqPiece, &Transform)>();
+    let mut query = app
+        .world_mut()
+        .query::<(&PointPiece<XiangqiMatch>, &Transform)>();
     let mut seen = 0;
     for (piece, transform) in query.iter(app.world()) {
-        assert_eq!(model.position().piece_at(piece.square), Some(piece.piece));
-        let at = square_to_world(piece.square, turned);
+        assert_eq!(model.position().piece_at(piece.point), Some(piece.piece));
+        let at = square_to_world(piece.point, turned);
         assert!(
             transform.translation.truncate().distance(at) < 0.01,
             "{}",
-            piece.square
+            piece.point
         );
         seen += 1;
     }
@@ -1008,7 +1011,10 @@ fn xiangqi_moves_and_captures_end_where_the_rules_say() {
     // The cannon's opening, then captures: h2e2 h9g7, e2e6 (takes the soldier on e6).
     for (from, to) in [("h2", "e2"), ("h9", "g7"), ("e2", "e6")] {
         xq_select(&mut app, square(from));
-        let selection = app.world().resource::<XqSelection>().clone();
+        let selection = app
+            .world()
+            .resource::<PointsSelection<XiangqiMatch>>()
+            .clone();
         let mut legal = XqMoves::new();
         xq_model(&app).position().legal_moves(&mut legal);
         let expected: Vec<Square> = legal
@@ -1102,7 +1108,7 @@ fn a_perpetual_check_ends_the_game_and_says_who_repeated() {
 }
 
 #[test]
-fn a_xiangqi_game_exports_and_imports_as_fen_and_iccs() {
+fn a_xiangqi_game_exports_and_imports_as_text() {
     let mut app = app();
     xq_start(
         &mut app,
@@ -1114,21 +1120,23 @@ fn a_xiangqi_game_exports_and_imports_as_fen_and_iccs() {
         xq_select(&mut app, square(to));
     }
     settle(&mut app);
-    let text = xq_model(&app).record().to_text();
-    assert!(text.ends_with("moves h2e2 h9g7 h0g2"), "{text}");
-    let record = XiangqiRecord::from_text(&text).expect("its own export reads back");
-    let game = record.game().expect("a legal game");
-    assert_eq!(game.position(), xq_model(&app).position());
-    // A UCI line reads too; a bad move is named.
-    assert!(XiangqiRecord::from_text(&format!("position fen {}", record.start)).is_ok());
-    let bad = XiangqiRecord::from_text(&format!("{} moves h2e2 h9h0", record.start))
+    let text = <XiangqiMatch as PointsMatch>::to_text(&xq_model(&app));
+    assert!(text.starts_with("[Game \"Xiangqi\"]"), "{text}");
+    assert!(text.contains("1. h2e2 h9g7 2. h0g2"), "{text}");
+    let imported = <XiangqiMatch as PointsMatch>::from_text(&text).expect("its own export");
+    assert_eq!(imported.position(), xq_model(&app).position());
+    // A FEN with its moves, and a UCI line, read too; a bad move is named with its line.
+    let fen = XqPosition::start().to_fen();
+    let plain = <XiangqiMatch as PointsMatch>::from_text(&format!("{fen}\nmoves h2e2 h9g7"));
+    assert_eq!(plain.expect("a FEN and moves").game.moves().len(), 2);
+    assert!(<XiangqiMatch as PointsMatch>::from_text(&format!("position fen {fen}")).is_ok());
+    let bad = <XiangqiMatch as PointsMatch>::from_text(&format!("{fen}\nmoves h2e2 h9h0"))
         .expect_err("an illegal second move");
-    assert!(bad.contains("move 2 (h9h0)"), "{bad}");
-    assert!(XiangqiRecord::from_text("not a position").is_err());
+    assert!(bad.contains("h9h0") && bad.contains("line 2"), "{bad}");
+    assert!(<XiangqiMatch as PointsMatch>::from_text("not a position").is_err());
     // Loading it puts the same position on the table.
-    app.world_mut().write_message(LoadXiangqi {
-        game,
-        conceded: None,
+    app.world_mut().write_message(LoadMatch {
+        game: imported,
         seats: Seats::hot_seat(),
         attract: false,
     });
@@ -1149,7 +1157,7 @@ fn switching_games_clears_the_other_games_pieces() {
     start(&mut app, 3, Seats::hot_seat());
     let xiangqi = app
         .world_mut()
-        .query::<&XqPiece>()
+        .query::<&PointPiece<XiangqiMatch>>()
         .iter(app.world())
         .count();
     assert_eq!(xiangqi, 0);
@@ -1267,8 +1275,8 @@ fn two_clients_play_xiangqi_through_a_real_server() {
     for app in [&host, &guest] {
         assert_eq!(
             xq_model(app).conceded,
-            Some(kawu::client::xiangqi::Conceded::Resigned(
-                kawu::client::xiangqi::XqSide::Black
+            Some(kawu::rules::xiangqi::Conceded::Resigned(
+                kawu::rules::xiangqi::Color::Black
             ))
         );
     }
@@ -1301,13 +1309,11 @@ fn two_clients_play_xiangqi_through_a_real_server() {
 // ---------------------------------------------------------------------------------------------
 // Qiguo Xiangqi
 
-use kawu::client::qiguo::{
-    LoadQiguo, QgCommand, QgPiece, QgSelection, QiguoMatch, QiguoRecord, point_to_world as qg_world,
-};
+use kawu::client::qiguo::{QiguoMatch, point_to_world as qg_world};
 use kawu::rules::qiguo::{MoveList as QgMoves, Point as QgPoint, State as QgState};
 
 fn qg_start(app: &mut App, game: QiguoMatch, seats: Seats) {
-    app.world_mut().write_message(LoadQiguo {
+    app.world_mut().write_message(LoadMatch {
         game,
         seats,
         attract: false,
@@ -1324,17 +1330,12 @@ fn qg_start(app: &mut App, game: QiguoMatch, seats: Seats) {
 
 /// A match from a QFEN, with no moves yet.
 fn qg_from(qfen: &str) -> QiguoMatch {
-    QiguoRecord {
-        start: qfen.to_string(),
-        moves: Vec::new(),
-    }
-    .replay()
-    .expect("a good QFEN")
+    QiguoMatch::from_start(kawu::rules::qiguo::Position::from_qfen(qfen).expect("a good QFEN"))
 }
 
 /// The start of a game for `players` seats.
 fn qg_new(players: usize) -> QiguoMatch {
-    LoadQiguo::new_game(seats_of(&vec![Controller::Local; players]), false).game
+    QiguoMatch::for_players(players)
 }
 
 fn qg_model(app: &App) -> QiguoMatch {
@@ -1343,7 +1344,8 @@ fn qg_model(app: &App) -> QiguoMatch {
 
 fn qg_select(app: &mut App, point: &str) {
     let point: QgPoint = point.parse().expect("a point");
-    app.world_mut().write_message(QgCommand::Select(point));
+    app.world_mut()
+        .write_message(PointsCommand::<QiguoMatch>::Select(point));
     app.update();
 }
 
@@ -1351,7 +1353,9 @@ fn qg_select(app: &mut App, point: &str) {
 /// is left on the table.
 fn qg_assert_consistent(app: &mut App) {
     let model = qg_model(app);
-    let mut query = app.world_mut().query::<(&QgPiece, &Transform)>();
+    let mut query = app
+        .world_mut()
+        .query::<(&PointPiece<QiguoMatch>, &Transform)>();
     let mut seen = 0;
     for (piece, transform) in query.iter(app.world()) {
         assert_eq!(model.position().piece_at(piece.point), Some(piece.piece));
@@ -1366,7 +1370,7 @@ fn qg_assert_consistent(app: &mut App) {
     assert_eq!(seen, model.position().pieces().count());
     let others = app
         .world_mut()
-        .query::<&XqPiece>()
+        .query::<&PointPiece<XiangqiMatch>>()
         .iter(app.world())
         .count()
         + app
@@ -1403,7 +1407,10 @@ fn a_three_seat_qiguo_game_with_computers_plays_round_and_undo_returns_to_the_pe
     );
     assert_eq!(app.world().resource::<MatchStatus>().to_move, Seat(0));
     qg_select(&mut app, "e10");
-    let selection = app.world().resource::<QgSelection>().clone();
+    let selection = app
+        .world()
+        .resource::<PointsSelection<QiguoMatch>>()
+        .clone();
     let mut legal = QgMoves::new();
     qg_model(&app).position().legal_moves(&mut legal);
     let expected: Vec<QgPoint> = legal
@@ -1414,15 +1421,20 @@ fn a_three_seat_qiguo_game_with_computers_plays_round_and_undo_returns_to_the_pe
     assert_eq!(selection.targets, expected);
     assert_eq!(expected.len(), 38, "the Diplomat's moves at the start");
     qg_select(&mut app, "j15");
-    assert_eq!(qg_model(&app).plies.len(), 1);
+    assert_eq!(qg_model(&app).game.plies().len(), 1);
     settle(&mut app);
     qg_assert_consistent(&mut app);
     // Chu and Han (seat 1), then Qi and Wei (seat 2) answer; then Zhao, the person's again.
     qg_run_until(&mut app, "the computers did not answer", |app| {
-        qg_model(app).plies.len() == 5 && settled(app)
+        qg_model(app).game.plies().len() == 5 && settled(app)
     });
     let model = qg_model(&app);
-    let movers: Vec<QgState> = model.plies.iter().map(|ply| ply.played.mover).collect();
+    let movers: Vec<QgState> = model
+        .game
+        .plies()
+        .iter()
+        .map(|ply| ply.played.mover)
+        .collect();
     assert_eq!(
         movers,
         [
@@ -1440,11 +1452,14 @@ fn a_three_seat_qiguo_game_with_computers_plays_round_and_undo_returns_to_the_pe
     qg_assert_consistent(&mut app);
     // A click on a computer's piece does nothing.
     qg_select(&mut app, "f1");
-    assert_eq!(app.world().resource::<QgSelection>().from, None);
+    assert_eq!(
+        app.world().resource::<PointsSelection<QiguoMatch>>().from,
+        None
+    );
     app.world_mut().write_message(MatchRequest::Undo);
     app.update();
     settle(&mut app);
-    assert!(qg_model(&app).plies.is_empty());
+    assert!(qg_model(&app).game.plies().is_empty());
     assert_eq!(qg_model(&app).position(), qg_new(3).position());
     qg_assert_consistent(&mut app);
 }
@@ -1458,10 +1473,15 @@ fn a_seven_seat_qiguo_round_of_computers_and_a_hegemon_ends_the_game() {
     qg_start(&mut app, qg_new(7), seats_of(&list));
     // Six computers move, each its own state in turn; then Yan, the person.
     qg_run_until(&mut app, "the computers did not play round", |app| {
-        qg_model(app).plies.len() == 6 && settled(app)
+        qg_model(app).game.plies().len() == 6 && settled(app)
     });
     let model = qg_model(&app);
-    let movers: Vec<QgState> = model.plies.iter().map(|ply| ply.played.mover).collect();
+    let movers: Vec<QgState> = model
+        .game
+        .plies()
+        .iter()
+        .map(|ply| ply.played.mover)
+        .collect();
     assert_eq!(movers, QgState::ALL[..6]);
     assert_eq!(model.position().side_to_move(), QgState::Yan);
     assert_eq!(app.world().resource::<MatchStatus>().to_move, Seat(6));
@@ -1474,8 +1494,8 @@ fn a_seven_seat_qiguo_round_of_computers_and_a_hegemon_ends_the_game() {
         app.world().resource::<MatchStatus>().over && settled(app)
     });
     let model = qg_model(&app);
-    assert_eq!(model.plies.len(), 1);
-    assert_eq!(model.plies[0].mv.to_string(), "c3f6");
+    assert_eq!(model.game.plies().len(), 1);
+    assert_eq!(model.game.plies()[0].mv.to_string(), "c3f6");
     // Chu's army left the board with its Ruler.
     assert!(!model.position().is_live(QgState::Chu));
     qg_assert_consistent(&mut app);
@@ -1485,6 +1505,9 @@ fn a_seven_seat_qiguo_round_of_computers_and_a_hegemon_ends_the_game() {
     assert_eq!(title, tr(Lang::En, "result-you-lose"));
     assert!(why.contains("hegemon"), "{why}");
     assert!(why.starts_with("Player 1"), "{why}");
+    let kept = app.world().resource::<FinishedGames>().0.clone();
+    assert_eq!(kept.len(), 1, "the finished game is kept");
+    assert_eq!((kept[0].kind, kept[0].plies), (GameKind::Qiguo, 1));
     // Undo against computers goes back to the person's turn: there is none before, so it
     // reopens nothing.
     assert_eq!(app.world().resource::<MatchStatus>().undo_plies, 0);
@@ -1505,7 +1528,7 @@ fn a_qiguo_capture_of_a_ruler_takes_the_whole_army_off_the_board() {
     // While the army leaves, its pieces play their last animation.
     let leaving = app
         .world_mut()
-        .query_filtered::<(), (With<Anim>, Without<QgPiece>)>()
+        .query_filtered::<(), (With<Anim>, Without<PointPiece<QiguoMatch>>)>()
         .iter(app.world())
         .count();
     assert_eq!(
@@ -1613,4 +1636,180 @@ fn screenshot_of_a_qiguo_game_shows_the_board_and_the_seven_armies() {
         let (count, _) = count_pixels(&pixels, channels, matches);
         assert!(count > 300, "too little {name}: {count}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replays of the games of points (Xiangqi, Qiguo): the shared board layer's
+
+/// Plays `count` legal moves in the game of `G` on the table (a different one each ply, so
+/// that no position repeats), through the referee, letting each settle.
+fn points_play<G: PointsMatch>(app: &mut App, count: usize) {
+    for _ in 0..count {
+        let model = app.world().resource::<G>();
+        let moves = model.legal_moves();
+        let mv = moves[(model.plies() * 7 + 3) % moves.len()];
+        let request = kawu::client::points::PlayRequest::new(mv, model);
+        app.world_mut().write_message(request);
+        app.update();
+        settle(app);
+    }
+}
+
+/// The moves of the game of `G` on the table.
+fn points_moves<G: PointsMatch>(app: &App) -> Vec<String> {
+    let model = app.world().resource::<G>();
+    (0..model.plies())
+        .map(|ply| model.move_at(ply).expect("a move").to_string())
+        .collect()
+}
+
+/// Steps the replay of `played` (its moves) on the table of `G` forward, back, to a ply, to
+/// the end and by itself, checking the table after each step with `consistent`, then plays
+/// on from `play_on_at` with people at every seat.
+fn step_through_replay<G: PointsMatch>(
+    app: &mut App,
+    played: &[String],
+    play_on_at: usize,
+    consistent: fn(&mut App),
+) {
+    let total = played.len();
+    let progress = replay_progress(app).expect("a replay is on the table");
+    assert_eq!((progress.shown, progress.total), (0, total));
+    assert!(
+        points_moves::<G>(app).is_empty(),
+        "a replay starts at the start"
+    );
+    consistent(app);
+    for shown in 1..=4 {
+        ask_replay(app, ReplayRequest::Forward);
+        assert_eq!(points_moves::<G>(app), played[..shown]);
+        assert_eq!(replay_progress(app).map(|p| p.shown), Some(shown));
+        consistent(app);
+    }
+    ask_replay(app, ReplayRequest::Back);
+    assert_eq!(points_moves::<G>(app), played[..3]);
+    consistent(app);
+    ask_replay(app, ReplayRequest::Jump(total - 2));
+    assert_eq!(points_moves::<G>(app), played[..total - 2]);
+    consistent(app);
+    ask_replay(app, ReplayRequest::Last);
+    assert_eq!(points_moves::<G>(app), played);
+    consistent(app);
+    ask_replay(app, ReplayRequest::First);
+    ask_replay(app, ReplayRequest::TogglePlay);
+    for _ in 0..3000 {
+        if replay_progress(app).is_some_and(|p| !p.playing) {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(
+        replay_progress(app).map(|p| (p.shown, p.playing)),
+        Some((total, false)),
+        "it played by itself to the end"
+    );
+    settle(app);
+    consistent(app);
+    // Play on from the middle: the referee takes the game over from there.
+    ask_replay(app, ReplayRequest::Jump(play_on_at));
+    let everyone_here = vec![Controller::Local; app.world().resource::<Seats>().len()];
+    let seats = Seats::try_from(everyone_here).expect("as many seats as before");
+    ask_replay(app, ReplayRequest::ContinueHere(seats));
+    app.update();
+    assert_eq!(replay_progress(app), None);
+    assert_eq!(points_moves::<G>(app), played[..play_on_at]);
+    assert!(!app.world().resource::<MatchStatus>().over);
+    points_play::<G>(app, 1);
+    assert_eq!(
+        points_moves::<G>(app).len(),
+        play_on_at + 1,
+        "the game goes on"
+    );
+    consistent(app);
+}
+
+#[test]
+fn a_finished_xiangqi_game_is_kept_and_replays_forward_back_and_on() {
+    let mut app = app();
+    xq_start(
+        &mut app,
+        XqGame::new(XqPosition::start()),
+        Seats::hot_seat(),
+    );
+    points_play::<XiangqiMatch>(&mut app, 10);
+    let played = points_moves::<XiangqiMatch>(&app);
+    app.world_mut().write_message(MatchRequest::Resign);
+    app.update();
+    app.update();
+    let finished = app.world().resource::<FinishedGames>().0.clone();
+    assert_eq!(finished.len(), 1, "the finished game is kept once");
+    assert_eq!(
+        (finished[0].kind, finished[0].plies),
+        (GameKind::Xiangqi, 10)
+    );
+    assert!(
+        finished[0].result.contains("resigned"),
+        "{}",
+        finished[0].result
+    );
+
+    app.world_mut().write_message(WatchReplay {
+        kind: GameKind::Xiangqi,
+        record: RecordSource::Kept(finished[0].record.clone()),
+    });
+    app.update();
+    settle(&mut app);
+    app.update();
+    // Nobody plays in a replay: a click on a red piece selects nothing.
+    xq_select(&mut app, square("h2"));
+    assert_eq!(
+        app.world().resource::<PointsSelection<XiangqiMatch>>().from,
+        None
+    );
+    ask_replay(&mut app, ReplayRequest::Last);
+    assert!(
+        xq_model(&app).conceded.is_some(),
+        "the resignation is shown"
+    );
+    ask_replay(&mut app, ReplayRequest::First);
+    step_through_replay::<XiangqiMatch>(&mut app, &played, 5, xq_assert_consistent);
+}
+
+#[test]
+fn an_exported_qiguo_game_replays_from_its_text_and_bad_text_changes_nothing() {
+    let mut app = app();
+    qg_start(&mut app, qg_new(4), seats_of(&[Controller::Local; 4]));
+    points_play::<QiguoMatch>(&mut app, 9);
+    let played = points_moves::<QiguoMatch>(&app);
+    let text = <QiguoMatch as PointsMatch>::to_text(&qg_model(&app));
+    let before = qg_model(&app).position().clone();
+    for bad in [String::new(), "hello".to_string(), format!("{text} zz9")] {
+        app.world_mut().write_message(WatchReplay {
+            kind: GameKind::Qiguo,
+            record: RecordSource::Text(bad),
+        });
+        app.update();
+        let reports: Vec<BadRecord> = app
+            .world_mut()
+            .resource_mut::<Messages<BadRecord>>()
+            .drain()
+            .collect();
+        assert_eq!(reports.len(), 1, "{reports:?}");
+        assert!(!reports[0].0.is_empty());
+        assert_eq!(
+            qg_model(&app).position(),
+            &before,
+            "a bad record changes nothing"
+        );
+        assert_eq!(replay_progress(&app), None);
+    }
+    app.world_mut().write_message(WatchReplay {
+        kind: GameKind::Qiguo,
+        record: RecordSource::Text(text),
+    });
+    app.update();
+    settle(&mut app);
+    app.update();
+    assert_eq!(app.world().resource::<Seats>().len(), 4);
+    step_through_replay::<QiguoMatch>(&mut app, &played, 6, qg_assert_consistent);
 }

@@ -27,25 +27,19 @@ pub enum Mode {
     AiHard,
 }
 
-/// Which game, from the command line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum GameChoice {
-    /// Junqi flip.
-    #[default]
-    Junqi,
-    /// Xiangqi.
-    Xiangqi,
-    /// Qiguo Xiangqi, the game of the seven states.
-    Qiguo,
+/// A game named on the command line as records name it (`junqi`, `xiangqi`, `qiguo`).
+fn parse_game(name: &str) -> Result<GameKind, String> {
+    serde_json::from_value(serde_json::Value::String(name.to_lowercase()))
+        .map_err(|_| format!("no game is called '{name}'"))
 }
 
 /// Kawu: Junqi flip (军棋翻棋), Xiangqi (象棋) and Qiguo Xiangqi (七國象戲).
 #[derive(Parser, Resource, Clone, Debug, Default)]
 #[command(name = "kawu", version, about)]
 pub struct Cli {
-    /// The game to start straight into.
-    #[arg(long, value_enum, default_value_t)]
-    game: GameChoice,
+    /// The game to start straight into, or to watch: junqi, xiangqi or qiguo.
+    #[arg(long, value_parser = parse_game, default_value = "junqi")]
+    game: GameKind,
     /// Start straight into a game of this kind.
     #[arg(long, value_enum)]
     mode: Option<Mode>,
@@ -103,15 +97,6 @@ impl Cli {
         }
     }
 
-    /// The game the flags name.
-    fn game(&self) -> GameKind {
-        match self.game {
-            GameChoice::Junqi => GameKind::Junqi,
-            GameChoice::Xiangqi => GameKind::Xiangqi,
-            GameChoice::Qiguo => GameKind::Qiguo,
-        }
-    }
-
     /// The game the flags ask for, if they ask to start straight into one.
     fn new_match(&self) -> Option<NewMatch> {
         if self.title || self.watch.is_some() || (self.mode.is_none() && self.screenshot.is_none())
@@ -130,7 +115,7 @@ impl Cli {
         list[0] = Controller::Local;
         let seats = Seats::try_from(list).unwrap_or_default();
         Some(NewMatch {
-            game: self.game(),
+            game: self.game,
             seats,
             deal: Deal {
                 seed: self.seed,
@@ -176,7 +161,7 @@ fn start_game(
         match std::fs::read_to_string(path) {
             Ok(text) => {
                 watch.write(WatchReplay {
-                    kind: cli.game(),
+                    kind: cli.game,
                     record: RecordSource::Text(text),
                 });
                 steps.write(ReplayRequest::Jump(cli.play as usize));

@@ -3,8 +3,8 @@
 //! draw offer, game over). The game on the table says what to write in [`HudText`].
 
 use super::audio::UiSound;
+use super::catalog::Catalog;
 use super::clipboard::Clipboard;
-use super::games;
 use super::i18n::{Lang, tr, tr_args};
 use super::matches::{
     DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, ReplayProgress,
@@ -196,6 +196,7 @@ struct HudActions<'w> {
     toast: ResMut<'w, Toast>,
     replays: MessageWriter<'w, ReplayRequest>,
     watch: MessageWriter<'w, WatchReplay>,
+    catalog: Res<'w, Catalog>,
 }
 
 /// The match on the table as the HUD reads it.
@@ -316,10 +317,11 @@ fn replay_bar(
 fn continue_dialog(
     ctx: &egui::Context,
     lang: Lang,
-    status: &MatchStatus,
+    table: &HudMatch,
     state: &mut HudState,
     act: &mut HudActions,
 ) {
+    let (status, count) = (&table.status, table.seats.len());
     let t = |key: &'static str| tr(lang, key);
     egui::Modal::new(egui::Id::new("continue_replay"))
         .frame(dialog_frame())
@@ -327,14 +329,14 @@ fn continue_dialog(
             ui.label(egui::RichText::new(t("replay-continue")).size(20.0));
             let sounds = &mut act.sounds;
             let mut chosen = None;
-            if menu_button(ui, true, t("new-hot-seat"), sounds) {
-                chosen = Some(Seats::hot_seat());
+            if menu_button(ui, true, t("replay-everyone-here"), sounds) {
+                chosen = Some(Seats::people(count));
             }
             ui.label(egui::RichText::new(t("replay-versus-computer")).size(17.0));
             ui.horizontal(|ui| {
                 for (level, key) in LEVEL_CHOICES {
                     if small_button(ui, true, t(key), sounds) {
-                        chosen = Some(Seats::versus_computer(level, status.to_move));
+                        chosen = Some(Seats::person_and_computers(level, status.to_move, count));
                     }
                 }
             });
@@ -501,7 +503,7 @@ fn hud_dialogs(
     }
 
     if state.continue_replay && status.replay.is_some() {
-        continue_dialog(ctx, lang, status, &mut state, &mut act);
+        continue_dialog(ctx, lang, &table, &mut state, &mut act);
     }
 
     if let Some((title, why, colour)) = &text.result
@@ -534,8 +536,8 @@ fn hud_dialogs(
                             attract: false,
                         });
                     }
-                    // Only the games whose records replay (Junqi's) offer it.
-                    if games::record_words(status.game).is_some()
+                    // Only the games whose records replay offer it.
+                    if act.catalog.get(status.game).record_words.is_some()
                         && menu_button(ui, true, t("result-replay"), sounds)
                     {
                         act.watch.write(WatchReplay {

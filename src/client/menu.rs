@@ -1,9 +1,10 @@
 //! The title screen: main menu, new game, settings and the rules, over the demonstration game.
 
 use super::Screen;
+use super::attract::attract_game;
 use super::audio::UiSound;
+use super::catalog::{Catalog, GameEntry};
 use super::clipboard::Clipboard;
-use super::games;
 use super::i18n::{Lang, tr, tr_args};
 use super::matches::{Deal, LocalClock, MatchStatus, NewMatch};
 use super::net::{GoOnline, LinkState, OnlineRequest, OnlineSession};
@@ -138,6 +139,7 @@ struct ReplayShelf<'w> {
     finished: ResMut<'w, FinishedGames>,
     record_box: ResMut<'w, RecordBox>,
     clipboard: Res<'w, Clipboard>,
+    toast: ResMut<'w, Toast>,
 }
 
 /// What the title screen shows besides its pages.
@@ -145,7 +147,7 @@ struct ReplayShelf<'w> {
 struct TitleInfo<'w> {
     session: Res<'w, OnlineSession>,
     saved: Res<'w, SavedGame>,
-    toast: ResMut<'w, Toast>,
+    catalog: Res<'w, Catalog>,
 }
 
 fn title_screen(
@@ -157,14 +159,8 @@ fn title_screen(
     mut shelf: ReplayShelf,
     mut act: MenuActions,
 ) -> Result {
-    let TitleInfo {
-        session,
-        saved,
-        mut toast,
-    } = info;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
-    let t = |key: &'static str| tr(lang, key);
     let wide = *page == MenuPage::Rules;
     let width = match *page {
         MenuPage::Rules => 720.0,
@@ -174,13 +170,7 @@ fn title_screen(
     };
     // A phone's screen is narrower than some pages: they take what there is.
     let width = f32::min(width, ctx.content_rect().width() - 8.0);
-    let game = choice.game;
-    let new_match = |seats: Seats| NewMatch {
-        game,
-        seats,
-        deal: Deal::default(),
-        attract: false,
-    };
+    let entry = info.catalog.get(choice.game).clone();
     egui::Window::new("title")
         .title_bar(false)
         .resizable(false)
@@ -192,114 +182,37 @@ fn title_screen(
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(
-                    egui::RichText::new(games::title(game))
+                    egui::RichText::new(entry.title)
                         .size(if wide { 30.0 } else { 46.0 })
                         .color(palette::GOLD.egui()),
                 );
                 if !wide {
                     ui.label(
-                        egui::RichText::new(t(games::subtitle_key(game)))
+                        egui::RichText::new(tr(lang, entry.subtitle_key))
                             .size(18.0)
                             .color(palette::SUBTITLE.egui()),
                     );
                 }
                 ui.add_space(12.0);
-                match *page {
+                let back = match *page {
                     MenuPage::Main => {
-                        let mut chosen = false;
-                        // Centred: the row is as wide as the buttons below.
-                        ui.allocate_ui_with_layout(
-                            egui::vec2(300.0, 40.0),
-                            egui::Layout::left_to_right(egui::Align::Center)
-                                .with_main_align(egui::Align::Center),
-                            |ui| {
-                                for kind in games::ALL {
-                                    let name = egui::RichText::new(games::title(kind)).size(22.0);
-                                    chosen |=
-                                        ui.selectable_value(&mut choice.game, kind, name).changed();
-                                }
-                            },
-                        );
-                        if chosen {
-                            // The demonstration behind the menu shows the chosen game.
-                            act.starts.write(NewMatch {
-                                game: choice.game,
-                                seats: Seats::attract(),
-                                deal: Deal::default(),
-                                attract: true,
-                            });
-                        }
-                        let can_continue = saved.has(game);
-                        if menu_button(ui, can_continue, t("menu-continue"), &mut act.sounds) {
-                            act.continues.write(ContinueGame(game));
-                        }
-                        if menu_button(ui, true, t("menu-new-game"), &mut act.sounds) {
-                            *page = MenuPage::NewGame;
-                        }
-                        let online = games::online(game);
-                        if menu_button(ui, online, t("menu-online"), &mut act.sounds) {
-                            *page = MenuPage::Online;
-                        }
-                        if menu_button(ui, true, t("menu-replays"), &mut act.sounds) {
-                            *page = MenuPage::Replays;
-                        }
-                        if menu_button(ui, true, t("menu-rules"), &mut act.sounds) {
-                            *page = MenuPage::Rules;
-                        }
-                        if menu_button(ui, true, t("menu-settings"), &mut act.sounds) {
-                            *page = MenuPage::Settings;
-                        }
-                        if cfg!(not(target_arch = "wasm32"))
-                            && menu_button(ui, true, t("menu-quit"), &mut act.sounds)
-                        {
-                            act.exit.write(AppExit::Success);
-                        }
+                        main_page(ui, lang, &mut page, &mut choice, &info, &mut act);
+                        false
                     }
-                    MenuPage::NewGame if games::seat_counts(game).count() > 1 => {
-                        if let Some(seats) = seats_page(ui, lang, &mut choice, &mut act) {
+                    MenuPage::NewGame if entry.seats.clone().count() > 1 => {
+                        if let Some(seats) = seats_page(ui, lang, &entry, &mut choice, &mut act) {
                             *act.clock = LocalClock::new(MoveClock::Off);
-                            act.starts.write(new_match(seats));
+                            act.starts.write(new_match(entry.kind, seats));
                         }
-                        ui.add_space(10.0);
-                        if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
-                            *page = MenuPage::Main;
-                        }
+                        true
                     }
                     MenuPage::NewGame => {
-                        clock_choice(ui, lang, &mut choice.clock);
-                        if menu_button(ui, true, t("new-hot-seat"), &mut act.sounds) {
-                            *act.clock = LocalClock::new(choice.clock);
-                            act.starts.write(new_match(Seats::hot_seat()));
-                        }
-                        ui.add_space(10.0);
-                        ui.separator();
-                        ui.label(egui::RichText::new(t("new-vs-computer")).size(19.0));
-                        choice_row(
-                            ui,
-                            &mut choice.level,
-                            &LEVEL_CHOICES.map(|(l, k)| (l, t(k))),
-                        );
-                        choice_row(
-                            ui,
-                            &mut choice.seat,
-                            &SeatChoice::ALL.map(|(s, k)| (s, t(k))),
-                        );
-                        if menu_button(ui, true, t("new-start"), &mut act.sounds) {
-                            let seats = Seats::versus_computer(choice.level, choice.seat.seat());
-                            *act.clock = LocalClock::new(choice.clock);
-                            act.starts.write(new_match(seats));
-                        }
-                        ui.add_space(10.0);
-                        if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
-                            *page = MenuPage::Main;
-                        }
+                        two_seats_page(ui, lang, &mut choice, &mut act);
+                        true
                     }
                     MenuPage::Online => {
-                        online_page(ui, lang, &mut choice, &session, &mut act);
-                        ui.add_space(10.0);
-                        if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
-                            *page = MenuPage::Main;
-                        }
+                        online_page(ui, lang, &mut choice, &info.session, &mut act);
+                        true
                     }
                     MenuPage::Settings => {
                         let mut edited = settings.clone();
@@ -307,41 +220,141 @@ fn title_screen(
                         if edited != *settings {
                             *settings = edited;
                         }
-                        ui.add_space(10.0);
-                        if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
-                            *page = MenuPage::Main;
-                        }
+                        true
                     }
                     MenuPage::Replays => {
-                        replays_page(ui, lang, game, &mut shelf, &mut toast, &mut act);
-                        ui.add_space(10.0);
-                        if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
-                            *page = MenuPage::Main;
-                        }
+                        replays_page(ui, lang, &entry, &info.catalog, &mut shelf, &mut act);
+                        true
                     }
                     MenuPage::Rules => {
-                        if menu_button(ui, true, t("menu-back"), &mut act.sounds) {
+                        if menu_button(ui, true, tr(lang, "menu-back"), &mut act.sounds) {
                             *page = MenuPage::Main;
                         }
                         ui.add_space(8.0);
                         egui::ScrollArea::vertical()
                             .max_height((ui.ctx().content_rect().height() - 260.0).max(160.0))
-                            .show(ui, |ui| games::rules_page(game, ui, &settings));
+                            .show(ui, |ui| (entry.rules_page)(ui, &settings));
+                        false
+                    }
+                };
+                if back {
+                    ui.add_space(10.0);
+                    if menu_button(ui, true, tr(lang, "menu-back"), &mut act.sounds) {
+                        *page = MenuPage::Main;
                     }
                 }
             });
         });
-    toast.show_ui(ctx, lang, 0.0);
+    shelf.toast.show_ui(ctx, lang, 0.0);
     Ok(())
+}
+
+/// A new game of `game` at this device.
+fn new_match(game: GameKind, seats: Seats) -> NewMatch {
+    NewMatch {
+        game,
+        seats,
+        deal: Deal::default(),
+        attract: false,
+    }
+}
+
+/// The main page: the choice of game, then Continue, New game, Play online, Replays, the rules,
+/// settings and Quit.
+fn main_page(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    page: &mut MenuPage,
+    choice: &mut NewGameChoice,
+    info: &TitleInfo,
+    act: &mut MenuActions,
+) {
+    let t = |key: &'static str| tr(lang, key);
+    let mut chosen = false;
+    // Centred: the row is as wide as the buttons below.
+    ui.allocate_ui_with_layout(
+        egui::vec2(300.0, 40.0),
+        egui::Layout::left_to_right(egui::Align::Center).with_main_align(egui::Align::Center),
+        |ui| {
+            for entry in info.catalog.iter() {
+                let name = egui::RichText::new(entry.title).size(22.0);
+                chosen |= ui
+                    .selectable_value(&mut choice.game, entry.kind, name)
+                    .changed();
+            }
+        },
+    );
+    if chosen {
+        // The demonstration behind the menu shows the chosen game.
+        act.starts.write(attract_game(choice.game));
+    }
+    let game = choice.game;
+    let sounds = &mut act.sounds;
+    if menu_button(ui, info.saved.has(game), t("menu-continue"), sounds) {
+        act.continues.write(ContinueGame(game));
+    }
+    if menu_button(ui, true, t("menu-new-game"), sounds) {
+        *page = MenuPage::NewGame;
+    }
+    let online = info.catalog.get(game).online;
+    if menu_button(ui, online, t("menu-online"), sounds) {
+        *page = MenuPage::Online;
+    }
+    if menu_button(ui, true, t("menu-replays"), sounds) {
+        *page = MenuPage::Replays;
+    }
+    if menu_button(ui, true, t("menu-rules"), sounds) {
+        *page = MenuPage::Rules;
+    }
+    if menu_button(ui, true, t("menu-settings"), sounds) {
+        *page = MenuPage::Settings;
+    }
+    if cfg!(not(target_arch = "wasm32")) && menu_button(ui, true, t("menu-quit"), sounds) {
+        act.exit.write(AppExit::Success);
+    }
+}
+
+/// The new-game page of a two-seat game: a move clock, two players here, or one against the
+/// computer at a level, in a seat.
+fn two_seats_page(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    choice: &mut NewGameChoice,
+    act: &mut MenuActions,
+) {
+    let t = |key: &'static str| tr(lang, key);
+    clock_choice(ui, lang, &mut choice.clock);
+    if menu_button(ui, true, t("new-hot-seat"), &mut act.sounds) {
+        *act.clock = LocalClock::new(choice.clock);
+        act.starts.write(new_match(choice.game, Seats::hot_seat()));
+    }
+    ui.add_space(10.0);
+    ui.separator();
+    ui.label(egui::RichText::new(t("new-vs-computer")).size(19.0));
+    choice_row(
+        ui,
+        &mut choice.level,
+        &LEVEL_CHOICES.map(|(l, k)| (l, t(k))),
+    );
+    choice_row(
+        ui,
+        &mut choice.seat,
+        &SeatChoice::ALL.map(|(s, k)| (s, t(k))),
+    );
+    if menu_button(ui, true, t("new-start"), &mut act.sounds) {
+        let seats = Seats::versus_computer(choice.level, choice.seat.seat());
+        *act.clock = LocalClock::new(choice.clock);
+        act.starts.write(new_match(choice.game, seats));
+    }
 }
 
 /// The finished games to watch again (newest first), and a box to paste a game into.
 fn replays_page(
     ui: &mut egui::Ui,
     lang: Lang,
-    game: GameKind,
+    entry: &GameEntry,
+    catalog: &Catalog,
     shelf: &mut ReplayShelf,
-    toast: &mut Toast,
     act: &mut MenuActions,
 ) {
     let t = |key: &'static str| tr(lang, key);
@@ -364,7 +377,7 @@ fn replays_page(
                         forget = Some(index);
                     }
                     let moves = tr_args(lang, "replays-moves", [("count", kept.plies)]);
-                    ui.label(format!("{} · {moves}", games::title(kept.kind)));
+                    ui.label(format!("{} · {moves}", catalog.get(kept.kind).title));
                 });
                 ui.label(egui::RichText::new(&kept.result).small());
                 ui.separator();
@@ -373,7 +386,7 @@ fn replays_page(
     if let Some(index) = forget {
         shelf.finished.0.remove(index);
     }
-    let Some(words) = games::record_words(game) else {
+    let Some(words) = entry.record_words else {
         return;
     };
     ui.add_space(6.0);
@@ -381,6 +394,7 @@ fn replays_page(
     let ReplayShelf {
         record_box: state,
         clipboard,
+        toast,
         ..
     } = shelf;
     if state.text.is_none() {
@@ -393,7 +407,7 @@ fn replays_page(
     let action = record_box(ui, lang, words, state, clipboard, toast, &mut act.sounds);
     if let Some(RecordBoxAction::Import(text)) = action {
         act.watch.write(WatchReplay {
-            kind: game,
+            kind: entry.kind,
             record: RecordSource::Text(text),
         });
     }
@@ -404,11 +418,12 @@ fn replays_page(
 fn seats_page(
     ui: &mut egui::Ui,
     lang: Lang,
+    entry: &GameEntry,
     choice: &mut NewGameChoice,
     act: &mut MenuActions,
 ) -> Option<Seats> {
     let t = |key: &'static str| tr(lang, key);
-    let counts = games::seat_counts(choice.game);
+    let counts = entry.seats.clone();
     ui.label(egui::RichText::new(t("new-players")).size(19.0));
     ui.columns(counts.clone().count(), |columns| {
         for (column, count) in columns.iter_mut().zip(counts.clone()) {
@@ -428,7 +443,7 @@ fn seats_page(
         .max_height((ui.ctx().content_rect().height() - 430.0).max(160.0))
         .show(ui, |ui| {
             for seat in 0..choice.players {
-                let label = games::seat_label(choice.game, lang, choice.players, Seat(seat as u8));
+                let label = (entry.seat_label)(lang, choice.players, Seat(seat as u8));
                 let name = tr_args(lang, "new-seat", [("number", seat + 1)]);
                 ui.label(format!("{name} — {label}"));
                 choice_row(ui, &mut choice.controllers[seat], &who);

@@ -1,17 +1,21 @@
 //! The Bevy game client.
 //!
 //! The shared shell — screens, menus, theme, settings, translations, audio, the HUD frame,
-//! seats, computer thinking and the autosave — knows no game. Each game lives in its own
-//! folder (`junqi/`) and talks to the shell through a few types ([`MatchStatus`],
-//! [`NewMatch`], [`MatchRequest`], [`HudText`], cues and sounds); `games.rs` is the one list of
-//! games. `tabletop/` is the game-neutral presentation: timeline, particles, camera, devices.
+//! seats, computer thinking, the autosave and replays — knows no game: it reads the
+//! [`Catalog`] each game registers in. Each game lives in its own folder (`junqi/`,
+//! `xiangqi/`, `qiguo/`) and talks to the shell through a few types ([`MatchStatus`],
+//! [`NewMatch`], [`MatchRequest`], [`HudText`], cues and sounds); `games.rs` composes them.
+//! `points/` is the one board layer of the games of pieces on points (Xiangqi, Qiguo);
+//! `tabletop/` the game-neutral presentation: timeline, particles, camera, devices.
 //!
 //! [`GameLogicPlugin`] holds everything that does not render and runs under `MinimalPlugins`,
 //! which is how `tests/client.rs` drives it; [`run`] adds the window, rendering, egui, audio and
 //! persistence on top. The rules decide everything; the client only presents them. The model
 //! changes first, then animations catch up, so a skipped animation never corrupts a game.
 
+mod attract;
 mod audio;
+mod catalog;
 mod cli;
 mod clipboard;
 mod games;
@@ -22,6 +26,7 @@ mod matches;
 mod menu;
 mod net;
 mod online;
+pub mod points;
 pub mod qiguo;
 mod records;
 mod save;
@@ -35,6 +40,7 @@ pub mod xiangqi;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
+pub use catalog::{Catalog, GameEntry};
 pub use hud::HudText;
 pub use i18n::{Lang, tr, tr_args};
 pub use matches::{
@@ -98,6 +104,7 @@ impl Plugin for GameLogicPlugin {
                 .chain(),
         );
         app.init_resource::<Settings>()
+            .init_resource::<Catalog>()
             .init_resource::<Seats>()
             .init_resource::<theme::Toast>()
             .add_plugins((
@@ -108,6 +115,7 @@ impl Plugin for GameLogicPlugin {
                 save::logic_plugin,
                 records::logic_plugin,
                 tabletop::logic_plugin,
+                attract::plugin,
                 games::logic_plugin,
             ));
     }
@@ -121,7 +129,7 @@ pub fn run() -> AppExit {
     app.set_error_handler(bevy::ecs::error::warn);
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
-            title: "Kawu — 军棋翻棋".into(),
+            title: "Kawu — 军棋翻棋 · 象棋 · 七國象戲".into(),
             resolution: WindowResolution::new(cli.window().0, cli.window().1),
             fit_canvas_to_parent: true,
             canvas: Some("#kawu-canvas".into()),

@@ -3,6 +3,7 @@
 //! never a panic.
 
 use super::ClientSet;
+use super::catalog::Catalog;
 use super::matches::{Deal, NewMatch, ResumeMatch};
 use super::seats::Seats;
 use super::settings::{read_file, remove_file, write_file};
@@ -10,15 +11,6 @@ use super::theme::Toast;
 use crate::rules::GameKind;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-
-/// The autosave of each game (Junqi's keeps the name it had before there were two games).
-fn save_file(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Junqi => "autosave.json",
-        GameKind::Xiangqi => "autosave-xiangqi.json",
-        GameKind::Qiguo => "autosave-qiguo.json",
-    }
-}
 
 /// What the autosave holds.
 #[derive(Serialize, Deserialize)]
@@ -65,18 +57,29 @@ pub(super) fn logic_plugin(app: &mut App) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    let saved = super::games::ALL
-        .into_iter()
-        .filter(|&kind| read_file(save_file(kind)).is_some())
-        .collect();
-    app.insert_resource(SavedGame(saved)).add_systems(
+    app.add_systems(Startup, find_saved_games).add_systems(
         Update,
         (continue_game, drop_bad_save).in_set(ClientSet::Command),
     );
 }
 
+/// Which games have a saved game, at start-up.
+fn find_saved_games(catalog: Res<Catalog>, mut saved: ResMut<SavedGame>) {
+    saved.0 = catalog
+        .iter()
+        .filter(|entry| read_file(entry.save_file).is_some())
+        .map(|entry| entry.kind)
+        .collect();
+}
+
 /// Saves the game on the table (each game calls it when its model changes).
-pub fn store(saved: &mut SavedGame, kind: GameKind, seats: &Seats, record: impl Serialize) {
+pub fn store(
+    saved: &mut SavedGame,
+    catalog: &Catalog,
+    kind: GameKind,
+    seats: &Seats,
+    record: impl Serialize,
+) {
     let file = serde_json::to_value(record).map(|game| SaveFile {
         kind,
         seats: seats.clone(),
@@ -84,7 +87,7 @@ pub fn store(saved: &mut SavedGame, kind: GameKind, seats: &Seats, record: impl 
     });
     match file.and_then(|file| serde_json::to_string(&file)) {
         Ok(text) => {
-            write_file(save_file(kind), &text);
+            write_file(catalog.get(kind).save_file, &text);
             if !saved.has(kind) {
                 saved.set(kind, true);
             }
@@ -94,8 +97,9 @@ pub fn store(saved: &mut SavedGame, kind: GameKind, seats: &Seats, record: impl 
 }
 
 /// Reads the autosave of `kind`, or why it cannot be used.
-fn load(kind: GameKind) -> Result<SaveFile, String> {
-    let text = read_file(save_file(kind)).ok_or_else(|| "no saved game".to_string())?;
+fn load(catalog: &Catalog, kind: GameKind) -> Result<SaveFile, String> {
+    let file = catalog.get(kind).save_file;
+    let text = read_file(file).ok_or_else(|| "no saved game".to_string())?;
     let file: SaveFile = serde_json::from_str(&text).map_err(|error| error.to_string())?;
     if file.kind == kind {
         Ok(file)
@@ -108,6 +112,7 @@ fn load(kind: GameKind) -> Result<SaveFile, String> {
 }
 
 fn continue_game(
+    catalog: Res<Catalog>,
     mut requests: MessageReader<ContinueGame>,
     mut resumes: MessageWriter<ResumeMatch>,
     mut bad: MessageWriter<BadSave>,
@@ -115,7 +120,7 @@ fn continue_game(
     let Some(&ContinueGame(kind)) = requests.read().last() else {
         return;
     };
-    match load(kind) {
+    match load(&catalog, kind) {
         Ok(file) => {
             resumes.write(ResumeMatch {
                 game: file.kind,
@@ -131,6 +136,7 @@ fn continue_game(
 
 /// A save that cannot be used is removed and reported, and a new game starts instead.
 fn drop_bad_save(
+    catalog: Res<Catalog>,
     mut bad: MessageReader<BadSave>,
     mut saved: ResMut<SavedGame>,
     mut toast: ResMut<Toast>,
@@ -138,7 +144,7 @@ fn drop_bad_save(
 ) {
     for BadSave(kind, error) in bad.read() {
         warn!("the saved game cannot be loaded: {error}");
-        remove_file(save_file(*kind));
+        remove_file(catalog.get(*kind).save_file);
         saved.set(*kind, false);
         toast.show_key_with("toast-bad-save", error.clone());
         starts.write(NewMatch {

@@ -69,8 +69,19 @@ impl Seats {
 
     /// One player against the computer in a two-seat game; the player takes seat `human`.
     pub fn versus_computer(level: Level, human: Seat) -> Seats {
-        let mut seats = vec![Controller::Computer(level); 2];
-        seats[human.index().min(1)] = Controller::Local;
+        Seats::person_and_computers(level, human, 2)
+    }
+
+    /// `count` seats (2–7), every one a person at this device.
+    pub fn people(count: usize) -> Seats {
+        Seats(vec![Controller::Local; count.clamp(MIN_SEATS, MAX_SEATS)])
+    }
+
+    /// `count` seats (2–7): a person at `human`, the computer at `level` at every other.
+    pub fn person_and_computers(level: Level, human: Seat, count: usize) -> Seats {
+        let count = count.clamp(MIN_SEATS, MAX_SEATS);
+        let mut seats = vec![Controller::Computer(level); count];
+        seats[human.index().min(count - 1)] = Controller::Local;
         Seats(seats)
     }
 

@@ -17,7 +17,7 @@ use crate::client::records::{
     FinishedGame, KeepFinished, RecordBox, RecordBoxAction, RecordBoxText, RecordSource,
     ReplayRequest, WatchReplay, record_box, show_export,
 };
-use crate::client::seats::{Controller, Seats};
+use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::theme::{Rgb, Toast, UiSet, palette, section_title};
 use crate::rules::GameKind;
@@ -153,7 +153,6 @@ fn describe_match(
             (Some(_), _) => "player-second",
         })
     });
-    let local_to_move = !status.over && seats.controller(to_move) == Controller::Local;
     text.set_if_neq(HudText {
         headline,
         who,
@@ -162,7 +161,7 @@ fn describe_match(
             .map(|(seat, _)| seat_name(lang, &model, seat))
             .collect(),
         can_concede: view.side_to_move().is_some(),
-        hint_available: local_to_move && !hint.thinking(),
+        hint_available: status.local_turn(&seats) && !hint.thinking(),
         result: model
             .outcome()
             .map(|outcome| outcome_text(lang, &model, &seats, outcome)),

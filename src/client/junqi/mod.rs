@@ -24,6 +24,7 @@ pub use pieces::{Dying, PieceFace, PieceSprite, Underside};
 pub use rules_page::rules_page;
 
 use crate::client::ClientSet;
+use crate::client::catalog::{self, Catalog, GameEntry, no_seat_label};
 use crate::client::save::{SavedGame, store};
 use crate::client::seats::Seats;
 use crate::client::thinking;
@@ -32,6 +33,21 @@ use bevy::prelude::*;
 
 /// What runs headless: the model, its referee, computers, the pieces and their timelines.
 pub(super) fn logic_plugin(app: &mut App) {
+    catalog::register(
+        app,
+        GameEntry {
+            kind: GameKind::Junqi,
+            title: "军棋翻棋",
+            subtitle_key: "title-subtitle",
+            seats: 2..=2,
+            online: true,
+            // The name it had before there were other games.
+            save_file: "autosave.json",
+            record_words: Some(RECORD_WORDS),
+            rules_page,
+            seat_label: no_seat_label,
+        },
+    );
     // The authority (the local referee, or the server as the online follower hears it) rules;
     // the model follows the rulings; the shell hears where the match stands.
     app.add_systems(
@@ -85,13 +101,13 @@ pub(super) fn plugin(app: &mut App) {
 fn autosave(
     model: Res<JunqiMatch>,
     referee: Res<LocalReferee>,
-    seats: Res<Seats>,
+    (seats, catalog): (Res<Seats>, Res<Catalog>),
     mut saved: ResMut<SavedGame>,
 ) {
     if model.attract {
         return;
     }
     if let Some(game) = referee.game() {
-        store(&mut saved, GameKind::Junqi, &seats, game.record());
+        store(&mut saved, &catalog, GameKind::Junqi, &seats, game.record());
     }
 }

@@ -5,6 +5,7 @@
 
 use super::model::{Change, JunqiMatch, JunqiReplay, LoadGame, LocalReferee, Ruling};
 use crate::client::Screen;
+use crate::client::matches::{NewMatch, ResumeMatch};
 use crate::client::net::{GoOffline, OnlineSession};
 use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay};
 use crate::client::seats::Seats;
@@ -93,9 +94,16 @@ pub(super) fn start_replays(
     }
 }
 
-/// A game loaded to play ends the replay.
-pub(super) fn end_replays(mut loads: MessageReader<LoadGame>, mut replay: ResMut<JunqiReplay>) {
-    if loads.read().next().is_some() && replay.script.is_some() {
+/// A game loaded to play ends the replay, and so does another game put on the table.
+pub(super) fn end_replays(
+    (mut loads, mut starts): (MessageReader<LoadGame>, MessageReader<NewMatch>),
+    (mut resumes, mut watch): (MessageReader<ResumeMatch>, MessageReader<WatchReplay>),
+    mut replay: ResMut<JunqiReplay>,
+) {
+    let others = starts.read().filter(|s| s.game != GameKind::Junqi).count()
+        + resumes.read().filter(|r| r.game != GameKind::Junqi).count()
+        + watch.read().filter(|w| w.kind != GameKind::Junqi).count();
+    if (loads.read().count() + others > 0) && replay.script.is_some() {
         *replay = JunqiReplay::default();
     }
 }

@@ -1,15 +1,13 @@
 //! The Qiguo board: the 19×19 lines of a Go board with its star points, file letters and rank
-//! numbers, the Zhou emperor at the centre, in the wood of the Xiangqi board; and the markers
-//! on it (last move, the Ruler of the state to move, selection, destinations, hover, cursor).
+//! numbers, the Zhou emperor at the centre, in the wood of the Xiangqi board. The markers on it
+//! are the shared board layer's.
 
-use super::input::{QgCursor, QgHover, QgSelection};
 use super::layout::{BOARD, PIECE, STEP, point_to_world};
-use super::model::QiguoMatch;
+use crate::client::ClientSet;
 use crate::client::matches::on_table;
 use crate::client::tabletop::paint::{fill, paint, stroke, white, wood};
 use crate::client::tabletop::{OnTable, TableArt, TableBounds, line, z};
 use crate::client::theme::palette;
-use crate::client::{ClientSet, Screen};
 use crate::rules::GameKind;
 use crate::rules::qiguo::{FILES, Point, RANKS};
 use bevy::prelude::*;
@@ -17,56 +15,19 @@ use bevy::prelude::*;
 const Z_WOOD: f32 = 0.0;
 const Z_LINE: f32 = 1.0;
 const Z_TEXT: f32 = 1.5;
-const Z_MARK: f32 = 5.0;
-
-/// Images and the font the board and pieces share.
-#[derive(Resource, Clone)]
-pub(super) struct QgArt {
-    pub font: Handle<Font>,
-    /// A white disc the size of a piece.
-    pub disc: Handle<Image>,
-    /// A white ring inside a piece's edge.
-    pub rim: Handle<Image>,
-    /// A ring around a point, for markers.
-    pub ring: Handle<Image>,
-    /// A small dot, for destinations.
-    pub dot: Handle<Image>,
-    /// A soft glow (the Ruler of the state to move).
-    pub glow: Handle<Image>,
-}
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, create_art)
-        .add_systems(Startup, spawn_board)
-        .add_systems(
-            Update,
-            (fit_table, update_markers)
-                .run_if(on_table(GameKind::Qiguo))
-                .in_set(ClientSet::Present),
-        );
+    app.add_systems(Startup, spawn_board).add_systems(
+        Update,
+        fit_table
+            .run_if(on_table(GameKind::Qiguo))
+            .in_set(ClientSet::Present),
+    );
 }
 
 /// The camera frames this board while it is on the table.
 fn fit_table(mut bounds: ResMut<TableBounds>) {
     bounds.set_if_neq(TableBounds(BOARD + Vec2::splat(16.0)));
-}
-
-fn create_art(mut commands: Commands, mut images: ResMut<Assets<Image>>, table: Res<TableArt>) {
-    let radius = PIECE / 2.0;
-    commands.insert_resource(QgArt {
-        font: table.font.clone(),
-        disc: images.add(paint(UVec2::splat(PIECE as u32), |p| {
-            white(fill(p.length() - radius + 0.5))
-        })),
-        rim: images.add(paint(UVec2::splat(PIECE as u32), |p| {
-            white(stroke(p.length() - radius + 3.5, 1.8))
-        })),
-        ring: images.add(paint(UVec2::splat(PIECE as u32 + 8), |p| {
-            white(stroke(p.length() - radius - 3.0, 3.0))
-        })),
-        dot: images.add(paint(UVec2::splat(16), |p| white(fill(p.length() - 6.5)))),
-        glow: table.glow.clone(),
-    });
 }
 
 /// The star points of a Go board (the centre one holds the emperor).
@@ -84,7 +45,7 @@ const STAR_POINTS: [(usize, usize); 8] = [
 /// The letters of the files, west to east.
 const FILE_LETTERS: &str = "abcdefghijklmnopqrs";
 
-fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: Res<QgArt>) {
+fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: Res<TableArt>) {
     let ink = palette::BOARD_INK.bevy();
     let at =
         |file: usize, rank: usize| point_to_world(Point::new(file, rank).expect("on the board"));
@@ -159,7 +120,7 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: R
 }
 
 /// The Zhou emperor 周: a golden disc, a little larger than a piece.
-fn emperor(images: &mut Assets<Image>, art: &QgArt) -> impl Bundle {
+fn emperor(images: &mut Assets<Image>, art: &TableArt) -> impl Bundle {
     let colours = palette::EMPEROR;
     let radius = PIECE / 2.0 + 2.0;
     let size = UVec2::splat(PIECE as u32 + 4);
@@ -197,96 +158,4 @@ fn emperor(images: &mut Assets<Image>, art: &QgArt) -> impl Bundle {
             ),
         ],
     )
-}
-
-/// Markers on the board.
-#[derive(Component)]
-struct Marker;
-
-/// What the markers show.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Marked<'w> {
-    model: Res<'w, QiguoMatch>,
-    selection: Res<'w, QgSelection>,
-    hover: Res<'w, QgHover>,
-    cursor: Res<'w, QgCursor>,
-    screen: Res<'w, State<Screen>>,
-}
-
-fn update_markers(
-    mut commands: Commands,
-    art: Res<QgArt>,
-    marked: Marked,
-    markers: Query<Entity, With<Marker>>,
-) {
-    let changed = marked.model.is_changed()
-        || marked.selection.is_changed()
-        || marked.hover.is_changed()
-        || marked.cursor.is_changed()
-        || marked.screen.is_changed();
-    if !changed {
-        return;
-    }
-    for entity in &markers {
-        commands.entity(entity).despawn();
-    }
-    let mut mark = |image: &Handle<Image>, point: Point, colour: Color, z: f32| {
-        commands.spawn((
-            Marker,
-            OnTable(GameKind::Qiguo),
-            Name::new("Marker"),
-            Sprite {
-                image: image.clone(),
-                color: colour,
-                custom_size: (image == &art.glow).then_some(Vec2::splat(STEP * 2.2)),
-                ..default()
-            },
-            Transform::from_translation(point_to_world(point).extend(z)),
-        ));
-    };
-    let position = marked.model.position();
-    if let Some(last) = marked.model.plies.last() {
-        let colour = palette::LAST_MOVE.bevy();
-        mark(&art.ring, last.mv.from(), colour.with_alpha(0.5), Z_MARK);
-        mark(&art.ring, last.mv.to(), colour.with_alpha(0.9), Z_MARK);
-    }
-    if !marked.model.over()
-        && let Some(ruler) = position.ruler(position.side_to_move())
-    {
-        mark(&art.glow, ruler, palette::WARNING.bevy(), Z_MARK - 0.5);
-    }
-    if *marked.screen.get() != Screen::Playing {
-        return;
-    }
-    if let Some(point) = marked.hover.0 {
-        mark(&art.ring, point, Color::WHITE.with_alpha(0.7), Z_MARK + 0.1);
-    }
-    if marked.cursor.visible {
-        mark(
-            &art.ring,
-            marked.cursor.point,
-            palette::CURSOR.bevy(),
-            Z_MARK + 0.3,
-        );
-    }
-    if let Some(from) = marked.selection.from {
-        mark(
-            &art.ring,
-            from,
-            palette::SELECTED_PIECE.bevy(),
-            Z_MARK + 0.2,
-        );
-        for &to in &marked.selection.targets {
-            if position.piece_at(to).is_some() {
-                mark(&art.ring, to, palette::TARGET_ATTACK.bevy(), 30.0);
-            } else {
-                mark(
-                    &art.dot,
-                    to,
-                    palette::TARGET_MOVE.bevy().with_alpha(0.9),
-                    Z_MARK + 0.2,
-                );
-            }
-        }
-    }
 }

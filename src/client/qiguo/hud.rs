@@ -1,17 +1,15 @@
 //! Qiguo's part of the HUD — the state to move, in its name and colour — and the section with
 //! every state's captures and losses (or its elimination), the result table with the hegemon,
-//! the latest moves; the result in words; the rules page; the fanfare; the autosave.
+//! the latest moves, export and import as text; the result in words; the rules page.
 
 use super::model::QiguoMatch;
 use super::pieces::{army, character_size};
-use crate::client::audio::UiSound;
 use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{MatchStatus, on_table};
-use crate::client::save::{SavedGame, store};
-use crate::client::seats::{Controller, Seats};
+use crate::client::points::{RecordShelf, ReplayJumps, record_section};
+use crate::client::seats::Seats;
 use crate::client::settings::Settings;
-use crate::client::tabletop::Anim;
 use crate::client::theme::{Rgb, UiSet, palette, section_title};
 use crate::client::{ClientSet, Screen};
 use crate::rules::qiguo::{Ending, Kind, Piece, Seat as QgSeat, Seating, Standing, State};
@@ -26,11 +24,8 @@ pub type QgHint = crate::client::thinking::Hint<QiguoMatch>;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            describe_match.run_if(in_state(Screen::Playing)),
-            announce_outcome,
-            autosave.run_if(resource_changed::<QiguoMatch>),
-        )
+        describe_match
+            .run_if(in_state(Screen::Playing))
             .run_if(on_table(GameKind::Qiguo))
             .in_set(ClientSet::Present),
     )
@@ -196,7 +191,6 @@ fn describe_match(
     };
     let who = who_is_to_move(&status, &seats, lang)
         .unwrap_or_else(|| player_with_states(lang, &model, status.to_move));
-    let local_to_move = !status.over && seats.controller(status.to_move) == Controller::Local;
     text.set_if_neq(HudText {
         headline,
         who,
@@ -206,7 +200,7 @@ fn describe_match(
             .collect(),
         // The rules know no resignation or draw: the game ends on the board.
         can_concede: false,
-        hint_available: local_to_move && !hint.thinking(),
+        hint_available: status.local_turn(&seats) && !hint.thinking(),
         result: result_text(lang, &model, &seats),
     });
 }
@@ -238,9 +232,11 @@ struct Section<'w> {
     settings: Res<'w, Settings>,
     hint: Res<'w, QgHint>,
     area: Res<'w, HudSectionArea>,
+    shelf: RecordShelf<'w, QiguoMatch>,
+    jumps: ReplayJumps<'w>,
 }
 
-fn hud_section(mut contexts: EguiContexts, section: Section) -> Result {
+fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = section.settings.language;
     let t = |key: &'static str| tr(lang, key);
@@ -273,7 +269,9 @@ fn hud_section(mut contexts: EguiContexts, section: Section) -> Result {
         states_table(ui, lang, model);
         ui.separator();
         section_title(ui, t("hud-moves"));
-        latest_moves(ui, lang, model);
+        latest_moves(ui, lang, model, &mut section.jumps);
+        ui.separator();
+        record_section(ui, lang, model, &mut section.shelf);
     });
     Ok(())
 }
@@ -299,8 +297,11 @@ fn states_table(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch) {
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let fate = if position.is_live(state) {
-                        let lost =
-                            u32::from(START_PIECES).saturating_sub(position.pieces_on_board(state));
+                        let lost = model
+                            .game
+                            .start()
+                            .pieces_on_board(state)
+                            .saturating_sub(position.pieces_on_board(state));
                         tr_args(lang, "qg-lost", [("count", lost)])
                     } else {
                         tr(lang, "qg-eliminated")
@@ -318,12 +319,9 @@ fn states_table(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch) {
     }
 }
 
-/// Pieces each state starts with.
-const START_PIECES: u8 = 17;
-
 /// The last moves, newest last, each with its state's character.
-fn latest_moves(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch) {
-    if model.plies.is_empty() {
+fn latest_moves(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch, jumps: &mut ReplayJumps) {
+    if model.game.plies().is_empty() {
         ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
         return;
     }
@@ -334,7 +332,7 @@ fn latest_moves(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch) {
         .auto_shrink([false, true])
         .show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
-                for (number, ply) in model.plies.iter().enumerate() {
+                for (number, ply) in model.game.plies().iter().enumerate() {
                     let mover = ply.played.mover;
                     let taken = if ply.played.captured.is_some() {
                         "×"
@@ -342,49 +340,13 @@ fn latest_moves(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch) {
                         ""
                     };
                     let text = format!("{}. {}{}{taken}", number + 1, mover.chinese(), ply.mv);
-                    ui.label(
-                        egui::RichText::new(text)
-                            .monospace()
-                            .color(army(mover).text.egui()),
-                    );
+                    let text = egui::RichText::new(text)
+                        .monospace()
+                        .color(army(mover).text.egui());
+                    jumps.entry(ui, text, number);
                 }
             });
         });
-}
-
-/// When the last move has been shown and the game is over, sound the ending (once).
-fn announce_outcome(
-    mut model: ResMut<QiguoMatch>,
-    seats: Res<Seats>,
-    anims: Query<(), With<Anim>>,
-    mut sounds: MessageWriter<UiSound>,
-) {
-    if model.announced || !model.over() || !anims.is_empty() {
-        return;
-    }
-    model.announced = true;
-    let Some(outcome) = model.position().outcome() else {
-        return;
-    };
-    let winners: Vec<Seat> = outcome.winners().map(client_seat).collect();
-    let human_lost = seats
-        .iter()
-        .any(|(seat, controller)| controller == Controller::Local && !winners.contains(&seat))
-        && !winners
-            .iter()
-            .any(|&seat| seats.controller(seat) == Controller::Local);
-    sounds.write(if human_lost {
-        UiSound::Defeat
-    } else {
-        UiSound::Victory
-    });
-}
-
-/// Saves the game after every change (not the demonstration).
-fn autosave(model: Res<QiguoMatch>, seats: Res<Seats>, mut saved: ResMut<SavedGame>) {
-    if !model.attract {
-        store(&mut saved, GameKind::Qiguo, &seats, model.record());
-    }
 }
 
 /// The rules, in short.

@@ -1,37 +1,56 @@
-//! Qiguo Xiangqi (七國象戲) on the table: the match model and its local referee for 3–7 seats,
-//! the Go-board grid with the Zhou emperor, the seven armies' round pieces, moves, captures and
-//! eliminations on the shared timeline, input, the HUD section with every state's captures and
-//! losses and the result table, and the rules page. Played on one device only.
+//! Qiguo Xiangqi (七國象戲) on the table: the match model for 3–7 seats, the Go-board grid with
+//! the Zhou emperor, the seven armies' looks, the HUD section with every state's captures and
+//! losses and the result table, and the rules page. Input, markers, the pieces' animations,
+//! the referee, autosave and replays are the shared board layer's (`client/points/`), which
+//! `points.rs` fits Qiguo to. Played on one device only.
 
 mod board;
 mod hud;
-mod input;
 mod layout;
 mod model;
 mod pieces;
+mod points;
 
 pub use hud::{QgHint, result_text, rules_page, seat_states};
-pub use input::{QgCommand, QgSelection};
 pub use layout::{point_at, point_to_world};
-pub use model::{
-    LoadQiguo, MIN_PLAYERS, Ply, QgMovePlayed, QgPlayRequest, QiguoMatch, QiguoRecord,
-};
-pub use pieces::{QgPiece, army};
+pub use model::{MIN_PLAYERS, QiguoMatch};
+pub use pieces::army;
 
-use crate::client::thinking;
+use crate::client::catalog::{self, GameEntry};
+use crate::client::points as board_layer;
+use crate::client::records::RecordBoxText;
+use crate::client::seats::MAX_SEATS;
+use crate::rules::GameKind;
 use bevy::prelude::*;
 
-/// What runs headless: the model, its referee, computers, pieces and their timelines.
+/// What runs headless: the model and its referee, computers, pieces and their timelines.
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_plugins((
-        model::plugin,
-        thinking::plugin::<QiguoMatch>,
-        input::logic_plugin,
-        pieces::logic_plugin,
-    ));
+    catalog::register(
+        app,
+        GameEntry {
+            kind: GameKind::Qiguo,
+            title: "七國象戲",
+            subtitle_key: "qg-subtitle",
+            seats: MIN_PLAYERS..=MAX_SEATS,
+            online: false,
+            save_file: "autosave-qiguo.json",
+            record_words: Some(RecordBoxText {
+                help: "qg-transfer-help",
+                import: "record-load",
+                export: true,
+            }),
+            rules_page,
+            seat_label: seat_states,
+        },
+    );
+    app.add_plugins(board_layer::logic_plugin::<QiguoMatch>);
 }
 
 /// What needs a window: the board, the pieces' looks, input devices, HUD and sounds.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((board::plugin, pieces::plugin, input::plugin, hud::plugin));
+    app.add_plugins((
+        board_layer::plugin::<QiguoMatch>,
+        board::plugin,
+        hud::plugin,
+    ));
 }

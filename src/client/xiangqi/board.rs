@@ -1,15 +1,13 @@
 //! The Xiangqi board: nine files by ten ranks of lines, the river with 楚河 漢界, the palaces
-//! with their diagonals and the file numbers of both sides, in the wood of the Junqi board;
-//! and the markers on it (last move, selection, destinations, check, hover, cursor).
+//! with their diagonals and the file numbers of both sides, in the wood of the Junqi board. The
+//! markers on it are the shared board layer's.
 
-use super::input::{XqCursor, XqHover, XqSelection};
-use super::layout::{BOARD, PIECE, STEP, square_to_world};
-use super::model::XiangqiMatch;
+use super::layout::{BOARD, STEP, square_to_world};
+use crate::client::ClientSet;
 use crate::client::matches::on_table;
-use crate::client::tabletop::paint::{fill, paint, stroke, white, wood};
+use crate::client::tabletop::paint::wood;
 use crate::client::tabletop::{OnTable, TableArt, TableBounds, TableView, line};
 use crate::client::theme::palette;
-use crate::client::{ClientSet, Screen};
 use crate::rules::GameKind;
 use crate::rules::xiangqi::{FILES, RANKS, Square};
 use bevy::prelude::*;
@@ -17,41 +15,21 @@ use bevy::prelude::*;
 const Z_WOOD: f32 = 0.0;
 const Z_LINE: f32 = 1.0;
 const Z_TEXT: f32 = 1.5;
-const Z_MARK: f32 = 5.0;
-
-/// Images and the font the board and pieces share.
-#[derive(Resource, Clone)]
-pub(super) struct XqArt {
-    pub font: Handle<Font>,
-    /// A white disc the size of a piece.
-    pub disc: Handle<Image>,
-    /// A white ring inside a piece's edge.
-    pub rim: Handle<Image>,
-    /// A ring around a point, for markers.
-    pub ring: Handle<Image>,
-    /// A small dot, for destinations.
-    pub dot: Handle<Image>,
-    /// A soft glow (check).
-    pub glow: Handle<Image>,
-}
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, create_art)
-        .add_systems(Startup, spawn_board)
-        .add_systems(
-            Update,
-            (
-                fit_table,
-                // Once the board is first on the table, then whenever it turns.
-                label_files.run_if(
-                    resource_changed::<TableView>
-                        .or_else(resource_changed::<crate::client::MatchStatus>),
-                ),
-                update_markers,
-            )
-                .run_if(on_table(GameKind::Xiangqi))
-                .in_set(ClientSet::Present),
-        );
+    app.add_systems(Startup, spawn_board).add_systems(
+        Update,
+        (
+            fit_table,
+            // Once the board is first on the table, then whenever it turns.
+            label_files.run_if(
+                resource_changed::<TableView>
+                    .or_else(resource_changed::<crate::client::MatchStatus>),
+            ),
+        )
+            .run_if(on_table(GameKind::Xiangqi))
+            .in_set(ClientSet::Present),
+    );
 }
 
 /// The camera frames this board while it is on the table.
@@ -59,25 +37,7 @@ fn fit_table(mut bounds: ResMut<TableBounds>) {
     bounds.set_if_neq(TableBounds(BOARD + Vec2::splat(24.0)));
 }
 
-fn create_art(mut commands: Commands, mut images: ResMut<Assets<Image>>, table: Res<TableArt>) {
-    let radius = PIECE / 2.0;
-    commands.insert_resource(XqArt {
-        font: table.font.clone(),
-        disc: images.add(paint(UVec2::splat(PIECE as u32), |p| {
-            white(fill(p.length() - radius + 0.5))
-        })),
-        rim: images.add(paint(UVec2::splat(PIECE as u32), |p| {
-            white(stroke(p.length() - radius + 5.0, 2.5))
-        })),
-        ring: images.add(paint(UVec2::splat(PIECE as u32 + 12), |p| {
-            white(stroke(p.length() - radius - 5.0, 4.0))
-        })),
-        dot: images.add(paint(UVec2::splat(24), |p| white(fill(p.length() - 10.0)))),
-        glow: table.glow.clone(),
-    });
-}
-
-fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: Res<XqArt>) {
+fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: Res<TableArt>) {
     let wood = images.add(wood(BOARD));
     let ink = palette::BOARD_INK.bevy();
     let at = |file: usize, rank: usize| {
@@ -176,7 +136,7 @@ const RED_NUMERALS: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三"
 fn label_files(
     mut commands: Commands,
     table: Res<TableView>,
-    art: Res<XqArt>,
+    art: Res<TableArt>,
     labels: Query<Entity, With<FileLabel>>,
 ) {
     for entity in &labels {
@@ -204,109 +164,6 @@ fn label_files(
                 TextColor(palette::BOARD_INK.bevy().with_alpha(0.85)),
                 Transform::from_xyz(at.x, at.y + outward * (STEP / 2.0 + 18.0), Z_TEXT),
             ));
-        }
-    }
-}
-
-/// Markers on the board.
-#[derive(Component)]
-struct Marker;
-
-/// What the markers show.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Marked<'w> {
-    model: Res<'w, XiangqiMatch>,
-    selection: Res<'w, XqSelection>,
-    hover: Res<'w, XqHover>,
-    cursor: Res<'w, XqCursor>,
-    table: Res<'w, TableView>,
-    screen: Res<'w, State<Screen>>,
-}
-
-fn update_markers(
-    mut commands: Commands,
-    art: Res<XqArt>,
-    marked: Marked,
-    markers: Query<Entity, With<Marker>>,
-) {
-    let changed = marked.model.is_changed()
-        || marked.selection.is_changed()
-        || marked.hover.is_changed()
-        || marked.cursor.is_changed()
-        || marked.table.is_changed()
-        || marked.screen.is_changed();
-    if !changed {
-        return;
-    }
-    for entity in &markers {
-        commands.entity(entity).despawn();
-    }
-    let turned = marked.table.turned();
-    let mut mark = |image: &Handle<Image>, square: Square, colour: Color, z: f32| {
-        commands.spawn((
-            Marker,
-            OnTable(GameKind::Xiangqi),
-            Name::new("Marker"),
-            Sprite {
-                image: image.clone(),
-                color: colour,
-                ..default()
-            },
-            Transform::from_translation(square_to_world(square, turned).extend(z)),
-        ));
-    };
-    let position = marked.model.position();
-    if let Some(last) = marked.model.game.moves().last() {
-        let colour = palette::LAST_MOVE.bevy();
-        mark(&art.ring, last.mv.from(), colour.with_alpha(0.5), Z_MARK);
-        mark(&art.ring, last.mv.to(), colour.with_alpha(0.9), Z_MARK);
-    }
-    let side = position.side_to_move();
-    if position.in_check(side) {
-        mark(
-            &art.glow,
-            position.general(side),
-            palette::TARGET_ATTACK.bevy().with_alpha(0.9),
-            Z_MARK - 0.5,
-        );
-    }
-    if *marked.screen.get() != Screen::Playing {
-        return;
-    }
-    if let Some(square) = marked.hover.0 {
-        mark(
-            &art.ring,
-            square,
-            Color::WHITE.with_alpha(0.7),
-            Z_MARK + 0.1,
-        );
-    }
-    if marked.cursor.visible {
-        mark(
-            &art.ring,
-            marked.cursor.square,
-            palette::CURSOR.bevy(),
-            Z_MARK + 0.3,
-        );
-    }
-    if let Some(from) = marked.selection.from {
-        mark(
-            &art.ring,
-            from,
-            palette::SELECTED_PIECE.bevy(),
-            Z_MARK + 0.2,
-        );
-        for &to in &marked.selection.targets {
-            if position.piece_at(to).is_some() {
-                mark(&art.ring, to, palette::TARGET_ATTACK.bevy(), 30.0);
-            } else {
-                mark(
-                    &art.dot,
-                    to,
-                    palette::TARGET_MOVE.bevy().with_alpha(0.9),
-                    Z_MARK + 0.2,
-                );
-            }
         }
     }
 }

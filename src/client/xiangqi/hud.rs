@@ -1,23 +1,18 @@
 //! Xiangqi's part of the HUD — whose turn and check, the result in plain words (a repetition
 //! names who repeated what) — the section with the moves in Chinese or WXF notation, the
-//! captured pieces, export and import of a game as FEN and ICCS moves; the rules page; the
-//! fanfare; the autosave.
+//! captured pieces, export and import of a game as text; the rules page.
 
-use super::model::{Conceded, LoadXiangqi, XiangqiMatch, XiangqiRecord};
+use super::model::XiangqiMatch;
 use super::pieces::ink;
-use crate::client::audio::UiSound;
-use crate::client::clipboard::Clipboard;
 use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{MatchStatus, on_table};
-use crate::client::records::{RecordBox, RecordBoxAction, RecordBoxText, record_box, show_export};
-use crate::client::save::{SavedGame, store};
-use crate::client::seats::{Controller, Seats};
+use crate::client::points::{RecordShelf, ReplayJumps, record_section};
+use crate::client::seats::Seats;
 use crate::client::settings::Settings;
-use crate::client::tabletop::Anim;
-use crate::client::theme::{Rgb, Toast, UiSet, palette, section_title};
+use crate::client::theme::{Rgb, UiSet, palette, section_title};
 use crate::client::{ClientSet, Screen};
-use crate::rules::xiangqi::{Color as Side, Kind, Notation, Piece, Reason, move_name};
+use crate::rules::xiangqi::{Color as Side, Conceded, Kind, Notation, Piece, Reason, move_name};
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -28,11 +23,8 @@ pub type XqHint = crate::client::thinking::Hint<XiangqiMatch>;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            describe_match.run_if(in_state(Screen::Playing)),
-            announce_outcome,
-            autosave.run_if(resource_changed::<XiangqiMatch>),
-        )
+        describe_match
+            .run_if(in_state(Screen::Playing))
             .run_if(on_table(GameKind::Xiangqi))
             .in_set(ClientSet::Present),
     )
@@ -75,27 +67,18 @@ pub fn result_text(
     let t = |key: &'static str| tr(lang, key);
     let (winner, why) = match (model.conceded, model.game.outcome()) {
         (Some(Conceded::Agreed), _) => (None, t("reason-agreement")),
-        (Some(Conceded::Resigned(loser)), _) => {
-            let loser = Side::from(loser);
-            (
-                Some(loser.opponent()),
-                format!("{}: {}", t(side_key(loser)), t("reason-resigned")),
-            )
-        }
-        (Some(Conceded::OutOfTime(loser)), _) => {
-            let loser = Side::from(loser);
-            (
-                Some(loser.opponent()),
-                format!("{}: {}", t(side_key(loser)), t("reason-timeout")),
-            )
-        }
-        (Some(Conceded::Abandoned(loser)), _) => {
-            let loser = Side::from(loser);
-            (
-                Some(loser.opponent()),
-                format!("{}: {}", t(side_key(loser)), t("reason-abandoned")),
-            )
-        }
+        (Some(Conceded::Resigned(loser)), _) => (
+            Some(loser.opponent()),
+            format!("{}: {}", t(side_key(loser)), t("reason-resigned")),
+        ),
+        (Some(Conceded::OutOfTime(loser)), _) => (
+            Some(loser.opponent()),
+            format!("{}: {}", t(side_key(loser)), t("reason-timeout")),
+        ),
+        (Some(Conceded::Abandoned(loser)), _) => (
+            Some(loser.opponent()),
+            format!("{}: {}", t(side_key(loser)), t("reason-abandoned")),
+        ),
         (None, Some(outcome)) => {
             let loser = outcome.winner.map(Side::opponent);
             let side = |side: Option<Side>| side.map_or(String::new(), |s| t(side_key(s)));
@@ -161,7 +144,6 @@ fn describe_match(
             "player-second"
         })
     });
-    let local_to_move = !status.over && seats.controller(status.to_move) == Controller::Local;
     text.set_if_neq(HudText {
         headline,
         who,
@@ -170,7 +152,7 @@ fn describe_match(
             .map(|(seat, _)| t(side_key(model.colour_of(seat))))
             .collect(),
         can_concede: true,
-        hint_available: local_to_move && !hint.thinking(),
+        hint_available: status.local_turn(&seats) && !hint.thinking(),
         result: result_text(lang, &model, &seats),
     });
 }
@@ -195,15 +177,11 @@ fn piece_chip(ui: &mut egui::Ui, piece: Piece) {
 #[derive(bevy::ecs::system::SystemParam)]
 struct Section<'w> {
     model: Res<'w, XiangqiMatch>,
-    seats: Res<'w, Seats>,
     settings: Res<'w, Settings>,
     hint: Res<'w, XqHint>,
     area: Res<'w, HudSectionArea>,
-    record_box: ResMut<'w, RecordBox>,
-    clipboard: Res<'w, Clipboard>,
-    toast: ResMut<'w, Toast>,
-    sounds: MessageWriter<'w, UiSound>,
-    loads: MessageWriter<'w, LoadXiangqi>,
+    shelf: RecordShelf<'w, XiangqiMatch>,
+    jumps: ReplayJumps<'w>,
 }
 
 /// The move list's names, worked out again only when the game or the language changes (not on
@@ -281,14 +259,14 @@ fn hud_section(
         }
         ui.separator();
         section_title(ui, t("hud-moves"));
-        move_list(ui, names.of(model, changed, lang), lang);
+        move_list(ui, names.of(model, changed, lang), lang, &mut section.jumps);
         ui.separator();
-        transfer_box(ui, lang, &mut section);
+        record_section(ui, lang, model, &mut section.shelf);
     });
     Ok(())
 }
 
-fn move_list(ui: &mut egui::Ui, names: &[String], lang: Lang) {
+fn move_list(ui: &mut egui::Ui, names: &[String], lang: Lang, jumps: &mut ReplayJumps) {
     if names.is_empty() {
         ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
         return;
@@ -305,104 +283,16 @@ fn move_list(ui: &mut egui::Ui, names: &[String], lang: Lang) {
                 .show(ui, |ui| {
                     for (number, pair) in names.chunks(2).enumerate() {
                         ui.label(egui::RichText::new(format!("{}.", number + 1)).weak());
-                        for name in pair {
-                            ui.label(
-                                egui::RichText::new(name)
-                                    .monospace()
-                                    .color(palette::MOVE_TEXT.egui()),
-                            );
+                        for (offset, name) in pair.iter().enumerate() {
+                            let text = egui::RichText::new(name)
+                                .monospace()
+                                .color(palette::MOVE_TEXT.egui());
+                            jumps.entry(ui, text, number * 2 + offset);
                         }
                         ui.end_row();
                     }
                 });
         });
-}
-
-/// Export (the game as FEN and ICCS moves, to copy) and import (paste, then load).
-fn transfer_box(ui: &mut egui::Ui, lang: Lang, section: &mut Section) {
-    let words = RecordBoxText {
-        help: "xq-transfer-help",
-        import: "xq-load",
-        export: true,
-    };
-    let action = record_box(
-        ui,
-        lang,
-        words,
-        &mut section.record_box,
-        &section.clipboard,
-        &mut section.toast,
-        &mut section.sounds,
-    );
-    match action {
-        Some(RecordBoxAction::Export) => {
-            let text = section.model.record().to_text();
-            show_export(
-                &mut section.record_box,
-                text,
-                &section.clipboard,
-                &mut section.toast,
-            );
-        }
-        Some(RecordBoxAction::Import(text)) => {
-            match XiangqiRecord::from_text(&text).and_then(|record| record.game()) {
-                Ok(game) => {
-                    section.loads.write(LoadXiangqi {
-                        game,
-                        conceded: None,
-                        seats: section.seats.clone(),
-                        attract: false,
-                    });
-                }
-                Err(error) => section.toast.show_key_with("xq-bad-import", error),
-            }
-        }
-        None => {}
-    }
-}
-
-/// When the last move has been shown and the game is over, sound the ending (once).
-fn announce_outcome(
-    mut model: ResMut<XiangqiMatch>,
-    seats: Res<Seats>,
-    anims: Query<(), With<Anim>>,
-    mut sounds: MessageWriter<UiSound>,
-) {
-    if model.announced || !model.over() || !anims.is_empty() {
-        return;
-    }
-    model.announced = true;
-    let winner = match (model.conceded, model.game.outcome()) {
-        (
-            Some(
-                Conceded::Resigned(loser) | Conceded::OutOfTime(loser) | Conceded::Abandoned(loser),
-            ),
-            _,
-        ) => Some(Side::from(loser).opponent()),
-        (Some(Conceded::Agreed), _) => None,
-        (None, outcome) => outcome.and_then(|outcome| outcome.winner),
-    };
-    sounds.write(match winner {
-        None => UiSound::Draw,
-        Some(winner) => {
-            let computer_won = matches!(
-                seats.controller(model.seat_of(winner)),
-                Controller::Computer(_)
-            );
-            if computer_won && !seats.all_computers() {
-                UiSound::Defeat
-            } else {
-                UiSound::Victory
-            }
-        }
-    });
-}
-
-/// Saves the game after every change (not the demonstration).
-fn autosave(model: Res<XiangqiMatch>, seats: Res<Seats>, mut saved: ResMut<SavedGame>) {
-    if !model.attract {
-        store(&mut saved, GameKind::Xiangqi, &seats, model.record());
-    }
 }
 
 /// The rules, in short.

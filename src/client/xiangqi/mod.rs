@@ -1,38 +1,54 @@
-//! Xiangqi on the table: the match model and its local referee, the board and its round
-//! pieces, moves and captures on the shared timeline, input, the HUD section with the move
-//! list, export and import, and the rules page.
+//! Xiangqi on the table: the match model, the board and the looks of its round pieces, the HUD
+//! section with the move list, the rules page and online play. Input, markers, the pieces'
+//! animations, the referee, autosave and replays are the shared board layer's
+//! (`client/points/`), which `points.rs` fits Xiangqi to.
 
 mod board;
 mod hud;
-mod input;
 mod layout;
 mod model;
 mod online;
 mod pieces;
+mod points;
 
 pub use hud::{XqHint, result_text, rules_page};
-pub use input::{XqCommand, XqSelection};
 pub use layout::{square_at, square_to_world};
-pub use model::{
-    Conceded, LoadXiangqi, MovePlayed, XiangqiMatch, XiangqiRecord, XqPlayRequest, XqSide,
-};
-pub use pieces::XqPiece;
+pub use model::{Played, XiangqiMatch};
 
-use crate::client::thinking;
+use crate::client::catalog::{self, GameEntry, no_seat_label};
+use crate::client::points as board_layer;
+use crate::client::records::RecordBoxText;
+use crate::rules::GameKind;
 use bevy::prelude::*;
 
-/// What runs headless: the model, its referee, computers, pieces and their timelines.
+/// What runs headless: the model and its referee, computers, pieces and their timelines.
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_plugins((
-        model::plugin,
-        online::plugin,
-        thinking::plugin::<XiangqiMatch>,
-        input::logic_plugin,
-        pieces::logic_plugin,
-    ));
+    catalog::register(
+        app,
+        GameEntry {
+            kind: GameKind::Xiangqi,
+            title: "象棋",
+            subtitle_key: "xq-subtitle",
+            seats: 2..=2,
+            online: true,
+            save_file: "autosave-xiangqi.json",
+            record_words: Some(RecordBoxText {
+                help: "xq-transfer-help",
+                import: "record-load",
+                export: true,
+            }),
+            rules_page,
+            seat_label: no_seat_label,
+        },
+    );
+    app.add_plugins((board_layer::logic_plugin::<XiangqiMatch>, online::plugin));
 }
 
 /// What needs a window: the board, the pieces' looks, input devices, HUD and sounds.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((board::plugin, pieces::plugin, input::plugin, hud::plugin));
+    app.add_plugins((
+        board_layer::plugin::<XiangqiMatch>,
+        board::plugin,
+        hud::plugin,
+    ));
 }

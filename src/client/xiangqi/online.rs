@@ -2,12 +2,11 @@
 //! the table, its events play the moves, and this device's moves go to the server instead of
 //! the local referee.
 
-use super::model::{
-    Conceded, MovePlayed, XiangqiMatch, XqPlayRequest, XqSide, play_on, put_on_table,
-};
+use super::model::XiangqiMatch;
 use crate::client::matches::DrawDeclined;
 use crate::client::net::{FromServer, OnlineSession, ToServer};
 use crate::client::online::{room_seats, table_seat};
+use crate::client::points::{MovePlayed, PlayRequest, PointsSet, play_on, put_on_table};
 use crate::client::tabletop::TableReset;
 use crate::client::thinking::ComputerGame;
 use crate::client::{ClientSet, Screen};
@@ -15,6 +14,7 @@ use crate::protocol::{
     self, ClientMessage, GameEnd, OffTheBoard, RoomEvent, RoomSeat, ServerMessage,
 };
 use crate::rules::GameKind;
+use crate::rules::xiangqi::Conceded;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
@@ -31,17 +31,12 @@ impl Default for RedSeat {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RedSeat>()
         .add_systems(Update, forward_moves.in_set(ClientSet::Command))
-        .add_systems(
-            Update,
-            follow_server
-                .in_set(ClientSet::Apply)
-                .before(super::model::report_status),
-        );
+        .add_systems(Update, follow_server.in_set(PointsSet::Rule));
 }
 
 /// This device's moves go to the server while a Xiangqi room is on.
 fn forward_moves(
-    mut plays: MessageReader<XqPlayRequest>,
+    mut plays: MessageReader<PlayRequest<XiangqiMatch>>,
     model: Res<XiangqiMatch>,
     session: Res<OnlineSession>,
     mut outgoing: MessageWriter<ToServer>,
@@ -62,7 +57,7 @@ fn forward_moves(
 fn conceded(end: GameEnd, red: RoomSeat, model: &XiangqiMatch) -> Option<Conceded> {
     let loser = || {
         let winner = table_seat(red, end.winner?);
-        Some(XqSide::from(model.colour_of(winner).opponent()))
+        Some(model.colour_of(winner).opponent())
     };
     // The rules end the other games by themselves.
     match end.reason.off_the_board()? {
@@ -76,7 +71,7 @@ fn conceded(end: GameEnd, red: RoomSeat, model: &XiangqiMatch) -> Option<Concede
 /// What following the server changes besides the model.
 #[derive(SystemParam)]
 struct Table<'w> {
-    played: MessageWriter<'w, MovePlayed>,
+    played: MessageWriter<'w, MovePlayed<XiangqiMatch>>,
     resets: MessageWriter<'w, TableReset>,
     declined: MessageWriter<'w, DrawDeclined>,
     next: ResMut<'w, NextState<Screen>>,
@@ -109,7 +104,7 @@ fn follow_server(
                 NextState::set_if_neq(&mut table.next, Screen::Playing);
                 // A state that shows the game already on the table (a resync when the other
                 // player arrives) changes nothing: a click made meanwhile still counts.
-                let unchanged = !model.attract
+                let unchanged = !model.table.attract
                     && red.0 == room.first_seat
                     && model.game.moves().len() == game.moves().len()
                     && model
@@ -121,7 +116,7 @@ fn follow_server(
                     && model.game.start().to_fen() == game.start().to_fen();
                 red.0 = room.first_seat;
                 if !unchanged {
-                    put_on_table(&mut model, game, None, false);
+                    put_on_table(&mut *model, XiangqiMatch::new(game, None), false);
                     table.resets.write(TableReset);
                 }
                 if let Some(end) = room.end
@@ -135,7 +130,7 @@ fn follow_server(
                     played: protocol::Played::Xiangqi(played),
                     ..
                 } => {
-                    if let Err(error) = play_on(&mut model, played.mv, &mut table.played) {
+                    if let Err(error) = play_on(&mut *model, played.mv, &mut table.played) {
                         warn!("the server's {} does not fit: {error}", played.mv);
                         // Catch up with the whole state rather than show a wrong board.
                         table.outgoing.write(ToServer(ClientMessage::Sync {}));

@@ -1,0 +1,229 @@
+//! Input on a board of points: the table's gestures (click, tap, drag, keys, gamepad) become
+//! [`BoardCommand`]s on points, and those become moves for the referee. Tests feed commands
+//! directly.
+
+use super::{MovePlayed, PlayRequest, PointsMatch};
+use crate::client::matches::{MatchStatus, on_table};
+use crate::client::seats::Seats;
+use crate::client::tabletop::{PointerWorld, PressHolds, TableGesture, TableReset, TableView};
+use crate::client::{ClientSet, Screen};
+use bevy::prelude::*;
+
+/// What a player does on the board, whatever the device.
+#[derive(Message, Debug)]
+pub enum BoardCommand<G: PointsMatch> {
+    /// Select the piece on this point, or move the selected piece here.
+    Select(G::Point),
+    /// Drop the selection.
+    Cancel,
+}
+
+/// The selected piece and its legal destinations.
+#[derive(Resource, Debug)]
+pub struct Selection<G: PointsMatch> {
+    /// The selected piece's point.
+    pub from: Option<G::Point>,
+    /// Where it may go (from the rules).
+    pub targets: Vec<G::Point>,
+}
+
+impl<G: PointsMatch> Default for Selection<G> {
+    fn default() -> Self {
+        Selection {
+            from: None,
+            targets: Vec::new(),
+        }
+    }
+}
+
+impl<G: PointsMatch> Clone for Selection<G> {
+    fn clone(&self) -> Self {
+        Selection {
+            from: self.from,
+            targets: self.targets.clone(),
+        }
+    }
+}
+
+impl<G: PointsMatch> PartialEq for Selection<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.from == other.from && self.targets == other.targets
+    }
+}
+
+/// The point under the mouse.
+#[derive(Resource, Debug)]
+pub struct Hover<G: PointsMatch>(pub Option<G::Point>);
+
+impl<G: PointsMatch> Default for Hover<G> {
+    fn default() -> Self {
+        Hover(None)
+    }
+}
+
+impl<G: PointsMatch> PartialEq for Hover<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+/// The keyboard and gamepad cursor.
+#[derive(Resource, Debug)]
+pub struct Cursor<G: PointsMatch> {
+    /// Where it is.
+    pub point: G::Point,
+    /// Whether it shows (after the first key or button).
+    pub visible: bool,
+}
+
+impl<G: PointsMatch> Default for Cursor<G> {
+    fn default() -> Self {
+        Cursor {
+            point: G::first_cursor(),
+            visible: false,
+        }
+    }
+}
+
+pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
+    app.add_message::<BoardCommand<G>>()
+        .init_resource::<Selection<G>>()
+        .add_systems(
+            Update,
+            (
+                handle_commands::<G>.in_set(ClientSet::Command),
+                clear_stale_selection::<G>.in_set(ClientSet::Animate),
+            ),
+        );
+}
+
+pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
+    app.init_resource::<Hover<G>>()
+        .init_resource::<Cursor<G>>()
+        .add_systems(
+            Update,
+            (track_hover::<G>, gestures_to_commands::<G>)
+                .chain()
+                .run_if(in_state(Screen::Playing).and_then(on_table(G::KIND)))
+                .in_set(ClientSet::Input),
+        );
+}
+
+fn handle_commands<G: PointsMatch>(
+    mut commands: MessageReader<BoardCommand<G>>,
+    model: Res<G>,
+    (status, seats): (Res<MatchStatus>, Res<Seats>),
+    mut selection: ResMut<Selection<G>>,
+    mut requests: MessageWriter<PlayRequest<G>>,
+) {
+    for command in commands.read() {
+        let point = match command {
+            BoardCommand::Cancel => {
+                selection.set_if_neq(Selection::default());
+                continue;
+            }
+            BoardCommand::Select(point) => *point,
+        };
+        if status.game != G::KIND || !status.local_turn(&seats) {
+            continue;
+        }
+        if let Some(from) = selection.from
+            && selection.targets.contains(&point)
+        {
+            requests.write(PlayRequest::new(G::new_move(from, point), &model));
+            *selection = Selection::default();
+            continue;
+        }
+        if model.movable(point) && selection.from != Some(point) {
+            *selection = Selection {
+                from: Some(point),
+                targets: model
+                    .legal_moves()
+                    .into_iter()
+                    .map(G::ends)
+                    .filter(|&(start, _)| start == point)
+                    .map(|(_, end)| end)
+                    .collect(),
+            };
+        } else {
+            selection.set_if_neq(Selection::default());
+        }
+    }
+}
+
+/// A selection never outlives the position it was made in.
+fn clear_stale_selection<G: PointsMatch>(
+    mut played: MessageReader<MovePlayed<G>>,
+    mut resets: MessageReader<TableReset>,
+    mut selection: ResMut<Selection<G>>,
+) {
+    if played.read().count() + resets.read().count() > 0 {
+        selection.set_if_neq(Selection::default());
+    }
+}
+
+fn track_hover<G: PointsMatch>(
+    pointer: Res<PointerWorld>,
+    table: Res<TableView>,
+    mut hover: ResMut<Hover<G>>,
+) {
+    let point = pointer
+        .0
+        .and_then(|world| G::point_at(world, table.turned()));
+    hover.set_if_neq(Hover(point));
+}
+
+fn gestures_to_commands<G: PointsMatch>(
+    mut gestures: MessageReader<TableGesture>,
+    (model, table, selection): (Res<G>, Res<TableView>, Res<Selection<G>>),
+    mut holds: ResMut<PressHolds>,
+    mut cursor: ResMut<Cursor<G>>,
+    mut commands: MessageWriter<BoardCommand<G>>,
+) {
+    let turned = table.turned();
+    for &gesture in gestures.read() {
+        match gesture {
+            TableGesture::Press(world) => {
+                let point = G::point_at(world, turned);
+                if G::GEOMETRY.pans {
+                    // Only a piece can be dragged; a drag from anywhere else pans.
+                    let on_piece = point.is_some_and(|p| model.piece_at(p).is_some());
+                    holds.set_if_neq(PressHolds(on_piece));
+                }
+                match point {
+                    Some(point) => {
+                        cursor.point = point;
+                        cursor.visible = false;
+                        commands.write(BoardCommand::Select(point));
+                    }
+                    None => {
+                        commands.write(BoardCommand::Cancel);
+                    }
+                }
+            }
+            // A piece dragged onto one of its destinations moves there.
+            TableGesture::Drop(world) => {
+                if let Some(point) =
+                    G::point_at(world, turned).filter(|point| selection.targets.contains(point))
+                {
+                    commands.write(BoardCommand::Select(point));
+                }
+            }
+            TableGesture::Step(step) => {
+                if !cursor.visible {
+                    cursor.visible = true;
+                    continue;
+                }
+                let step = if turned { -step } else { step };
+                cursor.point = G::stepped(cursor.point, step.x, step.y);
+            }
+            TableGesture::Confirm if cursor.visible => {
+                commands.write(BoardCommand::Select(cursor.point));
+            }
+            TableGesture::Confirm => cursor.visible = true,
+            TableGesture::Cancel => {
+                commands.write(BoardCommand::Cancel);
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! The markers on a board of points — the last move, the game's glow (a general in check, the
+//! Ruler to move), hover, cursor, the selection and its destinations — and the images the
+//! pieces and markers are drawn with.
+
+use super::PointsMatch;
+use super::input::{Cursor, Hover, Selection};
+use crate::client::matches::on_table;
+use crate::client::tabletop::paint::{fill, paint, stroke, white};
+use crate::client::tabletop::{OnTable, TableArt, TableView};
+use crate::client::theme::palette;
+use crate::client::{ClientSet, Screen};
+use bevy::prelude::*;
+use std::marker::PhantomData;
+
+/// Draw order of the markers: above the board's lines, under the pieces.
+const Z_MARK: f32 = 5.0;
+
+/// The images and font a game's pieces and markers are drawn with, sized to its board.
+#[derive(Resource)]
+pub struct PointArt<G: PointsMatch> {
+    /// The embedded font.
+    pub font: Handle<Font>,
+    /// A white disc the size of a piece.
+    pub disc: Handle<Image>,
+    /// A white ring inside a piece's edge.
+    pub rim: Handle<Image>,
+    /// A ring around a point, for markers.
+    pub ring: Handle<Image>,
+    /// A small dot, for destinations.
+    pub dot: Handle<Image>,
+    /// A soft glow.
+    pub glow: Handle<Image>,
+    game: PhantomData<G>,
+}
+
+pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
+    app.add_systems(PreStartup, create_art::<G>).add_systems(
+        Update,
+        update_markers::<G>
+            .run_if(on_table(G::KIND))
+            .in_set(ClientSet::Present),
+    );
+}
+
+fn create_art<G: PointsMatch>(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    table: Res<TableArt>,
+) {
+    let geometry = G::GEOMETRY;
+    let radius = geometry.piece / 2.0;
+    let size = UVec2::splat(geometry.piece as u32);
+    let (rim_inset, rim_width) = geometry.rim;
+    let (ring_pad, ring_out, ring_width) = geometry.ring;
+    let (dot_size, dot_radius) = geometry.dot;
+    commands.insert_resource(PointArt::<G> {
+        font: table.font.clone(),
+        disc: images.add(paint(size, |p| white(fill(p.length() - radius + 0.5)))),
+        rim: images.add(paint(size, |p| {
+            white(stroke(p.length() - radius + rim_inset, rim_width))
+        })),
+        ring: images.add(paint(
+            UVec2::splat((geometry.piece + ring_pad) as u32),
+            |p| white(stroke(p.length() - radius - ring_out, ring_width)),
+        )),
+        dot: images.add(paint(UVec2::splat(dot_size as u32), |p| {
+            white(fill(p.length() - dot_radius))
+        })),
+        glow: table.glow.clone(),
+        game: PhantomData,
+    });
+}
+
+/// Markers on the board of `G`.
+#[derive(Component)]
+struct Marker<G: PointsMatch>(PhantomData<G>);
+
+/// What the markers show.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Marked<'w, G: PointsMatch> {
+    model: Res<'w, G>,
+    selection: Res<'w, Selection<G>>,
+    hover: Res<'w, Hover<G>>,
+    cursor: Res<'w, Cursor<G>>,
+    table: Res<'w, TableView>,
+    screen: Res<'w, State<Screen>>,
+}
+
+fn update_markers<G: PointsMatch>(
+    mut commands: Commands,
+    art: Res<PointArt<G>>,
+    marked: Marked<G>,
+    markers: Query<Entity, With<Marker<G>>>,
+) {
+    let changed = marked.model.is_changed()
+        || marked.selection.is_changed()
+        || marked.hover.is_changed()
+        || marked.cursor.is_changed()
+        || marked.table.is_changed()
+        || marked.screen.is_changed();
+    if !changed {
+        return;
+    }
+    for entity in &markers {
+        commands.entity(entity).despawn();
+    }
+    let turned = marked.table.turned();
+    let mut mark = |image: &Handle<Image>, point: G::Point, colour: Color, z: f32| {
+        let glow = image == &art.glow;
+        commands.spawn((
+            Marker::<G>(PhantomData),
+            OnTable(G::KIND),
+            Name::new("Marker"),
+            Sprite {
+                image: image.clone(),
+                color: colour,
+                custom_size: G::GEOMETRY
+                    .glow
+                    .filter(|_| glow)
+                    .map(|size| Vec2::splat(size)),
+                ..default()
+            },
+            Transform::from_translation(G::point_to_world(point, turned).extend(z)),
+        ));
+    };
+    let model = &*marked.model;
+    if let Some(last) = model
+        .plies()
+        .checked_sub(1)
+        .and_then(|ply| model.move_at(ply))
+    {
+        let colour = palette::LAST_MOVE.bevy();
+        let (from, to) = G::ends(last);
+        mark(&art.ring, from, colour.with_alpha(0.5), Z_MARK);
+        mark(&art.ring, to, colour.with_alpha(0.9), Z_MARK);
+    }
+    if let Some((point, colour)) = model.glow() {
+        mark(
+            &art.glow,
+            point,
+            colour.bevy().with_alpha(0.9),
+            Z_MARK - 0.5,
+        );
+    }
+    if *marked.screen.get() != Screen::Playing {
+        return;
+    }
+    if let Some(point) = marked.hover.0 {
+        mark(&art.ring, point, Color::WHITE.with_alpha(0.7), Z_MARK + 0.1);
+    }
+    if marked.cursor.visible {
+        mark(
+            &art.ring,
+            marked.cursor.point,
+            palette::CURSOR.bevy(),
+            Z_MARK + 0.3,
+        );
+    }
+    if let Some(from) = marked.selection.from {
+        mark(
+            &art.ring,
+            from,
+            palette::SELECTED_PIECE.bevy(),
+            Z_MARK + 0.2,
+        );
+        for &to in &marked.selection.targets {
+            if model.piece_at(to).is_some() {
+                mark(&art.ring, to, palette::TARGET_ATTACK.bevy(), 30.0);
+            } else {
+                mark(
+                    &art.dot,
+                    to,
+                    palette::TARGET_MOVE.bevy().with_alpha(0.9),
+                    Z_MARK + 0.2,
+                );
+            }
+        }
+    }
+}

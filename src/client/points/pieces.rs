@@ -1,0 +1,302 @@
+//! The pieces: one round piece entity per piece on the board, keyed by its point
+//! ([`PointPiece`]), and their timelines when a move is played: a slide, a capture that
+//! shatters the taken piece, pieces of an eliminated army leaving in smoke, the cues of check.
+
+use super::markers::PointArt;
+use super::{MovePlayed, PointsMatch};
+use crate::client::ClientSet;
+use crate::client::audio::embedded_sound;
+use crate::client::matches::MatchStatus;
+use crate::client::settings::Settings;
+use crate::client::tabletop::{
+    Anim, AnimatedPiece, AnimationSystems, Burst, Cue, FadingParts, OnTable, Opacity, Step,
+    TableReset, TableView, finish_all, z,
+};
+use bevy::prelude::*;
+use bevy_kira_audio::AudioSource;
+
+/// A piece on the board at the point the rules have it on (its transform may lag behind while
+/// it slides). A taken or eliminated piece loses this while it plays its last animation.
+#[derive(Component, Debug)]
+pub struct PointPiece<G: PointsMatch> {
+    /// Where the piece stands.
+    pub point: G::Point,
+    /// Which piece it is.
+    pub piece: G::Piece,
+}
+
+impl<G: PointsMatch> Clone for PointPiece<G> {
+    fn clone(&self) -> Self {
+        PointPiece {
+            point: self.point,
+            piece: self.piece,
+        }
+    }
+}
+
+/// The sounds of moves, captures, check and eliminations, shared by the games of points.
+#[derive(Resource)]
+struct PointSounds {
+    step: Handle<AudioSource>,
+    capture: Handle<AudioSource>,
+    check: Handle<AudioSource>,
+    eliminated: Handle<AudioSource>,
+}
+
+/// Loads [`PointSounds`] once, however many games use them.
+struct PointSoundsPlugin;
+
+impl Plugin for PointSoundsPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Startup, load_sounds);
+    }
+}
+
+fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
+    let sources = &mut *sources;
+    commands.insert_resource(PointSounds {
+        step: embedded_sound!(sources, "move.ogg"),
+        capture: embedded_sound!(sources, "win_attack.ogg"),
+        check: embedded_sound!(sources, "flag.ogg"),
+        eliminated: embedded_sound!(sources, "bomb.ogg"),
+    });
+}
+
+pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            rebuild_pieces::<G>,
+            place_pieces::<G>.run_if(resource_changed::<TableView>),
+            start_animations::<G>,
+        )
+            .chain()
+            .in_set(ClientSet::Animate)
+            .before(AnimationSystems),
+    );
+}
+
+pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
+    if !app.is_plugin_added::<PointSoundsPlugin>() {
+        app.add_plugins(PointSoundsPlugin);
+    }
+    app.add_systems(Update, add_looks::<G>.in_set(ClientSet::Present));
+}
+
+/// On a reset (or several moves in one frame), the pieces are rebuilt from the model.
+fn rebuild_pieces<G: PointsMatch>(
+    mut commands: Commands,
+    mut resets: MessageReader<TableReset>,
+    mut played: MessageReader<MovePlayed<G>>,
+    model: Res<G>,
+    (status, table): (Res<MatchStatus>, Res<TableView>),
+    pieces: Query<Entity, With<PointPiece<G>>>,
+) {
+    let (resets, played) = (resets.read().count(), played.read().count());
+    if resets == 0 && played <= 1 {
+        return;
+    }
+    for entity in &pieces {
+        commands.entity(entity).despawn();
+    }
+    // A reset may come from another game: only the game on the table draws its pieces.
+    if status.game != G::KIND {
+        return;
+    }
+    for (point, piece) in model.pieces() {
+        commands.spawn(piece_bundle::<G>(point, piece, table.turned()));
+    }
+}
+
+fn piece_bundle<G: PointsMatch>(point: G::Point, piece: G::Piece, turned: bool) -> impl Bundle {
+    (
+        Name::new(format!("{:?} piece {point}", G::KIND)),
+        OnTable(G::KIND),
+        PointPiece::<G> { point, piece },
+        Opacity(1.0),
+        Transform::from_translation(G::point_to_world(point, turned).extend(z::PIECE)),
+        Visibility::default(),
+    )
+}
+
+/// A new piece gets its shadow, face, rim and character.
+fn add_looks<G: PointsMatch>(
+    mut commands: Commands,
+    art: Res<PointArt<G>>,
+    new: Query<(Entity, &PointPiece<G>), Added<PointPiece<G>>>,
+) {
+    for (entity, piece) in &new {
+        let look = G::look(piece.piece);
+        let disc = |color: Color, at: Vec3| {
+            (
+                Sprite {
+                    image: art.disc.clone(),
+                    color,
+                    ..default()
+                },
+                Transform::from_translation(at),
+            )
+        };
+        let parts = vec![
+            commands
+                .spawn(disc(
+                    Color::srgba(0.1, 0.05, 0.0, 0.35),
+                    look.shadow.extend(-0.2),
+                ))
+                .id(),
+            commands.spawn(disc(look.face.bevy(), Vec3::ZERO)).id(),
+            commands
+                .spawn((
+                    Sprite {
+                        image: art.rim.clone(),
+                        color: look.ink.bevy(),
+                        ..default()
+                    },
+                    Transform::from_xyz(0.0, 0.0, 0.1),
+                ))
+                .id(),
+            commands
+                .spawn((
+                    Text2d::new(look.text),
+                    TextFont {
+                        font: art.font.clone().into(),
+                        font_size: FontSize::Px(look.text_size),
+                        ..default()
+                    },
+                    TextColor(look.ink.bevy()),
+                    Transform::from_xyz(0.0, look.text_lift, 0.2),
+                ))
+                .id(),
+        ];
+        commands
+            .entity(entity)
+            .add_children(&parts)
+            .insert(FadingParts(parts));
+    }
+}
+
+/// When the board turns, resting pieces jump to their new places.
+fn place_pieces<G: PointsMatch>(
+    table: Res<TableView>,
+    mut pieces: Query<(&PointPiece<G>, &mut Transform), Without<Anim>>,
+) {
+    for (piece, mut transform) in &mut pieces {
+        transform.translation = G::point_to_world(piece.point, table.turned()).extend(z::PIECE);
+    }
+}
+
+/// Where the timelines are made: the settings, the table, the model and the sounds.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Stage<'w, G: PointsMatch> {
+    settings: Res<'w, Settings>,
+    table: Res<'w, TableView>,
+    model: Res<'w, G>,
+    /// Absent without audio (headless tests): the timelines are silent.
+    sounds: Option<Res<'w, PointSounds>>,
+}
+
+/// The slide of the moved piece, the end of a taken one, the departure of every piece of an
+/// eliminated army, and the cues of capture, check and elimination.
+fn start_animations<G: PointsMatch>(
+    mut commands: Commands,
+    mut played: MessageReader<MovePlayed<G>>,
+    mut resets: MessageReader<TableReset>,
+    stage: Stage<G>,
+    mut animating: Query<AnimatedPiece>,
+    pieces: Query<(Entity, &PointPiece<G>)>,
+) {
+    let reset = resets.read().count() > 0;
+    let moves: Vec<&MovePlayed<G>> = played.read().collect();
+    if moves.is_empty() {
+        return;
+    }
+    finish_all(&mut commands, &mut animating);
+    if reset || moves.len() > 1 {
+        return;
+    }
+    let played = moves[0];
+    let secs = |s: f32| s * stage.settings.animation.duration_factor();
+    let sound = |pick: fn(&PointSounds) -> &Handle<AudioSource>| {
+        stage.sounds.as_deref().map(|s| pick(s).clone())
+    };
+    let turned = stage.table.turned();
+    let (start, end) = G::ends(played.mv);
+    let (from, to) = (
+        G::point_to_world(start, turned),
+        G::point_to_world(end, turned),
+    );
+    let Some((mover, moved)) = pieces.iter().find(|(_, p)| p.point == start) else {
+        return;
+    };
+    let effects = G::effects(&played.played);
+    let slide = secs(0.12 + G::GEOMETRY.slide_per_step * from.distance(to) / G::GEOMETRY.step);
+    let mut steps = vec![
+        Step::Cue(Cue {
+            at: from,
+            sound: sound(|s| &s.step),
+            ..default()
+        }),
+        Step::Slide {
+            path: vec![from, to],
+            secs: slide,
+        },
+    ];
+    if effects.captured {
+        steps.push(Step::Cue(Cue {
+            at: to,
+            sound: sound(|s| &s.capture),
+            burst: Some(Burst::Flash),
+            shake: 0.0,
+        }));
+    }
+    if effects.eliminated {
+        steps.push(Step::Wait(secs(0.15)));
+        steps.push(Step::Cue(Cue {
+            at: to,
+            sound: sound(|s| &s.eliminated),
+            burst: None,
+            shake: 0.35,
+        }));
+    }
+    if effects.check {
+        steps.push(Step::Cue(Cue {
+            at: to,
+            sound: sound(|s| &s.check),
+            burst: Some(Burst::Flash),
+            shake: 0.2,
+        }));
+    }
+    // Every other piece the rules no longer have where it stands was taken or eliminated.
+    for (entity, piece) in &pieces {
+        if entity == mover || stage.model.piece_at(piece.point) == Some(piece.piece) {
+            continue;
+        }
+        let taken = piece.point == end;
+        let at = G::point_to_world(piece.point, turned);
+        let look = G::look(piece.piece);
+        let (wait, burst) = if taken {
+            (slide, Burst::Shards([look.ink.bevy(), look.face.bevy()]))
+        } else {
+            (slide + secs(0.15), Burst::Smoke)
+        };
+        commands
+            .entity(entity)
+            .remove::<PointPiece<G>>()
+            .insert(Anim::new([
+                Step::Wait(wait),
+                Step::Cue(Cue {
+                    at,
+                    burst: Some(burst),
+                    ..default()
+                }),
+                Step::Die(secs(if taken { 0.45 } else { 0.7 })),
+            ]));
+    }
+    commands.entity(mover).insert((
+        PointPiece::<G> {
+            point: end,
+            piece: moved.piece,
+        },
+        Anim::new(steps),
+    ));
+}

@@ -1,0 +1,205 @@
+//! How Qiguo plays on the shared board layer (`client/points/`): its geometry, the armies'
+//! looks, the Ruler to move glowing, eliminations, and its records. Qiguo has no resignation,
+//! draw offer or move clock: the game ends on the board.
+
+use super::hud::result_text;
+use super::layout::{PIECE, STEP, point_at, point_to_world};
+use super::model::{QiguoMatch, new_game, table_seats};
+use super::pieces::{army, character_size};
+use crate::client::i18n::Lang;
+use crate::client::matches::{Deal, MatchRequest};
+use crate::client::points::{Answer, Geometry, MoveEffects, PieceLook, PointsMatch, TableState};
+use crate::client::seats::Seats;
+use crate::client::theme::{Rgb, palette};
+use crate::rules::Seat;
+use crate::rules::qiguo::{
+    FILES, Move, MoveList, Piece, Played, Point, QiguoRecord, RANKS, Replay,
+};
+use bevy::prelude::*;
+
+impl PointsMatch for QiguoMatch {
+    type Point = Point;
+    type Piece = Piece;
+    type Move = Move;
+    type Played = Played;
+    type Record = QiguoRecord;
+
+    const GEOMETRY: Geometry = Geometry {
+        step: STEP,
+        piece: PIECE,
+        rim: (3.5, 1.8),
+        ring: (8.0, 3.0, 3.0),
+        dot: (16.0, 6.5),
+        glow: Some(STEP * 2.2),
+        slide_per_step: 0.025,
+        pans: true,
+    };
+
+    fn point_to_world(point: Point, _turned: bool) -> Vec2 {
+        point_to_world(point)
+    }
+
+    fn point_at(world: Vec2, _turned: bool) -> Option<Point> {
+        point_at(world)
+    }
+
+    fn stepped(point: Point, files: i32, ranks: i32) -> Point {
+        let file = (point.file() as i32 + files).clamp(0, FILES as i32 - 1);
+        let rank = (point.rank() as i32 + ranks).clamp(0, RANKS as i32 - 1);
+        Point::new(file as usize, rank as usize).unwrap_or(point)
+    }
+
+    fn first_cursor() -> Point {
+        Point::CENTRE
+    }
+
+    fn table(&self) -> &TableState {
+        &self.table
+    }
+
+    fn table_mut(&mut self) -> &mut TableState {
+        &mut self.table
+    }
+
+    fn pieces(&self) -> Vec<(Point, Piece)> {
+        self.position().pieces().collect()
+    }
+
+    fn piece_at(&self, point: Point) -> Option<Piece> {
+        self.position().piece_at(point)
+    }
+
+    fn movable(&self, point: Point) -> bool {
+        let position = self.position();
+        position
+            .piece_at(point)
+            .is_some_and(|piece| piece.state == position.side_to_move())
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = MoveList::new();
+        self.position().legal_moves(&mut moves);
+        moves.iter().copied().collect()
+    }
+
+    fn new_move(from: Point, to: Point) -> Move {
+        Move::new(from, to)
+    }
+
+    fn ends(mv: Move) -> (Point, Point) {
+        (mv.from(), mv.to())
+    }
+
+    fn plies(&self) -> usize {
+        self.game.plies().len()
+    }
+
+    fn move_at(&self, ply: usize) -> Option<Move> {
+        self.game.plies().get(ply).map(|ply| ply.mv)
+    }
+
+    fn apply(&mut self, mv: Move) -> Result<Played, String> {
+        self.play(mv).cloned()
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        QiguoMatch::take_back(self, plies);
+    }
+
+    fn truncated(&self, plies: usize) -> QiguoMatch {
+        let mut game = self.clone();
+        game.game.truncate(plies);
+        game
+    }
+
+    fn seat_to_move(&self) -> Seat {
+        QiguoMatch::seat_to_move(self)
+    }
+
+    fn movers(&self) -> Vec<Seat> {
+        QiguoMatch::movers(self)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.position().seating().seat_count()
+    }
+
+    fn over(&self) -> bool {
+        QiguoMatch::over(self)
+    }
+
+    fn winners(&self) -> Option<Vec<Seat>> {
+        let outcome = self.position().outcome()?;
+        Some(
+            outcome
+                .winners()
+                .map(|seat| Seat(seat.index() as u8))
+                .collect(),
+        )
+    }
+
+    fn answer(&mut self, _request: MatchRequest, _seats: &Seats) -> Answer {
+        Answer::Ignored
+    }
+
+    fn new_game(seats: &Seats, deal: Deal, attract: bool) -> (QiguoMatch, Seats) {
+        let seats = table_seats(seats, attract);
+        (new_game(&seats, deal.seed, deal.warm_up), seats)
+    }
+
+    fn record(&self) -> QiguoRecord {
+        self.game.record()
+    }
+
+    fn from_record(record: &QiguoRecord) -> Result<QiguoMatch, String> {
+        let game = record.replay().map_err(|error| error.to_string())?;
+        Ok(QiguoMatch::of(game))
+    }
+
+    fn to_text(&self) -> String {
+        self.game.record().to_text()
+    }
+
+    fn from_text(text: &str) -> Result<QiguoMatch, String> {
+        let game = Replay::from_text(text).map_err(|error| error.to_string())?;
+        Ok(QiguoMatch::of(game))
+    }
+
+    fn effects(played: &Played) -> MoveEffects {
+        MoveEffects {
+            captured: played.captured.is_some(),
+            check: false,
+            eliminated: !played.eliminated.is_empty(),
+        }
+    }
+
+    fn mover_label(played: &Played) -> Option<String> {
+        Some(played.mover.to_string())
+    }
+
+    fn look(piece: Piece) -> PieceLook {
+        let colours = army(piece.state);
+        PieceLook {
+            face: colours.face,
+            ink: colours.ink,
+            text: piece.kind.chinese().to_string(),
+            text_size: character_size(piece.kind, PIECE),
+            text_lift: 0.5,
+            shadow: Vec2::new(1.5, -2.5),
+        }
+    }
+
+    fn glow(&self) -> Option<(Point, Rgb)> {
+        let position = self.position();
+        if self.over() {
+            return None;
+        }
+        position
+            .ruler(position.side_to_move())
+            .map(|ruler| (ruler, palette::WARNING))
+    }
+
+    fn result(&self, lang: Lang, seats: &Seats) -> Option<(String, String, Rgb)> {
+        result_text(lang, self, seats)
+    }
+}

@@ -1,0 +1,229 @@
+//! How Xiangqi plays on the shared board layer (`client/points/`): its geometry, its pieces'
+//! looks, the referee's answers (resignation, draw, time) and its records.
+
+use super::hud::result_text;
+use super::layout::{PIECE, STEP, square_at, square_to_world};
+use super::model::{Played, XiangqiMatch, computer_accepts_draw, new_game};
+use super::pieces::ink;
+use crate::client::i18n::Lang;
+use crate::client::matches::{Deal, MatchRequest};
+use crate::client::points::{Answer, Geometry, MoveEffects, PieceLook, PointsMatch, TableState};
+use crate::client::seats::Seats;
+use crate::client::theme::{Rgb, palette};
+use crate::rules::Seat;
+use crate::rules::xiangqi::{Conceded, FILES, Move, MoveList, Piece, RANKS, Square, XiangqiRecord};
+use bevy::prelude::*;
+
+impl PointsMatch for XiangqiMatch {
+    type Point = Square;
+    type Piece = Piece;
+    type Move = Move;
+    type Played = Played;
+    type Record = XiangqiRecord;
+
+    const GEOMETRY: Geometry = Geometry {
+        step: STEP,
+        piece: PIECE,
+        rim: (5.0, 2.5),
+        ring: (12.0, 5.0, 4.0),
+        dot: (24.0, 10.0),
+        glow: None,
+        slide_per_step: 0.03,
+        pans: false,
+    };
+
+    fn point_to_world(point: Square, turned: bool) -> Vec2 {
+        square_to_world(point, turned)
+    }
+
+    fn point_at(world: Vec2, turned: bool) -> Option<Square> {
+        square_at(world, turned)
+    }
+
+    fn stepped(point: Square, files: i32, ranks: i32) -> Square {
+        let file = (point.file() as i32 + files).clamp(0, FILES as i32 - 1);
+        let rank = (point.rank() as i32 + ranks).clamp(0, RANKS as i32 - 1);
+        Square::new(file as usize, rank as usize).unwrap_or(point)
+    }
+
+    fn first_cursor() -> Square {
+        Square::new(4, 2).expect("e2 is on the board")
+    }
+
+    fn table(&self) -> &TableState {
+        &self.table
+    }
+
+    fn table_mut(&mut self) -> &mut TableState {
+        &mut self.table
+    }
+
+    fn pieces(&self) -> Vec<(Square, Piece)> {
+        self.position().pieces().collect()
+    }
+
+    fn piece_at(&self, point: Square) -> Option<Piece> {
+        self.position().piece_at(point)
+    }
+
+    fn movable(&self, point: Square) -> bool {
+        let position = self.position();
+        position
+            .piece_at(point)
+            .is_some_and(|piece| piece.color() == position.side_to_move())
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = MoveList::new();
+        self.position().legal_moves(&mut moves);
+        moves.iter().copied().collect()
+    }
+
+    fn new_move(from: Square, to: Square) -> Move {
+        Move::new(from, to)
+    }
+
+    fn ends(mv: Move) -> (Square, Square) {
+        (mv.from(), mv.to())
+    }
+
+    fn plies(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    fn move_at(&self, ply: usize) -> Option<Move> {
+        self.game.moves().get(ply).map(|played| played.mv)
+    }
+
+    fn apply(&mut self, mv: Move) -> Result<Played, String> {
+        let before = self.position().clone();
+        let piece = before
+            .piece_at(mv.from())
+            .ok_or_else(|| format!("no piece on {}", mv.from()))?;
+        self.game.play(mv).map_err(|error| error.to_string())?;
+        let after = self.position();
+        Ok(Played {
+            piece,
+            captured: before.piece_at(mv.to()),
+            check: after.in_check(after.side_to_move()),
+        })
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        for _ in 0..plies {
+            self.game.undo();
+        }
+        self.conceded = None;
+    }
+
+    fn truncated(&self, plies: usize) -> XiangqiMatch {
+        let mut game = self.clone();
+        let total = self.plies();
+        if plies < total {
+            game.take_back(total - plies);
+        }
+        game
+    }
+
+    fn end_like(&mut self, script: &XiangqiMatch) {
+        self.conceded = script.conceded;
+    }
+
+    fn seat_to_move(&self) -> Seat {
+        XiangqiMatch::seat_to_move(self)
+    }
+
+    fn movers(&self) -> Vec<Seat> {
+        (0..self.plies()).map(|ply| Seat((ply % 2) as u8)).collect()
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn over(&self) -> bool {
+        XiangqiMatch::over(self)
+    }
+
+    fn winners(&self) -> Option<Vec<Seat>> {
+        let winner = match (self.conceded, self.game.outcome()) {
+            (Some(conceded), _) => conceded.winner(),
+            (None, Some(outcome)) => outcome.winner,
+            (None, None) => return None,
+        };
+        Some(winner.map(|side| self.seat_of(side)).into_iter().collect())
+    }
+
+    fn answer(&mut self, request: MatchRequest, seats: &Seats) -> Answer {
+        match request {
+            MatchRequest::Undo => return Answer::Ignored,
+            MatchRequest::Resign => {
+                let seat = seats.local_player(self.seat_to_move());
+                self.conceded = Some(Conceded::Resigned(self.colour_of(seat)));
+            }
+            MatchRequest::OfferDraw if computer_accepts_draw(self.position()) => {
+                self.conceded = Some(Conceded::Agreed);
+            }
+            MatchRequest::OfferDraw => return Answer::Declined,
+            MatchRequest::AgreeDraw => self.conceded = Some(Conceded::Agreed),
+            MatchRequest::OutOfTime => {
+                let side = self.colour_of(self.seat_to_move());
+                self.conceded = Some(Conceded::OutOfTime(side));
+            }
+        }
+        Answer::Done
+    }
+
+    fn new_game(seats: &Seats, deal: Deal, _attract: bool) -> (XiangqiMatch, Seats) {
+        (XiangqiMatch::new(new_game(deal), None), seats.clone())
+    }
+
+    fn record(&self) -> XiangqiRecord {
+        XiangqiMatch::record(self)
+    }
+
+    fn from_record(record: &XiangqiRecord) -> Result<XiangqiMatch, String> {
+        let game = record.game().map_err(|error| error.to_string())?;
+        Ok(XiangqiMatch::new(game, record.conceded))
+    }
+
+    fn to_text(&self) -> String {
+        XiangqiMatch::record(self).to_text()
+    }
+
+    fn from_text(text: &str) -> Result<XiangqiMatch, String> {
+        let record = XiangqiRecord::from_text(text).map_err(|error| error.to_string())?;
+        XiangqiMatch::from_record(&record)
+    }
+
+    fn effects(played: &Played) -> MoveEffects {
+        MoveEffects {
+            captured: played.captured.is_some(),
+            check: played.check,
+            eliminated: false,
+        }
+    }
+
+    fn look(piece: Piece) -> PieceLook {
+        PieceLook {
+            face: palette::PAPER,
+            ink: ink(piece.color()),
+            text: piece.character().to_string(),
+            text_size: PIECE * 0.55,
+            text_lift: 1.0,
+            shadow: Vec2::new(2.5, -3.5),
+        }
+    }
+
+    fn glow(&self) -> Option<(Square, Rgb)> {
+        let position = self.position();
+        let side = position.side_to_move();
+        position
+            .in_check(side)
+            .then(|| (position.general(side), palette::TARGET_ATTACK))
+    }
+
+    fn result(&self, lang: Lang, seats: &Seats) -> Option<(String, String, Rgb)> {
+        result_text(lang, self, seats)
+    }
+}
