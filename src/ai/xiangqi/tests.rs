@@ -104,3 +104,18 @@ fn random_and_finished_games() {
     let mated = game("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1", "b0b9");
     assert_eq!(choose_move(&mated, Level::Hard, 1), None);
 }
+
+#[test]
+fn the_search_never_chases_a_crossed_soldier_perpetually() {
+    // Red's chariot has followed the soldier five times; a sixth chase loses by the rule.
+    let chased = game(
+        "3k5/9/9/9/9/9/p8/9/2R6/4K4 w - - 0 1",
+        "c1a1 a3b3 a1b1 b3a3 b1a1 a3b3 a1b1 b3a3 b1a1 a3b3",
+    );
+    for level in [Level::Medium, Level::Hard] {
+        let mv = best(&chased, level);
+        let mut after = chased.clone();
+        after.play(mv.parse().unwrap()).unwrap();
+        assert_eq!(after.outcome(), None, "{level:?} played {mv}");
+    }
+}
