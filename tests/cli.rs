@@ -380,6 +380,80 @@ fn think_answers_a_legal_action_and_cannot_see_face_down_pieces() {
     );
 }
 
+/// What a player sees of a full JFEN: every `?X` a bare `?`.
+fn view_of(jfen: &str) -> String {
+    let mut view = String::new();
+    let mut chars = jfen.chars();
+    while let Some(c) = chars.next() {
+        view.push(c);
+        if c == '?' {
+            chars.next();
+        }
+    }
+    view
+}
+
+#[test]
+fn think_answers_a_view_as_it_answers_the_full_position() {
+    // Forty plies chosen by a fixed rule, so that pieces have been flipped and taken.
+    let mut jfen = START.to_string();
+    for ply in 0..40 {
+        let moves = stdout(&cli(&["junqi", "moves", &jfen]));
+        let moves: Vec<&str> = moves.lines().collect();
+        let action = moves[(ply * 7) % moves.len()];
+        jfen = stdout(&cli(&["junqi", "apply", &jfen, action]))
+            .trim()
+            .to_string();
+    }
+    // The pieces taken: those of the start that the full board no longer holds.
+    let letters = |text: &str| -> Vec<char> {
+        let board = text.split(' ').next().unwrap();
+        let mut found: Vec<char> = board.chars().filter(char::is_ascii_alphabetic).collect();
+        found.sort_unstable();
+        found
+    };
+    let mut captured = String::new();
+    let mut left = letters(&jfen);
+    for letter in letters(START) {
+        match left.iter().position(|&l| l == letter) {
+            Some(index) => {
+                left.remove(index);
+            }
+            None => captured.push(letter),
+        }
+    }
+    assert!(!captured.is_empty(), "{jfen}");
+    let view = view_of(&jfen);
+    assert!(view.contains('?'), "{view}");
+    for level in ["easy", "medium"] {
+        let full = cli(&["junqi", "think", &jfen, "--level", level, "--seed", "5"]);
+        let seen = cli(&[
+            "junqi",
+            "think",
+            "--view",
+            &view,
+            "--captured",
+            &captured,
+            "--level",
+            level,
+            "--seed",
+            "5",
+        ]);
+        assert!(full.status.success() && seen.status.success(), "{seen:?}");
+        assert_eq!(stdout(&full), stdout(&seen), "{level}");
+    }
+    // A pool that cannot be: one captured piece too many.
+    let wrong = cli(&[
+        "junqi",
+        "think",
+        "--view",
+        &view,
+        "--captured",
+        &format!("{captured}G"),
+    ]);
+    assert_eq!(wrong.status.code(), Some(2));
+}
+
 #[test]
 fn think_refuses_bad_input_in_one_line() {
     for args in [
