@@ -547,6 +547,43 @@ fn qiguo_a_finished_game_lists_nothing() {
 }
 
 #[test]
+fn qiguo_think_prints_a_legal_move_for_the_state_to_move() {
+    let legal = stdout(&cli(&["qiguo", "moves", QIGUO_START]));
+    for level in ["random", "easy", "medium"] {
+        let think = || {
+            cli(&[
+                "qiguo",
+                "think",
+                QIGUO_START,
+                "--level",
+                level,
+                "--seed",
+                "3",
+            ])
+        };
+        let output = think();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let answer = stdout(&output);
+        assert!(
+            legal.lines().any(|line| format!("{line}\n") == answer),
+            "{answer}"
+        );
+        assert_eq!(
+            stdout(&think()),
+            answer,
+            "the same seed gives the same move"
+        );
+    }
+    let over = "19/19/19/19/19/18gR/19/19/19/9*8bR/19/19/19/5wO13/19/19/19/19/wR18 b 1234567 6,0,0,0,0,0,0 2,0,0,0,0,0,0 0 1";
+    let output = cli(&["qiguo", "think", over, "--level", "easy"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "");
+    let bad = cli(&["qiguo", "think", "19/19 w", "--level", "easy"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(stdout(&bad), "");
+}
+
+#[test]
 fn qiguo_perft_prints_one_integer() {
     for (depth, count) in [("0", "1"), ("1", "72"), ("2", "5125"), ("3", "344908")] {
         let output = cli(&["qiguo", "perft", QIGUO_START, depth]);
