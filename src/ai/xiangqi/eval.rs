@@ -1,6 +1,7 @@
-//! The static evaluation: material from the rules texts' scale (a soldier at home 1, across
-//! the river 2, elephant and advisor 2, horse 4, cannon 4.5, chariot 9), where each piece
-//! stands, and the safety of the general. Scores are centipawns for the side to move.
+//! The static evaluation: a weighted sum of terms — material, where each piece stands (a
+//! hand-made placement table), how far chariots, horses and cannons reach, and the safety of
+//! the general — with the weights fitted to a reference engine's scores of self-play
+//! positions (`scripts/fit_xiangqi_eval.py`). Scores are centipawns for the side to move.
 
 use crate::rules::xiangqi::{Color, Kind, POINTS, Position, Square};
 
@@ -9,8 +10,9 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this are wins or losses found by the search, not evaluations.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 
-/// The base value of a piece of `kind` (a soldier's value grows across the river: see
-/// [`placement`]).
+/// The base value of a piece of `kind` on the rules texts' scale (a soldier at home 1,
+/// elephant and advisor 2, horse 4, cannon 4.5, chariot 9), for ordering captures; the
+/// evaluation weighs material by [`WEIGHTS`].
 pub const fn value(kind: Kind) -> i32 {
     match kind {
         Kind::General => 0,
@@ -186,8 +188,8 @@ pub fn features(position: &Position) -> [i32; FEATURES] {
 /// Hundredths of a centipawn per unit of each of [`features`]' terms, fitted as
 /// `docs/ai-tuning.md` tells.
 pub const WEIGHTS: [i32; FEATURES] = [
-    1000, 20000, 20000, 40000, 90000, 45000, 10000, 10000, 100, 100, 100, 100, 100, 100, 300, 800,
-    0, -400,
+    14356, 22296, 14202, 36839, 86004, 51198, 11785, -7769, 682, 648, 162, 146, 230, 253, 1056,
+    2490, 274, -466,
 ];
 
 /// The position's score for the side to move.
@@ -212,7 +214,7 @@ mod tests {
     #[test]
     fn the_start_is_balanced_and_material_counts() {
         let start = Position::start();
-        assert_eq!(evaluate(&start), 10, "only the tempo");
+        assert_eq!(evaluate(&start), WEIGHTS[0] / 100, "only the tempo");
         // Black without a chariot: Red is well ahead, whoever moves.
         let fen = "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
         let red_up = Position::from_fen(fen).expect("valid");
