@@ -380,6 +380,80 @@ fn think_answers_a_legal_action_and_cannot_see_face_down_pieces() {
     );
 }
 
+/// What a player sees of a full JFEN: every `?X` a bare `?`.
+fn view_of(jfen: &str) -> String {
+    let mut view = String::new();
+    let mut chars = jfen.chars();
+    while let Some(c) = chars.next() {
+        view.push(c);
+        if c == '?' {
+            chars.next();
+        }
+    }
+    view
+}
+
+#[test]
+fn think_answers_a_view_as_it_answers_the_full_position() {
+    // Forty plies chosen by a fixed rule, so that pieces have been flipped and taken.
+    let mut jfen = START.to_string();
+    for ply in 0..40 {
+        let moves = stdout(&cli(&["junqi", "moves", &jfen]));
+        let moves: Vec<&str> = moves.lines().collect();
+        let action = moves[(ply * 7) % moves.len()];
+        jfen = stdout(&cli(&["junqi", "apply", &jfen, action]))
+            .trim()
+            .to_string();
+    }
+    // The pieces taken: those of the start that the full board no longer holds.
+    let letters = |text: &str| -> Vec<char> {
+        let board = text.split(' ').next().unwrap();
+        let mut found: Vec<char> = board.chars().filter(char::is_ascii_alphabetic).collect();
+        found.sort_unstable();
+        found
+    };
+    let mut captured = String::new();
+    let mut left = letters(&jfen);
+    for letter in letters(START) {
+        match left.iter().position(|&l| l == letter) {
+            Some(index) => {
+                left.remove(index);
+            }
+            None => captured.push(letter),
+        }
+    }
+    assert!(!captured.is_empty(), "{jfen}");
+    let view = view_of(&jfen);
+    assert!(view.contains('?'), "{view}");
+    for level in ["easy", "medium"] {
+        let full = cli(&["junqi", "think", &jfen, "--level", level, "--seed", "5"]);
+        let seen = cli(&[
+            "junqi",
+            "think",
+            "--view",
+            &view,
+            "--captured",
+            &captured,
+            "--level",
+            level,
+            "--seed",
+            "5",
+        ]);
+        assert!(full.status.success() && seen.status.success(), "{seen:?}");
+        assert_eq!(stdout(&full), stdout(&seen), "{level}");
+    }
+    // A pool that cannot be: one captured piece too many.
+    let wrong = cli(&[
+        "junqi",
+        "think",
+        "--view",
+        &view,
+        "--captured",
+        &format!("{captured}G"),
+    ]);
+    assert_eq!(wrong.status.code(), Some(2));
+}
+
 #[test]
 fn think_refuses_bad_input_in_one_line() {
     for args in [
@@ -470,6 +544,43 @@ fn qiguo_a_finished_game_lists_nothing() {
     assert_eq!(stdout(&output), "");
     assert_eq!(stdout(&cli(&["qiguo", "perft", over, "1"])), "0\n");
     assert_eq!(stdout(&cli(&["qiguo", "perft", over, "0"])), "1\n");
+}
+
+#[test]
+fn qiguo_think_prints_a_legal_move_for_the_state_to_move() {
+    let legal = stdout(&cli(&["qiguo", "moves", QIGUO_START]));
+    for level in ["random", "easy", "medium"] {
+        let think = || {
+            cli(&[
+                "qiguo",
+                "think",
+                QIGUO_START,
+                "--level",
+                level,
+                "--seed",
+                "3",
+            ])
+        };
+        let output = think();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let answer = stdout(&output);
+        assert!(
+            legal.lines().any(|line| format!("{line}\n") == answer),
+            "{answer}"
+        );
+        assert_eq!(
+            stdout(&think()),
+            answer,
+            "the same seed gives the same move"
+        );
+    }
+    let over = "19/19/19/19/19/18gR/19/19/19/9*8bR/19/19/19/5wO13/19/19/19/19/wR18 b 1234567 6,0,0,0,0,0,0 2,0,0,0,0,0,0 0 1";
+    let output = cli(&["qiguo", "think", over, "--level", "easy"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "");
+    let bad = cli(&["qiguo", "think", "19/19 w", "--level", "easy"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(stdout(&bad), "");
 }
 
 #[test]

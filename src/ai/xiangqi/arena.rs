@@ -1,7 +1,7 @@
 //! Xiangqi's arena: paired games from a small opening book, the same opening twice with
 //! colours swapped, between any two players (a level, or an outside engine the caller wraps).
 
-use super::{Limits, choose_move_within, limits};
+use super::{Limits, choose_move_within, node_limits};
 use crate::ai::Level;
 pub use crate::ai::arena::{Result, Tally};
 use crate::rules::xiangqi::{Color, Game, Move, Outcome, Position};
@@ -46,7 +46,7 @@ pub struct LevelPlayer {
 impl LevelPlayer {
     /// `level`, by its node limit, or thinking `movetime` a move (no node limit) when given.
     pub fn new(level: Level, movetime: Option<Duration>) -> LevelPlayer {
-        let level_limits = limits(level);
+        let level_limits = node_limits(level);
         let limits = match movetime {
             None => Limits {
                 max_time: Duration::from_secs(3600),

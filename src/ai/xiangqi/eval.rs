@@ -1,6 +1,7 @@
-//! The static evaluation: material from the rules texts' scale (a soldier at home 1, across
-//! the river 2, elephant and advisor 2, horse 4, cannon 4.5, chariot 9), where each piece
-//! stands, and the safety of the general. Scores are centipawns for the side to move.
+//! The static evaluation: a weighted sum of terms — material, where each piece stands (a
+//! hand-made placement table), how far chariots, horses and cannons reach, and the safety of
+//! the general — with the weights fitted to a reference engine's scores of self-play
+//! positions (`scripts/fit_xiangqi_eval.py`). Scores are centipawns for the side to move.
 
 use crate::rules::xiangqi::{Color, Kind, POINTS, Position, Square};
 
@@ -9,8 +10,9 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this are wins or losses found by the search, not evaluations.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 
-/// The base value of a piece of `kind` (a soldier's value grows across the river: see
-/// [`placement`]).
+/// The base value of a piece of `kind` on the rules texts' scale (a soldier at home 1,
+/// elephant and advisor 2, horse 4, cannon 4.5, chariot 9), for ordering captures; the
+/// evaluation weighs material by [`WEIGHTS`].
 pub const fn value(kind: Kind) -> i32 {
     match kind {
         Kind::General => 0,
@@ -83,7 +85,10 @@ const fn placement(kind: Kind, ahead: i32, off_centre: i32) -> i32 {
     }
 }
 
-const fn build_table() -> [[[i32; POINTS]; 7]; 2] {
+/// `[colour][kind][point]`: placement alone.
+static PLACEMENT: [[[i32; POINTS]; 7]; 2] = build_placement();
+
+const fn build_placement() -> [[[i32; POINTS]; 7]; 2] {
     let mut table = [[[0; POINTS]; 7]; 2];
     let colors = [Color::Red, Color::Black];
     let kinds = Kind::ALL;
@@ -95,7 +100,7 @@ const fn build_table() -> [[[i32; POINTS]; 7]; 2] {
             while index < POINTS {
                 if let Some(square) = Square::from_index(index) {
                     let (ahead, off_centre) = coordinates(colors[c], square);
-                    table[c][k][index] = value(kinds[k]) + placement(kinds[k], ahead, off_centre);
+                    table[c][k][index] = placement(kinds[k], ahead, off_centre);
                 }
                 index += 1;
             }
@@ -106,55 +111,94 @@ const fn build_table() -> [[[i32; POINTS]; 7]; 2] {
     table
 }
 
-/// `[colour][kind][point]`: value plus placement.
-static TABLE: [[[i32; POINTS]; 7]; 2] = build_table();
+/// How many terms the evaluation adds up.
+pub const FEATURES: usize = 18;
 
-/// Centipawns per point a chariot can reach.
-const CHARIOT_MOBILITY: i32 = 3;
-/// Centipawns per point a horse can reach, beyond three.
-const HORSE_MOBILITY: i32 = 8;
-
-/// The worth of `kind` for `color` on `square`.
-pub fn worth(color: Color, kind: Kind, square: Square) -> i32 {
-    TABLE[color.index()][kind as usize][square.index()]
-}
-
-/// The position's score for the side to move.
-pub fn evaluate(position: &Position) -> i32 {
-    let mut score = [0i32; 2];
+/// The evaluation's terms, each Red's less Black's: the side to move (+1 Red, -1 Black);
+/// advisors, elephants, horses, chariots, cannons, soldiers at home and soldiers across the
+/// river; the placement table's sum for generals, advisors and elephants, horses, chariots,
+/// cannons and soldiers; the points chariots, horses (beyond three) and cannons reach; and
+/// the danger to the general (missing guards times the enemy's attackers).
+pub fn features(position: &Position) -> [i32; FEATURES] {
+    let mut f = [[0i32; FEATURES]; 2];
     // Attackers that threaten a general (chariots, horses, cannons, crossed soldiers) and
     // defenders around it (advisors and elephants).
     let mut attackers = [0i32; 2];
     let mut defenders = [0i32; 2];
     for (square, piece) in position.pieces() {
         let side = piece.color().index();
-        score[side] += worth(piece.color(), piece.kind(), square);
+        let placed = PLACEMENT[side][piece.kind() as usize][square.index()];
+        let t = &mut f[side];
         match piece.kind() {
-            Kind::Chariot => {
-                attackers[side] += 3;
-                score[side] += CHARIOT_MOBILITY * position.reach(square) as i32;
+            Kind::General => t[8] += placed,
+            Kind::Advisor => {
+                t[1] += 1;
+                t[9] += placed;
+                defenders[side] += 1;
+            }
+            Kind::Elephant => {
+                t[2] += 1;
+                t[9] += placed;
+                defenders[side] += 1;
             }
             Kind::Horse => {
+                t[3] += 1;
+                t[10] += placed;
+                t[15] += position.reach(square) as i32 - 3;
                 attackers[side] += 2;
-                // A horse with its legs blocked is worth much less.
-                score[side] += HORSE_MOBILITY * (position.reach(square) as i32 - 3);
             }
-            Kind::Cannon => attackers[side] += 2,
-            Kind::Soldier if !square.on_own_side(piece.color()) => attackers[side] += 1,
-            Kind::Advisor | Kind::Elephant => defenders[side] += 1,
-            _ => {}
+            Kind::Chariot => {
+                t[4] += 1;
+                t[11] += placed;
+                t[14] += position.reach(square) as i32;
+                attackers[side] += 3;
+            }
+            Kind::Cannon => {
+                t[5] += 1;
+                t[12] += placed;
+                t[16] += position.reach(square) as i32;
+                attackers[side] += 2;
+            }
+            Kind::Soldier => {
+                if square.on_own_side(piece.color()) {
+                    t[6] += 1;
+                } else {
+                    t[7] += 1;
+                    attackers[side] += 1;
+                }
+                t[13] += placed;
+            }
         }
     }
-    // A general short of guards suffers in proportion to what the enemy can bring.
     for side in 0..2 {
         let missing = 4 - defenders[side].min(4);
-        score[side] -= missing * attackers[1 - side] * 4;
+        f[side][17] = missing * attackers[1 - side];
     }
-    let red = score[0] - score[1];
-    let tempo = 10;
+    let mut out = [0i32; FEATURES];
+    for (index, term) in out.iter_mut().enumerate() {
+        *term = f[0][index] - f[1][index];
+    }
+    out[0] = match position.side_to_move() {
+        Color::Red => 1,
+        Color::Black => -1,
+    };
+    out
+}
+
+/// Hundredths of a centipawn per unit of each of [`features`]' terms, fitted as
+/// `docs/ai-tuning.md` tells.
+pub const WEIGHTS: [i32; FEATURES] = [
+    14356, 22296, 14202, 36839, 86004, 51198, 11785, -7769, 682, 648, 162, 146, 230, 253, 1056,
+    2490, 274, -466,
+];
+
+/// The position's score for the side to move.
+pub fn evaluate(position: &Position) -> i32 {
+    let terms = features(position);
+    let red: i32 = terms.iter().zip(WEIGHTS).map(|(&f, w)| f * w).sum::<i32>() / 100;
     match position.side_to_move() {
-        Color::Red => red + tempo,
-        Color::Black => -red + tempo,
+        Color::Red => red,
+        Color::Black => -red,
     }
 }
 
@@ -162,10 +206,15 @@ pub fn evaluate(position: &Position) -> i32 {
 mod tests {
     use super::*;
 
+    /// The worth of `kind` for `color` on `square` by the base scale and placement table.
+    fn worth(color: Color, kind: Kind, square: Square) -> i32 {
+        value(kind) + PLACEMENT[color.index()][kind as usize][square.index()]
+    }
+
     #[test]
     fn the_start_is_balanced_and_material_counts() {
         let start = Position::start();
-        assert_eq!(evaluate(&start), 10, "only the tempo");
+        assert_eq!(evaluate(&start), WEIGHTS[0] / 100, "only the tempo");
         // Black without a chariot: Red is well ahead, whoever moves.
         let fen = "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
         let red_up = Position::from_fen(fen).expect("valid");

@@ -6,7 +6,7 @@ pub mod arena;
 mod eval;
 mod search;
 
-pub use eval::{MATE, MATE_BOUND, evaluate};
+pub use eval::{FEATURES, MATE, MATE_BOUND, WEIGHTS, evaluate, features};
 pub use search::{Deepening, Limits, Report};
 
 use crate::ai::Level;
@@ -21,10 +21,24 @@ use web_time::Instant;
 /// The transposition table of the game's levels: 2^18 entries (6 MB).
 const TABLE_ENTRIES: usize = 1 << 18;
 
-/// The search limits of `level` (node counts keep games reproducible; the clock caps them on
-/// a slow machine). Easy looks two plies ahead and chooses loosely among moves near the best;
-/// Medium and Hard search ten and a hundred times as many nodes. Why: `docs/ai-tuning.md`.
+/// The search limits of `level` in a game: Easy and Medium stop at their node counts (their
+/// strength by design), Hard deepens until its time budget runs out.
 pub fn limits(level: Level) -> Limits {
+    let reproducible = node_limits(level);
+    match level {
+        Level::Hard => Limits {
+            max_nodes: u64::MAX,
+            ..reproducible
+        },
+        _ => reproducible,
+    }
+}
+
+/// The search limits of `level` by node counts alone, for reproducible arenas and tests (the
+/// clock only caps them on a slow machine). Easy looks two plies ahead and chooses loosely
+/// among moves near the best; Medium and Hard search ten and a hundred times as many nodes.
+/// Why: `docs/ai-tuning.md`.
+pub fn node_limits(level: Level) -> Limits {
     let (max_depth, max_nodes) = match level {
         Level::Random => (0, 0),
         Level::Easy => (2, 20_000),

@@ -555,7 +555,10 @@ impl Deepening {
             match search.budget.halt() {
                 Halt::No => self.scored.push((mv, score)),
                 Halt::Pause => return false,
-                Halt::Stop => self.finished = true,
+                Halt::Stop => {
+                    self.finished = true;
+                    self.adopt_unfinished();
+                }
             }
         }
         true
@@ -585,6 +588,37 @@ impl Deepening {
         self.finished = self.depth > self.search.limits.max_depth
             || score.abs() > MATE_BOUND
             || self.order.len() == 1;
+    }
+
+    /// When the budget stops an iteration of a search that wants only the best move (no
+    /// margin), root moves the deeper search has already scored replace the last finished
+    /// iteration's answer if one beats the previous best: the deeper look is the better one.
+    fn adopt_unfinished(&mut self) {
+        if self.search.limits.margin != 0 {
+            return;
+        }
+        let Some(&(previous_best, previous_score)) = self.scored.first() else {
+            return;
+        };
+        let Some(&(best, score)) = self.scored.iter().max_by_key(|&&(_, score)| score) else {
+            return;
+        };
+        let Some((list, report)) = &mut self.result else {
+            return;
+        };
+        if best == previous_best || score <= previous_score {
+            return;
+        }
+        let mut deeper = self.scored.clone();
+        deeper.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        for &(mv, _) in list.iter() {
+            if !deeper.iter().any(|&(seen, _)| seen == mv) {
+                deeper.push((mv, -INFINITY));
+            }
+        }
+        *list = deeper;
+        report.score = score;
+        report.pv = vec![best];
     }
 
     /// Ends the search at once (the answer is the last finished iteration's).

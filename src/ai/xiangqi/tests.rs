@@ -1,7 +1,7 @@
 //! Positions with a clearly right answer, and the repetition rules from both sides.
 
 use super::*;
-use crate::rules::xiangqi::{Move, Position};
+use crate::rules::xiangqi::{Color, Move, Position};
 
 fn game(fen: &str, moves: &str) -> Game {
     let mut game = Game::new(Position::from_fen(fen).expect("test FEN"));
@@ -12,7 +12,9 @@ fn game(fen: &str, moves: &str) -> Game {
 }
 
 fn best(game: &Game, level: Level) -> String {
-    choose_move(game, level, 1).expect("a move").to_string()
+    choose_move_within(game, level, node_limits(level), 1)
+        .expect("a move")
+        .to_string()
 }
 
 #[test]
@@ -63,7 +65,7 @@ fn the_search_steers_a_perpetual_checker_into_the_rule() {
     let mut legal = MoveList::new();
     checked.position().legal_moves(&mut legal);
     assert!(legal.contains(&"e8e7".parse().unwrap()), "a real choice");
-    let mut deepening = Deepening::new(&checked, limits(Level::Hard)).expect("a search");
+    let mut deepening = Deepening::new(&checked, node_limits(Level::Hard)).expect("a search");
     assert!(deepening.advance(None, &mut |_| {}));
     let (_, report) = deepening.result().expect("an iteration");
     assert_eq!(report.pv[0].to_string(), "e8e9");
@@ -72,7 +74,7 @@ fn the_search_steers_a_perpetual_checker_into_the_rule() {
 
 /// Thinks in slices of `slice` until ready; the answer and the number of slices.
 fn think_sliced(game: &Game, level: Level, slice: Duration) -> (Option<Move>, u32) {
-    let mut thinker = Thinker::new(game, level, limits(level), 5);
+    let mut thinker = Thinker::new(game, level, node_limits(level), 5);
     let mut slices = 0;
     loop {
         slices += 1;
@@ -103,4 +105,31 @@ fn random_and_finished_games() {
     assert!(start.position().is_legal(mv));
     let mated = game("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1", "b0b9");
     assert_eq!(choose_move(&mated, Level::Hard, 1), None);
+}
+
+#[test]
+fn the_search_never_chases_a_crossed_soldier_perpetually() {
+    // Red's chariot has followed the soldier five times; a sixth chase loses by the rule.
+    let chased = game(
+        "3k5/9/9/9/9/9/p8/9/2R6/4K4 w - - 0 1",
+        "c1a1 a3b3 a1b1 b3a3 b1a1 a3b3 a1b1 b3a3 b1a1 a3b3",
+    );
+    for level in [Level::Medium, Level::Hard] {
+        let mv = best(&chased, level);
+        let mut after = chased.clone();
+        after.play(mv.parse().unwrap()).unwrap();
+        let winner = after.outcome().and_then(|outcome| outcome.winner);
+        assert_ne!(winner, Some(Color::Black), "{level:?} played {mv}");
+    }
+}
+
+#[test]
+fn hard_thinks_to_its_clock_in_the_game_and_to_nodes_in_arenas() {
+    assert_eq!(limits(Level::Hard).max_nodes, u64::MAX);
+    assert_eq!(limits(Level::Hard).max_time, Level::Hard.budget());
+    assert!(node_limits(Level::Hard).max_nodes < u64::MAX);
+    // Easy and Medium are weak by their node counts, in the game too.
+    for level in [Level::Easy, Level::Medium] {
+        assert_eq!(limits(level).max_nodes, node_limits(level).max_nodes);
+    }
 }

@@ -6,7 +6,7 @@ use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::junqi::arena::{GameReport, Summary, play_game, play_game_observed};
 use kawu::ai::junqi::{FLAG_FEATURES, Limits, Thinker, flag_race_rows, limits};
-use kawu::rules::junqi::{Action, ActionList, Color, Outcome, Position};
+use kawu::rules::junqi::{Action, ActionList, Color, Outcome, PlayerView, Position};
 use std::time::Duration;
 
 #[derive(Subcommand)]
@@ -59,8 +59,15 @@ pub enum JunqiCommand {
     /// score. It sees only that side's view: face-down identities in the JFEN are not read.
     Think {
         /// The position (one quoted argument, or its four fields).
-        #[arg(required = true, num_args = 1..)]
+        #[arg(num_args = 0.., required_unless_present = "view")]
         jfen: Vec<String>,
+        /// What a player sees instead of the full position: a JFEN whose face-down points
+        /// are a bare '?'.
+        #[arg(long, conflicts_with = "jfen")]
+        view: Option<String>,
+        /// With --view: the letters of the pieces no longer on the board.
+        #[arg(long, requires = "view", default_value = "")]
+        captured: String,
         /// easy, medium or hard (random plays any legal action).
         #[arg(long, default_value = "medium")]
         level: Level,
@@ -131,22 +138,29 @@ pub fn run(command: JunqiCommand) -> Result<String, Failure> {
         }
         JunqiCommand::Think {
             jfen,
+            view,
+            captured,
             level,
             ms,
             seed,
         } => {
-            let (jfen, rest) = split_jfen(&jfen)?;
-            if let Some(extra) = rest.first() {
-                return Err(Failure(format!(
-                    "unexpected argument '{extra}' after the JFEN"
-                )));
-            }
-            let position = Position::from_jfen(&jfen)?;
+            let view = match view {
+                Some(view) => PlayerView::from_view_jfen(&view, &captured)?,
+                None => {
+                    let (jfen, rest) = split_jfen(&jfen)?;
+                    if let Some(extra) = rest.first() {
+                        return Err(Failure(format!(
+                            "unexpected argument '{extra}' after the JFEN"
+                        )));
+                    }
+                    Position::from_jfen(&jfen)?.view().clone()
+                }
+            };
             let limits = Limits {
                 max_time: ms.map_or(Duration::from_secs(3600), Duration::from_millis),
                 ..limits(level)
             };
-            let mut thinker = Thinker::new(position.view(), level, limits, seed);
+            let mut thinker = Thinker::new(&view, level, limits, seed);
             let action = kawu::ai::think_to_the_end(|| thinker.think(None))
                 .ok_or(Failure("the game is over: no action to choose".into()))?;
             Ok(format!("{action}\n{}\n", thinker.score().unwrap_or(0)))

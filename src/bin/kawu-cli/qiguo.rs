@@ -1,10 +1,11 @@
-//! `kawu-cli qiguo`: the command-line contract of `../shared/qiguo.md` (moves, apply, perft)
+//! `kawu-cli qiguo`: the command-line contract of `../shared/qiguo.md` (moves, apply, perft, think)
 //! and the computer players' arena.
 
 use crate::{Failure, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::qiguo::arena::{GameReport, Tally, play_game};
+use kawu::ai::qiguo::choose_move;
 use kawu::rules::qiguo::{Move, MoveList, Position, Seating};
 use std::collections::BTreeMap;
 
@@ -27,6 +28,19 @@ pub enum QiguoCommand {
         /// The QFEN (one quoted argument, or its seven fields), then the depth.
         #[arg(num_args = 0.., allow_hyphen_values = true)]
         args: Vec<String>,
+    },
+    /// The move the computer at LEVEL chooses for the state to move, on one line; nothing
+    /// when the game is over. The same seed gives the same move.
+    Think {
+        /// The QFEN (one quoted argument, or its seven fields).
+        #[arg(num_args = 0..)]
+        args: Vec<String>,
+        /// random, easy, medium or hard.
+        #[arg(long, default_value = "medium")]
+        level: Level,
+        /// The seed that makes the choice reproducible.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Games between two levels at one table (computer seats only): A and B each take one
     /// of two seats with as many states, the field plays the others, and the next game of
@@ -164,6 +178,15 @@ pub fn run(command: QiguoCommand) -> Result<String, Failure> {
                     ))
                 })?;
             Ok(format!("{}\n", position.perft(depth)))
+        }
+        QiguoCommand::Think { args, level, seed } => {
+            let (position, rest) = read_qfen(&args)?;
+            if let Some(extra) = rest.first() {
+                return Err(Failure(format!(
+                    "unexpected argument '{extra}' after the QFEN"
+                )));
+            }
+            Ok(choose_move(&position, level, seed).map_or(String::new(), |mv| format!("{mv}\n")))
         }
         QiguoCommand::Arena {
             a,

@@ -5,8 +5,11 @@ use crate::engine::UciEngine;
 use crate::{Failure, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
-use kawu::ai::xiangqi::arena::{Ending, GameReport, LevelPlayer, Player, Tally, play_game};
-use kawu::rules::xiangqi::{Game, Move, Position};
+use kawu::ai::xiangqi::arena::{
+    Ending, GameReport, LevelPlayer, Player, Tally, openings, play_game,
+};
+use kawu::ai::xiangqi::features;
+use kawu::rules::xiangqi::{Color, Game, Move, Position};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -39,6 +42,20 @@ pub enum XiangqiCommand {
         /// limits and outside engines think 1000 ms.
         #[arg(long)]
         movetime: Option<u64>,
+    },
+    /// Self-play positions for fitting the evaluation: one line per position not in check
+    /// after the opening, `FEN<TAB>RESULT<TAB>TERMS` (RESULT 1, 0.5 or 0 for Red; TERMS the
+    /// evaluation's terms, comma-separated).
+    EvalData {
+        /// The level that plays both sides.
+        #[arg(long, default_value = "medium")]
+        level: Level,
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// The seed that makes the games reproducible.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Plays the moves from FEN and prints `ongoing`, `red-wins REASON`, `black-wins REASON`
     /// or `draw REASON`.
@@ -164,6 +181,41 @@ fn arena(
     Ok(tally)
 }
 
+/// The lines of `EvalData`: self-play games of `level`, every position after the opening.
+fn eval_data(level: Level, games: u64, seed: u64) -> String {
+    let book_plies = |moves: &[Move]| {
+        openings()
+            .iter()
+            .filter(|line| moves.starts_with(line))
+            .map(Vec::len)
+            .max()
+            .unwrap_or(0)
+    };
+    let mut out = String::new();
+    for index in 0..games {
+        let mut a = LevelPlayer::new(level, None);
+        let mut b = LevelPlayer::new(level, None);
+        let Ok(game) = play_game(&mut a, &mut b, seed, index) else {
+            continue;
+        };
+        let red_score = match game.ending.winner() {
+            Some(Color::Red) => "1",
+            Some(Color::Black) => "0",
+            None => "0.5",
+        };
+        let mut position = Position::start();
+        for (ply, &mv) in game.moves.iter().enumerate() {
+            position.play_unchecked(mv);
+            if ply + 1 < book_plies(&game.moves) || position.in_check(position.side_to_move()) {
+                continue;
+            }
+            let terms: Vec<String> = features(&position).iter().map(i32::to_string).collect();
+            out += &format!("{}\t{red_score}\t{}\n", position.to_fen(), terms.join(","));
+        }
+    }
+    out
+}
+
 /// Runs one command; its output, or a one-line failure.
 pub fn run(command: XiangqiCommand) -> Result<String, Failure> {
     match command {
@@ -190,6 +242,7 @@ pub fn run(command: XiangqiCommand) -> Result<String, Failure> {
             )?;
             Ok(format!("{}\n", tally.line()))
         }
+        XiangqiCommand::EvalData { level, games, seed } => Ok(eval_data(level, games, seed)),
         XiangqiCommand::Perft { args } => {
             let (depth, fen) = args.split_last().expect("clap requires two arguments");
             let (fen, rest) = split_fen(fen);

@@ -28,10 +28,21 @@ pub enum JfenError {
     BadQuiet { found: String, limit: u16 },
     #[error("JFEN ply must be a non-negative number, found '{0}'")]
     BadPly(String),
+    #[error("captured pieces: unexpected character '{0}'")]
+    BadCaptured(char),
+    #[error("view: {found} '{piece}' on the board and captured, at most {allowed} exist")]
+    PoolNegative { piece: char, found: u8, allowed: u8 },
+    #[error("view: {hidden} face-down points but {pool} pieces unaccounted for")]
+    PoolMismatch { hidden: usize, pool: usize },
 }
 
-/// Parses the board field into cells and the hidden identities.
-fn parse_board(board: &str) -> Result<([Cell; POINTS], [Option<Piece>; POINTS]), JfenError> {
+/// The cells and the hidden identities a board field describes.
+type Board = ([Cell; POINTS], [Option<Piece>; POINTS]);
+
+/// Parses the board field into cells and the hidden identities. In a `view`, every `?` is a
+/// face-down point on its own (what follows it is the next point); in a full position `?X`
+/// is a face-down `X`.
+fn parse_board(board: &str, view: bool) -> Result<Board, JfenError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != RANKS as usize {
         return Err(JfenError::RankCount(ranks.len()));
@@ -45,6 +56,7 @@ fn parse_board(board: &str) -> Result<([Cell; POINTS], [Option<Piece>; POINTS]),
         while let Some(c) = chars.next() {
             let (cell, identity, width) = match c {
                 '1'..='5' => (Cell::Empty, None, c as usize - '0' as usize),
+                '?' if view => (Cell::Hidden, None, 1),
                 '?' => match chars.next() {
                     Some(letter) => match Piece::from_letter(letter) {
                         Some(piece) => (Cell::Hidden, Some(piece), 1),
@@ -82,6 +94,36 @@ fn parse_board(board: &str) -> Result<([Cell; POINTS], [Option<Piece>; POINTS]),
     Ok((cells, hidden))
 }
 
+/// Parses the side, quiet-ply and ply fields.
+fn parse_counters(
+    side: &str,
+    quiet: &str,
+    ply: &str,
+    rules: Ruleset,
+) -> Result<(Option<Color>, u16, u32), JfenError> {
+    let side = match side {
+        "r" => Some(Color::Red),
+        "b" => Some(Color::Blue),
+        "-" => None,
+        other => return Err(JfenError::BadSide(other.chars().take(20).collect())),
+    };
+    let limit = rules.quiet_ply_limit;
+    let quiet = quiet
+        .parse::<u16>()
+        .ok()
+        .filter(|&q| q <= limit && !quiet.starts_with('+'))
+        .ok_or_else(|| JfenError::BadQuiet {
+            found: quiet.chars().take(20).collect(),
+            limit,
+        })?;
+    let ply = ply
+        .parse::<u32>()
+        .ok()
+        .filter(|_| !ply.starts_with('+'))
+        .ok_or_else(|| JfenError::BadPly(ply.chars().take(20).collect()))?;
+    Ok((side, quiet, ply))
+}
+
 impl Position {
     /// Parses a full JFEN (face-down pieces written `?X`) under the default rules.
     pub fn from_jfen(text: &str) -> Result<Position, JfenError> {
@@ -94,7 +136,7 @@ impl Position {
         let [board, side, quiet, ply] = fields[..] else {
             return Err(JfenError::FieldCount(fields.len()));
         };
-        let (cells, hidden) = parse_board(board)?;
+        let (cells, hidden) = parse_board(board, false)?;
         let mut on_board = [0u8; 24];
         let mut pool = [0u8; 24];
         for point in Point::all() {
@@ -117,26 +159,7 @@ impl Position {
                 });
             }
         }
-        let side = match side {
-            "r" => Some(Color::Red),
-            "b" => Some(Color::Blue),
-            "-" => None,
-            other => return Err(JfenError::BadSide(other.chars().take(20).collect())),
-        };
-        let limit = rules.quiet_ply_limit;
-        let quiet = quiet
-            .parse::<u16>()
-            .ok()
-            .filter(|&q| q <= limit && !quiet.starts_with('+'))
-            .ok_or_else(|| JfenError::BadQuiet {
-                found: quiet.chars().take(20).collect(),
-                limit,
-            })?;
-        let ply = ply
-            .parse::<u32>()
-            .ok()
-            .filter(|_| !ply.starts_with('+'))
-            .ok_or_else(|| JfenError::BadPly(ply.chars().take(20).collect()))?;
+        let (side, quiet, ply) = parse_counters(side, quiet, ply, rules)?;
         Ok(Position {
             view: PlayerView::from_parts(rules, cells, pool, side, quiet, ply),
             hidden,
@@ -150,6 +173,48 @@ impl Position {
 }
 
 impl PlayerView {
+    /// Parses what a player sees under the default rules: a JFEN whose face-down points are a
+    /// bare `?`, and `captured`, the letters of the pieces no longer on the board. The
+    /// face-down pool is every piece less those face up and those captured.
+    pub fn from_view_jfen(text: &str, captured: &str) -> Result<PlayerView, JfenError> {
+        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        let [board, side, quiet, ply] = fields[..] else {
+            return Err(JfenError::FieldCount(fields.len()));
+        };
+        let rules = Ruleset::default();
+        let (cells, _) = parse_board(board, true)?;
+        let mut gone = [0u8; 24];
+        for point in Point::all() {
+            if let Cell::Up(piece) = cells[point.index()] {
+                gone[piece.index()] += 1;
+            }
+        }
+        for letter in captured.chars() {
+            let piece = Piece::from_letter(letter).ok_or(JfenError::BadCaptured(letter))?;
+            gone[piece.index()] = gone[piece.index()].saturating_add(1);
+        }
+        let mut pool = [0u8; 24];
+        for (index, &found) in gone.iter().enumerate() {
+            let piece = Piece::from_index(index);
+            let allowed = piece.kind.count();
+            pool[index] = allowed.checked_sub(found).ok_or(JfenError::PoolNegative {
+                piece: piece.letter(),
+                found,
+                allowed,
+            })?;
+        }
+        let hidden = cells.iter().filter(|&&cell| cell == Cell::Hidden).count();
+        let pool_size: usize = pool.iter().map(|&n| usize::from(n)).sum();
+        if hidden != pool_size {
+            return Err(JfenError::PoolMismatch {
+                hidden,
+                pool: pool_size,
+            });
+        }
+        let (side, quiet, ply) = parse_counters(side, quiet, ply, rules)?;
+        Ok(PlayerView::from_parts(rules, cells, pool, side, quiet, ply))
+    }
+
     /// The JFEN of what a player sees: face-down pieces are a bare `?`.
     pub fn to_jfen(&self) -> String {
         format_jfen(self, |_| None)

@@ -31,44 +31,70 @@ fn captures_of(position: &Position, side: Color) -> MoveList {
     list
 }
 
-/// Whether `attacker` (a capture of the side that just moved, in `after`) chases its target:
-/// the target is unprotected (or a chariot attacked by a horse or cannon), and the attack is
-/// not an offer to exchange equal pieces.
-fn is_chase(after: &Position, defender_captures: &MoveList, attack: Move) -> bool {
-    let mover = after.side_to_move().opponent();
-    let (Some(attacker), Some(target)) =
-        (after.piece_at(attack.from()), after.piece_at(attack.to()))
-    else {
+/// Whether an attack by `attacker` on `target` is a chase even when the target is protected:
+/// a horse or cannon on a chariot; an advisor or elephant on a chariot, cannon or horse.
+fn attacks_a_stronger_piece(attacker: Kind, target: Kind) -> bool {
+    match attacker {
+        Kind::Horse | Kind::Cannon => target == Kind::Chariot,
+        Kind::Advisor | Kind::Elephant => {
+            matches!(target, Kind::Chariot | Kind::Cannon | Kind::Horse)
+        }
+        _ => false,
+    }
+}
+
+/// Whether `attack`, a legal capture of `side` in `position`, chases its target. The target
+/// is never the general nor a soldier on its own side of the river, and the attacker never
+/// the general nor a soldier. A piece of the same kind that can take back makes an exchange
+/// offer; one that cannot (pinned, or a horse blocked at the leg toward its attacker) is
+/// chased. Otherwise the attack chases a stronger piece, or one the defender could not take
+/// back on: a pinned protector cannot, since its capture is not legal.
+fn is_chase(position: &Position, side: Color, defender_captures: &MoveList, attack: Move) -> bool {
+    let (Some(attacker), Some(target)) = (
+        position.piece_at(attack.from()),
+        position.piece_at(attack.to()),
+    ) else {
         return false;
     };
-    // Threats by the general or by soldiers, and threats to the general, are not chases.
     if matches!(attacker.kind(), Kind::General | Kind::Soldier) || target.kind() == Kind::General {
         return false;
     }
-    if attacker.kind() == target.kind() && defender_captures.iter().any(|m| m.to() == attack.from())
-    {
+    if target.kind() == Kind::Soldier && attack.to().on_own_side(target.color()) {
         return false;
     }
-    if target.kind() == Kind::Chariot && matches!(attacker.kind(), Kind::Horse | Kind::Cannon) {
+    if attacker.kind() == target.kind() {
+        return !defender_captures.contains(&Move::new(attack.to(), attack.from()));
+    }
+    if attacks_a_stronger_piece(attacker.kind(), target.kind()) {
         return true;
     }
-    // Protected: after the capture, the defender could take back on that point.
-    let mut taken = after.with_side(mover);
+    let mut taken = position.with_side(side);
     taken.play_unchecked(attack);
     let mut replies = MoveList::new();
     taken.legal_captures(&mut replies);
     !replies.iter().any(|m| m.to() == attack.to())
 }
 
-/// What `mv`, played from `before` to reach `after`, does to the opponent.
+/// The attacks of `side` in `position` that are chases: (attacker, target).
+fn chases_of(position: &Position, side: Color) -> MoveList {
+    let defender_captures = captures_of(position, side.opponent());
+    captures_of(position, side)
+        .into_iter()
+        .filter(|&attack| is_chase(position, side, &defender_captures, attack))
+        .collect()
+}
+
+/// What `mv`, played from `before` to reach `after`, does to the opponent. A chase is new
+/// when the attacker (followed from `before` if it is the piece that moved) did not chase
+/// that target before the move: the moved piece's own attacks, attacks it uncovered, and
+/// attacks on a piece whose only protector it pinned all count.
 pub fn pressure(before: &Position, mv: Move, after: &Position) -> Pressure {
     let mover = before.side_to_move();
     let mut result = Pressure {
         check: after.in_check(mover.opponent()),
         chased: PointSet::EMPTY,
     };
-    // The attacks the mover had before, with the moved piece followed to its new point.
-    let old: MoveList = captures_of(before, mover)
+    let old: MoveList = chases_of(before, mover)
         .into_iter()
         .map(|m| {
             let from = if m.from() == mv.from() {
@@ -79,14 +105,9 @@ pub fn pressure(before: &Position, mv: Move, after: &Position) -> Pressure {
             Move::new(from, m.to())
         })
         .collect();
-    // What the defender could take now, for the exchange-offer test (worked out once).
-    let defender_captures = captures_of(after, mover.opponent());
-    for attack in captures_of(after, mover) {
-        if !old.contains(&attack)
-            && !result.chased.contains(attack.to())
-            && is_chase(after, &defender_captures, attack)
-        {
-            result.chased.insert(attack.to());
+    for chase in chases_of(after, mover) {
+        if !old.contains(&chase) {
+            result.chased.insert(chase.to());
         }
     }
     result

@@ -405,3 +405,72 @@ fn undo_takes_back_the_last_move() {
     });
     assert!(matches!(game.play(mv("a0a5")), Err(PlayError::Illegal(_))));
 }
+
+#[test]
+fn a_discovered_attack_chases() {
+    // The red horse leaves c3 and uncovers the chariot on c1 against a lone cannon on c7.
+    let fen = "3k5/9/2c6/9/9/9/2N6/9/2R6/4K4 w - - 0 1";
+    assert_eq!(chased_by(fen, "c3a2"), ["c7"]);
+}
+
+#[test]
+fn a_soldier_on_its_own_side_is_no_chase_target() {
+    let home = "3k5/9/9/2p6/9/R8/9/9/9/4K4 w - - 0 1";
+    assert!(chased_by(home, "a4c4").is_empty());
+    let crossed = "3k5/9/9/9/9/9/2p6/9/R8/4K4 w - - 0 1";
+    assert_eq!(chased_by(crossed, "a1c1"), ["c3"]);
+}
+
+#[test]
+fn pinning_the_only_protector_chases_the_piece_it_guarded() {
+    // The chariot on d1 already attacks the cannon on d5, which the horse on e7 guards (the elephant on g9 guards the horse);
+    // i2-e2 pins that horse to its general (before, the red general on f0 did not).
+    let fen = "4k1b2/9/4n4/9/3c5/9/9/8R/3R5/5K3 w - - 0 1";
+    assert_eq!(chased_by(fen, "i2e2"), ["d5"]);
+}
+
+#[test]
+fn a_pinned_protector_does_not_protect() {
+    // Pinned by the chariot on e2, then by the flying-general rule.
+    let by_chariot = "4k1b2/9/4n4/9/3c5/9/9/4R4/R8/4K4 w - - 0 1";
+    assert_eq!(chased_by(by_chariot, "a1d1"), ["d5"]);
+    let by_generals = "4k1b2/9/4n4/9/3c5/9/9/9/R8/4K4 w - - 0 1";
+    assert_eq!(chased_by(by_generals, "a1d1"), ["d5"]);
+    // Unpinned (the general on d9), the horse guards.
+    let free = "3k2b2/9/4n4/9/3c5/9/9/9/R8/4K4 w - - 0 1";
+    assert!(chased_by(free, "a1d1").is_empty());
+}
+
+#[test]
+fn advisors_and_elephants_chase_stronger_pieces_even_protected() {
+    // The red advisor steps to e1 beside a cannon that a chariot on f9 guards.
+    let advisor = "3k1r3/9/9/9/9/9/9/5c3/9/3AK4 w - - 0 1";
+    assert_eq!(chased_by(advisor, "d0e1"), ["f2"]);
+    // The red elephant goes to e2 and attacks a horse on g4 that a chariot on g9 guards.
+    let elephant = "3k2r2/9/9/9/9/6n2/9/9/9/2B1K4 w - - 0 1";
+    assert_eq!(chased_by(elephant, "c0e2"), ["g4"]);
+    // A guarded soldier across the river is no stronger piece.
+    let soldier = "3k1r3/9/9/9/9/9/9/5p3/9/3AK4 w - - 0 1";
+    assert!(chased_by(soldier, "d0e1").is_empty());
+}
+
+#[test]
+fn a_horse_that_cannot_strike_back_is_chased() {
+    // d1-e3 attacks the horse on c4, guarded by the chariot on c9: with d4 free it could
+    // take back (an exchange offer); with its leg blocked on d4 it is an impaired horse.
+    let open = "2rk5/9/9/9/9/2n6/9/9/3N5/4K4 w - - 0 1";
+    assert!(chased_by(open, "d1e3").is_empty());
+    let impaired = "2rk5/9/9/9/9/2np5/9/9/3N5/4K4 w - - 0 1";
+    assert_eq!(chased_by(impaired, "d1e3"), ["c4"]);
+}
+
+#[test]
+fn following_a_crossed_soldier_is_a_perpetual_chase() {
+    // A black soldier across the river steps between a3 and b3; the red chariot follows it.
+    let seen = outcomes(
+        "3k5/9/9/9/9/9/p8/9/2R6/4K4 w - - 0 1",
+        "c1a1 a3b3 a1b1 b3a3 b1a1 a3b3 a1b1 b3a3 b1a1 a3b3 a1b1",
+    );
+    assert!(seen[..10].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[10], "black-wins perpetual-chase");
+}
