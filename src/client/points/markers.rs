@@ -114,10 +114,7 @@ fn update_markers<G: PointsMatch>(
             Sprite {
                 image: image.clone(),
                 color: colour,
-                custom_size: G::GEOMETRY
-                    .glow
-                    .filter(|_| glow)
-                    .map(|size| Vec2::splat(size)),
+                custom_size: G::GEOMETRY.glow.filter(|_| glow).map(Vec2::splat),
                 ..default()
             },
             Transform::from_translation(G::point_to_world(point, turned).extend(z)),
