@@ -99,6 +99,22 @@ pub enum ReplayRequest {
     ContinueHere(Seats),
 }
 
+/// Whether a replay playing by itself takes its next step: once the table has been still
+/// (`settled`) for `pause`, counted in `still_for`.
+pub fn autoplay_due(
+    still_for: &mut std::time::Duration,
+    settled: bool,
+    delta: std::time::Duration,
+    pause: std::time::Duration,
+) -> bool {
+    if settled {
+        *still_for += delta;
+    } else {
+        *still_for = std::time::Duration::ZERO;
+    }
+    *still_for >= pause
+}
+
 /// Headless parts: the messages and the list (tests keep games in memory).
 pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<FinishedGames>()

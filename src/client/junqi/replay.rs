@@ -7,7 +7,7 @@ use super::model::{Change, JunqiMatch, JunqiReplay, LoadGame, LocalReferee, Ruli
 use crate::client::Screen;
 use crate::client::matches::{NewMatch, ResumeMatch};
 use crate::client::net::{GoOffline, OnlineSession};
-use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay};
+use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay, autoplay_due};
 use crate::client::seats::Seats;
 use crate::client::tabletop::Anim;
 use crate::rules::GameKind;
@@ -125,15 +125,16 @@ pub(super) fn step_replays(
     };
     let total = script.history().len();
     let mut steps: Vec<ReplayRequest> = requests.read().cloned().collect();
-    if replay.playing && steps.is_empty() {
-        if anims.is_empty() {
-            replay.still_for += time.delta();
-        } else {
-            replay.still_for = Duration::ZERO;
-        }
-        if replay.still_for >= AUTOPLAY_PAUSE {
-            steps.push(ReplayRequest::Forward);
-        }
+    if replay.playing
+        && steps.is_empty()
+        && autoplay_due(
+            &mut replay.still_for,
+            anims.is_empty(),
+            time.delta(),
+            AUTOPLAY_PAUSE,
+        )
+    {
+        steps.push(ReplayRequest::Forward);
     }
     for step in steps {
         replay.still_for = Duration::ZERO;

@@ -7,7 +7,7 @@ use super::{LoadMatch, MovePlayed, PointsMatch};
 use crate::client::Screen;
 use crate::client::matches::{MatchStatus, NewMatch, ReplayProgress, ResumeMatch};
 use crate::client::net::{GoOffline, OnlineSession};
-use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay};
+use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay, autoplay_due};
 use crate::client::seats::Seats;
 use crate::client::tabletop::{Anim, TableReset};
 use bevy::ecs::system::SystemParam;
@@ -142,7 +142,7 @@ pub(super) struct ReplayTable<'w, G: PointsMatch> {
 /// The replay controls, and playing by itself once the table is still.
 pub(super) fn step_replays<G: PointsMatch>(
     mut requests: MessageReader<ReplayRequest>,
-    mut replay: ResMut<Replay<G>>,
+    replay: ResMut<Replay<G>>,
     mut model: ResMut<G>,
     mut table: ReplayTable<G>,
     time: Res<Time>,
@@ -152,21 +152,22 @@ pub(super) fn step_replays<G: PointsMatch>(
     if replay.script.is_none() {
         return;
     }
-    let replay = &mut *replay;
+    let replay = replay.into_inner();
     let Some(script) = replay.script.as_ref() else {
         return;
     };
     let total = script.plies();
     let mut steps: Vec<ReplayRequest> = requests.read().cloned().collect();
-    if replay.playing && steps.is_empty() {
-        if anims.is_empty() {
-            replay.still_for += time.delta();
-        } else {
-            replay.still_for = Duration::ZERO;
-        }
-        if replay.still_for >= AUTOPLAY_PAUSE {
-            steps.push(ReplayRequest::Forward);
-        }
+    if replay.playing
+        && steps.is_empty()
+        && autoplay_due(
+            &mut replay.still_for,
+            anims.is_empty(),
+            time.delta(),
+            AUTOPLAY_PAUSE,
+        )
+    {
+        steps.push(ReplayRequest::Forward);
     }
     for step in steps {
         replay.still_for = Duration::ZERO;
