@@ -43,6 +43,13 @@ pub struct TableState {
     pub announced: bool,
 }
 
+impl TableState {
+    /// Whether a game has been put on this table (the default model is none).
+    pub fn loaded(&self) -> bool {
+        self.key != PositionKey::default()
+    }
+}
+
 /// The sizes of a board and its pieces, in world units.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Geometry {

@@ -6,9 +6,7 @@
 use super::replay::Replay;
 use super::table::{play_on, put_on_table, renew_key};
 use super::{Answer, LoadMatch, MovePlayed, PlayRequest, PointsMatch};
-use crate::client::matches::{
-    DrawDeclined, MatchRequest, MatchStatus, NewMatch, PositionKey, ResumeMatch,
-};
+use crate::client::matches::{DrawDeclined, MatchRequest, MatchStatus, NewMatch, ResumeMatch};
 use crate::client::net::OnlineSession;
 use crate::client::save::BadSave;
 use crate::client::seats::Seats;
@@ -193,8 +191,7 @@ pub(super) fn report_status<G: PointsMatch>(
     let replay_moved = replay.is_changed() && replay.script.is_some();
     let table = model.table();
     // Until a game of `G` is loaded, the table belongs to another game.
-    if !(model.is_changed() || seats_changed || replay_moved) || table.key == PositionKey::default()
-    {
+    if !(model.is_changed() || seats_changed || replay_moved) || !table.loaded() {
         return;
     }
     status.set_if_neq(MatchStatus {

@@ -104,7 +104,8 @@ fn follow_server(
                 NextState::set_if_neq(&mut table.next, Screen::Playing);
                 // A state that shows the game already on the table (a resync when the other
                 // player arrives) changes nothing: a click made meanwhile still counts.
-                let unchanged = !model.table.attract
+                let unchanged = model.table.loaded()
+                    && !model.table.attract
                     && red.0 == room.first_seat
                     && model.game.moves().len() == game.moves().len()
                     && model
