@@ -6,13 +6,13 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use kawu::ai::Level;
 use kawu::client::junqi::{
-    BoardCommand, Dying, Hint, JunqiMatch, LoadGame, LocalReferee, PieceFace, PieceSprite,
-    PlayRequest, Selection, Underside, point_to_world,
+    BoardCommand, Dying, JunqiMatch, LoadGame, LocalReferee, PieceFace, PieceSprite, PlayRequest,
+    Selection, Underside, point_to_world,
 };
 use kawu::client::tabletop::{Anim, Step, TableView, animations_settled};
 use kawu::client::{
     BadRecord, BadSave, ComputerPaused, Controller, Deal, DrawDeclined, FinishedGames,
-    GameLogicPlugin, GoOnline, Lang, LocalClock, MatchRequest, MatchStatus, OnlineRequest,
+    GameLogicPlugin, GoOnline, Hint, Lang, LocalClock, MatchRequest, MatchStatus, OnlineRequest,
     OnlineSession, RecordSource, ReplayProgress, ReplayRequest, ResumeMatch, Screen, Seats,
     WatchReplay, tr,
 };
@@ -364,11 +364,16 @@ fn a_hint_suggests_a_legal_action_and_is_forgotten_after_a_move() {
     select(&mut app, Point::parse("c1").unwrap());
     settle(&mut app);
     app.world_mut()
-        .resource_scope(|world, mut hint: Mut<Hint>| {
+        .resource_scope(|world, mut hint: Mut<Hint<JunqiMatch>>| {
             hint.request(world.resource::<JunqiMatch>());
         });
     for _ in 0..2000 {
-        if app.world().resource::<Hint>().suggestion.is_some() {
+        if app
+            .world()
+            .resource::<Hint<JunqiMatch>>()
+            .suggestion
+            .is_some()
+        {
             break;
         }
         app.update();
@@ -376,7 +381,7 @@ fn a_hint_suggests_a_legal_action_and_is_forgotten_after_a_move() {
     }
     let suggestion = app
         .world()
-        .resource::<Hint>()
+        .resource::<Hint<JunqiMatch>>()
         .suggestion
         .expect("a hint arrives");
     assert!(game(&app).view().is_legal(suggestion), "{suggestion}");
@@ -384,7 +389,7 @@ fn a_hint_suggests_a_legal_action_and_is_forgotten_after_a_move() {
     app.world_mut().write_message(request);
     app.update();
     app.update();
-    assert_eq!(app.world().resource::<Hint>().suggestion, None);
+    assert_eq!(app.world().resource::<Hint<JunqiMatch>>().suggestion, None);
 }
 
 /// A screenshot of the real game started with `args`, under the display in `DISPLAY` (CI

@@ -14,12 +14,13 @@ use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{MatchStatus, on_table};
 use crate::client::net::OnlineSession;
 use crate::client::records::{
-    FinishedGame, KeepFinished, RecordBox, RecordBoxAction, RecordBoxText, RecordSource,
-    ReplayRequest, WatchReplay, record_box, show_export,
+    RecordBox, RecordBoxAction, RecordBoxText, RecordSource, ReplayRequest, WatchReplay,
+    record_box, show_export,
 };
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::theme::{Rgb, Toast, UiSet, palette, section_title};
+use crate::client::thinking::Hint;
 use crate::rules::GameKind;
 use crate::rules::Seat;
 use crate::rules::junqi::{
@@ -27,9 +28,6 @@ use crate::rules::junqi::{
 };
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-
-/// The Hint button's suggestion for Junqi.
-pub type Hint = crate::client::thinking::Hint<JunqiMatch>;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -128,7 +126,7 @@ fn describe_match(
     status: Res<MatchStatus>,
     seats: Res<Seats>,
     settings: Res<Settings>,
-    hint: Res<Hint>,
+    hint: Res<Hint<JunqiMatch>>,
     mut text: ResMut<HudText>,
 ) {
     let lang = settings.language;
@@ -174,7 +172,7 @@ struct Section<'w> {
     model: Res<'w, JunqiMatch>,
     status: Res<'w, MatchStatus>,
     settings: Res<'w, Settings>,
-    hint: Res<'w, Hint>,
+    hint: Res<'w, Hint<JunqiMatch>>,
     area: Res<'w, HudSectionArea>,
     referee: Res<'w, LocalReferee>,
     online: Res<'w, OnlineSession>,
@@ -396,41 +394,4 @@ fn move_log(
                 });
         });
     clicked
-}
-
-/// A game played here that just ended is kept for replays, once: when its end comes (the model
-/// changes on after the end, as the last moves are shown).
-pub(super) fn keep_finished_games(
-    model: Res<JunqiMatch>,
-    (referee, online): (Res<LocalReferee>, Res<OnlineSession>),
-    replay: Res<JunqiReplay>,
-    seats: Res<Seats>,
-    settings: Res<Settings>,
-    mut ended: Local<bool>,
-    mut kept: MessageWriter<KeepFinished>,
-) {
-    if !model.is_changed() || model.attract || replay.script.is_some() {
-        return;
-    }
-    let outcome = model.outcome();
-    let just_ended = outcome.is_some() && !*ended;
-    *ended = outcome.is_some();
-    let Some(outcome) = outcome.filter(|_| just_ended) else {
-        return;
-    };
-    let Some(game) = referee.game_on_table(&model, &online) else {
-        return;
-    };
-    match serde_json::to_value(game.record()) {
-        Ok(record) => {
-            kept.write(KeepFinished(FinishedGame {
-                kind: GameKind::Junqi,
-                seats: seats.clone(),
-                result: outcome_summary(settings.language, &model, &seats, outcome),
-                plies: game.history().len(),
-                record,
-            }));
-        }
-        Err(error) => warn!("could not keep the finished game: {error}"),
-    }
 }

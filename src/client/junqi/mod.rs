@@ -12,9 +12,10 @@ mod online;
 mod pieces;
 mod replay;
 mod rules_page;
+mod shelf;
 mod sounds;
 
-pub use hud::{Hint, RECORD_WORDS};
+pub use hud::RECORD_WORDS;
 pub use input::{BoardCommand, Selection};
 pub use layout::{point_at, point_to_world};
 pub use model::{
@@ -24,9 +25,7 @@ pub use pieces::{Dying, PieceFace, PieceSprite, Underside};
 pub use rules_page::rules_page;
 
 use crate::client::ClientSet;
-use crate::client::catalog::{self, Catalog, GameEntry, no_seat_label};
-use crate::client::save::{SavedGame, store};
-use crate::client::seats::Seats;
+use crate::client::catalog::{self, GameEntry, no_seat_label};
 use crate::client::thinking;
 use crate::rules::GameKind;
 use bevy::prelude::*;
@@ -68,7 +67,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        (hud::keep_finished_games, model::log_actions).in_set(ClientSet::Present),
+        (shelf::keep_finished_games, model::log_actions).in_set(ClientSet::Present),
     );
     app.add_plugins((
         model::plugin,
@@ -91,23 +90,8 @@ pub(super) fn plugin(app: &mut App) {
     ))
     .add_systems(
         Update,
-        autosave
+        shelf::autosave
             .in_set(ClientSet::Present)
             .run_if(resource_changed::<JunqiMatch>),
     );
-}
-
-/// Saves the game after every change (not the demonstration).
-fn autosave(
-    model: Res<JunqiMatch>,
-    referee: Res<LocalReferee>,
-    (seats, catalog): (Res<Seats>, Res<Catalog>),
-    mut saved: ResMut<SavedGame>,
-) {
-    if model.attract {
-        return;
-    }
-    if let Some(game) = referee.game() {
-        store(&mut saved, &catalog, GameKind::Junqi, &seats, game.record());
-    }
 }

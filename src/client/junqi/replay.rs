@@ -111,16 +111,20 @@ pub(super) fn end_replays(
 /// The replay controls, and playing by itself once the table is still.
 pub(super) fn step_replays(
     mut requests: MessageReader<ReplayRequest>,
-    mut replay: ResMut<JunqiReplay>,
+    replay: ResMut<JunqiReplay>,
     mut referee: ResMut<LocalReferee>,
     mut rulings: MessageWriter<Ruling>,
     mut loads: MessageWriter<LoadGame>,
     time: Res<Time>,
     anims: Query<(), With<Anim>>,
 ) {
-    let replay = &mut *replay;
-    let Some(script) = replay.script.as_ref() else {
+    // Read before writing: a replay marked changed every frame would report every frame.
+    if replay.script.is_none() {
         requests.clear();
+        return;
+    }
+    let replay = replay.into_inner();
+    let Some(script) = replay.script.as_ref() else {
         return;
     };
     let total = script.history().len();

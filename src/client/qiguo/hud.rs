@@ -11,15 +11,13 @@ use crate::client::points::{RecordShelf, ReplayJumps, record_section};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::theme::{Rgb, UiSet, palette, section_title};
+use crate::client::thinking::Hint;
 use crate::client::{ClientSet, Screen};
 use crate::rules::qiguo::{Ending, Kind, Piece, Seat as QgSeat, Seating, Standing, State};
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fluent_bundle::FluentValue;
-
-/// The Hint button's suggestion for Qiguo.
-pub type QgHint = crate::client::thinking::Hint<QiguoMatch>;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -169,7 +167,7 @@ fn describe_match(
     status: Res<MatchStatus>,
     seats: Res<Seats>,
     settings: Res<Settings>,
-    hint: Res<QgHint>,
+    hint: Res<Hint<QiguoMatch>>,
     mut text: ResMut<HudText>,
 ) {
     let lang = settings.language;
@@ -230,7 +228,7 @@ fn piece_chip(ui: &mut egui::Ui, piece: Piece) {
 struct Section<'w> {
     model: Res<'w, QiguoMatch>,
     settings: Res<'w, Settings>,
-    hint: Res<'w, QgHint>,
+    hint: Res<'w, Hint<QiguoMatch>>,
     area: Res<'w, HudSectionArea>,
     shelf: RecordShelf<'w, QiguoMatch>,
     jumps: ReplayJumps<'w>,

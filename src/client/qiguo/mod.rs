@@ -11,7 +11,7 @@ mod model;
 mod pieces;
 mod points;
 
-pub use hud::{QgHint, result_text, rules_page, seat_states};
+pub use hud::{result_text, rules_page, seat_states};
 pub use layout::{point_at, point_to_world};
 pub use model::{MIN_PLAYERS, QiguoMatch};
 pub use pieces::army;

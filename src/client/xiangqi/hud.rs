@@ -11,14 +11,12 @@ use crate::client::points::{RecordShelf, ReplayJumps, record_section};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::theme::{Rgb, UiSet, palette, section_title};
+use crate::client::thinking::Hint;
 use crate::client::{ClientSet, Screen};
 use crate::rules::xiangqi::{Color as Side, Conceded, Kind, Notation, Piece, Reason, move_name};
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-
-/// The Hint button's suggestion for Xiangqi.
-pub type XqHint = crate::client::thinking::Hint<XiangqiMatch>;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -117,7 +115,7 @@ fn describe_match(
     status: Res<MatchStatus>,
     seats: Res<Seats>,
     settings: Res<Settings>,
-    hint: Res<XqHint>,
+    hint: Res<Hint<XiangqiMatch>>,
     mut text: ResMut<HudText>,
 ) {
     let lang = settings.language;
@@ -178,7 +176,7 @@ fn piece_chip(ui: &mut egui::Ui, piece: Piece) {
 struct Section<'w> {
     model: Res<'w, XiangqiMatch>,
     settings: Res<'w, Settings>,
-    hint: Res<'w, XqHint>,
+    hint: Res<'w, Hint<XiangqiMatch>>,
     area: Res<'w, HudSectionArea>,
     shelf: RecordShelf<'w, XiangqiMatch>,
     jumps: ReplayJumps<'w>,

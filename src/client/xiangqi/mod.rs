@@ -11,7 +11,7 @@ mod online;
 mod pieces;
 mod points;
 
-pub use hud::{XqHint, result_text, rules_page};
+pub use hud::{result_text, rules_page};
 pub use layout::{square_at, square_to_world};
 pub use model::{Played, XiangqiMatch};
 
