@@ -14,7 +14,7 @@ use super::records::{
 use super::save::{ContinueGame, SavedGame};
 use super::seats::{Controller, LEVEL_CHOICES, MAX_SEATS, Seats};
 use super::settings::{AnimSpeed, LabelStyle, Settings};
-use super::theme::{Toast, UiSet, dialog_frame, menu_button, palette, small_button};
+use super::theme::{Toast, UiSet, dialog_frame, menu_button, name_place, palette, small_button};
 use crate::ai::Level;
 use crate::protocol::MoveClock;
 use crate::rules::{GameKind, Seat};
@@ -278,9 +278,9 @@ fn main_page(
         |ui| {
             for entry in info.catalog.iter() {
                 let name = egui::RichText::new(entry.title).size(22.0);
-                chosen |= ui
-                    .selectable_value(&mut choice.game, entry.kind, name)
-                    .changed();
+                let response = ui.selectable_value(&mut choice.game, entry.kind, name);
+                name_place(ui, format!("game {:?}", entry.kind), &response);
+                chosen |= response.changed();
             }
         },
     );
@@ -333,11 +333,13 @@ fn two_seats_page(
     ui.label(egui::RichText::new(t("new-vs-computer")).size(19.0));
     choice_row(
         ui,
+        "level",
         &mut choice.level,
         &LEVEL_CHOICES.map(|(l, k)| (l, t(k))),
     );
     choice_row(
         ui,
+        "side",
         &mut choice.seat,
         &SeatChoice::ALL.map(|(s, k)| (s, t(k))),
     );
@@ -428,7 +430,8 @@ fn seats_page(
     ui.columns(counts.clone().count(), |columns| {
         for (column, count) in columns.iter_mut().zip(counts.clone()) {
             column.vertical_centered(|ui| {
-                ui.selectable_value(&mut choice.players, count, count.to_string())
+                let response = ui.selectable_value(&mut choice.players, count, count.to_string());
+                name_place(ui, format!("players {count}"), &response);
             });
         }
     });
@@ -446,7 +449,12 @@ fn seats_page(
                 let label = (entry.seat_label)(lang, choice.players, Seat(seat as u8));
                 let name = tr_args(lang, "new-seat", [("number", seat + 1)]);
                 ui.label(format!("{name} — {label}"));
-                choice_row(ui, &mut choice.controllers[seat], &who);
+                choice_row(
+                    ui,
+                    &format!("seat {}", seat + 1),
+                    &mut choice.controllers[seat],
+                    &who,
+                );
             }
         });
     let list = choice.controllers[..choice.players].to_vec();
@@ -457,11 +465,20 @@ fn seats_page(
 }
 
 /// A row of choices in equal columns: as wide as the page on any screen, where a plain row ran
-/// past a phone's edge (a wrapping one made the window change size under the finger).
-fn choice_row<T: PartialEq + Copy>(ui: &mut egui::Ui, chosen: &mut T, choices: &[(T, String)]) {
+/// past a phone's edge (a wrapping one made the window change size under the finger). Each
+/// choice's place is named `<row> <label>`.
+fn choice_row<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    row: &str,
+    chosen: &mut T,
+    choices: &[(T, String)],
+) {
     ui.columns(choices.len(), |columns| {
         for (column, (value, label)) in columns.iter_mut().zip(choices) {
-            column.vertical_centered(|ui| ui.selectable_value(chosen, *value, label.as_str()));
+            column.vertical_centered(|ui| {
+                let response = ui.selectable_value(chosen, *value, label.as_str());
+                name_place(ui, format!("{row} {label}"), &response);
+            });
         }
     });
 }
@@ -498,11 +515,12 @@ fn online_page(
     ui.separator();
     ui.horizontal(|ui| {
         ui.label(t("online-code"));
-        ui.add(
+        let field = ui.add(
             egui::TextEdit::singleline(&mut choice.code)
                 .desired_width(160.0)
                 .char_limit(16),
         );
+        name_place(ui, "room code", &field);
     });
     let code = choice.code.trim().to_uppercase();
     if menu_button(ui, !code.is_empty(), t("online-join"), &mut act.sounds) {

@@ -26,6 +26,7 @@ mod matches;
 mod menu;
 mod net;
 mod online;
+mod places;
 pub mod points;
 pub mod qiguo;
 mod records;
@@ -54,7 +55,7 @@ pub use records::{
 pub use save::BadSave;
 pub use seats::{Controller, Seats};
 pub use settings::{AnimSpeed, LabelStyle, Settings};
-pub use thinking::ComputerPaused;
+pub use thinking::{ComputerPaused, Hint};
 
 /// The CJK font (Chinese piece names, Latin and Cyrillic UI text), embedded in the binary.
 pub(crate) const FONT_TTF: &[u8] = include_bytes!("../../assets/fonts/kawu-cjk.ttf");
@@ -143,6 +144,7 @@ pub fn run() -> AppExit {
     .add_plugins(GameLogicPlugin)
     .add_plugins((
         theme::plugin,
+        places::plugin,
         settings::plugin,
         menu::plugin,
         tabletop::plugin,

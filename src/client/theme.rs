@@ -305,32 +305,62 @@ fn fit_touch_targets(mut contexts: EguiContexts, mut phone: Local<Option<bool>>)
     Ok(())
 }
 
-/// A wide menu button; a click also makes the click sound.
+/// The widgets named during this egui pass, in egui points (kept in egui's own memory).
+#[derive(Clone, Default)]
+struct NamedWidgets(Vec<(String, egui::Rect)>);
+
+/// Names the place of a widget this frame (see `places`: the browser test clicks by name).
+pub fn name_place(ui: &egui::Ui, name: impl Into<String>, response: &egui::Response) {
+    let rect = response.rect;
+    ui.ctx().data_mut(|data| {
+        data.get_temp_mut_or_default::<NamedWidgets>(egui::Id::NULL)
+            .0
+            .push((name.into(), rect));
+    });
+}
+
+/// The widgets named since the last call.
+pub(super) fn take_named_widgets(ctx: &egui::Context) -> Vec<(String, egui::Rect)> {
+    ctx.data_mut(|data| {
+        std::mem::take(
+            &mut data
+                .get_temp_mut_or_default::<NamedWidgets>(egui::Id::NULL)
+                .0,
+        )
+    })
+}
+
+/// A wide menu button, its place named by its text; a click also makes the click sound.
 pub fn menu_button(
     ui: &mut egui::Ui,
     enabled: bool,
     text: impl Into<String>,
     sounds: &mut MessageWriter<UiSound>,
 ) -> bool {
+    let text = text.into();
     let button =
-        egui::Button::new(egui::RichText::new(text).size(19.0)).min_size(egui::vec2(300.0, 44.0));
-    let clicked = ui.add_enabled(enabled, button).clicked();
+        egui::Button::new(egui::RichText::new(&text).size(19.0)).min_size(egui::vec2(300.0, 44.0));
+    let response = ui.add_enabled(enabled, button);
+    name_place(ui, text, &response);
+    let clicked = response.clicked();
     if clicked {
         sounds.write(UiSound::Click);
     }
     clicked
 }
 
-/// A small button (the HUD's); a click also makes the click sound.
+/// A small button (the HUD's), its place named by its text; a click also makes the click
+/// sound.
 pub fn small_button(
     ui: &mut egui::Ui,
     enabled: bool,
     text: impl Into<String>,
     sounds: &mut MessageWriter<UiSound>,
 ) -> bool {
-    let clicked = ui
-        .add_enabled(enabled, egui::Button::new(text.into()))
-        .clicked();
+    let text = text.into();
+    let response = ui.add_enabled(enabled, egui::Button::new(&text));
+    name_place(ui, text, &response);
+    let clicked = response.clicked();
     if clicked {
         sounds.write(UiSound::Click);
     }

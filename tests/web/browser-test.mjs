@@ -7,7 +7,8 @@
 // without downloading the game again. Then Qiguo for four (a person, three computers): a move
 // and the computers' five answers. With a `kawu-server` binary it then plays Junqi on two
 // pages through the server (the second opens the invite link). Last, a phone run: a 390×844 touch screen,
-// upright, plays a two-player game by taps. Screenshots are kept in the output folder.
+// upright, plays a two-player game by taps. Screenshots are kept in the output folder. It clicks
+// by name: the game, opened with `?places`, tells where each button, field and point is.
 //
 //   node tests/web/browser-test.mjs <web build folder> [screenshot folder] [kawu-server binary]
 
@@ -22,55 +23,23 @@ const shots = resolve(process.argv[3] ?? join(site, '..', 'web-screenshots'));
 const serverBinary = process.argv[4];
 mkdirSync(shots, { recursive: true });
 
-// The window the game is tested in; the click positions below belong to this size.
+// The window the game is tested in.
 const VIEWPORT = { width: 1280, height: 800 };
-// Where the menu buttons and a board point are in that window (measured on screenshots of the
-// build; the console log confirms every click did what it should).
-const MENU = {
-  newGame: { x: 640, y: 422 },
-  twoPlayers: { x: 640, y: 352 },
-  start: { x: 640, y: 550 },
-  xiangqi: { x: 643, y: 319 },
-  qiguo: { x: 740, y: 319 },
-  // Qiguo's new-game page: seat 2's Medium, and Start (four seats, the default).
-  qiguoSeat2Medium: { x: 689, y: 434 },
-  qiguoStart: { x: 640, y: 630 },
-  online: { x: 640, y: 474 },
-  create: { x: 640, y: 352 },
-};
-/// A Xiangqi square's centre in that window (files a–i, ranks 0–9 from red's side).
-function xiangqiSquare(name) {
-  const file = name.charCodeAt(0) - 97;
-  const rank = Number(name.slice(1));
-  return { x: Math.round(198 + 70.5 * file), y: Math.round(717 - 70.44 * rank) };
-}
-/// A Qiguo point's centre in that window (files a–s, ranks 1–19).
-function qiguoPoint(name) {
-  const file = name.charCodeAt(0) - 97;
-  const rank = Number(name.slice(1));
-  return { x: Math.round(140 + 37.78 * file), y: Math.round(740 - 37.78 * (rank - 1)) };
-}
-/// The phone's screen (CSS pixels), upright, and where things are on it.
+/// The phone's screen (CSS pixels), upright.
 const PHONE = { width: 390, height: 844 };
-const PHONE_MENU = {
-  newGame: { x: 195, y: 444 },
-  online: { x: 195, y: 496 },
-  roomCode: { x: 211, y: 477 },
-  onlineBack: { x: 195, y: 643 },
-  twoPlayers: { x: 195, y: 383 },
-  resign: { x: 121, y: 610 },
-};
-/// A Junqi point's centre on the phone (files a–e, ranks 1–12), the table filling the width.
-function phonePoint(name) {
-  const file = name.charCodeAt(0) - 97;
-  const rank = Number(name.slice(1));
-  const y = rank <= 6 ? 456 - (rank - 1) * 34.2 : 217 - (rank - 7) * 34.4;
-  return { x: Math.round(61 + 67 * file), y: Math.round(y) };
+/// The interface's words by message id, in the languages the test reads the menus in: the
+/// files the game embeds. A button's place is named by its words (see `place`).
+const WORDS = Object.fromEntries(
+  ['en', 'ru'].map((lang) => {
+    const file = readFileSync(new URL(`../../assets/i18n/${lang}.ftl`, import.meta.url), 'utf8');
+    const lines = file.split('\n').map((line) => line.match(/^([a-z0-9-]+) = (.+)$/)).filter(Boolean);
+    return [lang, Object.fromEntries(lines.map(([, id, text]) => [id, text.trim()]))];
+  }),
+);
+/// The words of message `id` in `lang`.
+function word(id, lang = 'en') {
+  return WORDS[lang][id] ?? fail(`no message ${id} in ${lang}.ftl`);
 }
-const BOARD = {
-  // a1, the first player's corner, with the game's panel on the right.
-  firstFlip: { x: 265, y: 727 },
-};
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
@@ -107,6 +76,44 @@ function serve(root) {
 
 function fail(message) {
   throw new Error(message);
+}
+
+/// Where the button, field or board point named `name` is on the page now, as the game says:
+/// `window.__kawuPlaces` (published when the address has `?places`) maps names to centres and
+/// sizes in the canvas's CSS pixels. Buttons are named by their words, choices by their row
+/// (`seat 2 Medium`, `game Xiangqi`, `players 4`), points as `point e3`. Waits for it to show.
+async function place(page, name, timeout = 30000) {
+  const started = Date.now();
+  for (;;) {
+    const found = await page.evaluate((name) => {
+      const places = JSON.parse(window.__kawuPlaces ?? '{}');
+      const box = document.getElementById('kawu-canvas').getBoundingClientRect();
+      const at = places[name];
+      if (!at) return { names: Object.keys(places).filter((n) => !n.startsWith('point ')) };
+      const [x, y, w, h] = at;
+      return { x: box.left + x, y: box.top + y, w, h };
+    }, name);
+    if (found.x !== undefined) return found;
+    if (Date.now() - started > timeout) {
+      fail(`nothing named "${name}" on the page; it names: ${found.names.join(', ')}`);
+    }
+    await page.waitForTimeout(200);
+  }
+}
+
+/// The rectangle a place covers, for comparing screenshots.
+function area({ x, y, w, h }) {
+  return {
+    x0: Math.round(x - w / 2),
+    y0: Math.round(y - h / 2),
+    x1: Math.round(x + w / 2),
+    y1: Math.round(y + h / 2),
+  };
+}
+
+/// A place given by name is looked up now (it may have moved); a position is taken as it is.
+async function at(page, target) {
+  return typeof target === 'string' ? place(page, target) : target;
 }
 
 /// Decodes a screenshot.
@@ -155,20 +162,21 @@ async function shoot(page, name) {
 
 /// Clicks at `at`: the pointer arrives and rests for a few frames (egui wants to see it over a
 /// button), then presses and releases.
-async function press(page, at) {
-  await page.mouse.move(at.x, at.y, { steps: 4 });
+async function press(page, target) {
+  const { x, y } = await at(page, target);
+  await page.mouse.move(x, y, { steps: 4 });
   await page.waitForTimeout(500);
-  await page.mouse.click(at.x, at.y);
+  await page.mouse.click(x, y);
 }
 
 /// Presses `at` until `done()` says it worked (a software-rendered page can be slow enough to
 /// miss a press while it starts up), at most four times.
-async function pressUntil(page, at, done, what) {
+async function pressUntil(page, target, done, what) {
   for (let attempt = 0; attempt < 4; attempt++) {
-    await press(page, at);
+    await press(page, target);
     if (await done()) return;
   }
-  fail(`pressing ${JSON.stringify(at)} never gave ${what}`);
+  fail(`pressing ${JSON.stringify(target)} never gave ${what}`);
 }
 
 /// The mean difference between two pictures inside a rectangle.
@@ -191,10 +199,10 @@ const MENU_AREA = { x0: 470, y0: 220, x1: 810, y1: 580 };
 const MENU_TEXT = { x0: 500, y0: 350, x1: 780, y1: 650 };
 
 /// Opens the new-game page from the main menu.
-async function openNewGamePage(page, title, name) {
+async function openNewGamePage(page, title, name, lang = 'en') {
   await pressUntil(
     page,
-    MENU.newGame,
+    word('menu-new-game', lang),
     async () => {
       await settle(page);
       return regionDifference(title, await shoot(page, name), MENU_AREA) > 8;
@@ -204,14 +212,14 @@ async function openNewGamePage(page, title, name) {
 }
 
 /// Presses `at` until a console line matching `pattern` appears after the press.
-async function pressForLog(page, logs, at, pattern, what) {
+async function pressForLog(page, logs, target, pattern, what) {
   for (let attempt = 0; attempt < 4; attempt++) {
     const mark = logs.length;
-    await press(page, at);
+    await press(page, target);
     const line = await waitForLog(logs, mark, pattern, what, 8000).catch(() => undefined);
     if (line !== undefined) return line;
   }
-  fail(`pressing ${JSON.stringify(at)} never gave ${what}; the console said:\n${logs.slice(-20).join('\n')}`);
+  fail(`pressing ${JSON.stringify(target)} never gave ${what}; the console said:\n${logs.slice(-20).join('\n')}`);
 }
 
 /// Waits until the title screen (the board under the menu) is on the page.
@@ -261,24 +269,31 @@ async function selectAndMove(page, logs, from, to, pattern) {
 
 /// Taps `at` on a touch screen until a console line matching `pattern` follows, at most four
 /// times; returns the line.
-async function tapForLog(page, logs, at, pattern, what) {
+async function tapForLog(page, logs, target, pattern, what) {
   for (let attempt = 0; attempt < 4; attempt++) {
     const mark = logs.length;
-    await page.touchscreen.tap(at.x, at.y);
+    const { x, y } = await at(page, target);
+    await page.touchscreen.tap(x, y);
     const line = await waitForLog(logs, mark, pattern, what, 8000).catch(() => undefined);
     if (line !== undefined) return line;
   }
-  fail(`tapping ${JSON.stringify(at)} never gave ${what}; the console said:\n${logs.slice(-20).join('\n')}`);
+  fail(`tapping ${JSON.stringify(target)} never gave ${what}; the console said:\n${logs.slice(-20).join('\n')}`);
 }
 
 /// Taps `at` until `done()` says it worked, at most four times.
-async function tapUntil(page, at, done, what) {
+async function tapUntil(page, target, done, what) {
   for (let attempt = 0; attempt < 4; attempt++) {
-    await page.touchscreen.tap(at.x, at.y);
+    const { x, y } = await at(page, target);
+    await page.touchscreen.tap(x, y);
     await page.waitForTimeout(1200);
     if (await done()) return;
   }
-  fail(`tapping ${JSON.stringify(at)} never gave ${what}`);
+  fail(`tapping ${JSON.stringify(target)} never gave ${what}`);
+}
+
+/// `address` asking the game to name its places.
+function withPlaces(address) {
+  return `${address}${address.includes('?') ? '&' : '?'}places`;
 }
 
 /// Opens a page of the game with its console kept, and waits for the title screen.
@@ -288,7 +303,7 @@ async function openGame(context, address, name) {
   page.on('console', (message) => logs.push(`${message.type()}: ${message.text()}`));
   page.on('pageerror', (error) => logs.push(`pageerror: ${error.message}`));
   const started = Date.now();
-  await page.goto(address);
+  await page.goto(withPlaces(address));
   await page.waitForFunction(() => document.body.dataset.state === 'running', null, {
     timeout: 120000,
   });
@@ -336,20 +351,20 @@ async function playOnline(binary) {
     const host = await openGame(context, address, '11-online-host-title');
     await pressUntil(
       host.page,
-      MENU.online,
+      word('menu-online'),
       async () => {
         await settle(host.page);
         return regionDifference(host.title, await shoot(host.page, '11-online-page'), MENU_AREA) > 8;
       },
       'the online page',
     );
-    const seated = await pressForLog(host.page, host.logs, MENU.create, /seated in room (\w+) \(seat 0\)/, 'a room');
+    const seated = await pressForLog(host.page, host.logs, word('online-create'), /seated in room (\w+) \(seat 0\)/, 'a room');
     const code = seated.match(/seated in room (\w+)/)[1];
     const guest = await openGame(await browser.newContext({ viewport: VIEWPORT }), `${address}?join=${code}`, '12-online-guest-title');
     await waitForLog(guest.logs, 0, /seated in room \w+ \(seat 1\)/, 'the guest seated by the link');
     await host.page.waitForTimeout(2000);
     const mark = guest.logs.length;
-    const flip = await pressForLog(host.page, host.logs, BOARD.firstFlip, /played a1=\S+ \(Local\)/, 'the host flip');
+    const flip = await pressForLog(host.page, host.logs, 'point a1', /played a1=\S+ \(Local\)/, 'the host flip');
     const heard = await waitForLog(guest.logs, mark, /played a1=\S+ \(Remote\)/, 'the flip on the guest page');
     if (flip.match(/a1=(\S+)/)[1] !== heard.match(/a1=(\S+)/)[1]) {
       fail(`the pages saw different pieces: ${flip} / ${heard}`);
@@ -385,7 +400,7 @@ async function playOnPhone() {
   const buttons = { x0: 40, y0: 370, x1: 350, y1: 680 };
   await tapUntil(
     page,
-    PHONE_MENU.online,
+    word('menu-online'),
     async () => regionDifference(title, await shoot(page, '13b-phone-online'), buttons) > 8,
     'the online page on the phone',
   );
@@ -398,7 +413,8 @@ async function playOnPhone() {
       return agent !== null && !agent.hidden && document.activeElement === agent;
     });
   for (let attempt = 0; attempt < 4 && !(await keyboardUp()); attempt++) {
-    await page.touchscreen.tap(PHONE_MENU.roomCode.x, PHONE_MENU.roomCode.y);
+    const field = await place(page, 'room code');
+    await page.touchscreen.tap(field.x, field.y);
     await page.waitForTimeout(2000);
   }
   if (!(await keyboardUp())) fail("tapping the room code did not give the keyboard's input the focus");
@@ -407,29 +423,29 @@ async function playOnPhone() {
   await page.waitForTimeout(2000);
   const typed = await shoot(page, '13c-phone-room-code');
   // The code shows in the field, and Join (grey while the field is empty) lights up.
-  const field = { x0: 132, y0: 465, x1: 290, y1: 489 };
-  const join = { x0: 50, y0: 510, x1: 340, y1: 548 };
+  const field = area(await place(page, 'room code'));
+  const join = area(await place(page, word('online-join')));
   if (regionDifference(empty, typed, field) < 4 || regionDifference(empty, typed, join) < 4) {
     fail('the room code typed on the phone did not reach the field');
   }
   await tapUntil(
     page,
-    PHONE_MENU.onlineBack,
+    word('menu-back'),
     async () => regionDifference(title, await shoot(page, '13d-phone-title-again'), buttons) < 4,
     'the title again',
   );
   await tapUntil(
     page,
-    PHONE_MENU.newGame,
+    word('menu-new-game'),
     async () => regionDifference(title, await shoot(page, '14-phone-new-game'), { x0: 20, y0: 200, x1: 370, y1: 640 }) > 8,
     'the new-game page on the phone',
   );
-  await tapForLog(page, logs, PHONE_MENU.twoPlayers, /game started: Seats\(\[Local, Local\]\)/, 'a two-player game on the phone');
+  await tapForLog(page, logs, word('new-hot-seat'), /game started: Seats\(\[Local, Local\]\)/, 'a two-player game on the phone');
   await page.waitForTimeout(1500);
   await shoot(page, '15-phone-game');
   const played = [];
   const flip = async (point) => {
-    const line = await tapForLog(page, logs, phonePoint(point), new RegExp(`played ${point}=(\\S+) \\(Local\\)`), `the flip of ${point}`);
+    const line = await tapForLog(page, logs, `point ${point}`, new RegExp(`played ${point}=(\\S+) \\(Local\\)`), `the flip of ${point}`);
     await page.waitForTimeout(1200);
     played.push(line.match(/played (\S+)/)[1]);
     return line.match(/=(\S+) /)[1];
@@ -449,9 +465,10 @@ async function playOnPhone() {
   const [from, camp, letter] = candidates.at(-1);
   if (!movable(letter) || !mine(letter)) fail(`no movable piece of the first player turned up: ${played}`);
   await flip(far.shift());
-  await page.touchscreen.tap(phonePoint(from).x, phonePoint(from).y);
+  const piece = await place(page, `point ${from}`);
+  await page.touchscreen.tap(piece.x, piece.y);
   await page.waitForTimeout(800);
-  await tapForLog(page, logs, phonePoint(camp), new RegExp(`played ${from}${camp} \\(Local\\)`), `the move ${from}${camp}`);
+  await tapForLog(page, logs, `point ${camp}`, new RegExp(`played ${from}${camp} \\(Local\\)`), `the move ${from}${camp}`);
   played.push(`${from}${camp}`);
   await page.waitForTimeout(1500);
   await shoot(page, '16-phone-after-a-move');
@@ -459,7 +476,7 @@ async function playOnPhone() {
   const beforeDialog = await shoot(page, '16-phone-after-a-move');
   await tapUntil(
     page,
-    PHONE_MENU.resign,
+    word('hud-resign'),
     async () => regionDifference(beforeDialog, await shoot(page, '17-phone-dialog'), { x0: 20, y0: 100, x1: 370, y1: 500 }) > 6,
     'the resignation dialog',
   );
@@ -501,7 +518,7 @@ try {
 
     // 1. Load and wait for the first frame.
     const loadStarted = Date.now();
-    await page.goto(url);
+    await page.goto(withPlaces(url));
     await page.waitForFunction(() => document.body.dataset.state === 'running', null, {
       timeout: 120000,
     });
@@ -512,10 +529,10 @@ try {
 
     // 2. A game for two players on this device, from the menu.
     await openNewGamePage(page, title, '02-new-game-page');
-    await pressForLog(page, logs, MENU.twoPlayers, /game started: Seats\(\[Local, Local\]\)/, 'a two-player game');
+    await pressForLog(page, logs, word('new-hot-seat'), /game started: Seats\(\[Local, Local\]\)/, 'a two-player game');
     await page.waitForTimeout(1500);
     const before = await shoot(page, '03-two-players');
-    const tile = BOARD.firstFlip;
+    const tile = await place(page, 'point a1');
     const back = meanColour(before, tile.x, tile.y);
     const otherMoves = logs.filter((l) => /played /.test(l));
     if (otherMoves.length) fail(`starting the game also played: ${otherMoves.join('; ')}`);
@@ -546,7 +563,7 @@ try {
     const again = await waitForTitle(page, Date.now(), '05-title-after-reload');
     await page.waitForTimeout(1000);
     await openNewGamePage(page, again, '06-new-game-page-again');
-    await pressForLog(page, logs, MENU.start, /game started: Seats\(\[Local, Computer\(Medium\)\]\)/, 'a game against Medium');
+    await pressForLog(page, logs, word('new-start'), /game started: Seats\(\[Local, Computer\(Medium\)\]\)/, 'a game against Medium');
     await page.waitForTimeout(1500);
     // Frame gaps are timed in the page: first while the human's flip is played and shown (the
     // drawing cost alone), then while the computer thinks.
@@ -619,7 +636,7 @@ try {
     const junqiTitle = await shoot(page, '09-title-junqi');
     await pressUntil(
       page,
-      MENU.xiangqi,
+      'game Xiangqi',
       async () => {
         await settle(page);
         return regionDifference(junqiTitle, await shoot(page, '09-title-xiangqi'), MENU_AREA) > 4;
@@ -627,11 +644,11 @@ try {
       'the Xiangqi title',
     );
     const xiangqiTitle = await shoot(page, '09-title-xiangqi');
-    await openNewGamePage(page, xiangqiTitle, '09-xiangqi-new-game-page');
-    await pressForLog(page, logs, MENU.twoPlayers, /game started: Seats\(\[Local, Local\]\)/, 'a Xiangqi game');
+    await openNewGamePage(page, xiangqiTitle, '09-xiangqi-new-game-page', 'ru');
+    await pressForLog(page, logs, word('new-hot-seat', 'ru'), /game started: Seats\(\[Local, Local\]\)/, 'a Xiangqi game');
     await page.waitForTimeout(2500);
     for (const [from, to] of [['h2', 'e2'], ['h9', 'g7'], ['e2', 'e6']]) {
-      await selectAndMove(page, logs, xiangqiSquare(from), xiangqiSquare(to), `played ${from}${to} \\(Local\\)`);
+      await selectAndMove(page, logs, `point ${from}`, `point ${to}`, `played ${from}${to} \\(Local\\)`);
       await page.waitForTimeout(1500);
     }
     await shoot(page, '10-xiangqi');
@@ -647,7 +664,7 @@ try {
     const downloadedBefore = served.length;
     const secondStarted = Date.now();
     const second = await context.newPage();
-    await second.goto(url);
+    await second.goto(withPlaces(url));
     await second.waitForFunction(() => document.body.dataset.state === 'running', null, {
       timeout: 120000,
     });
@@ -670,7 +687,7 @@ try {
     const { page, logs, title } = await openGame(context, url, '18-qiguo-title');
     await pressUntil(
       page,
-      MENU.qiguo,
+      'game Qiguo',
       async () => {
         await settle(page);
         return regionDifference(title, await shoot(page, '18-qiguo-title'), MENU_AREA) > 4;
@@ -679,21 +696,22 @@ try {
     );
     await openNewGamePage(page, await shoot(page, '18-qiguo-title'), '18-qiguo-new-game-page');
     const seats = await shoot(page, '18-qiguo-new-game-page');
+    const seat2Medium = `seat 2 ${word('level-medium')}`;
+    const choice = area(await place(page, seat2Medium));
     await pressUntil(
       page,
-      MENU.qiguoSeat2Medium,
+      seat2Medium,
       async () => {
         await settle(page);
-        const row = { x0: 450, y0: 420, x1: 830, y1: 450 };
-        return regionDifference(seats, await shoot(page, '18-qiguo-seats'), row) > 4;
+        return regionDifference(seats, await shoot(page, '18-qiguo-seats'), choice) > 4;
       },
       'a computer for seat 2',
     );
     const fourSeats = /game started: Seats\(\[Local, Computer\(Medium\), Computer\(Medium\), Computer\(Medium\)\]\)/;
-    await pressForLog(page, logs, MENU.qiguoStart, fourSeats, 'a Qiguo game for four');
+    await pressForLog(page, logs, word('new-start'), fourSeats, 'a Qiguo game for four');
     await page.waitForTimeout(2500);
     const mark = logs.length;
-    await selectAndMove(page, logs, qiguoPoint('a7'), qiguoPoint('d3'), 'played a7d3 \\(Qin Local\\)');
+    await selectAndMove(page, logs, 'point a7', 'point d3', 'played a7d3 \\(Qin Local\\)');
     await waitForLog(logs, mark, /played \S+ \(Zhao Computer\(Medium\)\)/, "the computers' moves", 90000);
     const answers = logs.slice(mark).filter((l) => /played \S+ \(\S+ Computer/.test(l));
     figures.qiguoComputerMoves = answers.map((l) => l.match(/played (\S+ \(\S+)/)[1]);

@@ -1,9 +1,10 @@
 //! Junqi's input: the table's gestures become [`BoardCommand`]s on points, and board commands
 //! become requests (flip, select, move). Tests feed board commands directly.
 
-use super::layout::point_at;
+use super::layout::{POST, point_at, point_to_world};
 use super::model::{ActionPlayed, JunqiMatch, PlayRequest};
 use crate::client::matches::{MatchStatus, on_table};
+use crate::client::places::{BoardPoints, PlacesWanted};
 use crate::client::seats::Seats;
 use crate::client::tabletop::{PointerWorld, TableGesture, TableReset, TableView};
 use crate::client::{ClientSet, Screen};
@@ -74,7 +75,23 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Junqi)))
                 .in_set(ClientSet::Input),
+        )
+        .add_systems(
+            Update,
+            name_points
+                .run_if(resource_equals(PlacesWanted(true)).and_then(on_table(GameKind::Junqi)))
+                .in_set(ClientSet::Present),
         );
+}
+
+/// The board's points by name, for the browser test.
+fn name_points(view: Res<TableView>, mut board: ResMut<BoardPoints>) {
+    let turned = view.turned();
+    board.set_if_neq(BoardPoints::of(
+        Point::all(),
+        |&point| point_to_world(point, turned),
+        POST.x,
+    ));
 }
 
 fn handle_board_commands(

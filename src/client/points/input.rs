@@ -4,6 +4,7 @@
 
 use super::{MovePlayed, PlayRequest, PointsMatch};
 use crate::client::matches::{MatchStatus, on_table};
+use crate::client::places::{BoardPoints, PlacesWanted};
 use crate::client::seats::Seats;
 use crate::client::tabletop::{PointerWorld, PressHolds, TableGesture, TableReset, TableView};
 use crate::client::{ClientSet, Screen};
@@ -106,7 +107,23 @@ pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
                 .chain()
                 .run_if(in_state(Screen::Playing).and_then(on_table(G::KIND)))
                 .in_set(ClientSet::Input),
+        )
+        .add_systems(
+            Update,
+            name_points::<G>
+                .run_if(resource_equals(PlacesWanted(true)).and_then(on_table(G::KIND)))
+                .in_set(ClientSet::Present),
         );
+}
+
+/// The board's points by name, for the browser test.
+fn name_points<G: PointsMatch>(view: Res<TableView>, mut board: ResMut<BoardPoints>) {
+    let turned = view.turned();
+    board.set_if_neq(BoardPoints::of(
+        G::all_points(),
+        |&point| G::point_to_world(point, turned),
+        G::GEOMETRY.piece,
+    ));
 }
 
 fn handle_commands<G: PointsMatch>(

@@ -135,6 +135,8 @@ pub trait PointsMatch:
     fn point_to_world(point: Self::Point, turned: bool) -> Vec2;
     /// The point whose piece would cover `world`, if any.
     fn point_at(world: Vec2, turned: bool) -> Option<Self::Point>;
+    /// Every point of the board.
+    fn all_points() -> impl Iterator<Item = Self::Point>;
     /// The point a keyboard or gamepad step leads to from `point` (kept on the board).
     fn stepped(point: Self::Point, files: i32, ranks: i32) -> Self::Point;
     /// Where the keyboard cursor starts.

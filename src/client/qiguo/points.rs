@@ -43,6 +43,10 @@ impl PointsMatch for QiguoMatch {
         point_at(world)
     }
 
+    fn all_points() -> impl Iterator<Item = Point> {
+        Point::all()
+    }
+
     fn stepped(point: Point, files: i32, ranks: i32) -> Point {
         let file = (point.file() as i32 + files).clamp(0, FILES as i32 - 1);
         let rank = (point.rank() as i32 + ranks).clamp(0, RANKS as i32 - 1);

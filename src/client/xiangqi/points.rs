@@ -40,6 +40,10 @@ impl PointsMatch for XiangqiMatch {
         square_at(world, turned)
     }
 
+    fn all_points() -> impl Iterator<Item = Square> {
+        Square::all()
+    }
+
     fn stepped(point: Square, files: i32, ranks: i32) -> Square {
         let file = (point.file() as i32 + files).clamp(0, FILES as i32 - 1);
         let rank = (point.rank() as i32 + ranks).clamp(0, RANKS as i32 - 1);
