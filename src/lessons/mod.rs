@@ -37,7 +37,7 @@ pub trait LessonGame: Sized + Send + Sync + 'static {
     /// A move (for Junqi, an action: a flip or a move).
     type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync;
     /// Why the rules refuse a move.
-    type Refusal: std::error::Error + Clone + Send + Sync;
+    type Refusal: std::error::Error + Clone + PartialEq + Send + Sync;
 
     /// The lesson file's text.
     fn source() -> &'static str;
@@ -327,7 +327,7 @@ impl<G: LessonGame> Step<G> {
             G::read_position(&data.position).map_err(|error| format!("position: {error}"))?;
         for text in &data.before {
             let mv = G::read_move(text).map_err(|error| format!("before: {error}"))?;
-            table = G::play(&table, mv).map_err(|error| format!("before: {mv}: {error}"))?;
+            table = G::play(&table, mv).map_err(|error| format!("before: {error}"))?;
         }
         if G::is_over(&table) {
             return Err("the game is already over at the step's start".into());
@@ -351,11 +351,8 @@ impl<G: LessonGame> Step<G> {
             }
             GoalData::Moves(texts) => {
                 let moves = read_moves(texts).map_err(|error| format!("goal: {error}"))?;
-                if let Some(error) = moves
-                    .iter()
-                    .find_map(|&mv| G::play(&table, mv).err().map(|e| (mv, e)))
-                {
-                    return Err(format!("goal: {}: {}", error.0, error.1));
+                if let Some(refusal) = moves.iter().find_map(|&mv| G::play(&table, mv).err()) {
+                    return Err(format!("goal: {refusal}"));
                 }
                 Goal::Moves(moves)
             }
