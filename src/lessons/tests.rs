@@ -480,3 +480,38 @@ fn arbitrary_text_never_panics() {
         }
     }
 }
+
+/// The `-wrong` texts of these steps say that the move took nothing: no wrong move captures.
+#[test]
+fn steps_whose_wrong_text_says_nothing_was_taken_have_no_other_capture() {
+    fn check<G: LessonGame>(ids: &[&str], is_capture: impl Fn(&G::Table, G::Move) -> bool) {
+        for id in ids {
+            let step = step::<G>(id);
+            let start = step.start();
+            for mv in G::legal_moves(&start) {
+                if let Verdict::Wrong { what } = step.judge(mv) {
+                    assert!(
+                        what != step.wrong_key() || !is_capture(&start, mv),
+                        "{} {id}: {mv} captures but is answered with {what}",
+                        G::NAME
+                    );
+                }
+            }
+        }
+    }
+    check::<Xiangqi>(
+        &[
+            "elephant",
+            "horse-leg",
+            "chariot",
+            "cannon",
+            "soldier",
+            "flying-generals",
+        ],
+        |game, mv| game.position().is_capture(mv),
+    );
+    check::<Qiguo>(
+        &["emperor", "catapult", "cavalry", "diplomat", "allies"],
+        |position, mv| position.is_capture(mv),
+    );
+}
