@@ -515,3 +515,22 @@ fn steps_whose_wrong_text_says_nothing_was_taken_have_no_other_capture() {
         |position, mv| position.is_capture(mv),
     );
 }
+
+/// The Russian text names Junqi flip and its pieces as the service's rules page does
+/// (docs/lessons.md): «армейские шахматы (цзюньци) с переворотом», фигуры, открытие.
+#[test]
+fn russian_texts_use_the_services_terms() {
+    let russian = include_str!("../../assets/i18n/ru.ftl");
+    let subtitle = russian
+        .lines()
+        .find_map(|line| line.strip_prefix("title-subtitle = "))
+        .expect("a title line");
+    assert_eq!(subtitle, "Армейские шахматы (цзюньци) с переворотом");
+    for stale in ["вслепую", "фишк", "вскрыт", "Комдив", "Ципо"] {
+        let found: Vec<&str> = russian
+            .lines()
+            .filter(|line| line.contains(stale))
+            .collect();
+        assert!(found.is_empty(), "«{stale}» in {found:?}");
+    }
+}
