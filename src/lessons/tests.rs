@@ -141,6 +141,7 @@ fn a_sample_wrong_move_of_every_step_is_wrong_or_illegal() {
     }
     check::<Junqi>(&[
         ("first-flip", "a4a5", Illegal),
+        ("face-down", "b6a6", Illegal),
         ("ranks", "b6c6", Wrong),
         ("equal-ranks", "a2a3", Wrong),
         ("bomb", "b7c7", Wrong),
