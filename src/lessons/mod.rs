@@ -201,6 +201,17 @@ impl<G: LessonGame> Lesson<G> {
                 return Err(fail("two steps have this id".into()));
             }
             let step = Step::from_data(&data).map_err(fail)?;
+            // Ids joined by hyphens could spell one message id twice (`a` + `b-say`, `a-b`).
+            if let Some(clash) = steps.iter().find(|other| {
+                other
+                    .own_keys()
+                    .any(|key| step.own_keys().any(|mine| mine == key))
+            }) {
+                return Err(fail(format!(
+                    "its message ids clash with those of step '{}'",
+                    clash.id
+                )));
+            }
             steps.push(step);
         }
         Ok(Lesson {
@@ -234,12 +245,7 @@ impl<G: LessonGame> Lesson<G> {
     pub fn message_keys(&self) -> Vec<&str> {
         let mut keys = vec![self.title_key.as_str(), self.done_key.as_str()];
         for step in &self.steps {
-            keys.extend([
-                step.say_key.as_str(),
-                step.right_key.as_str(),
-                step.wrong_key.as_str(),
-            ]);
-            keys.extend(step.answers.iter().map(|(_, key)| key.as_str()));
+            keys.extend(step.own_keys());
         }
         let mut seen = std::collections::HashSet::new();
         keys.retain(|key| seen.insert(*key));
@@ -316,6 +322,14 @@ impl<G: LessonGame> Step<G> {
     /// a learner who asks.
     pub fn solution(&self) -> G::Move {
         self.solution
+    }
+
+    /// The message ids of this step.
+    fn own_keys(&self) -> impl Iterator<Item = &str> {
+        [&self.say_key, &self.right_key, &self.wrong_key]
+            .into_iter()
+            .chain(self.answers.iter().map(|(_, key)| key))
+            .map(String::as_str)
     }
 
     fn reached(&self, mv: G::Move, after: &G::Table) -> bool {

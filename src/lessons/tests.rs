@@ -442,6 +442,13 @@ fn malformed_files_give_clear_errors() {
             "answers: 'say' is not a key".into(),
         ),
         (
+            &(file(&format!(
+                "{CANNON}\ngoal = \"game-goes-on\"\nanswers = [{{ key = \"x-say\", moves = [\"b2b5\"] }}]"
+            )) + &file(&CANNON.replace("\"cannon\"", "\"cannon-x\""))
+                + "goal = \"game-goes-on\"\n"),
+            "step 'cannon-x': its message ids clash with those of step 'cannon'".into(),
+        ),
+        (
             &file(
                 "id = \"over\"\nposition = \"3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1\"\ngoal = \"game-goes-on\"",
             ),
