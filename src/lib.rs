@@ -1,9 +1,11 @@
 //! kawu: Junqi flip, Xiangqi and Qiguo Xiangqi played well — rules, computer opponents, the
-//! online protocol and (with the `client` feature) the Bevy game, (with `server`) its server.
+//! lessons that teach them, the online protocol and (with the `client` feature) the Bevy game,
+//! (with `server`) its server.
 
 pub mod ai;
 #[cfg(feature = "client")]
 pub mod client;
+pub mod lessons;
 pub mod protocol;
 pub mod rules;
 #[cfg(feature = "server")]

@@ -35,6 +35,21 @@ impl Square {
         }
     }
 
+    /// The point an ICCS coordinate names, in either case (`e0`, `H2`); `None` otherwise.
+    pub fn parse(text: &str) -> Option<Square> {
+        match text.as_bytes() {
+            &[file, rank] => {
+                let file = file.to_ascii_lowercase();
+                if (b'a'..=b'i').contains(&file) && rank.is_ascii_digit() {
+                    Square::new((file - b'a') as usize, (rank - b'0') as usize)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// Every point, `a0` first.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..POINTS as u8).map(Square)

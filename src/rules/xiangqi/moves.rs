@@ -68,13 +68,7 @@ impl FromStr for Move {
         let [f1, r1, f2, r2] = compact[..] else {
             return Err(error());
         };
-        let square = |file: u8, rank: u8| {
-            if (b'a'..=b'i').contains(&file) && rank.is_ascii_digit() {
-                Square::new((file - b'a') as usize, (rank - b'0') as usize)
-            } else {
-                None
-            }
-        };
+        let square = |file: u8, rank: u8| Square::parse(std::str::from_utf8(&[file, rank]).ok()?);
         match (square(f1, r1), square(f2, r2)) {
             (Some(from), Some(to)) if from != to => Ok(Move::new(from, to)),
             _ => Err(error()),

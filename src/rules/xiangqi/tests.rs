@@ -206,6 +206,11 @@ fn fen_and_iccs_round_trip_and_reject_bad_input() {
     ] {
         assert!(bad.parse::<Move>().is_err(), "accepted {bad:?}");
     }
+    assert_eq!(Square::parse("e0"), Square::new(4, 0));
+    assert_eq!(Square::parse("I9"), Square::new(8, 9));
+    for bad in ["", "e", "j0", "a10", "e0 ", "日"] {
+        assert_eq!(Square::parse(bad), None, "accepted {bad:?}");
+    }
 }
 
 #[test]
