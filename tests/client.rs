@@ -1818,3 +1818,164 @@ fn an_exported_qiguo_game_replays_from_its_text_and_bad_text_changes_nothing() {
     assert_eq!(app.world().resource::<Seats>().len(), 4);
     step_through_replay::<QiguoMatch>(&mut app, &played, 6, qg_assert_consistent);
 }
+
+// Lessons
+
+use kawu::client::{LessonOn, StartLessonStep};
+use kawu::lessons::{LessonGame, Verdict, lesson};
+
+/// Puts step `step` of `kind`'s lesson on the table.
+fn lesson_step(app: &mut App, kind: GameKind, step: usize) {
+    app.world_mut()
+        .write_message(StartLessonStep { kind, step });
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<LessonOn>().step_of(kind), Some(step));
+    assert_eq!(app.world().resource::<MatchStatus>().game, kind);
+}
+
+/// The answer to the last move tried in the step on the table: right or not, and its message.
+fn lesson_answer(app: &App) -> Option<(bool, String)> {
+    let run = app.world().resource::<LessonOn>().0.clone()?;
+    run.answer.map(|answer| (answer.right, answer.key))
+}
+
+/// A lesson game whose moves a learner tries by clicking the board.
+trait Clicked: LessonGame {
+    /// Clicks `mv`: a flip is one click, a move two.
+    fn click(app: &mut App, mv: Self::Move);
+}
+
+impl Clicked for kawu::lessons::Junqi {
+    fn click(app: &mut App, action: Action) {
+        match action {
+            Action::Flip(point) => select(app, point),
+            Action::Move { from, to } => {
+                select(app, from);
+                select(app, to);
+            }
+        }
+    }
+}
+
+impl Clicked for kawu::lessons::Xiangqi {
+    fn click(app: &mut App, mv: kawu::rules::xiangqi::Move) {
+        let (from, to) = XiangqiMatch::ends(mv);
+        xq_select(app, from);
+        xq_select(app, to);
+    }
+}
+
+impl Clicked for kawu::lessons::Qiguo {
+    fn click(app: &mut App, mv: kawu::rules::qiguo::Move) {
+        let (from, to) = QiguoMatch::ends(mv);
+        for point in [from, to] {
+            app.world_mut()
+                .write_message(PointsCommand::<QiguoMatch>::Select(point));
+            app.update();
+        }
+    }
+}
+
+/// Walks every step of `L`'s lesson by clicks: a legal move that misses the goal is answered
+/// with what went wrong and taken back after a moment, then the step's own right move is
+/// accepted. Returns how many steps had a wrong move to try.
+fn walk_lesson<L: Clicked>(app: &mut App) -> usize {
+    let lesson = lesson::<L>().expect("the lesson loads");
+    let mut wrong_tried = 0;
+    for (index, step) in lesson.steps().iter().enumerate() {
+        lesson_step(app, L::KIND, index);
+        let start_ply = app.world().resource::<MatchStatus>().key.ply;
+        let start = step.start();
+        let wrong = L::legal_moves(&start)
+            .into_iter()
+            .find(|&mv| !step.judge(mv).is_right());
+        if let Some(mv) = wrong {
+            L::click(app, mv);
+            app.update();
+            let Verdict::Wrong { what } = step.judge(mv) else {
+                panic!("a legal move is judged wrong");
+            };
+            assert_eq!(
+                lesson_answer(app),
+                Some((false, what.to_string())),
+                "{:?} step {}: {mv}",
+                L::KIND,
+                step.id()
+            );
+            // The wrong move is taken back after a moment: the step is on the table again.
+            for _ in 0..120 {
+                app.update();
+            }
+            assert_eq!(
+                app.world().resource::<MatchStatus>().key.ply,
+                start_ply,
+                "{:?} step {} is back at its start",
+                L::KIND,
+                step.id()
+            );
+            wrong_tried += 1;
+        }
+        L::click(app, step.solution());
+        app.update();
+        assert_eq!(
+            lesson_answer(app).map(|(right, _)| right),
+            Some(true),
+            "{:?} step {}: {} is right",
+            L::KIND,
+            step.id(),
+            step.solution()
+        );
+    }
+    wrong_tried
+}
+
+#[test]
+fn every_lesson_step_takes_its_right_move_and_answers_a_wrong_one() {
+    let mut app = app();
+    let junqi = walk_lesson::<kawu::lessons::Junqi>(&mut app);
+    let xiangqi = walk_lesson::<kawu::lessons::Xiangqi>(&mut app);
+    let qiguo = walk_lesson::<kawu::lessons::Qiguo>(&mut app);
+    // Most steps can be missed by a legal move; the rest are tried as refused moves below.
+    assert!(junqi + xiangqi + qiguo >= 20, "{junqi} {xiangqi} {qiguo}");
+    // Each finished lesson counts in the player's progress, which starts again from the top.
+    let settings = app.world().resource::<kawu::client::Settings>().clone();
+    for kind in [GameKind::Junqi, GameKind::Xiangqi, GameKind::Qiguo] {
+        let steps = kawu::lessons::outline(kind)
+            .expect("an outline")
+            .step_ids
+            .len();
+        assert_eq!(settings.lessons_done.get(&kind), Some(&steps), "{kind:?}");
+    }
+}
+
+#[test]
+fn a_move_the_rules_refuse_in_a_lesson_says_why() {
+    let mut app = app();
+    let steps = kawu::lessons::outline(GameKind::Xiangqi).expect("an outline");
+    let general = steps
+        .step_ids
+        .iter()
+        .position(|id| *id == "general")
+        .expect("the general's step");
+    lesson_step(&mut app, GameKind::Xiangqi, general);
+    // The general may not leave the palace: the click is refused and answered.
+    xq_select(&mut app, square("d1"));
+    xq_select(&mut app, square("c1"));
+    assert_eq!(
+        lesson_answer(&app),
+        Some((false, "lesson-xiangqi-general-palace".to_string()))
+    );
+    assert!(xq_model(&app).game.moves().is_empty(), "nothing was played");
+    // A new game ends the lesson.
+    app.world_mut().write_message(kawu::client::NewMatch {
+        game: GameKind::Xiangqi,
+        seats: Seats::hot_seat(),
+        deal: Deal::default(),
+        attract: false,
+    });
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<LessonOn>().0, None);
+}

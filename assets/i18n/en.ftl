@@ -412,3 +412,14 @@ lesson-qiguo-last-pieces-wrong = That did not take a piece of Han. One more capt
 lesson-qiguo-hegemon-say = A player whose states take two Rulers or 31 pieces becomes the hegemon and wins at once. You have taken one Ruler already. Take another.
 lesson-qiguo-hegemon-right = Two Rulers: you are the hegemon, and you win!
 lesson-qiguo-hegemon-wrong = The game goes on. Take the orange Ruler to win at once.
+
+## Lessons: the shell around the steps
+menu-learn = Learn to play
+learn-offer = New to this game? Learn it by playing, in a few short steps.
+learn-offer-decline = No, thanks
+# $number: the step on the table; $total: how many the lesson has.
+learn-step = Step { $number } of { $total }
+learn-next = Next step
+learn-again = Try again
+learn-leave = Leave the lesson
+learn-play-easy = Play against Easy

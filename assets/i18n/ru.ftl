@@ -411,3 +411,14 @@ lesson-qiguo-last-pieces-wrong = Фигура Хань не взята. Ещё �
 lesson-qiguo-hegemon-say = Игрок, чьи царства взяли двух правителей или 31 фигуру, становится гегемоном и сразу побеждает. Одного правителя вы уже взяли. Возьмите второго.
 lesson-qiguo-hegemon-right = Два правителя: вы гегемон и победили!
 lesson-qiguo-hegemon-wrong = Игра продолжается. Возьмите оранжевого правителя — и сразу победите.
+
+## Lessons: the shell around the steps
+menu-learn = Научиться играть
+learn-offer = Впервые играете? Научитесь за несколько коротких шагов прямо на доске.
+learn-offer-decline = Нет, спасибо
+# $number: the step on the table; $total: how many the lesson has.
+learn-step = Шаг { $number } из { $total }
+learn-next = Следующий шаг
+learn-again = Попробовать ещё раз
+learn-leave = Выйти из урока
+learn-play-easy = Сыграть с лёгким соперником

@@ -395,3 +395,14 @@ lesson-qiguo-last-pieces-wrong = 这步没有吃到韓的子。再吃韓一个�
 lesson-qiguo-hegemon-say = 一位玩家的国家共吃掉两个將或三十一个子，就成为霸主，立即获胜。你已经吃掉一个將了。再吃一个。
 lesson-qiguo-hegemon-right = 两个將：你成为霸主，赢了！
 lesson-qiguo-hegemon-wrong = 对局还在继续。吃掉橙色的將，立即获胜。
+
+## Lessons: the shell around the steps
+menu-learn = 学习玩法
+learn-offer = 第一次玩？在棋盘上几步就能学会。
+learn-offer-decline = 不用了
+# $number: the step on the table; $total: how many the lesson has.
+learn-step = 第 { $number } 步，共 { $total } 步
+learn-next = 下一步
+learn-again = 再试一次
+learn-leave = 退出教程
+learn-play-easy = 和简单电脑下一盘

@@ -6,6 +6,7 @@ use super::audio::UiSound;
 use super::catalog::{Catalog, GameEntry};
 use super::clipboard::Clipboard;
 use super::i18n::{Lang, tr, tr_args};
+use super::lessons::{StartLessonStep, next_step, offers_lesson};
 use super::matches::{Deal, LocalClock, MatchStatus, NewMatch};
 use super::net::{GoOnline, LinkState, OnlineRequest, OnlineSession};
 use super::records::{
@@ -131,6 +132,7 @@ struct MenuActions<'w> {
     sounds: MessageWriter<'w, UiSound>,
     exit: MessageWriter<'w, AppExit>,
     watch: MessageWriter<'w, WatchReplay>,
+    lessons: MessageWriter<'w, StartLessonStep>,
 }
 
 /// The finished games, and the box to paste a game into.
@@ -196,7 +198,17 @@ fn title_screen(
                 ui.add_space(12.0);
                 let back = match *page {
                     MenuPage::Main => {
-                        main_page(ui, lang, &mut page, &mut choice, &info, &mut act);
+                        let answered = main_page(
+                            ui,
+                            (lang, &settings),
+                            &mut page,
+                            &mut choice,
+                            &info,
+                            &mut act,
+                        );
+                        if let Some(game) = answered {
+                            settings.lessons_offered.insert(game);
+                        }
                         false
                     }
                     MenuPage::NewGame if entry.seats.clone().count() > 1 => {
@@ -263,12 +275,12 @@ fn new_match(game: GameKind, seats: Seats) -> NewMatch {
 /// settings and Quit.
 fn main_page(
     ui: &mut egui::Ui,
-    lang: Lang,
+    (lang, settings): (Lang, &Settings),
     page: &mut MenuPage,
     choice: &mut NewGameChoice,
     info: &TitleInfo,
     act: &mut MenuActions,
-) {
+) -> Option<GameKind> {
     let t = |key: &'static str| tr(lang, key);
     let mut chosen = false;
     // Centred: the row is as wide as the buttons below.
@@ -290,6 +302,22 @@ fn main_page(
     }
     let game = choice.game;
     let sounds = &mut act.sounds;
+    // A newcomer is offered the lesson once: they take it or say no.
+    let offer = offers_lesson(settings, game);
+    let mut answered = None;
+    if offer {
+        ui.label(egui::RichText::new(t("learn-offer")).color(palette::HINT.egui()));
+    }
+    if menu_button(ui, true, t("menu-learn"), sounds) {
+        act.lessons.write(StartLessonStep {
+            kind: game,
+            step: next_step(settings, game),
+        });
+        answered = offer.then_some(game);
+    }
+    if offer && menu_button(ui, true, t("learn-offer-decline"), sounds) {
+        answered = Some(game);
+    }
     if menu_button(ui, info.saved.has(game), t("menu-continue"), sounds) {
         act.continues.write(ContinueGame(game));
     }
@@ -312,6 +340,7 @@ fn main_page(
     if cfg!(not(target_arch = "wasm32")) && menu_button(ui, true, t("menu-quit"), sounds) {
         act.exit.write(AppExit::Success);
     }
+    answered
 }
 
 /// The new-game page of a two-seat game: a move clock, two players here, or one against the

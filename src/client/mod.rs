@@ -22,6 +22,7 @@ mod games;
 mod hud;
 mod i18n;
 pub mod junqi;
+mod lessons;
 mod matches;
 mod menu;
 mod net;
@@ -44,6 +45,7 @@ use bevy::window::WindowResolution;
 pub use catalog::{Catalog, GameEntry};
 pub use hud::HudText;
 pub use i18n::{Lang, tr, tr_args};
+pub use lessons::{LessonAnswer, LessonOn, LessonRun, StartLessonStep};
 pub use matches::{
     Deal, DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, PositionKey,
     ReplayProgress, ResumeMatch,
@@ -115,6 +117,7 @@ impl Plugin for GameLogicPlugin {
                 audio::logic_plugin,
                 save::logic_plugin,
                 records::logic_plugin,
+                lessons::logic_plugin,
                 tabletop::logic_plugin,
                 attract::plugin,
                 games::logic_plugin,
@@ -152,6 +155,7 @@ pub fn run() -> AppExit {
         hud::plugin,
         save::plugin,
         records::plugin,
+        lessons::plugin,
         clipboard::plugin,
         games::plugin,
     ))

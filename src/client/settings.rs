@@ -4,8 +4,10 @@
 //! `%APPDATA%\kawu`); the web build keeps the same files in the browser's local storage.
 
 use super::i18n::Lang;
+use crate::rules::GameKind;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// How fast animations play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -97,6 +99,10 @@ pub struct Settings {
     pub rotate_board: bool,
     /// The online server's WebSocket address (the desktop's; the browser uses its page's).
     pub server: String,
+    /// How many steps of each game's lesson the player has done.
+    pub lessons_done: BTreeMap<GameKind, usize>,
+    /// The games whose lesson the title screen has offered once.
+    pub lessons_offered: BTreeSet<GameKind>,
 }
 
 impl Default for Settings {
@@ -110,6 +116,8 @@ impl Default for Settings {
             labels: LabelStyle::Both,
             rotate_board: false,
             server: "ws://127.0.0.1:7878/ws".to_string(),
+            lessons_done: BTreeMap::new(),
+            lessons_offered: BTreeSet::new(),
         }
     }
 }

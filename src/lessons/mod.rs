@@ -126,6 +126,8 @@ pub struct Outline {
     pub done_key: &'static str,
     /// The steps' ids in order (progress can be kept by id).
     pub step_ids: Vec<&'static str>,
+    /// The message that says what to do in each step, in the same order.
+    pub say_keys: Vec<&'static str>,
 }
 
 /// Why a lesson file cannot be used.
@@ -257,6 +259,11 @@ impl<G: LessonGame> Lesson<G> {
             title_key: &self.title_key,
             done_key: &self.done_key,
             step_ids: self.steps.iter().map(|step| step.id.as_str()).collect(),
+            say_keys: self
+                .steps
+                .iter()
+                .map(|step| step.say_key.as_str())
+                .collect(),
         }
     }
 }

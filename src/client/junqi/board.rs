@@ -9,6 +9,7 @@ use super::layout::{
 use super::model::JunqiMatch;
 use crate::client::ClientSet;
 use crate::client::Screen;
+use crate::client::lessons::Highlights;
 use crate::client::matches::on_table;
 use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
 use crate::client::tabletop::{OnTable, TableArt, TableBounds, TableView, line};
@@ -408,6 +409,7 @@ struct Marked<'w> {
     cursor: Res<'w, KeyCursor>,
     table: Res<'w, TableView>,
     screen: Res<'w, State<Screen>>,
+    highlights: Res<'w, Highlights<Point>>,
 }
 
 impl Marked<'_> {
@@ -418,6 +420,7 @@ impl Marked<'_> {
             || self.cursor.is_changed()
             || self.table.is_changed()
             || self.screen.is_changed()
+            || self.highlights.is_changed()
     }
 }
 
@@ -440,6 +443,7 @@ fn update_markers(
         cursor,
         table,
         screen,
+        highlights,
     } = marked;
     let turned = table.turned();
     let mut mark =
@@ -469,6 +473,10 @@ fn update_markers(
     }
     if *screen.get() != Screen::Playing {
         return;
+    }
+    // A lesson's points, until the learner moves.
+    for &point in highlights.at(model.public.history().len()) {
+        mark(ring, point, palette::HINT.bevy(), None, Z_MARK + 0.05);
     }
     if let Some(point) = hover.0 {
         mark(

@@ -23,6 +23,10 @@ pub enum BoardCommand {
     Cancel,
 }
 
+/// A move from the selected piece that the rules refuse (a lesson answers it).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct TriedAction(pub Action);
+
 /// The selected piece and its legal destinations.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Selection {
@@ -56,6 +60,7 @@ impl Default for KeyCursor {
 
 pub(super) fn logic_plugin(app: &mut App) {
     app.add_message::<BoardCommand>()
+        .add_message::<TriedAction>()
         .init_resource::<Selection>()
         .add_systems(
             Update,
@@ -100,7 +105,7 @@ fn handle_board_commands(
     status: Res<MatchStatus>,
     seats: Res<Seats>,
     mut selection: ResMut<Selection>,
-    mut requests: MessageWriter<PlayRequest>,
+    (mut requests, mut tried): (MessageWriter<PlayRequest>, MessageWriter<TriedAction>),
 ) {
     for &command in commands.read() {
         let point = match command {
@@ -134,7 +139,13 @@ fn handle_board_commands(
                     targets: view.destinations(point),
                 };
             }
-            _ => {
+            cell => {
+                if let Some(from) = selection.point
+                    && !matches!(cell, Cell::Up(piece) if Some(piece.color) == view.side_to_move())
+                {
+                    // A move the rules refuse: only a lesson answers it.
+                    tried.write(TriedAction(Action::Move { from, to: point }));
+                }
                 selection.set_if_neq(Selection::default());
             }
         }

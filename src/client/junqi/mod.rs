@@ -7,6 +7,7 @@ mod choreography;
 mod hud;
 mod input;
 mod layout;
+mod lesson;
 mod model;
 mod online;
 mod pieces;
@@ -72,6 +73,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.add_plugins((
         model::plugin,
         online::plugin,
+        lesson::plugin,
         thinking::plugin::<JunqiMatch>,
         input::logic_plugin,
         pieces::logic_plugin,

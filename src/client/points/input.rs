@@ -19,6 +19,10 @@ pub enum BoardCommand<G: PointsMatch> {
     Cancel,
 }
 
+/// A move from the selected piece that the rules refuse (a lesson answers it).
+#[derive(Message, Debug)]
+pub struct TriedMove<G: PointsMatch>(pub G::Move);
+
 /// The selected piece and its legal destinations.
 #[derive(Resource, Debug)]
 pub struct Selection<G: PointsMatch> {
@@ -88,6 +92,7 @@ impl<G: PointsMatch> Default for Cursor<G> {
 
 pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
     app.add_message::<BoardCommand<G>>()
+        .add_message::<TriedMove<G>>()
         .init_resource::<Selection<G>>()
         .add_systems(
             Update,
@@ -131,7 +136,7 @@ fn handle_commands<G: PointsMatch>(
     model: Res<G>,
     (status, seats): (Res<MatchStatus>, Res<Seats>),
     mut selection: ResMut<Selection<G>>,
-    mut requests: MessageWriter<PlayRequest<G>>,
+    (mut requests, mut tried): (MessageWriter<PlayRequest<G>>, MessageWriter<TriedMove<G>>),
 ) {
     for command in commands.read() {
         let point = match command {
@@ -150,6 +155,12 @@ fn handle_commands<G: PointsMatch>(
             requests.write(PlayRequest::new(G::new_move(from, point), &model));
             *selection = Selection::default();
             continue;
+        }
+        if let Some(from) = selection.from
+            && !model.movable(point)
+        {
+            // A move the rules refuse: only a lesson answers it.
+            tried.write(TriedMove(G::new_move(from, point)));
         }
         if model.movable(point) && selection.from != Some(point) {
             *selection = Selection {

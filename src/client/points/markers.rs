@@ -4,6 +4,7 @@
 
 use super::PointsMatch;
 use super::input::{Cursor, Hover, Selection};
+use crate::client::lessons::Highlights;
 use crate::client::matches::on_table;
 use crate::client::tabletop::paint::{fill, paint, stroke, white};
 use crate::client::tabletop::{OnTable, TableArt, TableView};
@@ -84,6 +85,7 @@ struct Marked<'w, G: PointsMatch> {
     cursor: Res<'w, Cursor<G>>,
     table: Res<'w, TableView>,
     screen: Res<'w, State<Screen>>,
+    highlights: Res<'w, Highlights<<G as PointsMatch>::Point>>,
 }
 
 fn update_markers<G: PointsMatch>(
@@ -97,7 +99,8 @@ fn update_markers<G: PointsMatch>(
         || marked.hover.is_changed()
         || marked.cursor.is_changed()
         || marked.table.is_changed()
-        || marked.screen.is_changed();
+        || marked.screen.is_changed()
+        || marked.highlights.is_changed();
     if !changed {
         return;
     }
@@ -141,6 +144,15 @@ fn update_markers<G: PointsMatch>(
     }
     if *marked.screen.get() != Screen::Playing {
         return;
+    }
+    // A lesson's points, until the learner moves.
+    for &point in marked.highlights.at(model.plies()) {
+        mark(
+            &art.glow,
+            point,
+            palette::HINT.bevy().with_alpha(0.8),
+            Z_MARK - 0.4,
+        );
     }
     if let Some(point) = marked.hover.0 {
         mark(&art.ring, point, Color::WHITE.with_alpha(0.7), Z_MARK + 0.1);

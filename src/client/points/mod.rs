@@ -5,6 +5,7 @@
 //! piece looks, notation, move list, rules page, result table).
 
 mod input;
+mod lesson;
 mod markers;
 mod pieces;
 mod referee;
@@ -12,7 +13,10 @@ mod replay;
 mod shelf;
 mod table;
 
-pub use input::{BoardCommand, Cursor, Hover, Selection};
+pub use input::{BoardCommand, Cursor, Hover, Selection, TriedMove};
+pub use lesson::{PointsLesson, lesson_plugin};
+
+use crate::client::lessons::Highlights;
 pub use markers::PointArt;
 pub use pieces::PointPiece;
 pub use replay::{Replay, ReplayJumps};
@@ -304,14 +308,16 @@ pub fn logic_plugin<G: PointsMatch>(app: &mut App) {
             referee::report_status::<G>.in_set(PointsSet::Report),
         ),
     );
-    app.init_resource::<G>().add_plugins((
-        referee::plugin::<G>,
-        replay::plugin::<G>,
-        thinking::plugin::<G>,
-        input::logic_plugin::<G>,
-        pieces::logic_plugin::<G>,
-        shelf::logic_plugin::<G>,
-    ));
+    app.init_resource::<G>()
+        .init_resource::<Highlights<G::Point>>()
+        .add_plugins((
+            referee::plugin::<G>,
+            replay::plugin::<G>,
+            thinking::plugin::<G>,
+            input::logic_plugin::<G>,
+            pieces::logic_plugin::<G>,
+            shelf::logic_plugin::<G>,
+        ));
 }
 
 /// What needs a window for `G`: markers, the pieces' looks, input devices, sounds, saving.

@@ -43,7 +43,10 @@ pub(super) fn logic_plugin(app: &mut App) {
             seat_label: seat_states,
         },
     );
-    app.add_plugins(board_layer::logic_plugin::<QiguoMatch>);
+    app.add_plugins((
+        board_layer::logic_plugin::<QiguoMatch>,
+        board_layer::lesson_plugin::<QiguoMatch>,
+    ));
 }
 
 /// What needs a window: the board, the pieces' looks, input devices, HUD and sounds.

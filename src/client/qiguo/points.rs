@@ -8,7 +8,9 @@ use super::model::{QiguoMatch, new_game, table_seats};
 use super::pieces::{army, character_size};
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
-use crate::client::points::{Answer, Geometry, MoveEffects, PieceLook, PointsMatch, TableState};
+use crate::client::points::{
+    Answer, Geometry, MoveEffects, PieceLook, PointsLesson, PointsMatch, TableState,
+};
 use crate::client::seats::Seats;
 use crate::client::theme::{Rgb, palette};
 use crate::rules::Seat;
@@ -16,6 +18,14 @@ use crate::rules::qiguo::{
     FILES, Move, MoveList, Piece, Played, Point, QiguoRecord, RANKS, Replay,
 };
 use bevy::prelude::*;
+
+impl PointsLesson for QiguoMatch {
+    type Lesson = crate::lessons::Qiguo;
+
+    fn from_lesson(start: crate::rules::qiguo::Position) -> QiguoMatch {
+        QiguoMatch::from_start(start)
+    }
+}
 
 impl PointsMatch for QiguoMatch {
     type Point = Point;

@@ -41,7 +41,11 @@ pub(super) fn logic_plugin(app: &mut App) {
             seat_label: no_seat_label,
         },
     );
-    app.add_plugins((board_layer::logic_plugin::<XiangqiMatch>, online::plugin));
+    app.add_plugins((
+        board_layer::logic_plugin::<XiangqiMatch>,
+        board_layer::lesson_plugin::<XiangqiMatch>,
+        online::plugin,
+    ));
 }
 
 /// What needs a window: the board, the pieces' looks, input devices, HUD and sounds.

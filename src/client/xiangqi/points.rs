@@ -7,12 +7,22 @@ use super::model::{Played, XiangqiMatch, computer_accepts_draw, new_game};
 use super::pieces::ink;
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
-use crate::client::points::{Answer, Geometry, MoveEffects, PieceLook, PointsMatch, TableState};
+use crate::client::points::{
+    Answer, Geometry, MoveEffects, PieceLook, PointsLesson, PointsMatch, TableState,
+};
 use crate::client::seats::Seats;
 use crate::client::theme::{Rgb, palette};
 use crate::rules::Seat;
 use crate::rules::xiangqi::{Conceded, FILES, Move, MoveList, Piece, RANKS, Square, XiangqiRecord};
 use bevy::prelude::*;
+
+impl PointsLesson for XiangqiMatch {
+    type Lesson = crate::lessons::Xiangqi;
+
+    fn from_lesson(game: crate::rules::xiangqi::Game) -> XiangqiMatch {
+        XiangqiMatch::new(game, None)
+    }
+}
 
 impl PointsMatch for XiangqiMatch {
     type Point = Square;

@@ -1,0 +1,91 @@
+//! Lessons on a board of points: a step's position goes on the table for people at this device,
+//! its points are highlighted, and the first move tried there — played, or refused by the
+//! rules — is judged by the step.
+
+use super::input::TriedMove;
+use super::{LoadMatch, MovePlayed, PointsMatch};
+use crate::client::ClientSet;
+use crate::client::lessons::{
+    Highlights, LessonAnswer, LessonOn, StartLessonStep, forget_highlights,
+};
+use crate::client::seats::Seats;
+use crate::lessons::{LessonGame, Step, lesson};
+use bevy::prelude::*;
+
+/// A game of points with a lesson.
+pub trait PointsLesson: PointsMatch {
+    /// The lesson's view of the game, in the same points and moves.
+    type Lesson: LessonGame<Point = Self::Point, Move = Self::Move>;
+
+    /// The match a step's start puts on the table.
+    fn from_lesson(table: <Self::Lesson as LessonGame>::Table) -> Self;
+}
+
+/// Lessons for `G` (headless: tests drive them).
+pub fn lesson_plugin<G: PointsLesson>(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            start_steps::<G>.before(ClientSet::Command),
+            judge_moves::<G>.after(ClientSet::Apply),
+            forget_highlights::<G::Point>(G::KIND),
+        ),
+    );
+}
+
+/// The step of `G`'s lesson numbered `step`.
+fn step_of<G: PointsLesson>(step: usize) -> Option<&'static Step<G::Lesson>> {
+    lesson::<G::Lesson>().ok()?.steps().get(step)
+}
+
+fn start_steps<G: PointsLesson>(
+    mut steps: MessageReader<StartLessonStep>,
+    mut loads: MessageWriter<LoadMatch<G>>,
+    mut highlights: ResMut<Highlights<G::Point>>,
+) {
+    for request in steps.read().filter(|request| request.kind == G::KIND) {
+        let Some(step) = step_of::<G>(request.step) else {
+            warn!("the lesson has no step {}", request.step);
+            continue;
+        };
+        let game = G::from_lesson(step.start());
+        let seats = Seats::people(game.seat_count());
+        *highlights = Highlights {
+            points: step.highlights().to_vec(),
+            at_ply: game.plies(),
+        };
+        loads.write(LoadMatch {
+            game,
+            seats,
+            attract: false,
+        });
+    }
+}
+
+/// The first move played from a step's start, or tried and refused there, gets the step's
+/// answer.
+fn judge_moves<G: PointsLesson>(
+    (mut played, mut tried): (MessageReader<MovePlayed<G>>, MessageReader<TriedMove<G>>),
+    (on, highlights): (Res<LessonOn>, Res<Highlights<G::Point>>),
+    model: Res<G>,
+    mut answers: MessageWriter<LessonAnswer>,
+) {
+    let start = highlights.at_ply;
+    let moves: Vec<G::Move> = played
+        .read()
+        .map(|played| played.mv)
+        .filter(|_| model.plies() == start + 1)
+        .chain(
+            tried
+                .read()
+                .map(|tried| tried.0)
+                .filter(|_| model.plies() == start),
+        )
+        .collect();
+    let Some(step) = on.waits_in(G::KIND).and_then(step_of::<G>) else {
+        return;
+    };
+    if let Some(&mv) = moves.first() {
+        answers.write(LessonAnswer::of(step.judge(mv)));
+    }
+}
