@@ -352,10 +352,7 @@ async fn presence_and_a_seat_taken_back_reach_across_nodes() {
             .until(|message| {
                 matches!(
                     message,
-                    ServerMessage::Presence {
-                        connected: [true, true],
-                        ..
-                    }
+                    ServerMessage::Presence { connected, .. } if connected == &[true, true]
                 )
                 .then_some(())
             })

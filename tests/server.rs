@@ -592,6 +592,7 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
         (
             ClientMessage::Join {
                 code: "ZZZZZZZZZZ".into(),
+                seat: None,
             },
             ErrorCode::UnknownRoom,
         ),
@@ -623,7 +624,10 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
             ErrorCode::NotInRoom,
         ),
         (
-            ClientMessage::Join { code: alice.code() },
+            ClientMessage::Join {
+                code: alice.code(),
+                seat: None,
+            },
             ErrorCode::RoomFull,
         ),
         (
@@ -631,15 +635,17 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
                 game: GameKind::Xiangqi,
                 rules: Some(Ruleset::default()),
                 clock: MoveClock::Off,
+                qiguo: None,
             },
             ErrorCode::BadFrame,
         ),
-        // Qiguo is played on one device only.
+        // A Qiguo room needs its seats.
         (
             ClientMessage::Create {
                 game: GameKind::Qiguo,
                 rules: None,
                 clock: MoveClock::Off,
+                qiguo: None,
             },
             ErrorCode::BadFrame,
         ),
@@ -673,6 +679,7 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
             game: GameKind::Junqi,
             rules: None,
             clock: MoveClock::Off,
+            qiguo: None,
         })
         .await;
     assert_eq!(alice.error().await, ErrorCode::AlreadyInRoom);
@@ -726,6 +733,7 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
             game: GameKind::Xiangqi,
             rules: None,
             clock: MoveClock::Off,
+            qiguo: None,
         })
         .await;
     assert_eq!(greedy.error().await, ErrorCode::TooManyRooms);
@@ -830,7 +838,13 @@ async fn resuming_a_seat_closes_the_connection_that_held_it() {
     // The seat stays present through the old connection's end: no grace period starts.
     tokio::time::sleep(Duration::from_millis(600)).await;
     let room = alice.sync().await;
-    assert_eq!(room.seats.map(|seat| seat.connected), [true, true]);
+    assert_eq!(
+        room.seats
+            .iter()
+            .map(|seat| seat.connected)
+            .collect::<Vec<_>>(),
+        [true, true]
+    );
     assert_eq!(room.end, None);
     alice.act("h2e2").await;
     elsewhere.until_version(3).await;
@@ -942,7 +956,7 @@ async fn an_idle_room_expires() {
     drop(alice);
     tokio::time::sleep(Duration::from_millis(600)).await;
     let mut bob = Client::connect(address).await;
-    bob.send(ClientMessage::Join { code }).await;
+    bob.send(ClientMessage::Join { code, seat: None }).await;
     assert_eq!(bob.error().await, ErrorCode::UnknownRoom);
 }
 

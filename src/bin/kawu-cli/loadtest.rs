@@ -559,6 +559,7 @@ async fn open_table(url: &str, counters: &Counters) -> Result<(Player, Player), 
         game: GameKind::Junqi,
         rules: None,
         clock: MoveClock::Off,
+        qiguo: None,
     };
     let mut socket = connect(url).await?;
     let node = hello_node(&mut socket).await?;
@@ -567,7 +568,7 @@ async fn open_table(url: &str, counters: &Counters) -> Result<(Player, Player), 
     if spread {
         counters.spread.fetch_add(1, Ordering::Relaxed);
     }
-    let (second, _) = enter(socket, ClientMessage::Join { code }).await?;
+    let (second, _) = enter(socket, ClientMessage::Join { code, seat: None }).await?;
     // The creator hears of the second seat before the game starts.
     while first.version < second.version {
         let message = receive(&mut first.socket).await?;

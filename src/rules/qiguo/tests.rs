@@ -466,6 +466,9 @@ fn a_withdrawn_seat_leaves_the_board_and_passes_its_turn() {
     start.withdraw(Seat::new(2).unwrap());
     assert_eq!(start.ending(), None);
     start.withdraw(Seat::new(4).unwrap());
-    assert_eq!(start.ending(), Some(Ending::LastSeat(Seat::new(3).unwrap())));
+    assert_eq!(
+        start.ending(),
+        Some(Ending::LastSeat(Seat::new(3).unwrap()))
+    );
     assert!(start.withdraw(Seat::new(3).unwrap()).is_empty());
 }
