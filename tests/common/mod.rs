@@ -601,7 +601,12 @@ pub async fn play_qiguo(players: &mut [&mut Client], rng: &mut impl RngExt, move
                 break None;
             }
             match replica.to_move() {
-                Some(seat) if seats.contains(&seat) && !replica.covered[seat.index()] => {
+                // (A move that ends the game comes before the event that says so.)
+                Some(seat)
+                    if seats.contains(&seat)
+                        && !replica.covered[seat.index()]
+                        && !replica.board.over() =>
+                {
                     break Some(seat);
                 }
                 _ => {
@@ -623,10 +628,18 @@ pub async fn play_qiguo(players: &mut [&mut Client], rng: &mut impl RngExt, move
             .find(|player| player.seat == Some(seat))
             .expect("a person of this table");
         mover.until_version(version).await;
-        let actions = mover.replica().board.legal_actions();
+        // The mover may know more than the first player: it decides by what it knows.
+        let replica = mover.replica();
+        if replica.to_move() != Some(seat) || replica.covered[seat.index()] || replica.board.over()
+        {
+            players[0].recv().await;
+            continue;
+        }
+        let actions = replica.board.legal_actions();
         let action = actions[rng.random_range(0..actions.len())].clone();
+        let before = mover.version();
         mover.act(&action).await;
-        mover.until_version(version + 1).await;
+        mover.until_version(before + 1).await;
         played += 1;
     }
 }
