@@ -1126,6 +1126,52 @@ mod tests {
     }
 
     #[test]
+    fn a_qiguo_room_reads_back_with_its_seats_and_events() {
+        on_both("qiguo", |storage| async move {
+            let setup: QiguoSetup = serde_json::from_str(
+                r#"{"seats": ["friend", {"computer": "hard"}, "friend", "friend", "friend", {"computer": "easy"}, "friend"], "on_leave": "resign"}"#,
+            )
+            .unwrap();
+            let qiguo = RoomRecord {
+                game: RoomGame::Qiguo(QiguoRoom::new(&setup).unwrap()),
+                ..record("QQQQQQQQQQ")
+            };
+            let withdrew = RoomEvent::Withdrew {
+                seat: RoomSeat(6),
+                states: "k".into(),
+                reason: crate::protocol::WithdrawReason::Resigned,
+            };
+            storage
+                .write(vec![
+                    Write::CreateRoom(qiguo.clone()),
+                    event("QQQQQQQQQQ", 1, 0),
+                    event("QQQQQQQQQQ", 2, 6),
+                    Write::AppendEvent {
+                        code: "QQQQQQQQQQ".into(),
+                        version: 3,
+                        event: withdrew.clone(),
+                        seat_token: None,
+                    },
+                ])
+                .await
+                .unwrap();
+            let room = storage.load_room("QQQQQQQQQQ".into(), 0).await.unwrap();
+            let room = room.unwrap();
+            assert_eq!(room.record, qiguo);
+            let RoomGame::Qiguo(read) = room.record.game else {
+                panic!("{:?}", room.record.game);
+            };
+            assert_eq!(read.setup(), setup);
+            assert_eq!(read.seat_count(), 7);
+            assert_eq!(
+                room.seat_tokens[1],
+                (RoomSeat(6), TokenHash("hash6".into()))
+            );
+            assert_eq!(room.events[2], (3, withdrew));
+        });
+    }
+
+    #[test]
     fn sqlite_rooms_survive_reopening() {
         let folder = folder("reopen");
         {
