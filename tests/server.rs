@@ -1737,3 +1737,43 @@ async fn a_qiguo_seat_whose_clock_runs_out_leaves_the_board_and_the_others_play_
     assert_rules_result(&host);
     assert_ne!(host.replica().end.unwrap().winner, Some(RoomSeat(0)));
 }
+
+#[tokio::test]
+async fn a_thinking_computer_holds_up_no_other_room() {
+    // Hard computers at their full node count, on one thinker thread: a search takes a while
+    // (seconds in the test build).
+    let mut config = config("qiguo-busy");
+    config.limits.computer_threads = 1;
+    let address = start(config).await;
+    let setup = QiguoSetup {
+        seats: vec![
+            SeatPlan::Friend,
+            SeatPlan::Computer(ComputerLevel::Hard),
+            SeatPlan::Computer(ComputerLevel::Hard),
+        ],
+        on_leave: OnLeave::Computer,
+    };
+    let mut host = Client::create_qiguo(address, setup, MoveClock::Off).await;
+    host.act("e10j15").await;
+    host.until_version(2).await;
+    // Chu's computer is thinking now; meanwhile a Xiangqi room plays on, and (the test's
+    // runtime has one thread) so does everything else.
+    let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(31);
+    play(&mut alice, &mut bob, &mut [], &mut rng, 10).await;
+    assert_eq!(alice.version(), 12);
+    let room = host.sync().await;
+    assert_eq!(room.version, 2, "the computer is still thinking");
+    // And then it answers.
+    host.until_version(3).await;
+    assert!(matches!(
+        host.replica().events.last(),
+        Some((
+            3,
+            RoomEvent::Played {
+                seat: RoomSeat(1),
+                ..
+            }
+        ))
+    ));
+}
