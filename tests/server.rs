@@ -1,7 +1,9 @@
 //! `kawu-server` on loopback: protocol clients play whole Junqi and Xiangqi games through a real
 //! server, every frame is checked for hidden identities, the server is killed and restarted
 //! mid-game, hostile input is refused, and clocks, grace periods, idle rooms and idle
-//! connections run out.
+//! connections run out. Qiguo tables of three to seven seats play to a result with the server's
+//! computers in some seats, cover for a dropped player, survive `kill -9`, and refuse hostile
+//! seats and moves.
 
 use futures_util::SinkExt;
 use kawu::protocol::{

@@ -54,7 +54,7 @@ pub struct Config {
     pub timing: Timing,
 }
 
-/// What one client may ask of the server.
+/// What one client may ask of the server, and how much the computer seats may search.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// The largest text frame read; larger ones get a `too_large` error.

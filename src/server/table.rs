@@ -552,9 +552,14 @@ impl Table {
         Ok(events)
     }
 
-    /// The event of the computer covering for `seat`'s absent player, if it should.
+    /// The event of the computer covering for `seat`'s absent player, if it should: the game
+    /// is on and the seat still has states on the board.
     pub fn cover(&self, seat: RoomSeat) -> Option<RoomEvent> {
-        (self.is_qiguo() && self.in_play() && self.has_person(seat) && !self.is_covered(seat))
+        let on_board = self
+            .board
+            .qiguo()
+            .is_some_and(|board| board.position().seat_is_live(board.game_seat(seat)));
+        (on_board && self.in_play() && self.has_person(seat) && !self.is_covered(seat))
             .then_some(RoomEvent::Covered { seat })
     }
 
