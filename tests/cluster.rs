@@ -9,7 +9,10 @@
 //! that script they are skipped, loudly.
 
 use kawu::protocol::ServerMessage;
-use kawu::protocol::{ClientMessage, EndReason, ErrorCode, MoveClock, RoomEvent, RoomSeat};
+use kawu::protocol::{
+    ClientMessage, ComputerLevel, EndReason, ErrorCode, MoveClock, OnLeave, QiguoSetup, RoomEvent,
+    RoomSeat, SeatPlan,
+};
 use kawu::rules::GameKind;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -149,6 +152,48 @@ async fn a_game_whose_players_sit_on_two_nodes_plays_to_the_end_and_a_rematch() 
     assert_eq!(played_from(&alice), played_from(&bob));
     assert_eq!(played_from(&alice), played_from(&watcher));
     assert!(alices.len() > 10, "{} events", alices.len());
+}
+
+#[tokio::test]
+async fn a_qiguo_table_across_two_nodes_with_a_server_computer_agrees_move_by_move() {
+    let Some(cluster) = cluster() else { return };
+    cluster.ready().await;
+    let setup = QiguoSetup {
+        seats: vec![
+            SeatPlan::Friend,
+            SeatPlan::Friend,
+            SeatPlan::Computer(ComputerLevel::Easy),
+        ],
+        on_leave: OnLeave::Computer,
+    };
+    let mut host = Client::create_qiguo(cluster.a, setup, MoveClock::Off).await;
+    let mut guest = Client::join(cluster.b, &host.code()).await;
+    assert_on(&guest, "b");
+    host.until_version(2).await;
+    // Both nodes have people in the room, so both may search for the computer: the database
+    // takes one move per version, and the other node's is dropped as stale.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(29);
+    play_qiguo(&mut [&mut host, &mut guest], &mut rng, 40).await;
+    guest.until_version(host.version()).await;
+    let from_two = |client: &Client| -> Vec<(u64, RoomEvent)> {
+        events(client)
+            .into_iter()
+            .filter(|(version, _)| *version > 2)
+            .collect()
+    };
+    assert_eq!(from_two(&host), from_two(&guest));
+    assert!(
+        from_two(&host).iter().any(|(_, event)| matches!(
+            event,
+            RoomEvent::Played {
+                seat: RoomSeat(2),
+                ..
+            }
+        )),
+        "the computer moved"
+    );
+    let rebuilt = Replica::from_state(&guest.sync().await);
+    assert_eq!(rebuilt.board.qiguo(), host.replica().board.qiguo());
 }
 
 /// Waits until `count` writes wait for a lock (the test's, or another write's row).
@@ -352,10 +397,7 @@ async fn presence_and_a_seat_taken_back_reach_across_nodes() {
             .until(|message| {
                 matches!(
                     message,
-                    ServerMessage::Presence {
-                        connected: [true, true],
-                        ..
-                    }
+                    ServerMessage::Presence { connected, .. } if connected == &[true, true]
                 )
                 .then_some(())
             })

@@ -1,16 +1,19 @@
 //! `kawu-server` on loopback: protocol clients play whole Junqi and Xiangqi games through a real
 //! server, every frame is checked for hidden identities, the server is killed and restarted
 //! mid-game, hostile input is refused, and clocks, grace periods, idle rooms and idle
-//! connections run out.
+//! connections run out. Qiguo tables of three to seven seats play to a result with the server's
+//! computers in some seats, cover for a dropped player, survive `kill -9`, and refuse hostile
+//! seats and moves.
 
 use futures_util::SinkExt;
 use kawu::protocol::{
-    ClientMessage, EndReason, ErrorCode, Frame, GameEnd, GameState, MoveClock, Played, RoomEvent,
-    RoomSeat, ServerMessage, XiangqiPlayed, junqi_start,
+    ClientMessage, ComputerLevel, EndReason, ErrorCode, Frame, GameEnd, GameState, MoveClock,
+    OnLeave, Played, QiguoSetup, RoomEvent, RoomSeat, SeatPlan, ServerMessage, WithdrawReason,
+    XiangqiPlayed, junqi_start,
 };
 use kawu::rules::GameKind;
 use kawu::rules::junqi::{Action, Cell, Ruleset};
-use kawu::rules::xiangqi;
+use kawu::rules::{qiguo, xiangqi};
 use kawu::server::{Config, Limits, Timing};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -432,10 +435,16 @@ struct ServerProcess {
 
 impl ServerProcess {
     fn spawn(data: &std::path::Path) -> ServerProcess {
+        ServerProcess::spawn_with(data, &[])
+    }
+
+    /// A server on `data` with these flags besides.
+    fn spawn_with(data: &std::path::Path, flags: &[&str]) -> ServerProcess {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kawu-server"))
             .args(["--addr", "127.0.0.1:0", "--frames-per-second", "10000"])
             .args(["--frame-burst", "10000", "--data"])
             .arg(data)
+            .args(flags)
             .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("kawu-server starts");
@@ -592,6 +601,7 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
         (
             ClientMessage::Join {
                 code: "ZZZZZZZZZZ".into(),
+                seat: None,
             },
             ErrorCode::UnknownRoom,
         ),
@@ -623,7 +633,10 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
             ErrorCode::NotInRoom,
         ),
         (
-            ClientMessage::Join { code: alice.code() },
+            ClientMessage::Join {
+                code: alice.code(),
+                seat: None,
+            },
             ErrorCode::RoomFull,
         ),
         (
@@ -631,15 +644,17 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
                 game: GameKind::Xiangqi,
                 rules: Some(Ruleset::default()),
                 clock: MoveClock::Off,
+                qiguo: None,
             },
             ErrorCode::BadFrame,
         ),
-        // Qiguo is played on one device only.
+        // A Qiguo room needs its seats.
         (
             ClientMessage::Create {
                 game: GameKind::Qiguo,
                 rules: None,
                 clock: MoveClock::Off,
+                qiguo: None,
             },
             ErrorCode::BadFrame,
         ),
@@ -673,6 +688,7 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
             game: GameKind::Junqi,
             rules: None,
             clock: MoveClock::Off,
+            qiguo: None,
         })
         .await;
     assert_eq!(alice.error().await, ErrorCode::AlreadyInRoom);
@@ -726,6 +742,7 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
             game: GameKind::Xiangqi,
             rules: None,
             clock: MoveClock::Off,
+            qiguo: None,
         })
         .await;
     assert_eq!(greedy.error().await, ErrorCode::TooManyRooms);
@@ -830,7 +847,13 @@ async fn resuming_a_seat_closes_the_connection_that_held_it() {
     // The seat stays present through the old connection's end: no grace period starts.
     tokio::time::sleep(Duration::from_millis(600)).await;
     let room = alice.sync().await;
-    assert_eq!(room.seats.map(|seat| seat.connected), [true, true]);
+    assert_eq!(
+        room.seats
+            .iter()
+            .map(|seat| seat.connected)
+            .collect::<Vec<_>>(),
+        [true, true]
+    );
     assert_eq!(room.end, None);
     alice.act("h2e2").await;
     elsewhere.until_version(3).await;
@@ -942,7 +965,7 @@ async fn an_idle_room_expires() {
     drop(alice);
     tokio::time::sleep(Duration::from_millis(600)).await;
     let mut bob = Client::connect(address).await;
-    bob.send(ClientMessage::Join { code }).await;
+    bob.send(ClientMessage::Join { code, seat: None }).await;
     assert_eq!(bob.error().await, ErrorCode::UnknownRoom);
 }
 
@@ -1242,4 +1265,517 @@ async fn a_ping_in_a_room_is_answered_after_everything_asked_before_it() {
         })
         .await;
     assert_eq!(refused, Some(ErrorCode::NotYourTurn));
+}
+
+/// A configuration for a Qiguo test: computers that search few nodes, so that whole games
+/// take seconds.
+fn qiguo_config(name: &str) -> Config {
+    let mut config = config(name);
+    config.limits.computer_nodes = Some(QUICK_COMPUTER_NODES);
+    config
+}
+
+/// The node cap of the tests' computers.
+const QUICK_COMPUTER_NODES: u64 = 300;
+
+/// A Qiguo table's seats: the host, `friends` more people, then `computers` at Easy.
+fn qiguo_seats(friends: usize, computers: usize, on_leave: OnLeave) -> QiguoSetup {
+    let mut seats = vec![SeatPlan::Friend; 1 + friends];
+    seats.extend(std::iter::repeat_n(
+        SeatPlan::Computer(ComputerLevel::Easy),
+        computers,
+    ));
+    QiguoSetup { seats, on_leave }
+}
+
+/// The seats that played a move in `events`.
+fn movers(events: &[(u64, RoomEvent)]) -> std::collections::BTreeSet<u8> {
+    events
+        .iter()
+        .filter_map(|(_, event)| match event {
+            RoomEvent::Played { seat, played } => {
+                assert!(matches!(played, Played::Qiguo(_)), "{played:?}");
+                Some(seat.0)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The result the rules give the final position: the reason and the single winner.
+fn assert_rules_result(client: &Client) {
+    let replica = client.replica();
+    let position = replica.board.qiguo();
+    let outcome = position.outcome().expect("the rules ended the game");
+    let end = replica.end.expect("the room ended the game");
+    let reason = match outcome.ending {
+        qiguo::Ending::Hegemon(_) => EndReason::Hegemon,
+        qiguo::Ending::LastSeat(_) => EndReason::LastSeat,
+        qiguo::Ending::QuietLimit => EndReason::QuietLimit,
+    };
+    assert_eq!(end.reason, reason);
+    let winners: Vec<_> = outcome.winners().collect();
+    if winners.len() == 1 {
+        let seats = replica.taken.len();
+        let winner = (winners[0].index() + replica.first_seat.index()) % seats;
+        assert_eq!(end.winner, Some(RoomSeat(winner as u8)));
+    } else {
+        assert_eq!(end.winner, None);
+    }
+}
+
+#[tokio::test]
+async fn four_qiguo_seats_two_people_and_two_server_computers_play_to_a_result() {
+    let address = start(qiguo_config("qiguo-four")).await;
+    let mut host = Client::create_qiguo(
+        address,
+        qiguo_seats(1, 2, OnLeave::Computer),
+        MoveClock::Off,
+    )
+    .await;
+    let room = host.sync().await;
+    let GameState::Qiguo(state) = &room.game else {
+        panic!("{room:?}");
+    };
+    assert_eq!(state.seat_states, ["wk", "ro", "bg", "p"]);
+    assert_eq!(room.seats.len(), 4);
+    assert_eq!(room.to_move, None, "a friend's seat is free");
+    assert_eq!(room.seats[2].computer, Some(ComputerLevel::Easy));
+    assert!(room.seats[2].taken && !room.seats[1].taken);
+    let mut guest = Client::join(address, &host.code()).await;
+    assert_eq!(guest.seat, Some(RoomSeat(1)));
+    host.until_version(2).await;
+    assert_eq!(host.replica().to_move(), Some(RoomSeat(0)));
+    let mut watcher = Client::watch(address, &host.code()).await;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(28);
+    let played = play_qiguo(&mut [&mut host, &mut guest], &mut rng, 5000).await;
+    assert!(played > 10, "{played} moves of people");
+    assert_rules_result(&host);
+    let end = host.replica().end;
+    assert_eq!(guest.replica().end, end);
+    watcher.until_version(host.version()).await;
+    assert_eq!(watcher.replica().end, end);
+    assert_eq!(
+        movers(&host.replica().events),
+        [0, 1, 2, 3].into(),
+        "every seat moved, the computer's too"
+    );
+    // The whole history comes with the room's state, and it rebuilds the same game.
+    let room = guest.sync().await;
+    let rebuilt = Replica::from_state(&room);
+    assert_eq!(rebuilt.board.qiguo(), host.replica().board.qiguo());
+    assert_eq!(rebuilt.end, end);
+    // A rematch, once both people ask: the seats rotate.
+    host.send(ClientMessage::Rematch {}).await;
+    guest.send(ClientMessage::Rematch {}).await;
+    let version = host.version() + 3;
+    host.until_version(version).await;
+    assert_eq!(host.replica().first_seat, RoomSeat(1));
+    assert_eq!(host.replica().to_move(), Some(RoomSeat(1)));
+    let room = host.sync().await;
+    let GameState::Qiguo(state) = &room.game else {
+        panic!("{room:?}");
+    };
+    assert_eq!(state.seat_states, ["p", "wk", "ro", "bg"]);
+}
+
+#[tokio::test]
+async fn seven_qiguo_seats_one_person_and_six_computers_play_to_a_result() {
+    let address = start(qiguo_config("qiguo-seven")).await;
+    let mut host = Client::create_qiguo(
+        address,
+        qiguo_seats(0, 6, OnLeave::Computer),
+        MoveClock::Off,
+    )
+    .await;
+    // Every other seat is the computer's: the game is on at once.
+    assert_eq!(host.replica().to_move(), Some(RoomSeat(0)));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    play_qiguo(&mut [&mut host], &mut rng, 5000).await;
+    assert_rules_result(&host);
+    assert_eq!(movers(&host.replica().events).len(), 7);
+}
+
+/// Reads until `event` arrives; returns its version.
+async fn until_event(client: &mut Client, event: &RoomEvent) -> u64 {
+    client
+        .until(|message| match message {
+            ServerMessage::Event {
+                version,
+                event: heard,
+            } if heard == event => Some(*version),
+            _ => None,
+        })
+        .await
+}
+
+#[tokio::test]
+async fn a_dropped_qiguo_player_is_covered_by_the_computer_and_takes_the_seat_back() {
+    let mut config = qiguo_config("qiguo-grace");
+    config.timing.grace = Duration::from_millis(300);
+    let address = start(config).await;
+    let mut host = Client::create_qiguo(
+        address,
+        qiguo_seats(1, 1, OnLeave::Computer),
+        MoveClock::Off,
+    )
+    .await;
+    let mut guest = Client::join(address, &host.code()).await;
+    host.until_version(2).await;
+    // Three seats: the host holds Zhao, Yan and Qin, the guest Chu and Han.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    play_qiguo(&mut [&mut host, &mut guest], &mut rng, 4).await;
+    disconnect(&mut guest, &mut host).await;
+    // The host plays on; once the grace period is over the computer covers the guest's seat.
+    let covered = RoomEvent::Covered { seat: RoomSeat(1) };
+    while !host.replica().covered[1] {
+        if host.replica().to_move() == Some(RoomSeat(0)) {
+            play_qiguo(&mut [&mut host], &mut rng, 1).await;
+        } else {
+            until_event(&mut host, &covered).await;
+        }
+    }
+    // The computer moves for the guest's seat: Chu and Han move on.
+    let covered_at = host.version();
+    while host.replica().end.is_none()
+        && !host.replica().events.iter().any(|(version, event)| {
+            *version > covered_at
+                && matches!(
+                    event,
+                    RoomEvent::Played {
+                        seat: RoomSeat(1),
+                        ..
+                    }
+                )
+        })
+    {
+        play_qiguo(&mut [&mut host], &mut rng, 1).await;
+    }
+    assert!(host.replica().end.is_none(), "the game went on");
+    let room = host.sync().await;
+    assert!(room.seats[1].covered && !room.seats[1].connected);
+    // The guest comes back with the seat's token and takes it back; the table is told.
+    let mut guest = guest.resume(address, None).await;
+    guest.until_sync().await;
+    let uncovered = RoomEvent::Uncovered { seat: RoomSeat(1) };
+    until_event(&mut guest, &uncovered).await;
+    let version = guest.version();
+    host.until_version(version).await;
+    assert!(!host.replica().covered[1]);
+    // From now on the guest's seat waits for the guest, and the guest plays it.
+    let before = guest
+        .replica()
+        .events
+        .iter()
+        .filter(|(_, event)| {
+            matches!(
+                event,
+                RoomEvent::Played {
+                    seat: RoomSeat(1),
+                    ..
+                }
+            )
+        })
+        .count();
+    play_qiguo(&mut [&mut host, &mut guest], &mut rng, 12).await;
+    let after = guest
+        .replica()
+        .events
+        .iter()
+        .filter(|(_, event)| {
+            matches!(
+                event,
+                RoomEvent::Played {
+                    seat: RoomSeat(1),
+                    ..
+                }
+            )
+        })
+        .count();
+    assert!(
+        guest.replica().end.is_some() || after > before,
+        "the guest moved again"
+    );
+    assert!(!guest.sync().await.seats[1].covered);
+}
+
+#[tokio::test]
+async fn a_qiguo_player_who_leaves_for_good_resigns_or_hands_the_seat_to_the_computer() {
+    let address = start(qiguo_config("qiguo-leave")).await;
+    for on_leave in [OnLeave::Resign, OnLeave::Computer] {
+        let mut host =
+            Client::create_qiguo(address, qiguo_seats(1, 1, on_leave), MoveClock::Off).await;
+        let mut guest = Client::join(address, &host.code()).await;
+        host.until_version(2).await;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        play_qiguo(&mut [&mut host, &mut guest], &mut rng, 2).await;
+        guest.send(ClientMessage::Leave {}).await;
+        until_event(&mut guest, &RoomEvent::SeatLeft { seat: RoomSeat(1) }).await;
+        let room = guest.sync().await;
+        assert!(room.seats[1].left);
+        assert_eq!(room.seats[1].computer, Some(ComputerLevel::Medium));
+        let position = Replica::from_state(&room).board.qiguo().clone();
+        let guest_seat = qiguo::Seat::new(2).unwrap();
+        match on_leave {
+            OnLeave::Resign => assert!(!position.seat_is_live(guest_seat)),
+            OnLeave::Computer => assert!(position.seat_is_live(guest_seat)),
+        }
+        // The guest watches now, and its token no longer takes the seat.
+        guest.act("a1a2").await;
+        assert_eq!(guest.error().await, ErrorCode::NotSeated);
+        let mut again = Client::connect(address).await;
+        again
+            .send(ClientMessage::Resume {
+                code: host.code(),
+                token: guest.token.clone().unwrap(),
+                since: None,
+            })
+            .await;
+        assert_eq!(again.error().await, ErrorCode::BadToken);
+        // The game goes on without them, to its end.
+        host.until_version(room.version).await;
+        play_qiguo(&mut [&mut host], &mut rng, 5000).await;
+        assert_rules_result(&host);
+    }
+}
+
+#[tokio::test]
+async fn hostile_qiguo_input_gets_an_error_and_changes_nothing() {
+    let address = start(qiguo_config("qiguo-hostile")).await;
+    let mut stranger = Client::connect(address).await;
+    // Malformed seats.
+    for text in [
+        r#"{"v":1,"msg":{"type":"create","game":"qiguo","qiguo":{"seats":["friend","friend"]}}}"#,
+        r#"{"v":1,"msg":{"type":"create","game":"qiguo","qiguo":{"seats":["friend","friend","friend","friend","friend","friend","friend","friend"]}}}"#,
+        r#"{"v":1,"msg":{"type":"create","game":"qiguo","qiguo":{"seats":[{"computer":"easy"},"friend","friend"]}}}"#,
+        r#"{"v":1,"msg":{"type":"create","game":"qiguo","qiguo":{"seats":["friend","robot","friend"]}}}"#,
+        r#"{"v":1,"msg":{"type":"create","game":"qiguo","qiguo":{"seats":["friend",{"computer":"random"},"friend"]}}}"#,
+        r#"{"v":1,"msg":{"type":"create","game":"qiguo","qiguo":{"seats":["friend","friend","friend"]},"rules":{}}}"#,
+        r#"{"v":1,"msg":{"type":"create","game":"qiguo"}}"#,
+        r#"{"v":1,"msg":{"type":"create","game":"xiangqi","qiguo":{"seats":["friend","friend","friend"]}}}"#,
+        r#"{"v":1,"msg":{"type":"join","code":"ZZZZZZZZZZ","seat":"one"}}"#,
+    ] {
+        stranger.send_text(text).await;
+        let error = stranger.error().await;
+        assert!(
+            matches!(error, ErrorCode::BadFrame | ErrorCode::UnknownRoom),
+            "{text}: {error:?}"
+        );
+    }
+    // A room of four: the host, two friends' seats, and the computer on seat 3.
+    let mut host = Client::create_qiguo(
+        address,
+        qiguo_seats(2, 1, OnLeave::Computer),
+        MoveClock::Off,
+    )
+    .await;
+    let code = host.code();
+    let join = |seat: u8| ClientMessage::Join {
+        code: code.clone(),
+        seat: Some(RoomSeat(seat)),
+    };
+    for (message, error) in [
+        (join(0), ErrorCode::SeatTaken),
+        (join(3), ErrorCode::SeatTaken),
+        (join(4), ErrorCode::BadFrame),
+        (join(200), ErrorCode::BadFrame),
+    ] {
+        let mut client = Client::connect(address).await;
+        client.send(message.clone()).await;
+        assert_eq!(client.error().await, error, "{message:?}");
+    }
+    // A friend takes seat 2 by name: seat 1 stays free, and the game waits.
+    let mut second = Client::enter(address, join(2)).await;
+    assert_eq!(second.seat, Some(RoomSeat(2)));
+    host.until_version(2).await;
+    // Only the host starts; before the start nobody moves.
+    second.send(ClientMessage::Start {}).await;
+    assert_eq!(second.error().await, ErrorCode::NotHost);
+    host.act("e10j15").await;
+    assert_eq!(host.error().await, ErrorCode::NotStarted);
+    // A third friend takes the last free seat; a fourth finds the room full.
+    let mut first = Client::join(address, &code).await;
+    assert_eq!(first.seat, Some(RoomSeat(1)));
+    let mut late = Client::connect(address).await;
+    late.send(ClientMessage::Join {
+        code: code.clone(),
+        seat: None,
+    })
+    .await;
+    assert_eq!(late.error().await, ErrorCode::RoomFull);
+    host.until_version(3).await;
+    host.send(ClientMessage::Start {}).await;
+    assert_eq!(host.error().await, ErrorCode::IllegalAction);
+    // Acting for another seat: it is the host's turn (Qin), not seat 1's or seat 2's.
+    second.until_version(3).await;
+    first.act("f5f6").await;
+    assert_eq!(first.error().await, ErrorCode::NotYourTurn);
+    second.act("e10j15").await;
+    assert_eq!(second.error().await, ErrorCode::NotYourTurn);
+    // Not a move, a move of another state, a draw offer: all refused.
+    host.act("e10").await;
+    assert_eq!(host.error().await, ErrorCode::IllegalAction);
+    host.act("f5f6").await;
+    assert_eq!(host.error().await, ErrorCode::IllegalAction);
+    host.send(ClientMessage::OfferDraw {}).await;
+    assert_eq!(host.error().await, ErrorCode::NotInThisGame);
+    let room = host.sync().await;
+    assert_eq!(room.version, 3, "nothing changed");
+    assert_eq!(room.to_move, Some(RoomSeat(0)));
+    // Leaving and starting are Qiguo's alone.
+    let (mut alice, _bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    alice.send(ClientMessage::Leave {}).await;
+    assert_eq!(alice.error().await, ErrorCode::NotInThisGame);
+    alice.send(ClientMessage::Start {}).await;
+    assert_eq!(alice.error().await, ErrorCode::NotInThisGame);
+}
+
+#[tokio::test]
+async fn the_host_starts_a_qiguo_game_early_and_the_computer_takes_the_free_seats() {
+    let address = start(qiguo_config("qiguo-start")).await;
+    let mut host = Client::create_qiguo(
+        address,
+        qiguo_seats(4, 0, OnLeave::Computer),
+        MoveClock::Off,
+    )
+    .await;
+    let code = host.code();
+    let mut guest = Client::join(address, &code).await;
+    host.until_version(2).await;
+    host.send(ClientMessage::Start {}).await;
+    host.until_version(5).await;
+    let seated: Vec<_> = host.replica().events[1..]
+        .iter()
+        .map(|(_, event)| event.clone())
+        .collect();
+    assert_eq!(
+        seated,
+        [2, 3, 4].map(|seat| RoomEvent::ComputerSeated {
+            seat: RoomSeat(seat),
+            level: ComputerLevel::Medium
+        })
+    );
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    play_qiguo(&mut [&mut host, &mut guest], &mut rng, 30).await;
+    assert!(movers(&host.replica().events).contains(&4));
+}
+
+/// A Qiguo room with computer seats survives `kill -9`: after a restart the people take their
+/// seats back, nothing acknowledged is lost, and the computers play on.
+#[tokio::test]
+async fn kill_9_mid_qiguo_game_resumes_the_room_and_its_computers() {
+    let data = data_folder("qiguo-restart");
+    let nodes = QUICK_COMPUTER_NODES.to_string();
+    let args = ["--computer-nodes", nodes.as_str()];
+    let server = ServerProcess::spawn_with(&data, &args);
+    let mut host = Client::create_qiguo(
+        server.address,
+        qiguo_seats(1, 2, OnLeave::Computer),
+        MoveClock::Seconds60,
+    )
+    .await;
+    let mut guest = Client::join(server.address, &host.code()).await;
+    host.until_version(2).await;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
+    play_qiguo(&mut [&mut host, &mut guest], &mut rng, 8).await;
+    assert!(host.replica().end.is_none(), "the game is on");
+    let acknowledged = host.replica().board.history();
+    drop(server);
+
+    let server = ServerProcess::spawn_with(&data, &args);
+    let mut host = host.resume(server.address, None).await;
+    let mut guest = guest.resume(server.address, Some(guest.version())).await;
+    host.until_sync().await;
+    guest.until_version(host.version()).await;
+    assert!(host.replica().board.history().starts_with(&acknowledged));
+    assert_eq!(
+        guest.replica().board.history(),
+        host.replica().board.history()
+    );
+    let room = host.sync().await;
+    assert_eq!(room.game.kind(), GameKind::Qiguo);
+    assert_eq!(room.seats[2].computer, Some(ComputerLevel::Easy));
+    play_qiguo(&mut [&mut host, &mut guest], &mut rng, 5000).await;
+    assert_rules_result(&host);
+    assert!(movers(&host.replica().events).is_superset(&[2, 3].into()));
+}
+
+#[tokio::test]
+async fn a_qiguo_seat_whose_clock_runs_out_leaves_the_board_and_the_others_play_on() {
+    let mut config = qiguo_config("qiguo-clock");
+    config.timing.clock_second = Duration::from_millis(10);
+    let address = start(config).await;
+    let mut host = Client::create_qiguo(
+        address,
+        qiguo_seats(0, 2, OnLeave::Computer),
+        MoveClock::Seconds30,
+    )
+    .await;
+    let clock = host
+        .until(|message| match message {
+            ServerMessage::Clock { seat, remaining_ms } => Some((*seat, *remaining_ms)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(clock.0, RoomSeat(0));
+    assert!(clock.1 <= 300, "{clock:?}");
+    // The host holds Zhao, Yan and Qin, and lets Qin's time run out.
+    let withdrew = RoomEvent::Withdrew {
+        seat: RoomSeat(0),
+        states: "wpk".into(),
+        reason: WithdrawReason::OutOfTime,
+    };
+    until_event(&mut host, &withdrew).await;
+    assert!(
+        !host
+            .replica()
+            .board
+            .qiguo()
+            .seat_is_live(qiguo::Seat::new(1).unwrap())
+    );
+    // The two computers play it out between them.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(30);
+    play_qiguo(&mut [&mut host], &mut rng, 5000).await;
+    assert_rules_result(&host);
+    assert_ne!(host.replica().end.unwrap().winner, Some(RoomSeat(0)));
+}
+
+#[tokio::test]
+async fn a_thinking_computer_holds_up_no_other_room() {
+    // Hard computers at their full node count, on one thinker thread: a search takes a while
+    // (seconds in the test build).
+    let mut config = config("qiguo-busy");
+    config.limits.computer_threads = 1;
+    let address = start(config).await;
+    let setup = QiguoSetup {
+        seats: vec![
+            SeatPlan::Friend,
+            SeatPlan::Computer(ComputerLevel::Hard),
+            SeatPlan::Computer(ComputerLevel::Hard),
+        ],
+        on_leave: OnLeave::Computer,
+    };
+    let mut host = Client::create_qiguo(address, setup, MoveClock::Off).await;
+    host.act("e10j15").await;
+    host.until_version(2).await;
+    // Chu's computer is thinking now; meanwhile a Xiangqi room plays on, and (the test's
+    // runtime has one thread) so does everything else.
+    let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(31);
+    play(&mut alice, &mut bob, &mut [], &mut rng, 10).await;
+    assert_eq!(alice.version(), 12);
+    let room = host.sync().await;
+    assert_eq!(room.version, 2, "the computer is still thinking");
+    // And then it answers.
+    host.until_version(3).await;
+    assert!(matches!(
+        host.replica().events.last(),
+        Some((
+            3,
+            RoomEvent::Played {
+                seat: RoomSeat(1),
+                ..
+            }
+        ))
+    ));
 }

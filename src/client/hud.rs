@@ -153,9 +153,12 @@ fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hu
     if small_button(ui, true, t("online-copy-link"), &mut act.sounds) {
         act.clipboard.copy_and_tell(&link, &mut act.toast);
     }
-    let (connected, spectators) = session.presence;
+    let (connected, spectators) = (&session.presence.0, session.presence.1);
     if let Some(mine) = room.seat {
-        let other = connected[mine.other().index()];
+        let other = connected
+            .get(mine.other().index())
+            .copied()
+            .unwrap_or(false);
         ui.label(t(if other {
             "online-opponent-here"
         } else {

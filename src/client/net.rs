@@ -82,7 +82,7 @@ pub struct OnlineSession {
     /// When to try the line again (time since start-up).
     retry_at: Option<Duration>,
     /// Who is connected, by room seat, and how many watch.
-    pub presence: ([bool; 2], u32),
+    pub presence: (Vec<bool>, u32),
     /// The seat whose move clock runs, and when it runs out (time since start-up).
     pub clock: Option<(RoomSeat, Duration)>,
     /// The room seat offering a draw, if one is.
@@ -247,8 +247,12 @@ fn introduction(session: &OnlineSession) -> Option<ClientMessage> {
             game: *game,
             rules: default(),
             clock: *clock,
+            qiguo: None,
         }),
-        (None, Some(OnlineRequest::Join(code))) => Some(ClientMessage::Join { code: code.clone() }),
+        (None, Some(OnlineRequest::Join(code))) => Some(ClientMessage::Join {
+            code: code.clone(),
+            seat: None,
+        }),
         (None, Some(OnlineRequest::Watch(code))) => {
             Some(ClientMessage::Watch { code: code.clone() })
         }
@@ -340,7 +344,10 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
             session.game = Some(room.game.kind());
             session.version = room.version;
             session.draw_offer = room.draw_offer;
-            session.presence = (room.seats.map(|seat| seat.connected), room.spectators);
+            session.presence = (
+                room.seats.iter().map(|seat| seat.connected).collect(),
+                room.spectators,
+            );
             session.clock = room
                 .to_move
                 .zip(room.clock_ms)
@@ -363,7 +370,7 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
         ServerMessage::Presence {
             connected,
             spectators,
-        } => session.presence = (*connected, *spectators),
+        } => session.presence = (connected.clone(), *spectators),
         ServerMessage::Clock { seat, remaining_ms } => {
             session.clock = Some((*seat, now + Duration::from_millis(*remaining_ms)));
         }

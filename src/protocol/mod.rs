@@ -6,16 +6,18 @@
 //! [`RoomEvent`]s, numbered 1, 2, 3… by their `version`; a client that missed some asks for them
 //! again on reconnecting, or gets the whole [`RoomState`] instead.
 //!
-//! A room plays one game, [`GameKind`]: Junqi flip or Xiangqi. What differs between them —
-//! the text of an action, what a played action carries, the public table in a [`RoomState`] —
-//! is in per-game types ([`Played`], [`GameState`]); seats, clocks, offers and results are shared.
+//! A room plays one game, [`GameKind`]: Junqi flip, Xiangqi (two seats) or Qiguo Xiangqi (three
+//! to seven seats, some of them the server's computer). What differs between them — the text
+//! of an action, what a played action carries, the public table in a [`RoomState`] — is in
+//! per-game types ([`Played`], [`GameState`]); seats, clocks, offers and results are shared.
 //!
 //! Nothing here can hold the identity of a face-down piece: states and events are built from the
 //! public game only. This module depends on serde alone, so the browser build can use it.
 
+use crate::ai::Level;
 use crate::rules::GameKind;
 use crate::rules::junqi::{Color, IllegalAction, PlayedAction, PlayerView, PublicGame, Ruleset};
-use crate::rules::xiangqi;
+use crate::rules::{qiguo, xiangqi};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -53,8 +55,9 @@ pub struct FrameVersion {
     pub v: u32,
 }
 
-/// A seat of a room, 0 or 1: the creator holds 0, the player who joins 1, for the whole room
-/// and all its rematches. (A [`crate::rules::Seat`] is a seat of one game, where seat 0 moves
+/// A seat of a room: 0 or 1 in a two-player room, 0 to n − 1 in a Qiguo room of n seats. The
+/// creator (the host) holds 0, the players who join the others, for the whole room and all its
+/// rematches. (A [`crate::rules::Seat`] is a seat of one game, where seat 0 moves
 /// first; the room seat moving first is [`RoomState::first_seat`], and it swaps each rematch.)
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -107,22 +110,95 @@ impl MoveClock {
     }
 }
 
+/// A computer player's strength, for a Qiguo seat the server plays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ComputerLevel {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl ComputerLevel {
+    /// The search level this is.
+    pub fn level(self) -> Level {
+        match self {
+            ComputerLevel::Easy => Level::Easy,
+            ComputerLevel::Medium => Level::Medium,
+            ComputerLevel::Hard => Level::Hard,
+        }
+    }
+}
+
+/// Who is meant to play a seat of a Qiguo room: `"friend"` (a person who joins with the
+/// invite code; seat 0 is the host's) or `{"computer": "easy"}`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatPlan {
+    Friend,
+    Computer(ComputerLevel),
+}
+
+/// What becomes of a Qiguo seat whose player leaves for good, chosen by the host.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnLeave {
+    /// The computer (Medium) plays the seat on.
+    #[default]
+    Computer,
+    /// The seat's states resign: their armies leave the board.
+    Resign,
+}
+
+/// The seats of a new Qiguo room, in room-seat order (3 to 7; seat 0, the host's, is a friend).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QiguoSetup {
+    pub seats: Vec<SeatPlan>,
+    #[serde(default)]
+    pub on_leave: OnLeave,
+}
+
+impl QiguoSetup {
+    /// Why these seats cannot make a room, if they cannot.
+    pub fn check(&self) -> Result<(), String> {
+        let count = self.seats.len();
+        if !(3..=7).contains(&count) {
+            return Err(format!(
+                "a Qiguo room has 3 to 7 seats, not {count}; every seat is \"friend\" or \
+                 {{\"computer\": \"easy\" | \"medium\" | \"hard\"}}"
+            ));
+        }
+        if self.seats[0] != SeatPlan::Friend {
+            return Err("seat 0 is the host's: it must be \"friend\"".to_string());
+        }
+        Ok(())
+    }
+}
+
 /// What a client asks of the server. (Messages without fields are written `Resign {}` so that
 /// serde refuses unknown fields in them too.)
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// Open a room playing `game` and take seat 0 in it. `rules` are Junqi's options (none:
-    /// the defaults); Xiangqi has none, and a Xiangqi room given some is refused.
+    /// the defaults); Xiangqi has none, and a Xiangqi room given some is refused. `qiguo` is
+    /// required for a Qiguo room and refused for the others.
     Create {
         game: GameKind,
         #[serde(default)]
         rules: Option<Ruleset>,
         #[serde(default)]
         clock: MoveClock,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        qiguo: Option<QiguoSetup>,
     },
-    /// Take the free seat of a room.
-    Join { code: String },
+    /// Take a free seat of a room: `seat` if given (a Qiguo room), else the first free one.
+    Join {
+        code: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<RoomSeat>,
+    },
     /// Watch a room without a seat.
     Watch { code: String },
     /// Take one's seat again with its secret token, after a disconnection; `since` is the last
@@ -137,8 +213,14 @@ pub enum ClientMessage {
     /// Play an action, written in the notation of the room's game (Junqi: `c3`, `a2a11`;
     /// Xiangqi: ICCS, `h2e2`); `version` is the version of the last event the client has seen.
     Act { action: String, version: u64 },
-    /// Give the game up.
+    /// Give the game up (Qiguo: the seat's states leave the board, the others play on).
     Resign {},
+    /// Qiguo, the host: start now, the computer (Medium) taking every free seat.
+    Start {},
+    /// Qiguo: leave the seat for good (its token no longer resumes it). The host's choice at
+    /// creation decides: the computer plays it on, or its states resign. The connection stays
+    /// as a spectator.
+    Leave {},
     /// Offer a draw.
     OfferDraw {},
     /// Answer the opponent's draw offer.
@@ -173,7 +255,7 @@ pub enum ServerMessage {
     Event { version: u64, event: RoomEvent },
     /// Who is connected now.
     Presence {
-        connected: [bool; 2],
+        connected: Vec<bool>,
         spectators: u32,
     },
     /// The move clock (re)started: `seat` has `remaining_ms` from now for its move.
@@ -211,10 +293,41 @@ pub enum RoomEvent {
         game_number: u32,
         first_seat: RoomSeat,
     },
+    /// Qiguo: the host started with `seat` free, and the computer took it.
+    ComputerSeated {
+        seat: RoomSeat,
+        level: ComputerLevel,
+    },
+    /// Qiguo: `seat`'s player stayed away past the grace period; the computer (Medium) plays
+    /// for them until they come back.
+    Covered { seat: RoomSeat },
+    /// Qiguo: `seat`'s player came back with the seat token and plays again.
+    Uncovered { seat: RoomSeat },
+    /// Qiguo: `seat`'s player left for good; the computer (Medium) holds the seat from now.
+    SeatLeft { seat: RoomSeat },
+    /// Qiguo: `seat`'s live `states` (QFEN letters, turn order) left the board, and the turn
+    /// passed on if it was theirs.
+    Withdrew {
+        seat: RoomSeat,
+        states: String,
+        reason: WithdrawReason,
+    },
+}
+
+/// Why a Qiguo seat's states left the board off the game's rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WithdrawReason {
+    /// The player resigned.
+    Resigned,
+    /// The player left for good, and the host chose that leaving resigns.
+    Left,
+    /// The seat's move clock ran out.
+    OutOfTime,
 }
 
 /// One played action, in the shape of the room's game: `{"action": "c3", "revealed": …}` in
-/// Junqi, `{"move": "h2e2"}` in Xiangqi.
+/// Junqi, `{"move": "h2e2"}` in Xiangqi, `{"move": "e10j15", "state": "w"}` in Qiguo.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Played {
@@ -222,6 +335,20 @@ pub enum Played {
     Junqi(PlayedAction),
     /// A Xiangqi move.
     Xiangqi(XiangqiPlayed),
+    /// A Qiguo move and the state that made it.
+    Qiguo(QiguoPlayed),
+}
+
+/// A Qiguo move as played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QiguoPlayed {
+    /// The move (`e10j15`).
+    #[serde(rename = "move", with = "as_text")]
+    pub mv: qiguo::Move,
+    /// The state that moved, by its QFEN letter (`w`).
+    #[serde(with = "state_letter")]
+    pub state: qiguo::State,
 }
 
 /// A Xiangqi move as played.
@@ -237,7 +364,8 @@ pub struct XiangqiPlayed {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameEnd {
-    /// The winning seat, none for a draw.
+    /// The winning seat, none for a draw (Qiguo: none when seats share first place; the whole
+    /// result table follows from the final position, `Position::outcome`).
     pub winner: Option<RoomSeat>,
     pub reason: EndReason,
 }
@@ -270,6 +398,12 @@ pub enum EndReason {
     /// Xiangqi: 30 moves a side without a capture or a soldier's advance across the river: a
     /// draw.
     NoProgress,
+    /// Qiguo: a seat's states captured two Rulers or 31 pieces.
+    Hegemon,
+    /// Qiguo: every state left on the board belongs to one seat.
+    LastSeat,
+    /// Qiguo: 200 moves in a row without a capture; the scores decide.
+    QuietLimit,
     /// The loser resigned.
     Resignation,
     /// Both players agreed to a draw.
@@ -312,7 +446,10 @@ impl EndReason {
             | EndReason::PerpetualChase
             | EndReason::Repetition
             | EndReason::MoveLimit
-            | EndReason::NoProgress => None,
+            | EndReason::NoProgress
+            | EndReason::Hegemon
+            | EndReason::LastSeat
+            | EndReason::QuietLimit => None,
         }
     }
 }
@@ -322,7 +459,7 @@ impl EndReason {
 pub struct RoomState {
     pub code: String,
     /// The room's game and its public table, in the frame as the field `game` (`"junqi"`,
-    /// `"xiangqi"`) next to that game's fields.
+    /// `"xiangqi"`, `"qiguo"`) next to that game's fields.
     #[serde(flatten)]
     pub game: GameState,
     pub clock: MoveClock,
@@ -332,8 +469,8 @@ pub struct RoomState {
     pub game_number: u32,
     /// The seat that moved first in this game.
     pub first_seat: RoomSeat,
-    /// Each seat: taken, connected, asking for a rematch.
-    pub seats: [SeatState; 2],
+    /// Each seat: taken, connected, asking for a rematch (two in Junqi and Xiangqi).
+    pub seats: Vec<SeatState>,
     /// The spectators connected now.
     pub spectators: u32,
     /// The seat to move, while the game is on.
@@ -354,6 +491,8 @@ pub enum GameState {
     Junqi(JunqiState),
     /// A Xiangqi game.
     Xiangqi(XiangqiState),
+    /// A Qiguo game.
+    Qiguo(QiguoState),
 }
 
 impl GameState {
@@ -362,7 +501,85 @@ impl GameState {
         match self {
             GameState::Junqi(_) => GameKind::Junqi,
             GameState::Xiangqi(_) => GameKind::Xiangqi,
+            GameState::Qiguo(_) => GameKind::Qiguo,
         }
+    }
+}
+
+/// A Qiguo game: nothing is hidden.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct QiguoState {
+    /// The states of each room seat in this game (QFEN letters in turn order, `"wk"`); they
+    /// move in that order, and the seats rotate with each rematch.
+    pub seat_states: Vec<String>,
+    /// What becomes of a seat whose player leaves for good.
+    pub on_leave: OnLeave,
+    /// The QFEN of the start.
+    pub start: String,
+    /// The moves and withdrawals of this game so far.
+    pub history: Vec<QiguoStep>,
+    /// The QFEN now.
+    pub position: String,
+}
+
+/// One step of a Qiguo game's history.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum QiguoStep {
+    /// A move.
+    Move {
+        #[serde(rename = "move", with = "as_text")]
+        mv: qiguo::Move,
+        #[serde(with = "state_letter")]
+        state: qiguo::State,
+    },
+    /// A seat's states left the board, as in [`RoomEvent::Withdrew`].
+    Withdrew {
+        seat: RoomSeat,
+        states: String,
+        reason: WithdrawReason,
+    },
+}
+
+impl QiguoStep {
+    /// Plays this step on `position`.
+    pub fn apply(&self, position: &mut qiguo::Position) -> Result<(), String> {
+        match self {
+            QiguoStep::Move { mv, state } => {
+                if position.side_to_move() != *state {
+                    return Err(format!(
+                        "{mv} is played by {}, but {} is to move",
+                        state.letter(),
+                        position.side_to_move().letter()
+                    ));
+                }
+                position.play(*mv).map(|_| ()).map_err(|e| e.to_string())
+            }
+            QiguoStep::Withdrew { states, .. } => {
+                let state = states
+                    .chars()
+                    .next()
+                    .and_then(qiguo::State::from_letter)
+                    .ok_or_else(|| format!("'{states}' names no state"))?;
+                let seat = position.seating().seat(state);
+                if position.withdraw(seat).is_empty() {
+                    return Err(format!("seat {seat} has no state left to withdraw"));
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl QiguoState {
+    /// The position this state describes: the start, replayed through `history`.
+    pub fn replay(&self) -> Result<qiguo::Position, String> {
+        let mut position =
+            qiguo::Position::from_qfen(&self.start).map_err(|error| error.to_string())?;
+        for step in &self.history {
+            step.apply(&mut position)?;
+        }
+        Ok(position)
     }
 }
 
@@ -421,12 +638,23 @@ impl XiangqiState {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatState {
-    /// A player holds the seat.
+    /// A player holds the seat (Qiguo: a person or the computer).
     pub taken: bool,
     /// The player is connected now.
     pub connected: bool,
     /// The player asked for a rematch.
     pub rematch: bool,
+    /// Qiguo: the computer holds the seat, at this level (planned by the host, taken at the
+    /// start, or after its player left for good).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<ComputerLevel>,
+    /// Qiguo: the seat's player is away past the grace period and the computer (Medium) plays
+    /// for them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub covered: bool,
+    /// Qiguo: the seat's player left for good.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub left: bool,
 }
 
 /// Why a request was refused, or a connection closed.
@@ -446,8 +674,15 @@ pub enum ErrorCode {
     RateLimited,
     /// No room has this code.
     UnknownRoom,
-    /// Both seats of the room are taken.
+    /// Every seat of the room is taken.
     RoomFull,
+    /// Qiguo: the seat asked for is taken, by a person or the computer.
+    SeatTaken,
+    /// Qiguo: only the host (seat 0) may start the game early.
+    NotHost,
+    /// The request is not part of this room's game (a draw offer in Qiguo, `start` or
+    /// `leave` in Junqi or Xiangqi).
+    NotInThisGame,
     /// The token is not this room's seat token.
     BadToken,
     /// The request needs a room and this connection is in none.
@@ -458,7 +693,7 @@ pub enum ErrorCode {
     NotSeated,
     /// The game has not started: a seat is free.
     NotStarted,
-    /// It is the other player's turn.
+    /// It is another player's turn.
     NotYourTurn,
     /// The action is not legal now, or not an action of the room's game at all.
     IllegalAction,
@@ -488,6 +723,51 @@ pub fn junqi_start(rules: Ruleset) -> PlayerView {
     crate::rules::junqi::Position::deal_seeded(rules.sanitized(), 0)
         .view()
         .clone()
+}
+
+/// A value as its text (`Display` and `FromStr`).
+mod as_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    pub fn serialize<T: Display, S: Serializer>(
+        value: &T,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(value)
+    }
+
+    pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+    where
+        T: FromStr<Err: Display>,
+        D: Deserializer<'de>,
+    {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A Qiguo state as its QFEN letter.
+mod state_letter {
+    use crate::rules::qiguo::State;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(state: &State, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_char(state.letter())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<State, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let mut letters = text.chars();
+        match (letters.next().and_then(State::from_letter), letters.next()) {
+            (Some(state), None) => Ok(state),
+            _ => Err(serde::de::Error::custom(format!(
+                "'{}' is not a Qiguo state (one of w r o b g p k)",
+                text.chars().take(8).collect::<String>()
+            ))),
+        }
+    }
 }
 
 /// A Xiangqi move as its ICCS text.

@@ -47,9 +47,11 @@ fn client_index(message: &ClientMessage) -> usize {
         ClientMessage::Rematch {} => 8,
         ClientMessage::Sync {} => 9,
         ClientMessage::Ping { .. } => 10,
+        ClientMessage::Start {} => 11,
+        ClientMessage::Leave {} => 12,
     }
 }
-const CLIENT_MESSAGES: usize = 11;
+const CLIENT_MESSAGES: usize = 13;
 
 fn server_index(message: &ServerMessage) -> usize {
     match message {
@@ -75,23 +77,30 @@ fn event_index(event: &RoomEvent) -> usize {
         RoomEvent::GameEnded { .. } => 4,
         RoomEvent::RematchRequested { .. } => 5,
         RoomEvent::NewGame { .. } => 6,
+        RoomEvent::ComputerSeated { .. } => 7,
+        RoomEvent::Covered { .. } => 8,
+        RoomEvent::Uncovered { .. } => 9,
+        RoomEvent::SeatLeft { .. } => 10,
+        RoomEvent::Withdrew { .. } => 11,
     }
 }
-const EVENTS: usize = 7;
+const EVENTS: usize = 12;
 
 fn game_index(game: &GameState) -> usize {
     match game {
         GameState::Junqi(_) => 0,
         GameState::Xiangqi(_) => 1,
+        GameState::Qiguo(_) => 2,
     }
 }
 fn played_index(played: &Played) -> usize {
     match played {
         Played::Junqi(_) => 0,
         Played::Xiangqi(_) => 1,
+        Played::Qiguo(_) => 2,
     }
 }
-const GAMES: usize = 2;
+const GAMES: usize = 3;
 
 fn error_index(code: ErrorCode) -> usize {
     use ErrorCode::*;
@@ -119,9 +128,12 @@ fn error_index(code: ErrorCode) -> usize {
         Unavailable => 20,
         Replaced => 21,
         Idle => 22,
+        SeatTaken => 23,
+        NotHost => 24,
+        NotInThisGame => 25,
     }
 }
-const ALL_ERROR_CODES: [ErrorCode; 23] = {
+const ALL_ERROR_CODES: [ErrorCode; 26] = {
     use ErrorCode::*;
     [
         BadFrame,
@@ -147,10 +159,13 @@ const ALL_ERROR_CODES: [ErrorCode; 23] = {
         Unavailable,
         Replaced,
         Idle,
+        SeatTaken,
+        NotHost,
+        NotInThisGame,
     ]
 };
 
-const ALL_END_REASONS: [EndReason; 15] = [
+const ALL_END_REASONS: [EndReason; 18] = [
     EndReason::FlagCaptured,
     EndReason::NoLegalAction,
     EndReason::QuietPlies,
@@ -166,6 +181,9 @@ const ALL_END_REASONS: [EndReason; 15] = [
     EndReason::Agreement,
     EndReason::OutOfTime,
     EndReason::Abandoned,
+    EndReason::Hegemon,
+    EndReason::LastSeat,
+    EndReason::QuietLimit,
 ];
 
 fn tag<T: Serialize>(value: &T) -> String {
@@ -213,6 +231,10 @@ fn every_message_event_and_code_is_documented_and_every_example_parses() {
                 if let GameState::Xiangqi(state) = &room.game {
                     let game = state.game().expect("the example's moves replay");
                     assert_eq!(game.position().to_fen(), state.position);
+                }
+                if let GameState::Qiguo(state) = &room.game {
+                    let position = state.replay().expect("the example's history replays");
+                    assert_eq!(position.to_qfen(), state.position);
                 }
             }
             _ => {}
@@ -267,7 +289,7 @@ fn room_state(game: GameState, version: u64) -> RoomState {
         version,
         game_number: 0,
         first_seat: RoomSeat(0),
-        seats: [SeatState::default(); 2],
+        seats: vec![SeatState::default(); 2],
         spectators: 0,
         to_move: Some(RoomSeat(1)),
         draw_offer: None,
@@ -361,6 +383,113 @@ fn played_actions_take_their_game_shape() {
         r#"{"move":"h2e2","x":1}"#,
         r#"{}"#,
         r#""h2e2""#,
+    ] {
+        assert!(serde_json::from_str::<Played>(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn a_qiguo_room_state_rebuilds_its_game_with_withdrawals() {
+    let seating = qiguo::Seating::for_players(4).unwrap();
+    let mut position = qiguo::Position::start(seating);
+    let mv: qiguo::Move = "e10j15".parse().unwrap();
+    let mut history = vec![QiguoStep::Move {
+        mv,
+        state: qiguo::State::Qin,
+    }];
+    position.play(mv).unwrap();
+    // Seat 2 (Chu + Han) resigns while Chu is to move: Qi moves next.
+    history.push(QiguoStep::Withdrew {
+        seat: RoomSeat(1),
+        states: "ro".into(),
+        reason: WithdrawReason::Resigned,
+    });
+    position.withdraw(qiguo::Seat::new(2).unwrap());
+    assert_eq!(position.side_to_move(), qiguo::State::Qi);
+    let state = QiguoState {
+        seat_states: ["wk", "ro", "bg", "p"].map(String::from).to_vec(),
+        on_leave: OnLeave::Resign,
+        start: qiguo::Position::start(seating).to_qfen(),
+        history,
+        position: position.to_qfen(),
+    };
+    assert_eq!(state.replay().unwrap(), position);
+    let mut room = room_state(GameState::Qiguo(state.clone()), 9);
+    room.seats = vec![SeatState::default(); 4];
+    room.seats[2].computer = Some(ComputerLevel::Easy);
+    room.seats[3].covered = true;
+    let value = serde_json::to_value(&room).unwrap();
+    assert_eq!(value["game"], "qiguo");
+    assert_eq!(
+        value["history"][0],
+        serde_json::json!({"type": "move", "move": "e10j15", "state": "w"})
+    );
+    assert_eq!(value["seats"][2]["computer"], "easy");
+    // Qiguo's seat fields are left out where they say nothing, as in the two-player games.
+    assert_eq!(
+        value["seats"][0],
+        serde_json::json!({"taken": false, "connected": false, "rematch": false})
+    );
+    assert_round_trip(room);
+    // A move by a state not to move does not replay.
+    let broken = QiguoState {
+        history: vec![QiguoStep::Move {
+            mv: "f5f6".parse().unwrap(),
+            state: qiguo::State::Chu,
+        }],
+        ..state
+    };
+    assert!(broken.replay().is_err());
+}
+
+#[test]
+fn qiguo_seats_are_checked_and_read_in_their_short_form() {
+    let setup: QiguoSetup = serde_json::from_str(
+        r#"{"seats": ["friend", {"computer": "hard"}, "friend"], "on_leave": "resign"}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        setup.seats,
+        [
+            SeatPlan::Friend,
+            SeatPlan::Computer(ComputerLevel::Hard),
+            SeatPlan::Friend
+        ]
+    );
+    assert!(setup.check().is_ok());
+    for (seats, fault) in [
+        (r#"["friend", "friend"]"#, "3 to 7"),
+        (
+            r#"["friend", "friend", "friend", "friend", "friend", "friend", "friend", "friend"]"#,
+            "3 to 7",
+        ),
+        (r#"[{"computer": "easy"}, "friend", "friend"]"#, "host"),
+    ] {
+        let setup: QiguoSetup = serde_json::from_str(&format!(r#"{{"seats": {seats}}}"#)).unwrap();
+        let error = setup.check().unwrap_err();
+        assert!(error.contains(fault), "{seats}: {error}");
+    }
+    for bad in [
+        r#"{"seats": ["robot", "friend", "friend"]}"#,
+        r#"{"seats": [{"computer": "random"}, "friend", "friend"]}"#,
+        r#"{"seats": "friend"}"#,
+        r#"{"seats": ["friend", "friend", "friend"], "on_leave": "vanish"}"#,
+        r#"{"seats": ["friend", "friend", "friend"], "extra": 1}"#,
+    ] {
+        assert!(serde_json::from_str::<QiguoSetup>(bad).is_err(), "{bad}");
+    }
+    let played: Played = serde_json::from_str(r#"{"move":"e10j15","state":"w"}"#).unwrap();
+    assert!(matches!(
+        played,
+        Played::Qiguo(QiguoPlayed {
+            state: qiguo::State::Qin,
+            ..
+        })
+    ));
+    for bad in [
+        r#"{"move":"e10j15","state":"x"}"#,
+        r#"{"move":"e10j15","state":"wr"}"#,
+        r#"{"move":"e10","state":"w"}"#,
     ] {
         assert!(serde_json::from_str::<Played>(bad).is_err(), "{bad}");
     }

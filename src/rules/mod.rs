@@ -41,6 +41,6 @@ pub enum GameKind {
     Junqi,
     /// Xiangqi (象棋, Chinese chess).
     Xiangqi,
-    /// Qiguo Xiangqi (七國象戲, the game of the seven states), for 3–7 players on one device.
+    /// Qiguo Xiangqi (七國象戲, the game of the seven states), for 3–7 players.
     Qiguo,
 }

@@ -4,36 +4,143 @@
 //! keeps seats, offers and results alike for every game.
 
 use super::secret::draw_from_pool;
-use super::storage::RoomGame;
+use super::storage::{QiguoRoom, RoomGame};
 use super::table::Refusal;
 use crate::protocol::{
-    EndReason, ErrorCode, GameEnd, GameState, JunqiState, Played, RoomSeat, XiangqiPlayed,
-    XiangqiState, junqi_start,
+    EndReason, ErrorCode, GameEnd, GameState, JunqiState, OnLeave, Played, QiguoPlayed, QiguoState,
+    QiguoStep, RoomSeat, WithdrawReason, XiangqiPlayed, XiangqiState, junqi_start,
 };
 use crate::rules::junqi::{self, Action, Color, DrawReason, PlayedAction, PublicGame, WinReason};
-use crate::rules::xiangqi;
+use crate::rules::{qiguo, xiangqi};
 
 /// The game on a room's table. Junqi's is the public game only: no face-down piece is known
 /// before a flip draws it.
 pub enum Board {
     Junqi(Box<PublicGame>),
     Xiangqi(xiangqi::Game),
+    Qiguo(Box<QiguoBoard>),
+}
+
+/// A Qiguo game on a room's table: room seat `first_seat` plays the game's seat 1, the next
+/// room seat seat 2, and so on round the table.
+pub struct QiguoBoard {
+    start: qiguo::Position,
+    position: qiguo::Position,
+    history: Vec<QiguoStep>,
+    first_seat: RoomSeat,
+    on_leave: OnLeave,
+}
+
+impl QiguoBoard {
+    fn seat_count(&self) -> usize {
+        self.position.seating().seat_count()
+    }
+
+    /// The game seat room seat `seat` plays.
+    pub fn game_seat(&self, seat: RoomSeat) -> qiguo::Seat {
+        let count = self.seat_count();
+        let index = (seat.index() + count - self.first_seat.index() % count) % count;
+        qiguo::Seat::new(index as u8 + 1).expect("a room has at most seven seats")
+    }
+
+    /// The room seat that plays game seat `seat`.
+    pub fn room_seat(&self, seat: qiguo::Seat) -> RoomSeat {
+        RoomSeat(((seat.index() + self.first_seat.index()) % self.seat_count()) as u8)
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &qiguo::Position {
+        &self.position
+    }
+
+    /// How the game ends in `position`, if it does, as the room says it.
+    fn end(&self, position: &qiguo::Position) -> Option<GameEnd> {
+        let outcome = position.outcome()?;
+        let mut winners = outcome.winners();
+        let winner = match (winners.next(), winners.next()) {
+            (Some(winner), None) => Some(self.room_seat(winner)),
+            _ => None,
+        };
+        Some(GameEnd {
+            winner,
+            reason: match outcome.ending {
+                qiguo::Ending::Hegemon(_) => EndReason::Hegemon,
+                qiguo::Ending::LastSeat(_) => EndReason::LastSeat,
+                qiguo::Ending::QuietLimit => EndReason::QuietLimit,
+            },
+        })
+    }
+
+    /// The live states of room seat `seat` as QFEN letters, and how the game ends if they
+    /// leave the board; `None` when the seat has no live state.
+    pub fn withdrawal(&self, seat: RoomSeat) -> Option<(String, Option<GameEnd>)> {
+        let mut after = self.position.clone();
+        let gone = after.withdraw(self.game_seat(seat));
+        let states: String = gone
+            .iter()
+            .filter(|elimination| elimination.reason == qiguo::EliminationReason::Withdrawn)
+            .map(|elimination| elimination.state.letter())
+            .collect();
+        (!states.is_empty()).then(|| (states, self.end(&after)))
+    }
+
+    /// Takes room seat `seat`'s states off the board (checked before, or read back from
+    /// storage).
+    pub fn withdraw(
+        &mut self,
+        seat: RoomSeat,
+        states: &str,
+        reason: WithdrawReason,
+    ) -> Result<(), String> {
+        let step = QiguoStep::Withdrew {
+            seat,
+            states: states.to_string(),
+            reason,
+        };
+        let expected = self.withdrawal(seat).map(|(states, _)| states);
+        if expected.as_deref() != Some(states) {
+            return Err(format!(
+                "{seat} withdraws '{states}', but its live states are {expected:?}"
+            ));
+        }
+        step.apply(&mut self.position)?;
+        self.history.push(step);
+        Ok(())
+    }
 }
 
 impl Board {
-    /// A new game of `game`.
-    pub fn new(game: RoomGame) -> Board {
+    /// A new game of `game`; in Qiguo room seat `first_seat` plays the game's first seat.
+    pub fn new(game: RoomGame, first_seat: RoomSeat) -> Board {
         match game {
             RoomGame::Junqi(rules) => Board::Junqi(Box::new(PublicGame::new(junqi_start(rules)))),
             RoomGame::Xiangqi => Board::Xiangqi(xiangqi::Game::new(xiangqi::Position::start())),
+            RoomGame::Qiguo(room) => Board::Qiguo(Box::new(QiguoBoard::new(room, first_seat))),
         }
     }
 
-    /// Whether the seat that moved first in this game is to move.
-    pub fn first_to_move(&self) -> bool {
-        match self {
+    /// The seat to move (whether or not the game is on), when `first_seat` moved first.
+    pub fn seat_to_move(&self, first_seat: RoomSeat) -> RoomSeat {
+        let first_to_move = match self {
             Board::Junqi(public) => public.view().first_player_to_move(),
             Board::Xiangqi(game) => game.position().side_to_move() == game.start().side_to_move(),
+            Board::Qiguo(board) => {
+                let side = board.position.side_to_move();
+                return board.room_seat(board.position.seating().seat(side));
+            }
+        };
+        if first_to_move {
+            first_seat
+        } else {
+            first_seat.other()
+        }
+    }
+
+    /// The Qiguo game, if this is one.
+    pub fn qiguo(&self) -> Option<&QiguoBoard> {
+        match self {
+            Board::Qiguo(board) => Some(board),
+            Board::Junqi(_) | Board::Xiangqi(_) => None,
         }
     }
 
@@ -93,6 +200,20 @@ impl Board {
                 });
                 Ok((Played::Xiangqi(XiangqiPlayed { mv }), end))
             }
+            Board::Qiguo(board) => {
+                let mv: qiguo::Move = text.parse().map_err(|_| {
+                    illegal(format!(
+                        "'{}' is not a Qiguo move (two points, like e10j15)",
+                        clip(text)
+                    ))
+                })?;
+                let state = board.position.side_to_move();
+                let mut after = board.position.clone();
+                after
+                    .play(mv)
+                    .map_err(|_| illegal(format!("{mv} is not a legal move of {state} here")))?;
+                Ok((Played::Qiguo(QiguoPlayed { mv, state }), board.end(&after)))
+            }
         }
     }
 
@@ -106,6 +227,15 @@ impl Board {
                 .map_err(|error| format!("{}: {error}", played.action)),
             (Board::Xiangqi(game), Played::Xiangqi(played)) => {
                 game.play(played.mv).map_err(|error| error.to_string())
+            }
+            (Board::Qiguo(board), Played::Qiguo(played)) => {
+                let step = QiguoStep::Move {
+                    mv: played.mv,
+                    state: played.state,
+                };
+                step.apply(&mut board.position)?;
+                board.history.push(step);
+                Ok(())
             }
             (_, played) => Err(format!("{played:?} is an action of another game")),
         }
@@ -134,6 +264,36 @@ impl Board {
                 moves: game.moves().iter().map(|played| played.mv).collect(),
                 position: game.position().to_fen(),
             }),
+            Board::Qiguo(board) => {
+                let seating = board.position.seating();
+                GameState::Qiguo(QiguoState {
+                    seat_states: (0..board.seat_count())
+                        .map(|seat| {
+                            seating
+                                .states(board.game_seat(RoomSeat(seat as u8)))
+                                .map(qiguo::State::letter)
+                                .collect()
+                        })
+                        .collect(),
+                    on_leave: board.on_leave,
+                    start: board.start.to_qfen(),
+                    history: board.history.clone(),
+                    position: board.position.to_qfen(),
+                })
+            }
+        }
+    }
+}
+
+impl QiguoBoard {
+    fn new(room: QiguoRoom, first_seat: RoomSeat) -> QiguoBoard {
+        let start = qiguo::Position::start(room.seating());
+        QiguoBoard {
+            position: start.clone(),
+            start,
+            history: Vec::new(),
+            first_seat,
+            on_leave: room.on_leave,
         }
     }
 }

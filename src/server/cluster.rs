@@ -42,7 +42,7 @@ pub enum Notice {
     Presence {
         code: String,
         node: u64,
-        connected: [bool; 2],
+        connected: Vec<bool>,
         spectators: u32,
     },
     /// A client of node `node` took `seat` of room `code`: any other connection holding it is

@@ -4,11 +4,11 @@
 //! whose seat another connection takes back, is told why and closed.
 
 use super::room::{Command, ConnectionHandle, Entry, Request, encode, sleep_until};
-use super::storage::RoomGame;
+use super::storage::{QiguoRoom, RoomGame};
 use super::table::Refusal;
 use super::{ConnectionSlot, Shared};
 use crate::protocol::{
-    ClientMessage, ErrorCode, Frame, FrameVersion, PROTOCOL_VERSION, ServerMessage,
+    ClientMessage, ErrorCode, Frame, FrameVersion, PROTOCOL_VERSION, QiguoSetup, ServerMessage,
 };
 use crate::rules::GameKind;
 use crate::rules::junqi::Ruleset;
@@ -285,12 +285,19 @@ impl Session {
             ));
         }
         let (commands, entry) = match message {
-            ClientMessage::Create { game, rules, clock } => {
-                let game = room_game(game, rules)?;
+            ClientMessage::Create {
+                game,
+                rules,
+                clock,
+                qiguo,
+            } => {
+                let game = room_game(game, rules, qiguo)?;
                 let (commands, token) = self.shared.create_room(self.address, game, clock).await?;
                 (commands, Entry::Creator { token })
             }
-            ClientMessage::Join { code } => (self.find_room(&code).await?, Entry::Join),
+            ClientMessage::Join { code, seat } => {
+                (self.find_room(&code).await?, Entry::Join { seat })
+            }
             ClientMessage::Watch { code } => (self.find_room(&code).await?, Entry::Watch),
             ClientMessage::Resume { code, token, since } => {
                 (self.find_room(&code).await?, Entry::Resume { token, since })
@@ -318,18 +325,30 @@ impl Session {
 }
 
 /// The game a `create` asks for, if its options fit it.
-fn room_game(game: GameKind, rules: Option<Ruleset>) -> Result<RoomGame, Refusal> {
-    match (game, rules) {
-        (GameKind::Junqi, rules) => Ok(RoomGame::Junqi(rules.unwrap_or_default().sanitized())),
-        (GameKind::Xiangqi, None) => Ok(RoomGame::Xiangqi),
-        (GameKind::Xiangqi, Some(_)) => Err(Refusal::new(
-            ErrorCode::BadFrame,
-            "a Xiangqi room takes no rules",
+fn room_game(
+    game: GameKind,
+    rules: Option<Ruleset>,
+    qiguo: Option<QiguoSetup>,
+) -> Result<RoomGame, Refusal> {
+    let bad = |message: &str| Refusal::new(ErrorCode::BadFrame, message);
+    match (game, rules, qiguo) {
+        (GameKind::Junqi | GameKind::Xiangqi, _, Some(_)) => {
+            Err(bad("only a Qiguo room takes \"qiguo\" seats"))
+        }
+        (GameKind::Junqi, rules, None) => {
+            Ok(RoomGame::Junqi(rules.unwrap_or_default().sanitized()))
+        }
+        (GameKind::Xiangqi, None, None) => Ok(RoomGame::Xiangqi),
+        (GameKind::Xiangqi, Some(_), None) => Err(bad("a Xiangqi room takes no rules")),
+        (GameKind::Qiguo, Some(_), _) => Err(bad(
+            "a Qiguo room takes no rules: its options are in \"qiguo\"",
         )),
-        (GameKind::Qiguo, _) => Err(Refusal::new(
-            ErrorCode::BadFrame,
-            "Qiguo Xiangqi is played on one device only: there are no online Qiguo rooms",
+        (GameKind::Qiguo, None, None) => Err(bad(
+            "a Qiguo room needs its seats: \"qiguo\": {\"seats\": [\"friend\", …]}",
         )),
+        (GameKind::Qiguo, None, Some(setup)) => QiguoRoom::new(&setup)
+            .map(RoomGame::Qiguo)
+            .map_err(|message| bad(&message)),
     }
 }
 

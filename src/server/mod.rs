@@ -3,9 +3,10 @@
 //! storage behind a small trait: SQLite by default, or PostgreSQL shared by several nodes
 //! ([`cluster`] says how they share rooms).
 //!
-//! A room plays Junqi flip or Xiangqi. The server never knows a face-down Junqi piece: it holds
-//! the public game only, and a flip's piece is drawn from the remaining pool when the flip is
-//! played.
+//! A room plays Junqi flip, Xiangqi or Qiguo Xiangqi. The server never knows a face-down
+//! Junqi piece: it holds the public game only, and a flip's piece is drawn from the remaining
+//! pool when the flip is played. In Qiguo the server plays the computer seats itself, with the
+//! client's search, on a bounded pool of threads.
 
 mod board;
 pub mod cluster;
@@ -53,7 +54,7 @@ pub struct Config {
     pub timing: Timing,
 }
 
-/// What one client may ask of the server.
+/// What one client may ask of the server, and how much the computer seats may search.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// The largest text frame read; larger ones get a `too_large` error.
@@ -68,6 +69,10 @@ pub struct Limits {
     pub spectators_per_room: usize,
     /// WebSockets one address may have open at once; more are refused with HTTP 429.
     pub connections_per_address: usize,
+    /// Qiguo computer seats searching at once, on blocking threads (the others wait for one).
+    pub computer_threads: usize,
+    /// A cap on the nodes of every computer search (none: each level's own).
+    pub computer_nodes: Option<u64>,
 }
 
 impl Default for Limits {
@@ -79,6 +84,9 @@ impl Default for Limits {
             rooms_per_address: 20,
             spectators_per_room: 64,
             connections_per_address: 100,
+            computer_threads: std::thread::available_parallelism()
+                .map_or(1, |cores| cores.get().saturating_sub(1).max(1)),
+            computer_nodes: None,
         }
     }
 }
@@ -137,6 +145,8 @@ pub struct Shared {
     /// Open WebSockets by address.
     connections: Mutex<HashMap<IpAddr, usize>>,
     next_connection: AtomicU64,
+    /// One permit for each computer search that may run at once.
+    thinkers: Arc<tokio::sync::Semaphore>,
 }
 
 /// One admitted WebSocket of an address; dropping it frees the place.
@@ -301,6 +311,7 @@ impl Shared {
         let token = secret::seat_token();
         let hash = secret::hash_token(&token);
         let first = RoomEvent::SeatTaken { seat: RoomSeat(0) };
+        let room_commands = commands.downgrade();
         let stored = self
             .storage
             .write(vec![
@@ -324,7 +335,7 @@ impl Shared {
         let mut table = Table::new(record);
         table.seat_tokens[0] = Some(hash);
         table.apply(first).expect("a new room takes its first seat");
-        tokio::spawn(RoomTask::new(table, self.clone()).run(queue));
+        tokio::spawn(RoomTask::new(table, self.clone(), room_commands).run(queue));
         Ok((commands, token))
     }
 
@@ -348,8 +359,8 @@ impl Shared {
             .unwrap_or(IpAddr::from([0, 0, 0, 0]));
         let mut table = Table::new(stored.record);
         for (seat, hash) in stored.seat_tokens {
-            if seat.index() < 2 {
-                table.seat_tokens[seat.index()] = Some(hash);
+            if let Some(slot) = table.seat_tokens.get_mut(seat.index()) {
+                *slot = Some(hash);
             }
         }
         let replayed = stored.events.into_iter().try_for_each(|(version, event)| {
@@ -370,7 +381,7 @@ impl Shared {
                 creator,
             },
         );
-        tokio::spawn(RoomTask::new(table, self.clone()).run(queue));
+        tokio::spawn(RoomTask::new(table, self.clone(), commands.downgrade()).run(queue));
         Some(commands)
     }
 
@@ -432,7 +443,11 @@ impl Server {
             }
             None => (None, None),
         };
+        let thinkers = Arc::new(tokio::sync::Semaphore::new(
+            config.limits.computer_threads.max(1),
+        ));
         let shared = Arc::new(Shared {
+            thinkers,
             storage,
             cluster,
             loading: tokio::sync::Mutex::new(()),

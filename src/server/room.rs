@@ -1,6 +1,8 @@
 //! One task per room, owning its [`Table`]: connections send it commands, it stores the events
 //! they cause, then tells everyone in the room. It also runs the room's clocks: the move clock,
-//! the grace period of a disconnected player, and the room's expiry when it lies idle.
+//! the grace period of a disconnected player, and the room's expiry when it lies idle; and in
+//! Qiguo its computer seats, whose searches run on the server's bounded pool of thinkers and
+//! whose moves come back as commands, to be checked and stored like a person's.
 //!
 //! In a cluster the task is this node's replica of the room: it also applies the events other
 //! nodes stored (heard as notices, or read when it finds itself behind), counts the other
@@ -11,7 +13,7 @@ use super::cluster::Notice;
 use super::storage::{StorageError, TokenHash, Write};
 use super::table::{Refusal, Table};
 use crate::protocol::{
-    ClientMessage, EndReason, ErrorCode, Frame, RoomEvent, RoomSeat, ServerMessage,
+    ClientMessage, ComputerLevel, EndReason, ErrorCode, Frame, RoomEvent, RoomSeat, ServerMessage,
 };
 use axum::extract::ws::Utf8Bytes;
 use std::collections::HashMap;
@@ -62,8 +64,8 @@ pub fn encode(message: ServerMessage) -> Utf8Bytes {
 pub enum Entry {
     /// The connection that created the room takes seat 0 with the token it was given.
     Creator { token: String },
-    /// Take the free seat.
-    Join,
+    /// Take a free seat: this one, or the first.
+    Join { seat: Option<RoomSeat> },
     /// Watch.
     Watch,
     /// Take one's seat back with its token; `since` is the last event version the client has.
@@ -83,6 +85,8 @@ pub enum Request {
         accept: bool,
     },
     Rematch,
+    Start,
+    Leave,
     Sync,
 }
 
@@ -97,6 +101,8 @@ impl TryFrom<ClientMessage> for Request {
             ClientMessage::OfferDraw {} => Request::OfferDraw,
             ClientMessage::AnswerDraw { accept } => Request::AnswerDraw { accept },
             ClientMessage::Rematch {} => Request::Rematch,
+            ClientMessage::Start {} => Request::Start,
+            ClientMessage::Leave {} => Request::Leave,
             ClientMessage::Sync {} => Request::Sync,
             other => return Err(other),
         })
@@ -134,8 +140,14 @@ pub enum Command {
     /// Node `node`'s own clients in this room.
     RemotePresence {
         node: u64,
-        connected: [bool; 2],
+        connected: Vec<bool>,
         spectators: u32,
+    },
+    /// A computer seat's search for the decision at `version` ended with `action` (none: it
+    /// found no move, or failed).
+    ComputerMove {
+        version: u64,
+        action: Option<String>,
     },
     /// A client of another node took `seat`: its connections here are closed.
     RemoteReplaced {
@@ -153,14 +165,18 @@ pub enum Command {
 pub struct RoomTask {
     table: Table,
     shared: Arc<Shared>,
+    /// This room's own queue, for the computer's answers (weak: the registry keeps the room).
+    commands: mpsc::WeakSender<Command>,
     members: Vec<(ConnectionHandle, Role)>,
     /// When the player to move runs out of time, while a clocked game is on.
     clock_deadline: Option<Instant>,
     /// Since when each seat has had no connection.
-    absent_since: [Option<Instant>; 2],
+    absent_since: Vec<Option<Instant>>,
     last_activity: Instant,
     /// In a cluster, the other nodes' clients in this room, by node: seats and spectators.
-    remote: HashMap<u64, ([bool; 2], u32)>,
+    remote: HashMap<u64, (Vec<bool>, u32)>,
+    /// The version a computer seat is deciding at, while its search runs.
+    thinking: Option<u64>,
 }
 
 /// How often a request that lost a race for its version is decided again against the room as
@@ -170,18 +186,21 @@ const RETRIES: usize = 3;
 impl RoomTask {
     /// The task of a room whose events are all in `table`: its clock restarts with a whole move's
     /// time, and its players (disconnected, as after a restart) have their grace period from now.
-    pub fn new(table: Table, shared: Arc<Shared>) -> RoomTask {
+    pub fn new(table: Table, shared: Arc<Shared>, commands: mpsc::WeakSender<Command>) -> RoomTask {
         let now = Instant::now();
         let mut task = RoomTask {
-            absent_since: std::array::from_fn(|index| {
-                table.is_taken(RoomSeat(index as u8)).then_some(now)
-            }),
+            absent_since: table
+                .seats()
+                .map(|seat| table.has_person(seat).then_some(now))
+                .collect(),
             table,
             shared,
+            commands,
             members: Vec::new(),
             clock_deadline: None,
             last_activity: now,
             remote: HashMap::new(),
+            thinking: None,
         };
         task.restart_clock(now);
         task
@@ -214,10 +233,12 @@ impl RoomTask {
         self.shared.config.timing.clock_second.checked_mul(seconds)
     }
 
+    /// Gives the seat to move a whole move's time (none for the computer, which answers
+    /// within its own budget).
     fn restart_clock(&mut self, now: Instant) {
         self.clock_deadline = self
             .move_time()
-            .filter(|_| self.table.in_play())
+            .filter(|_| self.table.in_play() && self.table.computer_to_move().is_none())
             .and_then(|time| now.checked_add(time));
     }
 
@@ -230,12 +251,15 @@ impl RoomTask {
     }
 
     /// The seats held by this node's connections.
-    fn local_connected(&self) -> [bool; 2] {
-        std::array::from_fn(|index| {
-            self.members
-                .iter()
-                .any(|(_, role)| *role == Role::Player(RoomSeat(index as u8)))
-        })
+    fn local_connected(&self) -> Vec<bool> {
+        self.table
+            .seats()
+            .map(|seat| {
+                self.members
+                    .iter()
+                    .any(|(_, role)| *role == Role::Player(seat))
+            })
+            .collect()
     }
 
     fn local_spectators(&self) -> u32 {
@@ -246,7 +270,7 @@ impl RoomTask {
     }
 
     /// The seats held by a connection on any node.
-    fn connected(&self) -> [bool; 2] {
+    fn connected(&self) -> Vec<bool> {
         let mut connected = self.local_connected();
         for (seats, _) in self.remote.values() {
             for (here, there) in connected.iter_mut().zip(seats) {
@@ -265,22 +289,39 @@ impl RoomTask {
             })
     }
 
-    /// When a seat absent this long loses, if its opponent is here to win.
+    /// When a seat absent this long loses (Qiguo: is covered by the computer), if someone is
+    /// here waiting for it: its opponent (Qiguo: anyone else at the table or watching).
     fn grace_deadline(&self, seat: RoomSeat) -> Option<Instant> {
-        let connected = self.connected();
         let since = self.absent_since[seat.index()]?;
+        let connected = self.connected();
+        let waited_for = if self.table.qiguo().is_some() {
+            self.table.has_person(seat)
+                && !self.table.is_covered(seat)
+                && (self.spectators() > 0
+                    || connected
+                        .iter()
+                        .enumerate()
+                        .any(|(index, here)| *here && index != seat.index()))
+        } else {
+            connected[seat.other().index()]
+        };
         // Durations too long to add up mean never.
-        (self.table.in_play() && connected[seat.other().index()])
+        (self.table.in_play() && waited_for)
             .then(|| since.checked_add(self.shared.config.timing.grace))
             .flatten()
     }
 
+    /// Whether anyone, on any node, is in the room.
+    fn anyone_here(&self) -> bool {
+        !self.members.is_empty()
+            || self
+                .remote
+                .values()
+                .any(|(seats, spectators)| seats.iter().any(|&here| here) || *spectators > 0)
+    }
+
     fn idle_deadline(&self) -> Option<Instant> {
-        let nobody_elsewhere = self
-            .remote
-            .values()
-            .all(|(seats, spectators)| seats == &[false; 2] && *spectators == 0);
-        (self.members.is_empty() && nobody_elsewhere)
+        (!self.anyone_here())
             .then(|| {
                 self.last_activity
                     .checked_add(self.shared.config.timing.idle)
@@ -289,15 +330,12 @@ impl RoomTask {
     }
 
     fn next_deadline(&self) -> Option<Instant> {
-        [
-            self.clock_deadline,
-            self.grace_deadline(RoomSeat(0)),
-            self.grace_deadline(RoomSeat(1)),
-            self.idle_deadline(),
-        ]
-        .into_iter()
-        .flatten()
-        .min()
+        self.table
+            .seats()
+            .map(|seat| self.grace_deadline(seat))
+            .chain([self.clock_deadline, self.idle_deadline()])
+            .flatten()
+            .min()
     }
 
     /// Acts on whatever deadline passed; true when the room expired.
@@ -305,18 +343,29 @@ impl RoomTask {
         let now = Instant::now();
         if self.clock_deadline.is_some_and(|deadline| deadline <= now) {
             let mover = self.table.seat_to_move();
-            if let Some(event) = self.table.forfeit(mover, EndReason::OutOfTime) {
-                self.commit_or_wait(vec![event]).await;
+            let events = self.table.forfeit(mover, EndReason::OutOfTime);
+            if events.is_empty() {
+                self.clock_deadline = None;
+            } else {
+                self.commit_or_wait(events).await;
             }
             return false;
         }
-        for seat in RoomSeat::BOTH {
+        for seat in self.table.seats() {
             if self
                 .grace_deadline(seat)
                 .is_some_and(|deadline| deadline <= now)
             {
-                if let Some(event) = self.table.forfeit(seat, EndReason::Abandoned) {
-                    self.commit_or_wait(vec![event]).await;
+                let events = if self.table.qiguo().is_some() {
+                    self.table.cover(seat).into_iter().collect()
+                } else {
+                    self.table.forfeit(seat, EndReason::Abandoned)
+                };
+                if events.is_empty() {
+                    // Nothing to decide: the seat waits no more.
+                    self.absent_since[seat.index()] = None;
+                } else {
+                    self.commit_or_wait(events).await;
                 }
                 return false;
             }
@@ -379,7 +428,36 @@ impl RoomTask {
                     self.refresh_absences();
                     self.broadcast_presence();
                 }
+                let seated = match entered {
+                    Ok(Role::Player(seat)) => Some(seat),
+                    _ => None,
+                };
                 let _ = reply.send(entered);
+                if let Some(seat) = seated
+                    && let Some(event) = self.table.uncover(seat)
+                {
+                    self.commit_or_wait(vec![event]).await;
+                }
+                self.consider_computer();
+            }
+            Command::ComputerMove { version, action } => {
+                if self.thinking == Some(version) {
+                    self.thinking = None;
+                }
+                if let Some(action) = action
+                    && version == self.table.version
+                    && self.table.computer_to_move().is_some()
+                {
+                    let seat = self.table.seat_to_move();
+                    match self.table.play(seat, &action, version) {
+                        Ok(events) => self.commit_or_wait(events).await,
+                        Err(refusal) => eprintln!(
+                            "room {}: the computer's {action} was refused: {}",
+                            self.table.record.code, refusal.message
+                        ),
+                    }
+                }
+                self.consider_computer();
             }
             Command::Leave { connection } => {
                 self.members.retain(|(member, _)| member.id != connection);
@@ -406,7 +484,7 @@ impl RoomTask {
                 match event.filter(|_| version == self.table.version + 1) {
                     Some(event) => {
                         if let Some((seat, hash)) = seat_token
-                            && seat.index() < RoomSeat::BOTH.len()
+                            && seat.index() < self.table.seat_count()
                         {
                             self.table.seat_tokens[seat.index()] = Some(hash);
                         }
@@ -430,6 +508,7 @@ impl RoomTask {
                 if first_word && !self.members.is_empty() {
                     self.publish_presence();
                 }
+                self.consider_computer();
             }
             Command::RemoteReplaced { seat } => {
                 let before = self.members.len();
@@ -498,8 +577,10 @@ impl RoomTask {
             }
         };
         for (seat, hash) in stored.seat_tokens {
-            if self.table.seat_tokens[seat.index()].is_none() {
-                self.table.seat_tokens[seat.index()] = Some(hash);
+            if let Some(slot) = self.table.seat_tokens.get_mut(seat.index())
+                && slot.is_none()
+            {
+                *slot = Some(hash);
             }
         }
         let mut events = Vec::new();
@@ -518,11 +599,11 @@ impl RoomTask {
     fn refresh_absences(&mut self) {
         let connected = self.connected();
         let now = Instant::now();
-        for seat in RoomSeat::BOTH {
+        for seat in self.table.seats() {
             let absent = &mut self.absent_since[seat.index()];
             if connected[seat.index()] {
                 *absent = None;
-            } else if self.table.is_taken(seat) && absent.is_none() {
+            } else if self.table.has_person(seat) && absent.is_none() {
                 *absent = Some(now);
             }
         }
@@ -549,27 +630,21 @@ impl RoomTask {
         let code = self.table.record.code.clone();
         let (role, token, since) = match entry {
             Entry::Creator { token } => (Role::Player(RoomSeat(0)), Some(token), None),
-            Entry::Join => {
-                let seat = RoomSeat(1);
+            Entry::Join { seat: wanted } => {
                 let token = super::secret::seat_token();
                 let hash = super::secret::hash_token(&token);
                 let mut attempt = 0;
-                loop {
-                    if self.table.is_taken(seat) {
-                        return Err(Refusal::new(
-                            ErrorCode::RoomFull,
-                            "both seats are taken: watch the game instead",
-                        ));
-                    }
+                let seat = loop {
+                    let seat = self.table.free_seat(wanted)?;
                     let taken = vec![RoomEvent::SeatTaken { seat }];
                     match self.commit(taken, Some((seat, hash.clone()))).await {
                         // Another node stored something first: look again.
                         Err(refusal) if refusal.code == ErrorCode::Stale && attempt < RETRIES => {
                             attempt += 1;
                         }
-                        result => break result?,
+                        result => break result.map(|()| seat)?,
                     }
-                }
+                };
                 (Role::Player(seat), Some(token), None)
             }
             Entry::Watch => {
@@ -583,9 +658,7 @@ impl RoomTask {
             }
             Entry::Resume { token, since } => {
                 let hash = super::secret::hash_token(&token);
-                let seat = self.table.seat_of_token(&hash).ok_or_else(|| {
-                    Refusal::new(ErrorCode::BadToken, "this is not a seat token of this room")
-                })?;
+                let seat = self.table.seat_of_token(&hash)?;
                 (Role::Player(seat), None, since)
             }
         };
@@ -614,7 +687,7 @@ impl RoomTask {
                 connection.send(ServerMessage::Sync {
                     room: self
                         .table
-                        .state(connected, self.spectators(), self.clock_ms()),
+                        .state(&connected, self.spectators(), self.clock_ms()),
                 });
             }
         }
@@ -637,7 +710,7 @@ impl RoomTask {
             connection.send(ServerMessage::Sync {
                 room: self
                     .table
-                    .state(self.connected(), self.spectators(), self.clock_ms()),
+                    .state(&self.connected(), self.spectators(), self.clock_ms()),
             });
             return Ok(());
         }
@@ -652,8 +725,11 @@ impl RoomTask {
                 Request::OfferDraw => self.table.offer_draw(seat)?,
                 Request::AnswerDraw { accept } => self.table.answer_draw(seat, *accept)?,
                 Request::Rematch => self.table.rematch(seat)?,
+                Request::Start => self.table.start(seat)?,
+                Request::Leave => self.table.leave(seat)?,
                 Request::Sync => Vec::new(),
             };
+            let leaving = matches!(request, Request::Leave);
             match self.commit(events, None).await {
                 // Another node stored this version first: a request that names no version is
                 // decided again against the room as it is now.
@@ -664,7 +740,20 @@ impl RoomTask {
                 {
                     attempt += 1;
                 }
-                result => return result,
+                result => {
+                    if leaving && result.is_ok() {
+                        // The connection stays, to watch.
+                        for (member, role) in &mut self.members {
+                            if member.id == connection.id {
+                                *role = Role::Spectator;
+                            }
+                        }
+                        self.refresh_absences();
+                        self.broadcast_presence();
+                        self.consider_computer();
+                    }
+                    return result;
+                }
             }
         }
     }
@@ -731,9 +820,12 @@ impl RoomTask {
             .iter()
             .any(|event| matches!(event, RoomEvent::SeatTaken { .. }));
         let restarts_clock = events.iter().any(|event| {
-            matches!(
+            !matches!(
                 event,
-                RoomEvent::Played { .. } | RoomEvent::NewGame { .. } | RoomEvent::SeatTaken { .. }
+                RoomEvent::DrawOffered { .. }
+                    | RoomEvent::DrawDeclined { .. }
+                    | RoomEvent::RematchRequested { .. }
+                    | RoomEvent::GameEnded { .. }
             )
         });
         for event in events {
@@ -764,6 +856,55 @@ impl RoomTask {
         if takes_seat {
             self.refresh_absences();
         }
+        self.consider_computer();
+    }
+
+    /// Starts the computer's search when a computer seat is to move (or covers for the seat
+    /// to move) and someone is in the room to see it; its answer comes back as a
+    /// [`Command::ComputerMove`]. The search runs on a blocking thread once one of the server's
+    /// thinker permits is free, so a thinking computer never holds up a room's task.
+    fn consider_computer(&mut self) {
+        let Some(level) = self.table.computer_to_move() else {
+            return;
+        };
+        let version = self.table.version;
+        if self.thinking == Some(version) || !self.anyone_here() {
+            return;
+        }
+        let Some(board) = self.table.qiguo() else {
+            return;
+        };
+        self.thinking = Some(version);
+        let position = board.position().clone();
+        let seed = computer_seed(&self.table.record.code, self.table.game_number(), version);
+        let limits = self.computer_limits(level);
+        let thinkers = self.shared.thinkers.clone();
+        let room = self.commands.clone();
+        tokio::spawn(async move {
+            let chosen = match thinkers.acquire_owned().await {
+                Ok(permit) => tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    crate::ai::qiguo::choose_move_within(&position, level.level(), limits, seed)
+                })
+                .await
+                .ok()
+                .flatten(),
+                Err(_) => None,
+            };
+            if let Some(room) = room.upgrade() {
+                let action = chosen.map(|mv| mv.to_string());
+                let _ = room.send(Command::ComputerMove { version, action }).await;
+            }
+        });
+    }
+
+    /// The search limits of a computer seat at `level`, within the server's node cap.
+    fn computer_limits(&self, level: ComputerLevel) -> crate::ai::qiguo::Limits {
+        let mut limits = crate::ai::qiguo::limits(level.level());
+        if let Some(cap) = self.shared.config.limits.computer_nodes {
+            limits.max_nodes = limits.max_nodes.min(cap);
+        }
+        limits
     }
 
     /// Tells the members here, and in a cluster the other nodes, who is connected now.
@@ -793,6 +934,16 @@ impl RoomTask {
             });
         }
     }
+}
+
+/// The seed of the computer's decision at `version` of game `game_number` in room `code`: the
+/// same room replayed makes the same choices (as far as the search's clock allows).
+fn computer_seed(code: &str, game_number: u32, version: u64) -> u64 {
+    // FNV-1a over the code, then the numbers mixed in.
+    let code_hash = code.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    code_hash ^ (u64::from(game_number) << 40) ^ version.wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// Waits until `deadline`; forever without one.

@@ -5,9 +5,10 @@
 //! (`NOTIFY`). Both share one list of migrations and a schema version table.
 
 use super::cluster::Notice;
-use crate::protocol::{MoveClock, RoomEvent, RoomSeat};
+use crate::protocol::{MoveClock, OnLeave, QiguoSetup, RoomEvent, RoomSeat, SeatPlan};
 use crate::rules::GameKind;
 use crate::rules::junqi::Ruleset;
+use crate::rules::qiguo::Seating;
 use rusqlite::{Connection, params};
 use std::future::Future;
 use std::path::Path;
@@ -31,6 +32,8 @@ pub enum RoomGame {
     Junqi(Ruleset),
     /// Xiangqi from the usual start.
     Xiangqi,
+    /// Qiguo Xiangqi with these seats.
+    Qiguo(QiguoRoom),
 }
 
 impl RoomGame {
@@ -39,15 +42,71 @@ impl RoomGame {
         match self {
             RoomGame::Junqi(_) => GameKind::Junqi,
             RoomGame::Xiangqi => GameKind::Xiangqi,
+            RoomGame::Qiguo(_) => GameKind::Qiguo,
         }
     }
 
-    /// Junqi's rules, if this is Junqi.
-    fn rules(self) -> Option<Ruleset> {
+    /// How many seats the room has.
+    pub fn seat_count(self) -> usize {
         match self {
-            RoomGame::Junqi(rules) => Some(rules),
-            RoomGame::Xiangqi => None,
+            RoomGame::Junqi(_) | RoomGame::Xiangqi => 2,
+            RoomGame::Qiguo(room) => room.seat_count(),
         }
+    }
+
+    /// The `rules` column: Junqi's ruleset, Qiguo's seats, `null` for Xiangqi.
+    fn options_json(self) -> String {
+        match self {
+            RoomGame::Junqi(rules) => to_json(&rules),
+            RoomGame::Xiangqi => to_json(&None::<Ruleset>),
+            RoomGame::Qiguo(room) => to_json(&room.setup()),
+        }
+    }
+}
+
+/// A Qiguo room's seats as the host planned them, and what leaving does: a checked
+/// [`QiguoSetup`] in a form that copies.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct QiguoRoom {
+    plans: [SeatPlan; 7],
+    count: u8,
+    pub on_leave: OnLeave,
+}
+
+impl QiguoRoom {
+    /// The room `setup` asks for, or why there is none.
+    pub fn new(setup: &QiguoSetup) -> Result<QiguoRoom, String> {
+        setup.check()?;
+        let mut plans = [SeatPlan::Friend; 7];
+        plans[..setup.seats.len()].copy_from_slice(&setup.seats);
+        Ok(QiguoRoom {
+            plans,
+            count: setup.seats.len() as u8,
+            on_leave: setup.on_leave,
+        })
+    }
+
+    /// The setup this room was made from.
+    pub fn setup(&self) -> QiguoSetup {
+        QiguoSetup {
+            seats: self.plans[..self.seat_count()].to_vec(),
+            on_leave: self.on_leave,
+        }
+    }
+
+    /// How many seats: 3 to 7.
+    pub fn seat_count(&self) -> usize {
+        usize::from(self.count)
+    }
+
+    /// Who the host meant to play `seat`.
+    pub fn plan(&self, seat: RoomSeat) -> SeatPlan {
+        self.plans[seat.index()]
+    }
+
+    /// The game's seats and alliances.
+    pub fn seating(&self) -> Seating {
+        Seating::for_players(self.seat_count()).expect("a checked room has 3 to 7 seats")
     }
 }
 
@@ -312,7 +371,7 @@ impl SqliteStorage {
                         .execute(params![
                             record.code,
                             to_json(&record.game.kind()),
-                            to_json(&record.game.rules()),
+                            record.game.options_json(),
                             to_json(&record.clock),
                             record.creator,
                         ])
@@ -431,16 +490,14 @@ impl RoomRow {
             reason,
         };
         let json = |error: serde_json::Error| corrupt(error.to_string());
-        // The rules column holds Junqi's ruleset, `null` for Xiangqi; rooms stored before
-        // Xiangqi came are Junqi rooms written the same way.
+        // The rules column holds Junqi's ruleset, Qiguo's seats, `null` for Xiangqi; rooms
+        // stored before Xiangqi came are Junqi rooms written the same way.
         let game = match serde_json::from_str(&self.game).map_err(json)? {
             GameKind::Junqi => RoomGame::Junqi(serde_json::from_str(&self.rules).map_err(json)?),
             GameKind::Xiangqi => RoomGame::Xiangqi,
-            // The server never opens a Qiguo room, so a stored one is damage.
             GameKind::Qiguo => {
-                return Err(corrupt(
-                    "a Qiguo room, which the server never opens".to_string(),
-                ));
+                let setup: QiguoSetup = serde_json::from_str(&self.rules).map_err(json)?;
+                RoomGame::Qiguo(QiguoRoom::new(&setup).map_err(corrupt)?)
             }
         };
         let record = RoomRecord {
@@ -454,7 +511,7 @@ impl RoomRow {
             .map(|(seat, hash)| {
                 let seat = u8::try_from(seat)
                     .ok()
-                    .filter(|&seat| usize::from(seat) < RoomSeat::BOTH.len())
+                    .filter(|&seat| usize::from(seat) < game.seat_count())
                     .ok_or_else(|| corrupt(format!("a token for seat {seat}")))?;
                 Ok((RoomSeat(seat), TokenHash(hash)))
             })
@@ -704,7 +761,7 @@ impl PostgresStorage {
                             &[
                                 &record.code,
                                 &to_json(&record.game.kind()),
-                                &to_json(&record.game.rules()),
+                                &record.game.options_json(),
                                 &to_json(&record.clock),
                                 &record.creator,
                             ],
@@ -1065,6 +1122,52 @@ mod tests {
             assert_eq!(later.seat_tokens.len(), 2);
             let none = storage.load_room("CCCCCCCCCC".into(), 3).await.unwrap();
             assert!(none.unwrap().events.is_empty());
+        });
+    }
+
+    #[test]
+    fn a_qiguo_room_reads_back_with_its_seats_and_events() {
+        on_both("qiguo", |storage| async move {
+            let setup: QiguoSetup = serde_json::from_str(
+                r#"{"seats": ["friend", {"computer": "hard"}, "friend", "friend", "friend", {"computer": "easy"}, "friend"], "on_leave": "resign"}"#,
+            )
+            .unwrap();
+            let qiguo = RoomRecord {
+                game: RoomGame::Qiguo(QiguoRoom::new(&setup).unwrap()),
+                ..record("QQQQQQQQQQ")
+            };
+            let withdrew = RoomEvent::Withdrew {
+                seat: RoomSeat(6),
+                states: "k".into(),
+                reason: crate::protocol::WithdrawReason::Resigned,
+            };
+            storage
+                .write(vec![
+                    Write::CreateRoom(qiguo.clone()),
+                    event("QQQQQQQQQQ", 1, 0),
+                    event("QQQQQQQQQQ", 2, 6),
+                    Write::AppendEvent {
+                        code: "QQQQQQQQQQ".into(),
+                        version: 3,
+                        event: withdrew.clone(),
+                        seat_token: None,
+                    },
+                ])
+                .await
+                .unwrap();
+            let room = storage.load_room("QQQQQQQQQQ".into(), 0).await.unwrap();
+            let room = room.unwrap();
+            assert_eq!(room.record, qiguo);
+            let RoomGame::Qiguo(read) = room.record.game else {
+                panic!("{:?}", room.record.game);
+            };
+            assert_eq!(read.setup(), setup);
+            assert_eq!(read.seat_count(), 7);
+            assert_eq!(
+                room.seat_tokens[1],
+                (RoomSeat(6), TokenHash("hash6".into()))
+            );
+            assert_eq!(room.events[2], (3, withdrew));
         });
     }
 

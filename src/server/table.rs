@@ -1,10 +1,13 @@
-//! A room's game table as plain state: its game's [`Board`], seats, offers and result, changed
-//! only by [`RoomEvent`]s — the same way live and when a restarted server replays storage —
+//! A room's game table as plain state: its game's [`Board`], seats (two, or Qiguo's three to
+//! seven, people and the computer), offers and result, changed only by [`RoomEvent`]s — the same way live and when a restarted server replays storage —
 //! and the one projection, [`Table::state`], that everything sent about a room goes through.
 
 use super::board::Board;
-use super::storage::{RoomRecord, TokenHash};
-use crate::protocol::{EndReason, ErrorCode, GameEnd, RoomEvent, RoomSeat, RoomState, SeatState};
+use super::storage::{RoomGame, RoomRecord, TokenHash};
+use crate::protocol::{
+    ComputerLevel, EndReason, ErrorCode, GameEnd, OnLeave, RoomEvent, RoomSeat, RoomState,
+    SeatPlan, SeatState, WithdrawReason,
+};
 
 /// A refused request: its code and a message for people.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -26,15 +29,21 @@ impl Refusal {
 /// The state of one room.
 pub struct Table {
     pub record: RoomRecord,
-    /// The hash of each taken seat's token.
-    pub seat_tokens: [Option<TokenHash>; 2],
+    /// The hash of each seat's token, once a person took it.
+    pub seat_tokens: Vec<Option<TokenHash>>,
     /// The version of the last event applied.
     pub version: u64,
     game_number: u32,
     first_seat: RoomSeat,
     board: Board,
     draw_offer: Option<RoomSeat>,
-    rematch: [bool; 2],
+    rematch: Vec<bool>,
+    /// Qiguo: the computer holding each seat, and at which level.
+    computer: Vec<Option<ComputerLevel>>,
+    /// Qiguo: the seats whose absent player the computer covers for.
+    covered: Vec<bool>,
+    /// Qiguo: the seats whose player left for good.
+    left: Vec<bool>,
     end: Option<GameEnd>,
     /// The events of the current game (from its `NewGame`, or from the room's start), for
     /// clients that reconnect and ask for what they missed.
@@ -43,22 +52,52 @@ pub struct Table {
     recent_base: u64,
 }
 
+/// The level the computer plays at for a person who is away or gone.
+pub const COVER_LEVEL: ComputerLevel = ComputerLevel::Medium;
+
 impl Table {
     /// A room before its first event.
     pub fn new(record: RoomRecord) -> Table {
+        let count = record.game.seat_count();
+        let computer = (0..count)
+            .map(|seat| match record.game {
+                RoomGame::Qiguo(room) => match room.plan(RoomSeat(seat as u8)) {
+                    SeatPlan::Computer(level) => Some(level),
+                    SeatPlan::Friend => None,
+                },
+                RoomGame::Junqi(_) | RoomGame::Xiangqi => None,
+            })
+            .collect();
         Table {
-            board: Board::new(record.game),
+            board: Board::new(record.game, RoomSeat(0)),
             record,
-            seat_tokens: [None, None],
+            seat_tokens: vec![None; count],
             version: 0,
             game_number: 0,
             first_seat: RoomSeat(0),
             draw_offer: None,
-            rematch: [false; 2],
+            rematch: vec![false; count],
+            computer,
+            covered: vec![false; count],
+            left: vec![false; count],
             end: None,
             recent: Vec::new(),
             recent_base: 0,
         }
+    }
+
+    /// How many seats the room has.
+    pub fn seat_count(&self) -> usize {
+        self.seat_tokens.len()
+    }
+
+    /// Every seat of the room.
+    pub fn seats(&self) -> impl Iterator<Item = RoomSeat> + use<> {
+        (0..self.seat_count() as u8).map(RoomSeat)
+    }
+
+    fn is_qiguo(&self) -> bool {
+        matches!(self.record.game, RoomGame::Qiguo(_))
     }
 
     /// Applies the next event. Live events were checked before; a stored event that does not
@@ -70,13 +109,32 @@ impl Table {
             | RoomEvent::DrawOffered { seat }
             | RoomEvent::DrawDeclined { seat }
             | RoomEvent::RematchRequested { seat }
+            | RoomEvent::ComputerSeated { seat, .. }
+            | RoomEvent::Covered { seat }
+            | RoomEvent::Uncovered { seat }
+            | RoomEvent::SeatLeft { seat }
+            | RoomEvent::Withdrew { seat, .. }
             | RoomEvent::NewGame {
                 first_seat: seat, ..
             } => Some(*seat),
             RoomEvent::GameEnded { end } => end.winner,
         };
-        if seat.is_some_and(|seat| seat.index() >= RoomSeat::BOTH.len()) {
-            return Err(format!("{event:?} names no seat of a two-player room"));
+        if seat.is_some_and(|seat| seat.index() >= self.seat_count()) {
+            return Err(format!(
+                "{event:?} names no seat of a room of {} seats",
+                self.seat_count()
+            ));
+        }
+        let qiguo_only = matches!(
+            event,
+            RoomEvent::ComputerSeated { .. }
+                | RoomEvent::Covered { .. }
+                | RoomEvent::Uncovered { .. }
+                | RoomEvent::SeatLeft { .. }
+                | RoomEvent::Withdrew { .. }
+        );
+        if qiguo_only && !self.is_qiguo() {
+            return Err(format!("{event:?} happens in Qiguo rooms only"));
         }
         match &event {
             RoomEvent::SeatTaken { .. } => {}
@@ -95,45 +153,104 @@ impl Table {
                 game_number,
                 first_seat,
             } => {
-                self.board = Board::new(self.record.game);
+                self.board = Board::new(self.record.game, *first_seat);
                 self.game_number = *game_number;
                 self.first_seat = *first_seat;
                 self.draw_offer = None;
-                self.rematch = [false; 2];
+                self.rematch.fill(false);
                 self.end = None;
                 self.recent.clear();
                 self.recent_base = self.version;
             }
+            RoomEvent::ComputerSeated { seat, level } => {
+                self.computer[seat.index()] = Some(*level);
+            }
+            RoomEvent::Covered { seat } => self.covered[seat.index()] = true,
+            RoomEvent::Uncovered { seat } => self.covered[seat.index()] = false,
+            RoomEvent::SeatLeft { seat } => {
+                self.left[seat.index()] = true;
+                self.covered[seat.index()] = false;
+                self.computer[seat.index()] = Some(COVER_LEVEL);
+            }
+            RoomEvent::Withdrew {
+                seat,
+                states,
+                reason,
+            } => match &mut self.board {
+                Board::Qiguo(board) => board.withdraw(*seat, states, *reason)?,
+                Board::Junqi(_) | Board::Xiangqi(_) => {
+                    return Err(format!("{event:?} happens in Qiguo rooms only"));
+                }
+            },
         }
         self.version += 1;
         self.recent.push((self.version, event));
         Ok(())
     }
 
-    /// Whether a player holds `seat`.
+    /// Whether a person or the computer holds `seat`.
     pub fn is_taken(&self, seat: RoomSeat) -> bool {
-        self.seat_tokens[seat.index()].is_some()
+        self.seat_tokens[seat.index()].is_some() || self.computer[seat.index()].is_some()
     }
 
-    /// The seat whose token hashes to `hash`.
-    pub fn seat_of_token(&self, hash: &TokenHash) -> Option<RoomSeat> {
-        RoomSeat::BOTH
-            .into_iter()
+    /// Whether a person holds `seat` (and has not left it for good).
+    pub fn has_person(&self, seat: RoomSeat) -> bool {
+        self.seat_tokens[seat.index()].is_some() && !self.left[seat.index()]
+    }
+
+    /// Whether the computer covers for `seat`'s absent player.
+    pub fn is_covered(&self, seat: RoomSeat) -> bool {
+        self.covered[seat.index()]
+    }
+
+    /// The seat whose token hashes to `hash`, if its player has not left it for good.
+    pub fn seat_of_token(&self, hash: &TokenHash) -> Result<RoomSeat, Refusal> {
+        let seat = self
+            .seats()
             .find(|seat| self.seat_tokens[seat.index()].as_ref() == Some(hash))
+            .ok_or_else(|| {
+                Refusal::new(ErrorCode::BadToken, "this is not a seat token of this room")
+            })?;
+        if self.left[seat.index()] {
+            return Err(Refusal::new(
+                ErrorCode::BadToken,
+                format!("{seat} was left for good: its token no longer takes it"),
+            ));
+        }
+        Ok(seat)
     }
 
-    /// Both seats are taken and the game has not ended.
+    /// Every seat is taken and the game has not ended.
     pub fn in_play(&self) -> bool {
-        RoomSeat::BOTH.iter().all(|&seat| self.is_taken(seat)) && self.end.is_none()
+        self.seats().all(|seat| self.is_taken(seat)) && self.end.is_none()
     }
 
     /// The seat to move (whether or not the game is on).
     pub fn seat_to_move(&self) -> RoomSeat {
-        if self.board.first_to_move() {
-            self.first_seat
-        } else {
-            self.first_seat.other()
+        self.board.seat_to_move(self.first_seat)
+    }
+
+    /// The level the computer plays the seat to move at, when the game is on and the
+    /// computer holds that seat or covers for it.
+    pub fn computer_to_move(&self) -> Option<ComputerLevel> {
+        if !self.in_play() {
+            return None;
         }
+        let seat = self.seat_to_move();
+        if self.covered[seat.index()] {
+            return Some(COVER_LEVEL);
+        }
+        self.computer[seat.index()]
+    }
+
+    /// The Qiguo game on the table, if the room plays Qiguo.
+    pub fn qiguo(&self) -> Option<&super::board::QiguoBoard> {
+        self.board.qiguo()
+    }
+
+    /// The game number and the version, which together name one decision of the game.
+    pub fn game_number(&self) -> u32 {
+        self.game_number
     }
 
     /// The events after version `since`, if this table still has them all.
@@ -146,7 +263,7 @@ impl Table {
 
     /// The room as everyone may see it: the one projection of a room for clients, its game's
     /// part from the public table alone.
-    pub fn state(&self, connected: [bool; 2], spectators: u32, clock_ms: Option<u64>) -> RoomState {
+    pub fn state(&self, connected: &[bool], spectators: u32, clock_ms: Option<u64>) -> RoomState {
         RoomState {
             code: self.record.code.clone(),
             game: self.board.state(self.seat_to_move()),
@@ -154,16 +271,54 @@ impl Table {
             version: self.version,
             game_number: self.game_number,
             first_seat: self.first_seat,
-            seats: std::array::from_fn(|index| SeatState {
-                taken: self.seat_tokens[index].is_some(),
-                connected: connected[index],
-                rematch: self.rematch[index],
-            }),
+            seats: self
+                .seats()
+                .map(|seat| SeatState {
+                    taken: self.is_taken(seat),
+                    connected: connected.get(seat.index()).copied().unwrap_or(false),
+                    rematch: self.rematch[seat.index()],
+                    computer: self.computer[seat.index()],
+                    covered: self.covered[seat.index()],
+                    left: self.left[seat.index()],
+                })
+                .collect(),
             spectators,
             to_move: self.in_play().then(|| self.seat_to_move()),
             draw_offer: self.draw_offer,
             end: self.end,
             clock_ms: clock_ms.filter(|_| self.in_play()),
+        }
+    }
+
+    /// The seat a joining person takes: `wanted` if it is free, else the first free one.
+    pub fn free_seat(&self, wanted: Option<RoomSeat>) -> Result<RoomSeat, Refusal> {
+        match wanted {
+            Some(seat) if seat.index() >= self.seat_count() => Err(Refusal::new(
+                ErrorCode::BadFrame,
+                format!(
+                    "this room has seats 0 to {}, not {}",
+                    self.seat_count() - 1,
+                    seat.0
+                ),
+            )),
+            Some(seat) if self.computer[seat.index()].is_some() => Err(Refusal::new(
+                ErrorCode::SeatTaken,
+                format!("{seat} is the computer's"),
+            )),
+            Some(seat) if self.is_taken(seat) => Err(Refusal::new(
+                ErrorCode::SeatTaken,
+                format!("{seat} is taken"),
+            )),
+            Some(seat) => Ok(seat),
+            None => self
+                .seats()
+                .find(|&seat| !self.is_taken(seat))
+                .ok_or_else(|| {
+                    Refusal::new(
+                        ErrorCode::RoomFull,
+                        "every seat is taken: watch the game instead",
+                    )
+                }),
         }
     }
 
@@ -185,10 +340,11 @@ impl Table {
                 ),
             ));
         }
-        if seat != self.seat_to_move() {
+        let to_move = self.seat_to_move();
+        if seat != to_move {
             return Err(Refusal::new(
                 ErrorCode::NotYourTurn,
-                "it is the other player's turn",
+                format!("it is {to_move}'s turn, and you hold {seat}"),
             ));
         }
         let (played, end) = self.board.check(text, seat)?;
@@ -204,15 +360,45 @@ impl Table {
         if !self.in_play() {
             return Err(Refusal::new(
                 ErrorCode::NotStarted,
-                "the game starts when the second player joins",
+                if self.is_qiguo() {
+                    "the game starts when every seat is taken, or when the host starts it"
+                } else {
+                    "the game starts when the second player joins"
+                },
             ));
         }
         Ok(())
     }
 
-    /// The event of `seat` resigning.
+    /// The events of Qiguo `seat`'s states leaving the board for `reason`, and the game's end
+    /// if that ends it; none when the seat has no state left.
+    fn withdrawal(&self, seat: RoomSeat, reason: WithdrawReason) -> Vec<RoomEvent> {
+        let Some((states, end)) = self.board.qiguo().and_then(|board| board.withdrawal(seat))
+        else {
+            return Vec::new();
+        };
+        let mut events = vec![RoomEvent::Withdrew {
+            seat,
+            states,
+            reason,
+        }];
+        events.extend(end.map(|end| RoomEvent::GameEnded { end }));
+        events
+    }
+
+    /// The event of `seat` resigning (Qiguo: its states leave the board, the others play on).
     pub fn resign(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
         self.check_in_play()?;
+        if self.is_qiguo() {
+            let events = self.withdrawal(seat, WithdrawReason::Resigned);
+            if events.is_empty() {
+                return Err(Refusal::new(
+                    ErrorCode::IllegalAction,
+                    "your states have left the board already",
+                ));
+            }
+            return Ok(events);
+        }
         Ok(vec![RoomEvent::GameEnded {
             end: GameEnd {
                 winner: Some(seat.other()),
@@ -221,8 +407,29 @@ impl Table {
         }])
     }
 
+    fn two_player_only(&self, what: &str) -> Result<(), Refusal> {
+        if self.is_qiguo() {
+            return Err(Refusal::new(
+                ErrorCode::NotInThisGame,
+                format!("Qiguo rooms have no {what}"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn qiguo_only(&self, what: &str) -> Result<(), Refusal> {
+        if !self.is_qiguo() {
+            return Err(Refusal::new(
+                ErrorCode::NotInThisGame,
+                format!("only Qiguo rooms have {what}"),
+            ));
+        }
+        Ok(())
+    }
+
     /// The events of `seat` offering a draw (accepting the opponent's pending offer).
     pub fn offer_draw(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
+        self.two_player_only("draw offers")?;
         self.check_in_play()?;
         match self.draw_offer {
             Some(offerer) if offerer == seat => Err(Refusal::new(
@@ -236,6 +443,7 @@ impl Table {
 
     /// The events of `seat` answering the opponent's draw offer.
     pub fn answer_draw(&self, seat: RoomSeat, accept: bool) -> Result<Vec<RoomEvent>, Refusal> {
+        self.two_player_only("draw offers")?;
         self.check_in_play()?;
         if self.draw_offer != Some(seat.other()) {
             return Err(Refusal::new(
@@ -255,7 +463,8 @@ impl Table {
         }])
     }
 
-    /// The events of `seat` asking for a rematch: a new game, first move swapped, once both ask.
+    /// The events of `seat` asking for a rematch: a new game once every person at the table
+    /// asked, its first move passed to the next seat (Qiguo: the seats rotate by one).
     pub fn rematch(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
         if self.end.is_none() {
             return Err(Refusal::new(
@@ -267,22 +476,96 @@ impl Table {
             return Ok(Vec::new());
         }
         let mut events = vec![RoomEvent::RematchRequested { seat }];
-        if self.rematch[seat.other().index()] {
+        let everyone = self.seats().all(|other| {
+            other == seat
+                || self.rematch[other.index()]
+                || (self.is_qiguo() && !self.has_person(other))
+        });
+        if everyone {
             events.push(RoomEvent::NewGame {
                 game_number: self.game_number + 1,
-                first_seat: self.first_seat.other(),
+                first_seat: RoomSeat(((self.first_seat.index() + 1) % self.seat_count()) as u8),
             });
         }
         Ok(events)
     }
 
-    /// The event of `seat` losing by the server's rules (time, abandonment), if the game is on.
-    pub fn forfeit(&self, seat: RoomSeat, reason: EndReason) -> Option<RoomEvent> {
-        self.in_play().then_some(RoomEvent::GameEnded {
+    /// The events of `seat` losing by the server's rules (time, abandonment), if the game is
+    /// on. In Qiguo a clock run out takes the seat's states off the board.
+    pub fn forfeit(&self, seat: RoomSeat, reason: EndReason) -> Vec<RoomEvent> {
+        if !self.in_play() {
+            return Vec::new();
+        }
+        if self.is_qiguo() {
+            return match reason {
+                EndReason::OutOfTime => self.withdrawal(seat, WithdrawReason::OutOfTime),
+                _ => Vec::new(),
+            };
+        }
+        vec![RoomEvent::GameEnded {
             end: GameEnd {
                 winner: Some(seat.other()),
                 reason,
             },
-        })
+        }]
+    }
+
+    /// The events of the host (`seat`) starting a Qiguo game now: the computer takes every
+    /// free seat.
+    pub fn start(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
+        self.qiguo_only("a start")?;
+        if seat != RoomSeat(0) {
+            return Err(Refusal::new(
+                ErrorCode::NotHost,
+                "only the host (seat 0) starts the game",
+            ));
+        }
+        if self.end.is_some() || self.in_play() {
+            return Err(Refusal::new(
+                ErrorCode::IllegalAction,
+                "the game has started already",
+            ));
+        }
+        Ok(self
+            .seats()
+            .filter(|&seat| !self.is_taken(seat))
+            .map(|seat| RoomEvent::ComputerSeated {
+                seat,
+                level: COVER_LEVEL,
+            })
+            .collect())
+    }
+
+    /// The events of `seat`'s player leaving a Qiguo room for good: the computer takes the
+    /// seat, and by the host's choice its states resign while the game is on.
+    pub fn leave(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
+        let RoomGame::Qiguo(room) = self.record.game else {
+            return Err(Refusal::new(
+                ErrorCode::NotInThisGame,
+                "only Qiguo rooms have leaving for good",
+            ));
+        };
+        let mut events = vec![RoomEvent::SeatLeft { seat }];
+        if room.on_leave == OnLeave::Resign && self.in_play() {
+            events.extend(self.withdrawal(seat, WithdrawReason::Left));
+        }
+        Ok(events)
+    }
+
+    /// The event of the computer covering for `seat`'s absent player, if it should: the game
+    /// is on and the seat still has states on the board.
+    pub fn cover(&self, seat: RoomSeat) -> Option<RoomEvent> {
+        let on_board = self
+            .board
+            .qiguo()
+            .is_some_and(|board| board.position().seat_is_live(board.game_seat(seat)));
+        (on_board && self.in_play() && self.has_person(seat) && !self.is_covered(seat))
+            .then_some(RoomEvent::Covered { seat })
+    }
+
+    /// The event of `seat`'s player taking the seat back from the computer, if it covers.
+    pub fn uncover(&self, seat: RoomSeat) -> Option<RoomEvent> {
+        self.is_covered(seat)
+            .then_some(RoomEvent::Uncovered { seat })
     }
 }

@@ -5,12 +5,13 @@
 
 use futures_util::{SinkExt, StreamExt};
 use kawu::protocol::{
-    ClientMessage, ErrorCode, Frame, GameEnd, GameState, MoveClock, Played, RoomEvent, RoomSeat,
-    RoomState, ServerMessage, XiangqiPlayed, junqi_start,
+    ClientMessage, ErrorCode, Frame, GameEnd, GameState, MoveClock, Played, QiguoPlayed,
+    QiguoSetup, QiguoStep, RoomEvent, RoomSeat, RoomState, ServerMessage, XiangqiPlayed,
+    junqi_start,
 };
 use kawu::rules::GameKind;
 use kawu::rules::junqi::{Action, ActionList, PublicGame};
-use kawu::rules::xiangqi;
+use kawu::rules::{qiguo, xiangqi};
 use rand::RngExt;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -24,6 +25,8 @@ pub type Socket =
 pub enum Board {
     Junqi(Box<PublicGame>),
     Xiangqi(xiangqi::Game),
+    /// A Qiguo game and its history (moves and withdrawals).
+    Qiguo(Box<qiguo::Position>, Vec<QiguoStep>),
 }
 
 impl Board {
@@ -48,6 +51,11 @@ impl Board {
                 );
                 Board::Xiangqi(game)
             }
+            GameState::Qiguo(state) => {
+                let position = state.replay().expect("a state's history replays");
+                assert_eq!(position.to_qfen(), state.position, "position of {room:?}");
+                Board::Qiguo(Box::new(position), state.history.clone())
+            }
         }
     }
 
@@ -58,6 +66,10 @@ impl Board {
                 Board::Junqi(Box::new(PublicGame::new(junqi_start(*game.view().rules()))))
             }
             Board::Xiangqi(game) => Board::Xiangqi(xiangqi::Game::new(game.start().clone())),
+            Board::Qiguo(position, _) => Board::Qiguo(
+                Box::new(qiguo::Position::start(position.seating())),
+                Vec::new(),
+            ),
         }
     }
 
@@ -69,6 +81,14 @@ impl Board {
             (Board::Xiangqi(game), Played::Xiangqi(played)) => {
                 game.play(played.mv).expect("a played move replays");
             }
+            (Board::Qiguo(position, history), Played::Qiguo(played)) => {
+                let step = QiguoStep::Move {
+                    mv: played.mv,
+                    state: played.state,
+                };
+                step.apply(position).expect("a played move replays");
+                history.push(step);
+            }
             (board, played) => panic!("{played:?} played on {board:?}"),
         }
     }
@@ -78,6 +98,7 @@ impl Board {
         match self {
             Board::Junqi(game) => game.view().first_player_to_move(),
             Board::Xiangqi(game) => game.moves().len() % 2 == 0,
+            Board::Qiguo(..) => panic!("a Qiguo table has more than two seats"),
         }
     }
 
@@ -94,6 +115,11 @@ impl Board {
                 game.position().legal_moves(&mut moves);
                 moves.iter().map(xiangqi::Move::to_string).collect()
             }
+            Board::Qiguo(position, _) => {
+                let mut moves = qiguo::MoveList::new();
+                position.legal_moves(&mut moves);
+                moves.iter().map(qiguo::Move::to_string).collect()
+            }
         }
     }
 
@@ -102,6 +128,7 @@ impl Board {
         match self {
             Board::Junqi(game) => game.outcome().is_some(),
             Board::Xiangqi(game) => game.outcome().is_some(),
+            Board::Qiguo(position, _) => position.outcome().is_some(),
         }
     }
 
@@ -114,20 +141,38 @@ impl Board {
                 .iter()
                 .map(|played| Played::Xiangqi(XiangqiPlayed { mv: played.mv }))
                 .collect(),
+            Board::Qiguo(_, history) => history
+                .iter()
+                .filter_map(|step| match step {
+                    QiguoStep::Move { mv, state } => Some(Played::Qiguo(QiguoPlayed {
+                        mv: *mv,
+                        state: *state,
+                    })),
+                    QiguoStep::Withdrew { .. } => None,
+                })
+                .collect(),
+        }
+    }
+
+    /// The Qiguo position.
+    pub fn qiguo(&self) -> &qiguo::Position {
+        match self {
+            Board::Qiguo(position, _) => position,
+            other => panic!("not Qiguo: {other:?}"),
         }
     }
 
     pub fn junqi(&self) -> &PublicGame {
         match self {
             Board::Junqi(game) => game,
-            Board::Xiangqi(_) => panic!("a Xiangqi room"),
+            other => panic!("not Junqi: {other:?}"),
         }
     }
 
     pub fn xiangqi(&self) -> &xiangqi::Game {
         match self {
             Board::Xiangqi(game) => game,
-            Board::Junqi(_) => panic!("a Junqi room"),
+            other => panic!("not Xiangqi: {other:?}"),
         }
     }
 }
@@ -139,7 +184,11 @@ pub struct Replica {
     pub board: Board,
     pub first_seat: RoomSeat,
     pub end: Option<GameEnd>,
-    pub taken: [bool; 2],
+    pub taken: Vec<bool>,
+    /// Qiguo: the seats the computer covers for.
+    pub covered: Vec<bool>,
+    /// Every event applied, with its version.
+    pub events: Vec<(u64, RoomEvent)>,
 }
 
 impl Replica {
@@ -149,13 +198,16 @@ impl Replica {
             board: Board::from_state(room),
             first_seat: room.first_seat,
             end: room.end,
-            taken: room.seats.map(|seat| seat.taken),
+            taken: room.seats.iter().map(|seat| seat.taken).collect(),
+            covered: room.seats.iter().map(|seat| seat.covered).collect(),
+            events: Vec::new(),
         }
     }
 
     pub fn apply(&mut self, version: u64, event: &RoomEvent) {
         assert_eq!(version, self.version + 1, "events arrive in order");
         self.version = version;
+        self.events.push((version, event.clone()));
         match event {
             RoomEvent::SeatTaken { seat } => self.taken[seat.index()] = true,
             RoomEvent::Played { seat, played } => {
@@ -168,15 +220,42 @@ impl Replica {
                 self.first_seat = *first_seat;
                 self.end = None;
             }
+            RoomEvent::ComputerSeated { seat, .. } => self.taken[seat.index()] = true,
+            RoomEvent::Covered { seat } => self.covered[seat.index()] = true,
+            RoomEvent::Uncovered { seat } => self.covered[seat.index()] = false,
+            RoomEvent::Withdrew {
+                seat,
+                states,
+                reason,
+            } => {
+                let Board::Qiguo(position, history) = &mut self.board else {
+                    panic!("a withdrawal outside Qiguo");
+                };
+                let step = QiguoStep::Withdrew {
+                    seat: *seat,
+                    states: states.clone(),
+                    reason: *reason,
+                };
+                step.apply(position).expect("a withdrawal replays");
+                history.push(step);
+            }
             RoomEvent::DrawOffered { .. }
             | RoomEvent::DrawDeclined { .. }
-            | RoomEvent::RematchRequested { .. } => {}
+            | RoomEvent::RematchRequested { .. }
+            | RoomEvent::SeatLeft { .. } => {}
         }
     }
 
     pub fn to_move(&self) -> Option<RoomSeat> {
         if self.end.is_some() || !self.taken.iter().all(|&taken| taken) {
             return None;
+        }
+        if let Board::Qiguo(position, _) = &self.board {
+            let seat = position.seating().seat(position.side_to_move());
+            let count = self.taken.len();
+            return Some(RoomSeat(
+                ((seat.index() + self.first_seat.index()) % count) as u8,
+            ));
         }
         Some(if self.board.first_to_move() {
             self.first_seat
@@ -369,12 +448,28 @@ impl Client {
             game,
             rules: None,
             clock,
+            qiguo: None,
+        };
+        Client::enter(address, message).await
+    }
+
+    /// The host of a new Qiguo room with these seats.
+    pub async fn create_qiguo(address: SocketAddr, setup: QiguoSetup, clock: MoveClock) -> Client {
+        let message = ClientMessage::Create {
+            game: GameKind::Qiguo,
+            rules: None,
+            clock,
+            qiguo: Some(setup),
         };
         Client::enter(address, message).await
     }
 
     pub async fn join(address: SocketAddr, code: &str) -> Client {
-        Client::enter(address, ClientMessage::Join { code: code.into() }).await
+        let message = ClientMessage::Join {
+            code: code.into(),
+            seat: None,
+        };
+        Client::enter(address, message).await
     }
 
     pub async fn watch(address: SocketAddr, code: &str) -> Client {
@@ -485,4 +580,66 @@ pub async fn rematch(alice: &mut Client, bob: &mut Client) {
     let version = alice.version() + 3;
     alice.until_version(version).await;
     bob.until_version(version).await;
+}
+
+/// Qiguo: the people in `players` (each in its own seat) play random legal moves, and the
+/// server's computers the other seats, until the game ends or `moves` more were played; every
+/// player catches up with the last version. Returns the moves the people played.
+pub async fn play_qiguo(players: &mut [&mut Client], rng: &mut impl RngExt, moves: usize) -> usize {
+    let seats: Vec<RoomSeat> = players
+        .iter()
+        .map(|player| player.seat.expect("seated"))
+        .collect();
+    let mut played = 0;
+    let start = players[0].replica().board.history().len();
+    loop {
+        // The first player follows the game until a person is to move.
+        let reference = &mut *players[0];
+        let person_to_move = loop {
+            let replica = reference.replica();
+            if replica.end.is_some() || replica.board.history().len() - start >= moves {
+                break None;
+            }
+            match replica.to_move() {
+                // (A move that ends the game comes before the event that says so.)
+                Some(seat)
+                    if seats.contains(&seat)
+                        && !replica.covered[seat.index()]
+                        && !replica.board.over() =>
+                {
+                    break Some(seat);
+                }
+                _ => {
+                    if let ServerMessage::Error { code, message, .. } = reference.recv().await {
+                        panic!("while the computer plays: {code:?}: {message}");
+                    }
+                }
+            }
+        };
+        let version = reference.version();
+        let Some(seat) = person_to_move else {
+            for player in players.iter_mut() {
+                player.until_version(version).await;
+            }
+            return played;
+        };
+        let mover = players
+            .iter_mut()
+            .find(|player| player.seat == Some(seat))
+            .expect("a person of this table");
+        mover.until_version(version).await;
+        // The mover may know more than the first player: it decides by what it knows.
+        let replica = mover.replica();
+        if replica.to_move() != Some(seat) || replica.covered[seat.index()] || replica.board.over()
+        {
+            players[0].recv().await;
+            continue;
+        }
+        let actions = replica.board.legal_actions();
+        let action = actions[rng.random_range(0..actions.len())].clone();
+        let before = mover.version();
+        mover.act(&action).await;
+        mover.until_version(before + 1).await;
+        played += 1;
+    }
 }

@@ -1,6 +1,7 @@
 //! `kawu-cli loadtest`: many games at once against a running `kawu-server` (or several, one
-//! after the other: a SQLite node and a cluster behind HAProxy, say), each played by two protocol
-//! clients choosing random legal actions; reports throughput, the latency from sending an action
+//! after the other: a SQLite node and a cluster behind HAProxy, say), each played by protocol
+//! clients choosing random legal actions — two at a Junqi table, or at a Qiguo table of N seats
+//! the people among them, the server's computers playing the others; reports throughput, the latency from sending an action
 //! to hearing it played, and the memory and processor time of the processes named. Through a
 //! balancer in front of several nodes, the two players of each game are placed on different
 //! nodes (each node names itself in `hello`).
@@ -8,11 +9,11 @@
 use crate::Failure;
 use futures_util::{SinkExt, StreamExt};
 use kawu::protocol::{
-    ClientMessage, ErrorCode, Frame, GameState, MoveClock, Played, RoomEvent, RoomSeat, RoomState,
-    ServerMessage, junqi_start,
+    ClientMessage, ComputerLevel, ErrorCode, Frame, GameState, MoveClock, Played, QiguoSetup,
+    RoomEvent, RoomSeat, RoomState, SeatPlan, ServerMessage, junqi_start,
 };
-use kawu::rules::GameKind;
 use kawu::rules::junqi::{ActionList, PublicGame};
+use kawu::rules::{GameKind, qiguo};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::fmt::Write as _;
@@ -29,11 +30,23 @@ pub struct LoadtestArgs {
     /// The server's address.
     #[arg(long, default_value = "127.0.0.1:7878")]
     addr: String,
-    /// Games played at once (two connections each). The server must allow this many rooms
-    /// and twice as many connections per address: `kawu-server --rooms-per-address N
-    /// --connections-per-address 2N`.
+    /// Games played at once (a connection for each person at the table). The server must
+    /// allow this many rooms and as many connections per address as there are people:
+    /// `kawu-server --rooms-per-address N --connections-per-address 2N` for Junqi.
     #[arg(long, default_value_t = 100)]
     games: u32,
+    /// The game: junqi, or qiguo (tables of --seats, --computers of them the server's).
+    #[arg(long, default_value = "junqi", value_parser = game_kind)]
+    game: GameKind,
+    /// Qiguo: seats at each table, 3-7.
+    #[arg(long, default_value_t = 4)]
+    seats: usize,
+    /// Qiguo: seats of each table the server's computer plays (the host's seat is a person's).
+    #[arg(long, default_value_t = 2)]
+    computers: usize,
+    /// Qiguo: the computers' level, easy, medium or hard.
+    #[arg(long, default_value = "medium", value_parser = computer_level)]
+    level: ComputerLevel,
     /// How long to play, in seconds.
     #[arg(long, default_value_t = 30.0)]
     seconds: f64,
@@ -53,6 +66,52 @@ pub struct LoadtestArgs {
     /// them).
     #[arg(long = "process", value_name = "NAME/LABEL=PID")]
     processes: Vec<String>,
+}
+
+/// A `--game` value.
+fn game_kind(text: &str) -> Result<GameKind, String> {
+    match text {
+        "junqi" => Ok(GameKind::Junqi),
+        "qiguo" => Ok(GameKind::Qiguo),
+        _ => Err(format!("'{text}': junqi or qiguo")),
+    }
+}
+
+/// A `--level` value.
+fn computer_level(text: &str) -> Result<ComputerLevel, String> {
+    serde_json::from_value(serde_json::Value::String(text.to_string()))
+        .map_err(|_| format!("'{text}': easy, medium or hard"))
+}
+
+impl LoadtestArgs {
+    /// People at each table.
+    fn people(&self) -> u32 {
+        match self.game {
+            GameKind::Qiguo => (self.seats - self.computers) as u32,
+            GameKind::Junqi | GameKind::Xiangqi => 2,
+        }
+    }
+
+    /// The `create` of each table.
+    fn create(&self) -> ClientMessage {
+        let qiguo = (self.game == GameKind::Qiguo).then(|| {
+            let mut seats = vec![SeatPlan::Friend; self.seats - self.computers];
+            seats.extend(std::iter::repeat_n(
+                SeatPlan::Computer(self.level),
+                self.computers,
+            ));
+            QiguoSetup {
+                seats,
+                on_leave: Default::default(),
+            }
+        });
+        ClientMessage::Create {
+            game: self.game,
+            rules: None,
+            clock: MoveClock::Off,
+            qiguo,
+        }
+    }
 }
 
 /// One server (or balancer) under test, and the processes that serve it.
@@ -106,6 +165,8 @@ fn targets(args: &LoadtestArgs) -> Result<Vec<Target>, Failure> {
 #[derive(Default)]
 struct Counters {
     actions: AtomicU64,
+    /// Moves of the server's computers (Qiguo).
+    computer_moves: AtomicU64,
     games_finished: AtomicU64,
     errors: AtomicU64,
     /// Games whose players are on two different nodes (as their `hello`s name them).
@@ -119,6 +180,13 @@ type Socket =
 pub fn run(args: LoadtestArgs) -> Result<String, Failure> {
     if args.games == 0 || !(args.seconds > 0.0 && args.seconds.is_finite()) {
         return Err(Failure("--games and --seconds must be positive".into()));
+    }
+    if args.game == GameKind::Qiguo
+        && !((3..=7).contains(&args.seats) && args.computers < args.seats)
+    {
+        return Err(Failure(
+            "--seats is 3-7, and --computers leaves the host's seat a person's".into(),
+        ));
     }
     let targets = targets(&args)?;
     let runtime = tokio::runtime::Runtime::new()?;
@@ -143,13 +211,13 @@ async fn load(args: &LoadtestArgs, target: &Target) -> Result<String, Failure> {
     // Open every table first, then let all games play at once.
     let mut tables = Vec::with_capacity(args.games as usize);
     for index in 0..args.games {
-        let table = open_table(&url, &counters).await.map_err(|message| {
+        let table = open_table(&url, args, &counters).await.map_err(|message| {
             Failure(format!(
                 "table {index}: {message} (is kawu-server running at {} with --rooms-per-address {} \
                  and --connections-per-address {} or more?)",
                 target.addr,
                 args.games,
-                args.games * 2
+                args.games * args.people()
             ))
         })?;
         tables.push(table);
@@ -162,8 +230,8 @@ async fn load(args: &LoadtestArgs, target: &Target) -> Result<String, Failure> {
         .collect();
     let mut peaks = vec![0u64; target.processes.len()];
     let mut players = Vec::new();
-    for (first, second) in tables {
-        for player in [first, second] {
+    for table in tables {
+        for player in table {
             players.push(tokio::spawn(play(
                 player,
                 think,
@@ -333,11 +401,20 @@ fn report(args: &LoadtestArgs, counters: &Counters, measures: Measures) -> Strin
     };
     let actions = counters.actions.load(Ordering::Relaxed);
     let mut out = String::new();
+    let computer_moves = counters.computer_moves.load(Ordering::Relaxed);
+    let table = match args.game {
+        GameKind::Qiguo => format!(
+            "Qiguo tables of {} seats, {} of them {:?} computers",
+            args.seats, args.computers, args.level
+        ),
+        GameKind::Junqi | GameKind::Xiangqi => "Junqi tables".to_string(),
+    };
     let _ = writeln!(
         out,
-        "games: {} at once ({} connections) for {elapsed:.1} s, think time {} ms on average",
+        "games: {} at once ({table}; {} connections) for {elapsed:.1} s, think time {} ms on \
+         average",
         args.games,
-        args.games * 2,
+        args.games * args.people(),
         args.think_ms
     );
     let _ = writeln!(
@@ -347,6 +424,13 @@ fn report(args: &LoadtestArgs, counters: &Counters, measures: Measures) -> Strin
         counters.games_finished.load(Ordering::Relaxed),
         counters.errors.load(Ordering::Relaxed),
     );
+    if args.game == GameKind::Qiguo {
+        let _ = writeln!(
+            out,
+            "moves of the server's computers: {computer_moves} ({:.0}/s)",
+            computer_moves as f64 / elapsed
+        );
+    }
     let spread = counters.spread.load(Ordering::Relaxed);
     if spread > 0 {
         let _ = writeln!(
@@ -379,8 +463,16 @@ fn report(args: &LoadtestArgs, counters: &Counters, measures: Measures) -> Strin
         let cpu = process
             .cpu_seconds
             .map(|seconds| {
+                let per_computer_move = if computer_moves > 0 {
+                    format!(
+                        ", {:.1} ms per computer move if they took it all",
+                        1e3 * seconds / computer_moves as f64
+                    )
+                } else {
+                    String::new()
+                };
                 format!(
-                    "; processor {seconds:.1} s ({:.0}% of one core, {:.0} µs per action)",
+                    "; processor {seconds:.1} s ({:.0}% of one core, {:.0} µs per action{per_computer_move})",
                     100.0 * seconds / elapsed,
                     1e6 * seconds / actions.max(1) as f64
                 )
@@ -452,9 +544,80 @@ struct Player {
     socket: Socket,
     seat: RoomSeat,
     version: u64,
-    game: PublicGame,
+    game: Game,
     first_seat: RoomSeat,
     over: bool,
+    /// The seats the server's computer plays.
+    computers: Vec<RoomSeat>,
+}
+
+/// A room's game as a player follows it.
+enum Game {
+    Junqi(Box<PublicGame>),
+    Qiguo(Box<qiguo::Position>),
+}
+
+impl Game {
+    /// The game of a room's state.
+    fn of(room: &RoomState) -> Result<Game, String> {
+        match &room.game {
+            GameState::Qiguo(state) => Ok(Game::Qiguo(Box::new(state.replay()?))),
+            _ => Ok(Game::Junqi(Box::new(junqi_game(room)?))),
+        }
+    }
+
+    /// The same game from its start.
+    fn restarted(&self) -> Game {
+        match self {
+            Game::Junqi(game) => {
+                Game::Junqi(Box::new(PublicGame::new(junqi_start(*game.view().rules()))))
+            }
+            Game::Qiguo(position) => {
+                Game::Qiguo(Box::new(qiguo::Position::start(position.seating())))
+            }
+        }
+    }
+
+    /// The room seat to move, when `first_seat` moved first.
+    fn to_move(&self, first_seat: RoomSeat) -> RoomSeat {
+        match self {
+            Game::Junqi(game) if game.view().first_player_to_move() => first_seat,
+            Game::Junqi(_) => first_seat.other(),
+            Game::Qiguo(position) => {
+                let seating = position.seating();
+                let seat = seating.seat(position.side_to_move());
+                RoomSeat(((seat.index() + first_seat.index()) % seating.seat_count()) as u8)
+            }
+        }
+    }
+
+    /// Every legal action, as `act` writes it.
+    fn legal_actions(&self) -> Vec<String> {
+        match self {
+            Game::Junqi(game) => {
+                let mut actions = ActionList::new();
+                game.view().legal_actions(&mut actions);
+                actions.iter().map(ToString::to_string).collect()
+            }
+            Game::Qiguo(position) => {
+                let mut moves = qiguo::MoveList::new();
+                position.legal_moves(&mut moves);
+                moves.iter().map(ToString::to_string).collect()
+            }
+        }
+    }
+
+    fn play(&mut self, played: &Played) {
+        match (self, played) {
+            (Game::Junqi(game), Played::Junqi(played)) => {
+                let _ = game.play(*played);
+            }
+            (Game::Qiguo(position), Played::Qiguo(played)) => {
+                let _ = position.play(played.mv);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The public Junqi game of a room's state.
@@ -533,14 +696,14 @@ async fn enter(mut socket: Socket, message: ClientMessage) -> Result<(Player, St
         match receive(&mut socket).await? {
             ServerMessage::Seated { seat: taken, .. } => seat = taken,
             ServerMessage::Sync { room } => {
-                let game = junqi_game(&room)?;
                 let player = Player {
                     socket,
                     seat,
                     version: room.version,
-                    game,
+                    game: Game::of(&room)?,
                     first_seat: room.first_seat,
                     over: room.end.is_some(),
+                    computers: computer_seats(&room),
                 };
                 return Ok((player, room.code));
             }
@@ -552,64 +715,75 @@ async fn enter(mut socket: Socket, message: ClientMessage) -> Result<(Player, St
     }
 }
 
-/// Two players at a new table: one creates the room, the other joins it, on another node when
+/// The seats the server's computer plays in a room.
+fn computer_seats(room: &RoomState) -> Vec<RoomSeat> {
+    (0..room.seats.len() as u8)
+        .map(RoomSeat)
+        .filter(|seat| room.seats[seat.index()].computer.is_some())
+        .collect()
+}
+
+/// The people at a new table: one creates the room, the others join it, on another node when
 /// there are several.
-async fn open_table(url: &str, counters: &Counters) -> Result<(Player, Player), String> {
-    let create = ClientMessage::Create {
-        game: GameKind::Junqi,
-        rules: None,
-        clock: MoveClock::Off,
-    };
+async fn open_table(
+    url: &str,
+    args: &LoadtestArgs,
+    counters: &Counters,
+) -> Result<Vec<Player>, String> {
     let mut socket = connect(url).await?;
     let node = hello_node(&mut socket).await?;
-    let (mut first, code) = enter(socket, create).await?;
-    let (socket, spread) = connect_elsewhere(url, node.as_deref()).await?;
-    if spread {
-        counters.spread.fetch_add(1, Ordering::Relaxed);
+    let (first, code) = enter(socket, args.create()).await?;
+    let mut players = vec![first];
+    for _ in 1..args.people() {
+        let (socket, spread) = connect_elsewhere(url, node.as_deref()).await?;
+        if spread && players.len() == 1 {
+            counters.spread.fetch_add(1, Ordering::Relaxed);
+        }
+        let join = ClientMessage::Join {
+            code: code.clone(),
+            seat: None,
+        };
+        players.push(enter(socket, join).await?.0);
     }
-    let (second, _) = enter(socket, ClientMessage::Join { code }).await?;
-    // The creator hears of the second seat before the game starts.
-    while first.version < second.version {
-        let message = receive(&mut first.socket).await?;
-        first.apply(&message);
+    // Everyone hears of the last seat before the game starts.
+    let last = players.last().map_or(0, |player| player.version);
+    for player in &mut players {
+        while player.version < last {
+            let message = receive(&mut player.socket).await?;
+            player.apply(&message);
+        }
     }
-    Ok((first, second))
+    Ok(players)
 }
 
 impl Player {
     fn to_move(&self) -> RoomSeat {
-        if self.game.view().first_player_to_move() {
-            self.first_seat
-        } else {
-            self.first_seat.other()
-        }
+        self.game.to_move(self.first_seat)
     }
 
     /// Follows the room; returns the seat that played, for a `played` event.
     fn apply(&mut self, message: &ServerMessage) -> Option<RoomSeat> {
         match message {
             ServerMessage::Sync { room } => {
-                if let Ok(game) = junqi_game(room) {
+                if let Ok(game) = Game::of(room) {
                     self.game = game;
                     self.version = room.version;
                     self.first_seat = room.first_seat;
                     self.over = room.end.is_some();
+                    self.computers = computer_seats(room);
                 }
                 None
             }
             ServerMessage::Event { version, event } => {
                 self.version = *version;
                 match event {
-                    RoomEvent::Played {
-                        seat,
-                        played: Played::Junqi(played),
-                    } => {
-                        let _ = self.game.play(*played);
+                    RoomEvent::Played { seat, played } => {
+                        self.game.play(played);
                         return Some(*seat);
                     }
                     RoomEvent::GameEnded { .. } => self.over = true,
                     RoomEvent::NewGame { first_seat, .. } => {
-                        self.game = PublicGame::new(junqi_start(*self.game.view().rules()));
+                        self.game = self.game.restarted();
                         self.first_seat = *first_seat;
                         self.over = false;
                     }
@@ -641,15 +815,13 @@ async fn play(
                 // not act in lockstep.
                 tokio::time::sleep(think.mul_f64(rng.random_range(0.5..1.5))).await;
             }
-            let mut actions = ActionList::new();
-            player.game.view().legal_actions(&mut actions);
+            let actions = player.game.legal_actions();
             if actions.is_empty() {
                 player.over = true;
                 continue;
             }
-            let action = actions[rng.random_range(0..actions.len())];
             let act = ClientMessage::Act {
-                action: action.to_string(),
+                action: actions[rng.random_range(0..actions.len())].clone(),
                 version: player.version,
             };
             if send(&mut player.socket, act).await.is_err() {
@@ -689,11 +861,17 @@ async fn play(
             continue;
         }
         let was_over = player.over;
-        if player.apply(&message) == Some(player.seat)
+        let mover = player.apply(&message);
+        if mover == Some(player.seat)
             && let Some(sent) = pending.take()
         {
             latencies.push(sent.elapsed());
             counters.actions.fetch_add(1, Ordering::Relaxed);
+        }
+        // The host counts the computers' moves.
+        if player.seat == RoomSeat(0) && mover.is_some_and(|seat| player.computers.contains(&seat))
+        {
+            counters.computer_moves.fetch_add(1, Ordering::Relaxed);
         }
         if was_over && !player.over {
             asked_rematch = false;

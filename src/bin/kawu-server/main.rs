@@ -1,4 +1,4 @@
-//! `kawu-server`: the online game (Junqi flip and Xiangqi rooms) — the WebSocket at `/ws`,
+//! `kawu-server`: the online game (Junqi flip, Xiangqi and Qiguo rooms) — the WebSocket at `/ws`,
 //! `/health`, the web build's folder — on an embedded SQLite database, or as one node of
 //! several on a shared PostgreSQL database (`--database postgres://…`).
 
@@ -46,7 +46,15 @@ struct Cli {
     /// WebSockets one address may have open at once.
     #[arg(long, env = "KAWU_CONNECTIONS_PER_ADDRESS", default_value_t = Limits::default().connections_per_address)]
     connections_per_address: usize,
-    /// Seconds a disconnected player has to come back before losing.
+    /// Qiguo computer seats that may search at once (each on a thread of its own).
+    #[arg(long, env = "KAWU_COMPUTER_THREADS", default_value_t = Limits::default().computer_threads)]
+    computer_threads: usize,
+    /// A cap on the nodes of every computer search [default: each level's own] (for tests and
+    /// small machines: fewer nodes, weaker and faster computers).
+    #[arg(long, env = "KAWU_COMPUTER_NODES")]
+    computer_nodes: Option<u64>,
+    /// Seconds a disconnected player has to come back before losing (Qiguo: before the
+    /// computer plays for them).
     #[arg(long, env = "KAWU_GRACE_SECONDS", default_value_t = Timing::default().grace.as_secs_f64())]
     grace_seconds: f64,
     /// Seconds a room with nobody connected lives.
@@ -97,6 +105,8 @@ fn config(cli: &Cli) -> Result<Config, String> {
             rooms_per_address: cli.rooms_per_address,
             spectators_per_room: cli.spectators_per_room,
             connections_per_address: cli.connections_per_address,
+            computer_threads: cli.computer_threads.max(1),
+            computer_nodes: cli.computer_nodes,
         },
         timing: Timing {
             clock_second: seconds(cli.clock_second, "clock-second")?,

@@ -70,6 +70,9 @@ pub enum EliminationReason {
     TooFewPieces,
     /// Its turn came and it had no legal move.
     NoLegalMove,
+    /// Its seat gave up or left the table (online play: a resignation, a player leaving for
+    /// good, a move clock run out).
+    Withdrawn,
 }
 
 /// A state's elimination: all its pieces left the board.
@@ -667,6 +670,47 @@ impl Position {
         }
         self.key ^= side_key(self.side);
         played
+    }
+
+    /// Takes every live state of `seat` off the board, as if each had been eliminated (its
+    /// captures still count for the seat), and passes the turn on as a move would when the
+    /// side to move was one of them. Nothing changes once the game is over or when the seat
+    /// has no live state.
+    pub fn withdraw(&mut self, seat: Seat) -> ArrayVec<Elimination, 7> {
+        let mut eliminated = ArrayVec::new();
+        if self.ending().is_some() {
+            return eliminated;
+        }
+        let states: ArrayVec<State, 7> = self
+            .seating
+            .states(seat)
+            .filter(|&state| self.is_live(state))
+            .collect();
+        for state in states {
+            self.eliminate(state);
+            eliminated.push(Elimination {
+                state,
+                reason: EliminationReason::Withdrawn,
+            });
+        }
+        if eliminated.is_empty() {
+            return eliminated;
+        }
+        self.key ^= side_key(self.side);
+        if !self.is_live(self.side) {
+            self.side = self.next_live_after(self.side);
+        }
+        while self.ending().is_none() && !self.can_move(self.side) {
+            let stuck = self.side;
+            self.eliminate(stuck);
+            eliminated.push(Elimination {
+                state: stuck,
+                reason: EliminationReason::NoLegalMove,
+            });
+            self.side = self.next_live_after(stuck);
+        }
+        self.key ^= side_key(self.side);
+        eliminated
     }
 
     /// Counts a capture (`ruler`: of a Ruler) for `state`.

@@ -442,3 +442,33 @@ fn another_live_state_may_be_put_to_move() {
     assert_ne!(chu.key(), here.key());
     assert_eq!(here.with_side_to_move(State::Han), None);
 }
+
+#[test]
+fn a_withdrawn_seat_leaves_the_board_and_passes_its_turn() {
+    // Four seats: Yan + Qin are seat 1, Qin to move.
+    let mut start = Position::start(Seating::for_players(4).unwrap());
+    let one = Seat::new(1).unwrap();
+    let gone = start.withdraw(one);
+    let states: Vec<State> = gone.iter().map(|e| e.state).collect();
+    assert_eq!(states, [State::Qin, State::Yan]);
+    assert!(
+        gone.iter()
+            .all(|e| e.reason == EliminationReason::Withdrawn)
+    );
+    assert!(!start.seat_is_live(one));
+    assert_eq!(start.side_to_move(), State::Chu);
+    assert_eq!(start.pieces().count(), 5 * 17);
+    // The key follows the board: the same position read from its QFEN has the same key.
+    assert_eq!(start.key(), position(&start.to_qfen()).key());
+    // Withdrawing again changes nothing.
+    assert!(start.withdraw(one).is_empty());
+    // Two seats withdraw more: the last one standing has the game.
+    start.withdraw(Seat::new(2).unwrap());
+    assert_eq!(start.ending(), None);
+    start.withdraw(Seat::new(4).unwrap());
+    assert_eq!(
+        start.ending(),
+        Some(Ending::LastSeat(Seat::new(3).unwrap()))
+    );
+    assert!(start.withdraw(Seat::new(3).unwrap()).is_empty());
+}
