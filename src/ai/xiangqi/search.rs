@@ -7,8 +7,8 @@
 use super::eval::{MATE, MATE_BOUND, evaluate, value};
 use crate::ai::{Budget, Halt};
 use crate::rules::xiangqi::{
-    CycleConduct, CycleVerdict, Game, Kind, MAX_MOVES, Move, MoveList, NO_PROGRESS_PLIES, POINTS,
-    Position, Pressure, judge_cycle, pressure,
+    CycleVerdict, Game, Kind, MAX_MOVES, Move, MoveList, NO_PROGRESS_PLIES, POINTS, Position,
+    Pressure, cycle_conduct, judge_cycle, pressure,
 };
 use arrayvec::ArrayVec;
 use std::time::Duration;
@@ -197,15 +197,14 @@ impl Search {
             }
         }
         let start = earlier?;
-        let mut moves = [Vec::new(), Vec::new()];
+        let mut moves = Vec::with_capacity(now - start);
         for step in start + 1..=now {
-            let mover = self.line[step - 1].position.side_to_move();
-            let pressure = self.pressure_at(step);
-            moves[mover.index()].push(pressure);
+            let mv = self.line[step].mv.expect("a step after a move");
+            moves.push((mv, self.pressure_at(step)));
         }
-        let [red, black] = moves.map(CycleConduct::of);
+        let first = self.line[start].position.side_to_move();
         let side = self.position().side_to_move();
-        Some(match judge_cycle([red, black]) {
+        Some(match judge_cycle(cycle_conduct(moves, first)) {
             CycleVerdict::Draw => 0,
             CycleVerdict::PerpetualCheck(loser) | CycleVerdict::PerpetualChase(loser) => {
                 if loser == side {
