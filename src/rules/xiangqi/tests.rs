@@ -561,3 +561,29 @@ fn both_sides_checking_every_move_is_a_draw() {
     assert!(seen[..10].iter().all(|o| o == "ongoing"), "{seen:?}");
     assert_eq!(seen[10], "draw repetition");
 }
+
+#[test]
+fn both_sides_chasing_perpetually_is_a_draw() {
+    // The red horse goes between h6 and i8 attacking the black chariot, which goes between
+    // g9 and g4: on g4 it attacks the red cannon on h4, and leaving g4 it uncovers the
+    // chariot on c4 against that cannon. Each side chases one piece every move: a draw.
+    let seen = outcomes(
+        "6r2/9/3k5/7N1/9/2r4C1/9/9/4K4/9 w - - 0 1",
+        "h6i8 g9g4 i8h6 g4g9 h6i8 g9g4 i8h6 g4g9 h6i8 g9g4 i8h6",
+    );
+    assert!(seen[..10].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[10], "draw repetition");
+}
+
+#[test]
+fn perpetual_check_loses_against_perpetual_chase() {
+    // The red chariot checks from the f- and e-files in turn; each time the black general
+    // steps aside, the black chariot on f9 is free to take the lone red cannon on c9 again
+    // (in check it was not): Black chases one cannon, Red checks, and Red loses.
+    let seen = outcomes(
+        "2C2r3/7P1/5k3/9/9/9/9/9/9/3KR4 w - - 0 1",
+        "e0f0 f7e7 f0e0 e7f7 e0f0 f7e7 f0e0 e7f7 e0f0 f7e7 f0e0",
+    );
+    assert!(seen[..10].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[10], "black-wins perpetual-check");
+}
