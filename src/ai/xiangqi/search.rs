@@ -1,6 +1,7 @@
 //! Principal-variation alpha-beta with iterative deepening, a transposition table, quiescence
-//! on captures, null-move pruning, late-move reductions, killer and history ordering, and the
-//! repetition rules: a cycle in the line searched is judged as the referee would (the
+//! on captures (with delta pruning), null-move pruning, reverse futility, futility and
+//! late-move pruning near the leaves, late-move reductions, killer and history ordering, and
+//! the repetition rules: a cycle in the line searched is judged as the referee would (the
 //! perpetual checker or chaser loses, anything else is a draw), so the search never walks
 //! into a loss by repetition and steers the opponent into one when it can.
 
