@@ -483,6 +483,30 @@ fn think_answers_a_view_as_it_answers_the_full_position() {
 }
 
 #[test]
+fn think_reads_a_view_where_a_face_up_piece_follows_a_face_down_point() {
+    // After c3, e3 and b4 are turned over, rank 4 reads `?gf1?Z?p`: in the view `?f1??`,
+    // a face-down point followed by a face-up Blue horse.
+    let jfen = stdout(&cli(&["junqi", "apply", START, "c3", "e3", "b4"]))
+        .trim()
+        .to_string();
+    let view = view_of(&jfen);
+    assert!(view.contains("/?f1??/"), "{view}");
+    let full = cli(&["junqi", "think", &jfen, "--level", "hard", "--seed", "2"]);
+    let seen = cli(&[
+        "junqi", "think", "--view", &view, "--level", "hard", "--seed", "2",
+    ]);
+    assert!(full.status.success() && seen.status.success(), "{seen:?}");
+    assert_eq!(stdout(&full), stdout(&seen));
+    // One face-down point too few for the pool: a one-line error.
+    let short = view.replacen("?????/", "????1/", 1);
+    let wrong = cli(&["junqi", "think", "--view", &short]);
+    assert_eq!(wrong.status.code(), Some(2));
+    let stderr = String::from_utf8(wrong.stderr).unwrap();
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("face-down points"), "{stderr}");
+}
+
+#[test]
 fn think_refuses_bad_input_in_one_line() {
     for args in [
         &["junqi", "think", "5/5 r 0 0"][..],
