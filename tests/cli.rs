@@ -181,6 +181,34 @@ fn xiangqi_status_names_the_result_and_its_reason() {
     let chase = "4k4/9/9/c8/9/2R6/9/9/9/3K5 w - - 0 1";
     let cycle = "c4a4 a6b6 a4b4 b6a6 b4a4 a6b6 a4b4 b6a6 b4a4 a6b6 a4b4";
     assert_eq!(status(chase, cycle), "black-wins perpetual-chase");
+    // The repetition rules' finer cases (`src/rules/xiangqi/tests.rs` explains each): a
+    // screen of a discovered check chases, chasing two pieces in turn is allowed, both sides
+    // checking or both chasing draw, perpetual check loses against perpetual chase.
+    let screen = "r3k4/9/9/9/c1p6/2p1C4/9/9/9/3KR4 w - - 0 1";
+    let cycle = "e4e5 a5a4 e5e4 a4a5 e4e5 a5a4 e5e4 a4a5 e4e5 a5a4 e5e4";
+    assert_eq!(status(screen, cycle), "black-wins perpetual-chase");
+    let in_turn = "6r2/4k4/2c3n2/9/9/9/9/6R2/9/3K5 w - - 0 1";
+    let cycle = "g2c2 g9c9 c2g2 c9g9 g2c2 g9c9 c2g2 c9g9";
+    assert_eq!(status(in_turn, cycle), "draw repetition");
+    for (fen, cycle, verdict) in [
+        (
+            "5c3/4k4/5r3/9/4C4/4P4/9/5K3/4C4/9 w - - 0 1",
+            "e5f5 f7e7 f5e5 e7f7",
+            "draw repetition",
+        ),
+        (
+            "6r2/9/3k5/7N1/9/2r4C1/9/9/4K4/9 w - - 0 1",
+            "h6i8 g9g4 i8h6 g4g9",
+            "draw repetition",
+        ),
+        (
+            "2C2r3/7P1/5k3/9/9/9/9/9/9/3KR4 w - - 0 1",
+            "e0f0 f7e7 f0e0 e7f7",
+            "black-wins perpetual-check",
+        ),
+    ] {
+        assert_eq!(status(fen, &[cycle; 4].join(" ")), verdict, "{fen}");
+    }
     let idle = "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1";
     assert_eq!(
         status(idle, "i0i1 e9e8 i1i0 e8e9 i0i1 e9e8 i1i0 e8e9"),
@@ -452,6 +480,30 @@ fn think_answers_a_view_as_it_answers_the_full_position() {
         &format!("{captured}G"),
     ]);
     assert_eq!(wrong.status.code(), Some(2));
+}
+
+#[test]
+fn think_reads_a_view_where_a_face_up_piece_follows_a_face_down_point() {
+    // After c3, e3 and b4 are turned over, rank 4 reads `?gf1?Z?p`: in the view `?f1??`,
+    // a face-down point followed by a face-up Blue horse.
+    let jfen = stdout(&cli(&["junqi", "apply", START, "c3", "e3", "b4"]))
+        .trim()
+        .to_string();
+    let view = view_of(&jfen);
+    assert!(view.contains("/?f1??/"), "{view}");
+    let full = cli(&["junqi", "think", &jfen, "--level", "hard", "--seed", "2"]);
+    let seen = cli(&[
+        "junqi", "think", "--view", &view, "--level", "hard", "--seed", "2",
+    ]);
+    assert!(full.status.success() && seen.status.success(), "{seen:?}");
+    assert_eq!(stdout(&full), stdout(&seen));
+    // One face-down point too few for the pool: a one-line error.
+    let short = view.replacen("?????/", "????1/", 1);
+    let wrong = cli(&["junqi", "think", "--view", &short]);
+    assert_eq!(wrong.status.code(), Some(2));
+    let stderr = String::from_utf8(wrong.stderr).unwrap();
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("face-down points"), "{stderr}");
 }
 
 #[test]

@@ -39,6 +39,12 @@ impl<P: BoardPoint> PointSet<P> {
         self.bits |= 1 << point.index();
     }
 
+    /// Takes `point` out, if it is in.
+    #[inline]
+    pub fn remove(&mut self, point: P) {
+        self.bits &= !(1 << point.index());
+    }
+
     /// Whether `point` is in the set.
     #[inline]
     pub fn contains(self, point: P) -> bool {
@@ -174,6 +180,12 @@ mod tests {
         assert_eq!((set & PointSet::single(Cell(63))).len(), 1);
         set |= PointSet::single(Cell(1));
         assert_eq!(set.len(), 4);
+        set.remove(Cell(63));
+        set.remove(Cell(2));
+        assert_eq!(
+            set.iter().collect::<Vec<_>>(),
+            [Cell(1), Cell(64), Cell(89)]
+        );
         assert!(PointSet::<Cell>::EMPTY.is_empty());
     }
 }

@@ -1,14 +1,15 @@
 //! Principal-variation alpha-beta with iterative deepening, a transposition table, quiescence
-//! on captures, null-move pruning, late-move reductions, killer and history ordering, and the
-//! repetition rules: a cycle in the line searched is judged as the referee would (the
+//! on captures (with delta pruning), null-move pruning, reverse futility, futility and
+//! late-move pruning near the leaves, late-move reductions, killer and history ordering, and
+//! the repetition rules: a cycle in the line searched is judged as the referee would (the
 //! perpetual checker or chaser loses, anything else is a draw), so the search never walks
 //! into a loss by repetition and steers the opponent into one when it can.
 
 use super::eval::{MATE, MATE_BOUND, evaluate, value};
 use crate::ai::{Budget, Halt};
 use crate::rules::xiangqi::{
-    CycleConduct, CycleVerdict, Game, Kind, MAX_MOVES, Move, MoveList, NO_PROGRESS_PLIES, POINTS,
-    Position, Pressure, judge_cycle, pressure,
+    CycleVerdict, Game, Kind, MAX_MOVES, Move, MoveList, NO_PROGRESS_PLIES, POINTS, Position,
+    Pressure, cycle_conduct, judge_cycle, pressure,
 };
 use arrayvec::ArrayVec;
 use std::time::Duration;
@@ -105,6 +106,30 @@ fn from_table(score: i32, ply: i32) -> i32 {
     }
 }
 
+/// Plies from the leaves where futility pruning applies.
+const FUTILITY_DEPTH: i32 = 3;
+/// How far (per ply of depth left) a static evaluation may be from the window before the
+/// moves below it are taken as unable to cross it.
+const FUTILITY_MARGIN: i32 = 160;
+/// Quiet moves searched at depths 1 to 3 before the rest are pruned (index 0 unused).
+const LATE_MOVES: [usize; 4] = [usize::MAX, 12, 18, 28];
+/// What placement could add to a capture in quiescence beyond the piece taken.
+const DELTA_MARGIN: i32 = 200;
+
+/// How many plies a late quiet move (number `index` in the order, from 0) is searched
+/// shallower at `depth`: about ln(depth) × ln(index) / 2, at least one.
+fn reduction(depth: i32, index: usize) -> i32 {
+    let more = i32::from(depth >= 4 && index >= 6)
+        + i32::from(depth >= 6 && index >= 16)
+        + i32::from(depth >= 10 && index >= 30);
+    (1 + more).min(depth - 2).max(1)
+}
+
+/// The value of the piece `mv` takes (0 when it takes nothing).
+fn captured_value(position: &Position, mv: Move) -> i32 {
+    position.piece_at(mv.to()).map_or(0, |p| value(p.kind()))
+}
+
 /// Most valuable victim, least valuable attacker.
 fn capture_order(position: &Position, mv: Move) -> i32 {
     let victim = position.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
@@ -197,15 +222,14 @@ impl Search {
             }
         }
         let start = earlier?;
-        let mut moves = [Vec::new(), Vec::new()];
+        let mut moves = Vec::with_capacity(now - start);
         for step in start + 1..=now {
-            let mover = self.line[step - 1].position.side_to_move();
-            let pressure = self.pressure_at(step);
-            moves[mover.index()].push(pressure);
+            let mv = self.line[step].mv.expect("a step after a move");
+            moves.push((mv, self.pressure_at(step)));
         }
-        let [red, black] = moves.map(CycleConduct::of);
+        let first = self.line[start].position.side_to_move();
         let side = self.position().side_to_move();
-        Some(match judge_cycle([red, black]) {
+        Some(match judge_cycle(cycle_conduct(moves, first)) {
             CycleVerdict::Draw => 0,
             CycleVerdict::PerpetualCheck(loser) | CycleVerdict::PerpetualChase(loser) => {
                 if loser == side {
@@ -255,13 +279,14 @@ impl Search {
         let side = position.side_to_move();
         let in_check = position.in_check(side);
         let mut moves = MoveList::new();
+        let mut stand_pat = -INFINITY;
         if in_check {
             position.legal_moves(&mut moves);
             if moves.is_empty() {
                 return -(MATE - ply);
             }
         } else {
-            let stand_pat = evaluate(&position);
+            stand_pat = evaluate(&position);
             if stand_pat >= beta || ply as usize >= MAX_PLY - 1 {
                 return stand_pat;
             }
@@ -273,6 +298,11 @@ impl Search {
         }
         self.order(&position, &mut moves, None, ply as usize);
         for mv in moves {
+            // A capture that could not lift the score to alpha even with a margin for
+            // placement is not worth a node (never when escaping check).
+            if !in_check && stand_pat + captured_value(&position, mv) + DELTA_MARGIN <= alpha {
+                continue;
+            }
             self.push(Some(mv));
             let score = -self.quiescence(-beta, -alpha, ply + 1);
             self.pop();
@@ -345,13 +375,25 @@ impl Search {
                 return score;
             }
         }
+        // The static evaluation, where the pruning below may use it.
+        let static_eval = if pv_node || in_check {
+            None
+        } else {
+            Some(evaluate(&position))
+        };
+        // Reverse futility: near the leaves, a position this far above beta stays above it.
+        if let Some(eval) = static_eval
+            && depth <= FUTILITY_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval - FUTILITY_MARGIN * depth >= beta
+        {
+            return eval;
+        }
         if allow_null
-            && !pv_node
-            && !in_check
             && depth >= 3
             && beta.abs() < MATE_BOUND
+            && static_eval.is_some_and(|eval| eval >= beta)
             && Self::has_big_pieces(&position)
-            && evaluate(&position) >= beta
         {
             let reduction = if depth >= 6 { 3 } else { 2 };
             self.push(None);
@@ -379,15 +421,32 @@ impl Search {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        // Quiet moves that cannot reach alpha near the leaves (futility), and late ones there
+        // (late-move pruning), are skipped unless they give check.
+        let futile = static_eval
+            .is_some_and(|eval| depth <= FUTILITY_DEPTH && eval + FUTILITY_MARGIN * depth <= alpha);
+        let late_limit = if static_eval.is_some() && depth <= FUTILITY_DEPTH {
+            LATE_MOVES[depth as usize]
+        } else {
+            usize::MAX
+        };
         for (index, &mv) in moves.iter().enumerate() {
             let quiet = !position.is_capture(mv);
             self.push(Some(mv));
+            let prunable = quiet && index > 0 && best_score > -MATE_BOUND;
+            if prunable
+                && (futile || index >= late_limit)
+                && !self.position().in_check(self.position().side_to_move())
+            {
+                self.pop();
+                continue;
+            }
             let score = if index == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
             } else {
                 // Late quiet moves are searched shallower first, all with a null window.
                 let reduction = if quiet && depth >= 3 && index >= 3 && !in_check {
-                    1 + i32::from(index >= 10 && depth >= 5)
+                    reduction(depth, index)
                 } else {
                     0
                 };

@@ -133,3 +133,59 @@ fn hard_thinks_to_its_clock_in_the_game_and_to_nodes_in_arenas() {
         assert_eq!(limits(level).max_nodes, node_limits(level).max_nodes);
     }
 }
+
+/// Hard's answer (node limits) and its score, from its last finished iteration.
+fn hard_report(game: &Game) -> (String, i32) {
+    let mut deepening = Deepening::new(game, node_limits(Level::Hard)).expect("a search");
+    assert!(deepening.advance(None, &mut |_| {}));
+    let (_, report) = deepening.result().expect("an iteration");
+    (report.pv[0].to_string(), report.score)
+}
+
+#[test]
+fn the_search_never_chases_from_a_check_screen_perpetually() {
+    // Behind in material, Red would take a draw by repetition. The red cannon between the
+    // chariot on e0 and the black general has chased the black cannon five times (taking it
+    // would uncover check, so it cannot take back): e5e4 would be the sixth chase and lose.
+    let chased = game(
+        "r3k3r/9/9/9/c1p6/2p1C4/9/9/9/3KR4 w - - 0 1",
+        "e4e5 a5a4 e5e4 a4a5 e4e5 a5a4 e5e4 a4a5 e4e5 a5a4",
+    );
+    for level in [Level::Medium, Level::Hard] {
+        let mv = best(&chased, level);
+        assert_ne!(mv, "e5e4", "{level:?}");
+        let mut after = chased.clone();
+        after.play(mv.parse().unwrap()).unwrap();
+        let winner = after.outcome().and_then(|outcome| outcome.winner);
+        assert_ne!(winner, Some(Color::Black), "{level:?} played {mv}");
+    }
+}
+
+#[test]
+fn the_search_repeats_when_its_chases_go_from_piece_to_piece() {
+    // Red, a chariot against a chariot, cannon and horse, attacks the cannon and the horse
+    // in turn while the black chariot guards each; chasing two pieces in turn is allowed, so
+    // repeating is a draw and the best Red has.
+    let cycle = game(
+        "6r2/4k4/2c3n2/9/9/9/9/6R2/9/3K5 w - - 0 1",
+        "g2c2 g9c9 c2g2 c9g9",
+    );
+    assert_eq!(hard_report(&cycle), ("g2c2".to_string(), 0));
+}
+
+#[test]
+fn the_search_keeps_checking_when_both_sides_check_perpetually() {
+    // Far behind in material and in check, Red blocks with the cannon and checks again: both
+    // sides check every move, which the rules draw.
+    let checks = game(
+        "rn3c3/4k4/5r3/9/4C4/4P4/9/5K3/4C4/9 w - - 0 1",
+        "e5f5 f7e7 f5e5 e7f7 e5f5 f7e7 f5e5 e7f7 e5f5 f7e7",
+    );
+    assert_eq!(hard_report(&checks), ("f5e5".to_string(), 0));
+    let mut after = checks.clone();
+    after.play("f5e5".parse().unwrap()).unwrap();
+    assert_eq!(
+        after.outcome().map(|outcome| outcome.to_string()),
+        Some("draw repetition".to_string())
+    );
+}

@@ -6,7 +6,7 @@ use super::board::POINTS;
 use super::moves::Move;
 use super::piece::Color;
 use super::position::Position;
-use super::pressure::{CycleConduct, CycleVerdict, Pressure, judge_cycle, pressure};
+use super::pressure::{CycleConduct, CycleVerdict, Pressure, cycle_conduct, judge_cycle, pressure};
 use std::fmt;
 
 /// Plies without progress (a capture, or a soldier across the river stepping forward) that
@@ -239,13 +239,12 @@ impl Game {
         let mut earlier = (0..now).rev().filter(|&i| self.positions[i].key() == key);
         let last_seen = earlier.next()?;
         let seen_twice_before = earlier.next().is_some();
-        let conduct = [Color::Red, Color::Black].map(|color| {
-            CycleConduct::of(
-                (last_seen..now)
-                    .filter(|&i| self.positions[i].side_to_move() == color)
-                    .map(|i| self.moves[i].pressure),
-            )
-        });
+        let conduct = cycle_conduct(
+            self.moves[last_seen..now]
+                .iter()
+                .map(|played| (played.mv, played.pressure)),
+            self.positions[last_seen].side_to_move(),
+        );
         let counted_out = [Color::Red, Color::Black]
             .into_iter()
             .any(|color| self.pressed_long_enough(color, conduct[color.index()]));

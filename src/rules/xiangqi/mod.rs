@@ -24,7 +24,7 @@ pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
 pub use notation::{Notation, move_name};
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, PositionError};
-pub use pressure::{CycleConduct, CycleVerdict, Pressure, judge_cycle, pressure};
+pub use pressure::{CycleConduct, CycleVerdict, Pressure, cycle_conduct, judge_cycle, pressure};
 pub use record::{Conceded, Record as XiangqiRecord, RecordError, RecordTextError};
 
 /// The start position.

@@ -368,19 +368,44 @@ fn mutual_violations_draw_and_perpetual_check_loses_to_perpetual_chase() {
         judge_cycle([Free, PerpetualChase]),
         CycleVerdict::PerpetualChase(Color::Black)
     );
+    // One side's conduct through a cycle: A and B stand for the pieces its moves chase, X
+    // for a piece that moves between the chases, and the chased piece is followed as it
+    // moves.
+    let (a, b, x) = (mv("c7c6"), mv("g7g6"), mv("a0a1"));
     let check = Pressure {
         check: true,
         ..Pressure::default()
     };
-    let mut chased = PointSet::EMPTY;
-    chased.insert(Square::new(4, 4).unwrap());
-    let chase = Pressure {
+    let chase = |target: Move| Pressure {
         check: false,
-        chased,
+        chased: PointSet::single(target.from()),
     };
-    assert_eq!(CycleConduct::of([check, check]), PerpetualCheck);
-    assert_eq!(CycleConduct::of([check, chase]), PerpetualChase);
-    assert_eq!(CycleConduct::of([check, Pressure::default()]), Free);
+    let quiet = Pressure::default();
+    let conduct = |moves: &[(Move, Pressure)]| cycle_conduct(moves.iter().copied(), Color::Red)[0];
+    assert_eq!(
+        conduct(&[(x, check), (x, quiet), (x, check)]),
+        PerpetualCheck
+    );
+    assert_eq!(
+        conduct(&[(x, check), (x, quiet), (x, chase(a))]),
+        PerpetualChase
+    );
+    assert_eq!(conduct(&[(x, quiet), (x, quiet), (x, check)]), Free);
+    // The same piece chased on c7, then (having stepped to c6) on c6: a perpetual chase.
+    assert_eq!(
+        conduct(&[(x, chase(a)), (a, quiet), (x, chase(mv("c6c5")))]),
+        PerpetualChase
+    );
+    // One piece, then another: neither is chased perpetually.
+    assert_eq!(conduct(&[(x, chase(a)), (x, quiet), (x, chase(b))]), Free);
+    // Black's conduct is judged from its own moves.
+    assert_eq!(
+        cycle_conduct(
+            [(x, chase(a)), (x, check), (x, chase(b)), (x, check)],
+            Color::Red
+        ),
+        [Free, PerpetualCheck]
+    );
 }
 
 #[test]
@@ -478,4 +503,92 @@ fn following_a_crossed_soldier_is_a_perpetual_chase() {
     );
     assert!(seen[..10].iter().all(|o| o == "ongoing"), "{seen:?}");
     assert_eq!(seen[10], "black-wins perpetual-chase");
+}
+
+#[test]
+fn a_screen_that_uncovers_check_chases_even_a_piece_of_its_own_kind() {
+    // The red cannon on e4 stands between the chariot on e0 and the black general: stepping
+    // to e5 it attacks the cannon on a5 (over the soldier on c5), which the chariot on a9
+    // guards and which could take back. Taking it would give check, so the black cannon
+    // could not answer: a chase, not an exchange offer.
+    let screen = "r3k4/9/9/9/c1p6/2p1C4/9/9/9/3KR4 w - - 0 1";
+    assert_eq!(chased_by(screen, "e4e5"), ["a5"]);
+    // Without the chariot behind, the cannons offer an exchange.
+    let no_line = "r3k4/9/9/9/c1p6/2p1C4/9/9/9/3K5 w - - 0 1";
+    assert!(chased_by(no_line, "e4e5").is_empty());
+    // The same in a game: the black cannon steps between a5 and a4 and the red one follows
+    // it; the sixth chase loses. Without the chariot the third time is a draw.
+    let cycle = "e4e5 a5a4 e5e4 a4a5 e4e5 a5a4 e5e4 a4a5 e4e5 a5a4 e5e4";
+    let seen = outcomes(screen, cycle);
+    assert!(seen[..10].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[10], "black-wins perpetual-chase");
+    let seen = outcomes(no_line, &cycle[..39]);
+    assert!(seen[..7].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[7], "draw repetition");
+}
+
+#[test]
+fn a_discovered_check_is_no_chase_when_the_general_takes_back() {
+    // The red chariot comes to e1 behind the horse on e7, which faces a black horse on d9
+    // that could strike back (an exchange offer). Taking it would now give check, but the
+    // general takes back safely: still no chase.
+    let fen = "3nk4/9/4N4/9/9/9/9/9/R8/5K3 w - - 0 1";
+    assert!(chased_by(fen, "a1e1").is_empty());
+    // With a red soldier guarding d9 the general cannot take back: a chase.
+    let guarded = "2Pnk4/9/4N4/9/9/9/9/9/R8/5K3 w - - 0 1";
+    assert_eq!(chased_by(guarded, "a1e1"), ["d9"]);
+}
+
+#[test]
+fn chasing_two_pieces_in_turn_is_no_perpetual_chase() {
+    // The red chariot goes between c2 and g2, attacking the cannon on c7 and the horse on g7
+    // in turn; the black chariot goes between c9 and g9 to guard the one attacked. Each red
+    // move chases, but never the same piece twice in a row: the third time is a draw.
+    let seen = outcomes(
+        "6r2/4k4/2c3n2/9/9/9/9/6R2/9/3K5 w - - 0 1",
+        "g2c2 g9c9 c2g2 c9g9 g2c2 g9c9 c2g2 c9g9",
+    );
+    assert!(seen[..7].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[7], "draw repetition");
+}
+
+#[test]
+fn both_sides_checking_every_move_is_a_draw() {
+    // Red is in check from the chariot on f7. The red cannon blocks on f5 and uncovers the
+    // cannon on e1 (over the soldier on e4); the black chariot blocks on e7 and uncovers the
+    // cannon on f9 (over f5); the red cannon returns to e5 with check over the chariot; the
+    // chariot returns to f7 with check. At the sixth check by one piece both sides have
+    // checked perpetually: a draw.
+    let seen = outcomes(
+        "5c3/4k4/5r3/9/4C4/4P4/9/5K3/4C4/9 w - - 0 1",
+        "e5f5 f7e7 f5e5 e7f7 e5f5 f7e7 f5e5 e7f7 e5f5 f7e7 f5e5",
+    );
+    assert!(seen[..10].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[10], "draw repetition");
+}
+
+#[test]
+fn both_sides_chasing_perpetually_is_a_draw() {
+    // The red horse goes between h6 and i8 attacking the black chariot, which goes between
+    // g9 and g4: on g4 it attacks the red cannon on h4, and leaving g4 it uncovers the
+    // chariot on c4 against that cannon. Each side chases one piece every move: a draw.
+    let seen = outcomes(
+        "6r2/9/3k5/7N1/9/2r4C1/9/9/4K4/9 w - - 0 1",
+        "h6i8 g9g4 i8h6 g4g9 h6i8 g9g4 i8h6 g4g9 h6i8 g9g4 i8h6",
+    );
+    assert!(seen[..10].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[10], "draw repetition");
+}
+
+#[test]
+fn perpetual_check_loses_against_perpetual_chase() {
+    // The red chariot checks from the f- and e-files in turn; each time the black general
+    // steps aside, the black chariot on f9 is free to take the lone red cannon on c9 again
+    // (in check it was not): Black chases one cannon, Red checks, and Red loses.
+    let seen = outcomes(
+        "2C2r3/7P1/5k3/9/9/9/9/9/9/3KR4 w - - 0 1",
+        "e0f0 f7e7 f0e0 e7f7 e0f0 f7e7 f0e0 e7f7 e0f0 f7e7 f0e0",
+    );
+    assert!(seen[..10].iter().all(|o| o == "ongoing"), "{seen:?}");
+    assert_eq!(seen[10], "black-wins perpetual-check");
 }
