@@ -518,6 +518,43 @@ fn screenshot_of_a_xiangqi_game_shows_the_board_and_its_pieces() {
     assert!(paper > 20_000, "too few piece faces: {paper}");
 }
 
+/// A lesson step opened from the command line: the board, and the lesson's framed panel over
+/// the foot of the HUD (nothing of the kind is there in a plain game).
+#[test]
+fn screenshot_of_a_lesson_step_shows_its_panel_beside_the_board() {
+    let framed = |pixels: &[u8], channels: usize, width: u32| {
+        pixels
+            .chunks(channels)
+            .enumerate()
+            .filter(|(index, _)| {
+                let (x, y) = (*index as u32 % width, *index as u32 / width);
+                x > width * 3 / 4 && y > 500
+            })
+            .filter(|(_, pixel)| {
+                let (r, g, b) = (pixel[0] as i32, pixel[1] as i32, pixel[2] as i32);
+                (r - 196).abs() < 24 && (g - 148).abs() < 24 && (b - 80).abs() < 24
+            })
+            .count()
+    };
+    let lesson = ["--game", "xiangqi", "--lesson", "4"];
+    let Some((width, height, pixels, channels)) = screenshot(&lesson, "xiangqi-lesson") else {
+        return;
+    };
+    let (wood, _) = count_pixels(&pixels, channels, is_wood);
+    assert!(
+        wood > (width * height) as usize / 20,
+        "too little board: {wood}"
+    );
+    let border = framed(&pixels, channels, width);
+    let plain = ["--game", "xiangqi", "--mode", "hotseat"];
+    let (width, _, pixels, channels) = screenshot(&plain, "xiangqi-new").expect("a display");
+    let without = framed(&pixels, channels, width);
+    assert!(
+        border > 1000 && without < border / 10,
+        "the lesson's frame: {border} pixels, {without} without a lesson"
+    );
+}
+
 /// Plays flips until the colours are decided.
 fn decide_colours(app: &mut App) {
     while game(app).view().side_to_move().is_none() {

@@ -1,6 +1,7 @@
 //! Command-line flags: start straight into a game, from a seeded deal, after some random
 //! actions, and optionally take a screenshot once the board has settled, then quit.
 
+use super::lessons::StartLessonStep;
 use super::matches::{Deal, NewMatch};
 use super::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay};
 use super::seats::{Controller, Seats};
@@ -65,6 +66,9 @@ pub struct Cli {
     /// Watch the game recorded in this file (exported text); with --play N, from its Nth action.
     #[arg(long, conflicts_with_all = ["mode", "title", "seed"])]
     watch: Option<PathBuf>,
+    /// Open step N (from 1) of the game's lesson.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..), conflicts_with_all = ["mode", "title", "seed", "watch"])]
+    lesson: Option<u16>,
 }
 
 /// Reads a size written WIDTHxHEIGHT.
@@ -99,7 +103,10 @@ impl Cli {
 
     /// The game the flags ask for, if they ask to start straight into one.
     fn new_match(&self) -> Option<NewMatch> {
-        if self.title || self.watch.is_some() || (self.mode.is_none() && self.screenshot.is_none())
+        if self.title
+            || self.watch.is_some()
+            || self.lesson.is_some()
+            || (self.mode.is_none() && self.screenshot.is_none())
         {
             return None;
         }
@@ -152,10 +159,16 @@ fn start_game(
     mut starts: MessageWriter<NewMatch>,
     mut watch: MessageWriter<WatchReplay>,
     mut steps: MessageWriter<ReplayRequest>,
-    mut bad: MessageWriter<BadRecord>,
+    (mut bad, mut lessons): (MessageWriter<BadRecord>, MessageWriter<StartLessonStep>),
 ) {
     if let Some(start) = cli.new_match() {
         starts.write(start);
+    }
+    if let Some(step) = cli.lesson {
+        lessons.write(StartLessonStep {
+            kind: cli.game,
+            step: usize::from(step - 1),
+        });
     }
     if let Some(path) = &cli.watch {
         match std::fs::read_to_string(path) {

@@ -282,10 +282,11 @@ fn lesson_panel(
     let right = run.answer.as_ref().is_some_and(|answer| answer.right);
     let last = run.step + 1 == total;
     egui::Area::new(egui::Id::new("lesson"))
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(12.0, 12.0))
+        // Over the empty foot of the HUD panel, clear of the board.
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -12.0))
         .show(ctx, |ui| {
             dialog_frame().inner_margin(14.0).show(ui, |ui| {
-                ui.set_max_width(360.0);
+                ui.set_max_width(270.0);
                 ui.label(
                     egui::RichText::new(t(outline.title_key))
                         .size(19.0)
