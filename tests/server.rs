@@ -1463,35 +1463,25 @@ async fn a_dropped_qiguo_player_is_covered_by_the_computer_and_takes_the_seat_ba
     host.until_version(version).await;
     assert!(!host.replica().covered[1]);
     // From now on the guest's seat waits for the guest, and the guest plays it.
-    let before = guest
-        .replica()
-        .events
-        .iter()
-        .filter(|(_, event)| {
-            matches!(
-                event,
-                RoomEvent::Played {
-                    seat: RoomSeat(1),
-                    ..
-                }
-            )
-        })
-        .count();
+    let guest_moves = |guest: &Client| {
+        guest
+            .replica()
+            .events
+            .iter()
+            .filter(|(_, event)| {
+                matches!(
+                    event,
+                    RoomEvent::Played {
+                        seat: RoomSeat(1),
+                        ..
+                    }
+                )
+            })
+            .count()
+    };
+    let before = guest_moves(&guest);
     play_qiguo(&mut [&mut host, &mut guest], &mut rng, 12).await;
-    let after = guest
-        .replica()
-        .events
-        .iter()
-        .filter(|(_, event)| {
-            matches!(
-                event,
-                RoomEvent::Played {
-                    seat: RoomSeat(1),
-                    ..
-                }
-            )
-        })
-        .count();
+    let after = guest_moves(&guest);
     assert!(
         guest.replica().end.is_some() || after > before,
         "the guest moved again"
