@@ -649,6 +649,19 @@ fn play_actions(app: &mut App, count: usize) {
     }
 }
 
+/// Asks to watch `text` as a record of `kind`; what was reported bad about it.
+fn watch_text(app: &mut App, kind: GameKind, text: String) -> Vec<BadRecord> {
+    app.world_mut().write_message(WatchReplay {
+        kind,
+        record: RecordSource::Text(text),
+    });
+    app.update();
+    app.world_mut()
+        .resource_mut::<Messages<BadRecord>>()
+        .drain()
+        .collect()
+}
+
 fn replay_progress(app: &App) -> Option<ReplayProgress> {
     app.world().resource::<MatchStatus>().replay
 }
@@ -751,16 +764,7 @@ fn an_exported_game_replays_from_its_text_and_bad_text_changes_nothing() {
     let mut corrupt = text.replacen("c", "#", 3);
     corrupt.push_str(" zz9");
     for bad in [String::new(), "hello".to_string(), corrupt] {
-        app.world_mut().write_message(WatchReplay {
-            kind: GameKind::Junqi,
-            record: RecordSource::Text(bad),
-        });
-        app.update();
-        let reports: Vec<BadRecord> = app
-            .world_mut()
-            .resource_mut::<Messages<BadRecord>>()
-            .drain()
-            .collect();
+        let reports = watch_text(&mut app, GameKind::Junqi, bad);
         assert_eq!(reports.len(), 1, "{reports:?}");
         assert!(!reports[0].0.is_empty());
         assert_eq!(game(&app), before, "a bad record changes nothing");
@@ -1826,16 +1830,7 @@ fn an_exported_qiguo_game_replays_from_its_text_and_bad_text_changes_nothing() {
     let text = <QiguoMatch as PointsMatch>::to_text(&qg_model(&app));
     let before = qg_model(&app).position().clone();
     for bad in [String::new(), "hello".to_string(), format!("{text} zz9")] {
-        app.world_mut().write_message(WatchReplay {
-            kind: GameKind::Qiguo,
-            record: RecordSource::Text(bad),
-        });
-        app.update();
-        let reports: Vec<BadRecord> = app
-            .world_mut()
-            .resource_mut::<Messages<BadRecord>>()
-            .drain()
-            .collect();
+        let reports = watch_text(&mut app, GameKind::Qiguo, bad);
         assert_eq!(reports.len(), 1, "{reports:?}");
         assert!(!reports[0].0.is_empty());
         assert_eq!(
