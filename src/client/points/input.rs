@@ -117,6 +117,8 @@ pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
             Update,
             name_points::<G>
                 .run_if(resource_equals(PlacesWanted(true)).and_then(on_table(G::KIND)))
+                // The points move only when the board turns or another game comes.
+                .run_if(resource_changed::<TableView>.or_else(resource_changed::<MatchStatus>))
                 .in_set(ClientSet::Present),
         );
 }
