@@ -43,7 +43,8 @@
 use super::moves::{Move, MoveParseError};
 use super::outcome::Ending;
 use super::piece::{Kind, State};
-use super::position::{Occupant, PlayError, Played, Position};
+use super::position::{Elimination, Occupant, PlayError, Played, Position};
+use arrayvec::ArrayVec;
 use super::qfen::QfenError;
 use super::seating::{Seat, Seating};
 use crate::rules::record_text::{self, TextError, normalized, quote};
@@ -124,6 +125,13 @@ impl Replay {
         let played = self.now.play(mv)?;
         self.plies.push(Ply { before, mv, played });
         Ok(&self.plies[self.plies.len() - 1].played)
+    }
+
+    /// Takes `seat`'s live states off the board now, between moves (a resignation or a player
+    /// leaving an online table): the next move is played from there. A record of the game keeps
+    /// its moves only, so a game with a withdrawal does not replay from its record.
+    pub fn withdraw(&mut self, seat: Seat) -> ArrayVec<Elimination, 7> {
+        self.now.withdraw(seat)
     }
 
     /// Keeps the first `moves` moves only (to play on from there); more than played keeps all.
@@ -560,6 +568,22 @@ mod tests {
             replay.play(mv).expect("a listed move is legal");
         }
         replay
+    }
+
+    #[test]
+    fn a_withdrawal_between_moves_stays_when_later_moves_are_taken_back() {
+        let mut replay = random_game(3, 4, 6);
+        let seat = replay.position().seating().seat(State::Chu);
+        let gone = replay.withdraw(seat);
+        assert!(!gone.is_empty());
+        assert!(!replay.position().seat_is_live(seat));
+        let mut list = MoveList::new();
+        replay.position().legal_moves(&mut list);
+        replay.play(list[0]).expect("a listed move is legal");
+        replay.truncate(6);
+        assert!(!replay.position().seat_is_live(seat), "kept after its move");
+        replay.truncate(5);
+        assert!(replay.position().seat_is_live(seat), "undone before it");
     }
 
     fn record_of(moves: &[&str]) -> Record {
