@@ -13,8 +13,8 @@ use kawu::client::tabletop::{Anim, Step, TableView, animations_settled};
 use kawu::client::{
     BadRecord, BadSave, ComputerPaused, Controller, Deal, DrawDeclined, FinishedGames,
     GameLogicPlugin, GoOnline, Hint, Lang, LocalClock, MatchRequest, MatchStatus, OnlineRequest,
-    OnlineSession, RecordSource, ReplayProgress, ReplayRequest, ResumeMatch, Screen, Seats,
-    WatchReplay, tr,
+    OnlineSession, RecordSource, ReplayProgress, ReplayRequest, ResumeMatch, RoomPlan, Screen,
+    Seats, WatchReplay, tr,
 };
 use kawu::rules::junqi::{
     Action, ActionList, Cell, Game, Kind, Outcome, Point, Position, PublicGame, Ruleset, WinReason,
@@ -852,48 +852,64 @@ fn start_server() -> Option<TestServer> {
     })
 }
 
+/// A client app that goes online through `server`.
+fn online_app(server: &TestServer) -> App {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<kawu::client::Settings>()
+        .server = server.url.clone();
+    app
+}
+
+/// A client of `server` that created a room as `plan` says, and the room's invite code.
+fn create_room(server: &TestServer, plan: RoomPlan) -> (App, String) {
+    let mut host = online_app(server);
+    // The server may take a moment to listen: ask again until a room exists.
+    let started = std::time::Instant::now();
+    loop {
+        host.world_mut()
+            .write_message(GoOnline(OnlineRequest::Create(plan.clone())));
+        let asked = std::time::Instant::now();
+        while asked.elapsed() < Duration::from_secs(2)
+            && host.world().resource::<OnlineSession>().room.is_none()
+        {
+            host.update();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        if let Some(room) = &host.world().resource::<OnlineSession>().room {
+            let code = room.code.clone();
+            assert!(code.len() >= 8, "invite code {code}");
+            return (host, code);
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no room was created"
+        );
+    }
+}
+
+/// A client of `server` that joins the room `code`.
+fn join_room(server: &TestServer, code: &str) -> App {
+    let mut guest = online_app(server);
+    guest
+        .world_mut()
+        .write_message(GoOnline(OnlineRequest::Join(code.to_string())));
+    guest
+}
+
+fn session(app: &App) -> OnlineSession {
+    app.world().resource::<OnlineSession>().clone()
+}
+
 /// Two clients of `server` in one room of `game`: the host created it, the guest joined by
 /// its code, and both have seen each other arrive.
 fn seated_pair(server: &TestServer, game: GameKind) -> (App, App) {
-    let online = |url: &str| {
-        let mut app = app();
-        app.world_mut()
-            .resource_mut::<kawu::client::Settings>()
-            .server = url.to_string();
-        app
-    };
-    let (mut host, mut guest) = (online(&server.url), online(&server.url));
-    // The server may take a moment to listen: ask again until a room exists.
-    let code = {
-        let started = std::time::Instant::now();
-        loop {
-            host.world_mut()
-                .write_message(GoOnline(OnlineRequest::Create(game, Default::default())));
-            let asked = std::time::Instant::now();
-            while asked.elapsed() < Duration::from_secs(2)
-                && host.world().resource::<OnlineSession>().room.is_none()
-            {
-                host.update();
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            if let Some(room) = &host.world().resource::<OnlineSession>().room {
-                break room.code.clone();
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "no room was created"
-            );
-        }
-    };
-    assert!(code.len() >= 8, "invite code {code}");
-    guest
-        .world_mut()
-        .write_message(GoOnline(OnlineRequest::Join(code.clone())));
+    let (mut host, code) = create_room(server, RoomPlan::pair(game, Default::default()));
+    let mut guest = join_room(server, &code);
     run_until(
         &mut [&mut host, &mut guest],
         "both seated and playing",
         |apps| {
-            let session = |app: &App| app.world().resource::<OnlineSession>().clone();
             // Both have seen the other arrive, and heard the same events.
             apps.iter().all(|app| {
                 *app.world().resource::<State<Screen>>().get() == Screen::Playing
@@ -903,7 +919,7 @@ fn seated_pair(server: &TestServer, game: GameKind) -> (App, App) {
                         .resource::<Seats>()
                         .iter()
                         .any(|(_, c)| c == Controller::Remote)
-                    && session(app).presence.0 == [true, true]
+                    && session(app).connected() == [true, true]
             }) && session(apps[0]).version == session(apps[1]).version
         },
     );
@@ -1849,6 +1865,107 @@ fn an_exported_qiguo_game_replays_from_its_text_and_bad_text_changes_nothing() {
     app.update();
     assert_eq!(app.world().resource::<Seats>().len(), 4);
     step_through_replay::<QiguoMatch>(&mut app, &played, 6, qg_assert_consistent);
+}
+
+/// The app of `apps` whose own table says its person is to move now, if one does.
+fn qg_person_to_move(apps: &mut [&mut App]) -> Option<usize> {
+    apps.iter().position(|app| {
+        let status = app.world().resource::<MatchStatus>();
+        !qg_model(app).over()
+            && app.world().resource::<Seats>().controller(status.to_move) == Controller::Local
+    })
+}
+
+/// Plays online until the first app's table has `plies` moves: each app's person moves by
+/// clicks when its table says so (a legal move picked by the ply), the server plays the rest.
+/// How many moves the people made.
+fn qg_play_online(apps: &mut [&mut App], plies: usize) -> usize {
+    let mut people_moves = 0;
+    let started = std::time::Instant::now();
+    while qg_model(apps[0]).game.plies().len() < plies {
+        assert!(started.elapsed() < Duration::from_secs(60), "play stopped");
+        let Some(mover) = qg_person_to_move(apps) else {
+            for app in apps.iter_mut() {
+                app.update();
+            }
+            std::thread::sleep(Duration::from_millis(5));
+            continue;
+        };
+        let model = qg_model(apps[mover]);
+        let before = model.game.plies().len();
+        let mut legal = QgMoves::new();
+        model.position().legal_moves(&mut legal);
+        let mv = legal[before * 7 % legal.len()];
+        qg_select(apps[mover], &mv.from().to_string());
+        qg_select(apps[mover], &mv.to().to_string());
+        run_until(apps, "the person's move to reach every table", |apps| {
+            apps.iter()
+                .all(|app| qg_model(app).game.plies().len() > before)
+        });
+        people_moves += 1;
+    }
+    people_moves
+}
+
+#[test]
+fn a_qiguo_table_of_two_clients_and_two_server_computers_plays_through_a_real_server() {
+    use kawu::protocol::{ComputerLevel, OnLeave, SeatPlan};
+    let Some(server) = start_server() else {
+        return;
+    };
+    let easy = SeatPlan::Computer(ComputerLevel::Easy);
+    let plan = RoomPlan {
+        game: GameKind::Qiguo,
+        clock: Default::default(),
+        seats: vec![SeatPlan::Friend, SeatPlan::Friend, easy, easy],
+        on_leave: OnLeave::Resign,
+    };
+    let (mut host, code) = create_room(&server, plan);
+    run_until(&mut [&mut host], "the room's table", |apps| {
+        qg_model(apps[0]).table.loaded() && session(apps[0]).seats.len() == 4
+    });
+    // Seat 1 waits for a friend, so nobody at the host's table may move yet.
+    assert!(session(&host).waiting_for_players());
+    let waiting = host.world().resource::<Seats>().clone();
+    assert!(waiting.iter().all(|(_, c)| c == Controller::Remote));
+    let mut guest = join_room(&server, &code);
+    run_until(&mut [&mut host, &mut guest], "the table filled", |apps| {
+        apps.iter().all(|app| {
+            *app.world().resource::<State<Screen>>().get() == Screen::Playing
+                && app.world().resource::<MatchStatus>().game == GameKind::Qiguo
+                && !session(app).waiting_for_players()
+                && session(app).connected()[..2] == [true, true]
+        }) && qg_person_to_move(apps) == Some(0)
+    });
+    for app in [&host, &guest] {
+        let seats = session(app).seats;
+        assert_eq!(seats[2].computer, Some(ComputerLevel::Easy));
+        assert_eq!(app.world().resource::<Seats>().len(), 4);
+    }
+    // The people move by clicks when their tables say so; the server plays seats 2 and 3. Two
+    // rounds: each round is six moves (Qin, Chu, Han, Qi, Wei, Zhao, then Yan for the host).
+    let people_moves = qg_play_online(&mut [&mut host, &mut guest], 12);
+    assert!(people_moves >= 5, "{people_moves} moves by the people");
+    run_until(
+        &mut [&mut host, &mut guest],
+        "both tables to agree",
+        |apps| qg_model(apps[0]).game.plies().len() == qg_model(apps[1]).game.plies().len(),
+    );
+    assert_eq!(qg_model(&host).position(), qg_model(&guest).position());
+    // The guest resigns: Chu and Han leave both tables, and the others play on.
+    let chu = qg_model(&guest).position().seating().seat(QgState::Chu);
+    guest.world_mut().write_message(MatchRequest::Resign);
+    run_until(&mut [&mut host, &mut guest], "the resignation", |apps| {
+        apps.iter()
+            .all(|app| !qg_model(app).position().seat_is_live(chu))
+    });
+    for app in [&mut host, &mut guest] {
+        settle(app);
+        qg_assert_consistent(app);
+    }
+    let plies = qg_model(&host).game.plies().len();
+    qg_play_online(&mut [&mut host, &mut guest], plies + 4);
+    assert_eq!(qg_model(&host).position(), qg_model(&guest).position());
 }
 
 // Lessons

@@ -11,14 +11,15 @@ use super::matches::{
 };
 use super::menu::settings_ui;
 use super::net::{LinkState, OnlineSession, ToServer, invite_link};
+use super::online::RoomTable;
 use super::records::{RecordSource, ReplayRequest, WatchReplay};
-use super::seats::{LEVEL_CHOICES, Seats};
+use super::seats::{LEVEL_CHOICES, Seats, level_key};
 use super::settings::Settings;
 use super::tabletop::{Anim, HudInsets, TableBounds};
 use super::theme::{Rgb, Toast, UiSet, dialog_frame, menu_button, palette, small_button};
 use super::thinking::{HintRequest, computer_to_move};
 use super::{ClientSet, Screen};
-use crate::protocol::ClientMessage;
+use crate::protocol::{ClientMessage, RoomSeat, SeatState};
 use crate::rules::Seat;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -111,6 +112,53 @@ struct OnlineView<'w> {
     status: Res<'w, MatchStatus>,
     /// The move clock of a game at this device.
     local_clock: Res<'w, LocalClock>,
+    /// Where the room's seats sit at this table, at a table for more than two.
+    room_table: Res<'w, RoomTable>,
+}
+
+/// What the HUD says of a room seat at a table for more than two (the message id).
+fn seat_mark(seat: &SeatState, mine: bool) -> &'static str {
+    match seat {
+        _ if mine => "online-seat-you",
+        SeatState { left: true, .. } => "online-seat-left",
+        SeatState { covered: true, .. } => "online-seat-covered",
+        SeatState {
+            computer: Some(_), ..
+        } => "online-seat-computer",
+        SeatState { taken: false, .. } => "online-seat-waiting",
+        SeatState {
+            connected: true, ..
+        } => "online-seat-friend-here",
+        _ => "online-seat-friend-away",
+    }
+}
+
+/// Each seat of a table for more than two, with who plays it; while seats are free, the
+/// host may start now and let the computer take them.
+fn table_seats(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut HudActions) {
+    let session = &*online.session;
+    let count = session.seats.len();
+    let entry = act.catalog.get(online.status.game);
+    for (index, seat) in session.seats.iter().enumerate() {
+        let room_seat = RoomSeat(index as u8);
+        let mine = session.my_seat() == Some(room_seat);
+        let table_seat = online.room_table.0.get(index).copied();
+        let states = table_seat
+            .map(|table_seat| (entry.seat_label)(lang, count, table_seat))
+            .unwrap_or_default();
+        let mut mark = tr(lang, seat_mark(seat, mine));
+        if let Some(level) = seat.computer.filter(|_| !seat.covered && !mine) {
+            mark = format!("{mark} ({})", tr(lang, level_key(level.level())));
+        }
+        let text = egui::RichText::new(format!("{states}: {mark}"));
+        ui.label(if mine { text.strong() } else { text });
+    }
+    if session.waiting_for_players() && session.my_seat() == Some(RoomSeat(0)) {
+        ui.label(egui::RichText::new(tr(lang, "online-start-help")).small());
+        if small_button(ui, true, tr(lang, "online-start-now"), &mut act.sounds) {
+            act.outgoing.write(ToServer(ClientMessage::Start {}));
+        }
+    }
 }
 
 /// The time left for the move, in large type (orange under ten seconds).
@@ -153,12 +201,14 @@ fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hu
     if small_button(ui, true, t("online-copy-link"), &mut act.sounds) {
         act.clipboard.copy_and_tell(&link, &mut act.toast);
     }
-    let (connected, spectators) = (&session.presence.0, session.presence.1);
-    if let Some(mine) = room.seat {
-        let other = connected
+    let spectators = session.spectators;
+    if session.seats.len() > 2 {
+        table_seats(ui, lang, online, act);
+    } else if let Some(mine) = room.seat {
+        let other = session
+            .seats
             .get(mine.other().index())
-            .copied()
-            .unwrap_or(false);
+            .is_some_and(|seat| seat.connected);
         ui.label(t(if other {
             "online-opponent-here"
         } else {

@@ -8,7 +8,7 @@ use super::clipboard::Clipboard;
 use super::i18n::{Lang, tr, tr_args};
 use super::lessons::{StartLessonStep, next_step, offers_lesson};
 use super::matches::{Deal, LocalClock, MatchStatus, NewMatch};
-use super::net::{GoOnline, LinkState, OnlineRequest, OnlineSession};
+use super::net::{GoOnline, LinkState, OnlineRequest, OnlineSession, RoomPlan};
 use super::records::{
     FinishedGames, RecordBox, RecordBoxAction, RecordBoxText, RecordSource, WatchReplay, record_box,
 };
@@ -17,7 +17,7 @@ use super::seats::{Controller, LEVEL_CHOICES, MAX_SEATS, Seats};
 use super::settings::{AnimSpeed, LabelStyle, Settings};
 use super::theme::{Toast, UiSet, dialog_frame, menu_button, name_place, palette, small_button};
 use crate::ai::Level;
-use crate::protocol::MoveClock;
+use crate::protocol::{ComputerLevel, MoveClock, OnLeave, SeatPlan};
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -75,6 +75,8 @@ struct NewGameChoice {
     players: usize,
     /// Who takes each seat, in a game for more than two.
     controllers: [Controller; MAX_SEATS],
+    /// Online, at a table for more than two: what becomes of a seat whose player leaves.
+    on_leave: OnLeave,
 }
 
 impl Default for NewGameChoice {
@@ -96,6 +98,7 @@ impl Default for NewGameChoice {
                 Controller::Computer(Level::Medium),
                 Controller::Computer(Level::Medium),
             ],
+            on_leave: OnLeave::default(),
         }
     }
 }
@@ -223,7 +226,7 @@ fn title_screen(
                         true
                     }
                     MenuPage::Online => {
-                        online_page(ui, lang, &mut choice, &info.session, &mut act);
+                        online_page(ui, lang, &entry, &mut choice, &info.session, &mut act);
                         true
                     }
                     MenuPage::Settings => {
@@ -453,6 +456,27 @@ fn seats_page(
     choice: &mut NewGameChoice,
     act: &mut MenuActions,
 ) -> Option<Seats> {
+    // The rest of the page (title, players, Start and Back) takes about 430 points.
+    seat_rows(ui, lang, entry, choice, "seat-person", 0, 430.0);
+    let list = choice.controllers[..choice.players].to_vec();
+    if menu_button(ui, true, tr(lang, "new-start"), &mut act.sounds) {
+        return Seats::try_from(list).ok();
+    }
+    None
+}
+
+/// How many seats, and who takes each from `first_chosen` on: a person (named by `person_key`)
+/// or the computer at a level. The seats scroll where the screen is too short for them all,
+/// leaving `rest` points for the rest of the page.
+fn seat_rows(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    entry: &GameEntry,
+    choice: &mut NewGameChoice,
+    person_key: &'static str,
+    first_chosen: usize,
+    rest: f32,
+) {
     let t = |key: &'static str| tr(lang, key);
     let counts = entry.seats.clone();
     ui.label(egui::RichText::new(t("new-players")).size(19.0));
@@ -465,18 +489,20 @@ fn seats_page(
         }
     });
     choice.players = choice.players.clamp(*counts.start(), *counts.end());
-    let who = [(Controller::Local, t("seat-person"))]
+    let who = [(Controller::Local, t(person_key))]
         .into_iter()
         .chain(LEVEL_CHOICES.map(|(level, key)| (Controller::Computer(level), t(key))))
         .collect::<Vec<_>>();
-    // The seats scroll where the screen is too short for them all: the rest of the page (title,
-    // players, Start and Back) takes about 430 points.
     egui::ScrollArea::vertical()
-        .max_height((ui.ctx().content_rect().height() - 430.0).max(160.0))
+        .max_height((ui.ctx().content_rect().height() - rest).max(160.0))
         .show(ui, |ui| {
             for seat in 0..choice.players {
                 let label = (entry.seat_label)(lang, choice.players, Seat(seat as u8));
                 let name = tr_args(lang, "new-seat", [("number", seat + 1)]);
+                if seat < first_chosen {
+                    ui.label(format!("{name} — {label}: {}", t("online-seat-you")));
+                    continue;
+                }
                 ui.label(format!("{name} — {label}"));
                 choice_row(
                     ui,
@@ -486,11 +512,21 @@ fn seats_page(
                 );
             }
         });
-    let list = choice.controllers[..choice.players].to_vec();
-    if menu_button(ui, true, t("new-start"), &mut act.sounds) {
-        return Seats::try_from(list).ok();
-    }
-    None
+}
+
+/// The seats of a room for more than two as the host chose them: the host's, then a friend or
+/// the computer for each other seat.
+fn room_seat_plans(choice: &NewGameChoice) -> Vec<SeatPlan> {
+    choice.controllers[..choice.players]
+        .iter()
+        .enumerate()
+        .map(|(seat, controller)| match controller {
+            Controller::Computer(level) if seat > 0 => {
+                SeatPlan::Computer(ComputerLevel::of(*level))
+            }
+            _ => SeatPlan::Friend,
+        })
+        .collect()
 }
 
 /// A row of choices in equal columns: as wide as the page on any screen, where a plain row ran
@@ -526,19 +562,34 @@ fn clock_choice(ui: &mut egui::Ui, lang: Lang, chosen: &mut MoveClock) {
     });
 }
 
-/// Create a room (with a move clock), or join or watch one by its code.
+/// Create a room (with a move clock; at a table for more than two, with its seats), or join
+/// or watch one by its code.
 fn online_page(
     ui: &mut egui::Ui,
     lang: Lang,
+    entry: &GameEntry,
     choice: &mut NewGameChoice,
     session: &OnlineSession,
     act: &mut MenuActions,
 ) {
     let t = |key: &'static str| tr(lang, key);
+    let mut plan = RoomPlan::pair(choice.game, choice.clock);
+    if *entry.seats.end() > 2 {
+        // The rest of the page (title, clock, leaving, the room code, four buttons) takes
+        // about 560 points.
+        seat_rows(ui, lang, entry, choice, "online-seat-friend", 1, 560.0);
+        let leaving = [
+            (OnLeave::Computer, t("online-on-leave-computer")),
+            (OnLeave::Resign, t("online-on-leave-resign")),
+        ];
+        ui.label(t("online-on-leave"));
+        choice_row(ui, "on leave", &mut choice.on_leave, &leaving);
+        plan.seats = room_seat_plans(choice);
+        plan.on_leave = choice.on_leave;
+    }
     clock_choice(ui, lang, &mut choice.clock);
     if menu_button(ui, true, t("online-create"), &mut act.sounds) {
-        act.online
-            .write(GoOnline(OnlineRequest::Create(choice.game, choice.clock)));
+        act.online.write(GoOnline(OnlineRequest::Create(plan)));
     }
     ui.add_space(10.0);
     ui.separator();

@@ -50,7 +50,7 @@ pub use matches::{
     Deal, DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, PositionKey,
     ReplayProgress, ResumeMatch,
 };
-pub use net::{FromServer, GoOnline, OnlineRequest, OnlineSession, ToServer};
+pub use net::{FromServer, GoOnline, OnlineRequest, OnlineSession, RoomPlan, ToServer};
 pub use records::{
     BadRecord, FinishedGame, FinishedGames, RecordSource, ReplayRequest, WatchReplay,
 };

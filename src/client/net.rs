@@ -5,18 +5,43 @@
 use super::ClientSet;
 use super::settings::Settings;
 use crate::protocol::{
-    ClientMessage, ErrorCode, Frame, MoveClock, RoomEvent, RoomSeat, ServerMessage,
+    ClientMessage, ComputerLevel, ErrorCode, Frame, MoveClock, OnLeave, QiguoSetup, RoomEvent,
+    RoomSeat, SeatPlan, SeatState, ServerMessage,
 };
 use crate::rules::GameKind;
 use bevy::prelude::*;
 use ewebsock::{WsEvent, WsMessage, WsReceiver, WsSender};
 use std::time::Duration;
 
+/// A room to open: its game, move clock and, in a game for more than two, its seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomPlan {
+    pub game: GameKind,
+    pub clock: MoveClock,
+    /// Who takes each seat of a table for more than two (the first is the host's); empty for
+    /// a game of two.
+    pub seats: Vec<SeatPlan>,
+    /// What becomes of a seat of such a table whose player leaves for good.
+    pub on_leave: OnLeave,
+}
+
+impl RoomPlan {
+    /// A room of two for `game`, with `clock`.
+    pub fn pair(game: GameKind, clock: MoveClock) -> RoomPlan {
+        RoomPlan {
+            game,
+            clock,
+            seats: Vec::new(),
+            on_leave: OnLeave::default(),
+        }
+    }
+}
+
 /// What the player asked of the server when going online.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OnlineRequest {
-    /// Open a room for this game (with this move clock) and take its first seat.
-    Create(GameKind, MoveClock),
+    /// Open this room and take its first seat.
+    Create(RoomPlan),
     /// Take the free seat of the room with this code.
     Join(String),
     /// Watch the room with this code.
@@ -81,8 +106,11 @@ pub struct OnlineSession {
     pub version: u64,
     /// When to try the line again (time since start-up).
     retry_at: Option<Duration>,
-    /// Who is connected, by room seat, and how many watch.
-    pub presence: (Vec<bool>, u32),
+    /// The room's seats: who holds each, whether they are connected, and (at a table for more
+    /// than two) whether the computer plays it.
+    pub seats: Vec<SeatState>,
+    /// How many watch.
+    pub spectators: u32,
     /// The seat whose move clock runs, and when it runs out (time since start-up).
     pub clock: Option<(RoomSeat, Duration)>,
     /// The room seat offering a draw, if one is.
@@ -105,6 +133,16 @@ impl OnlineSession {
     /// The room seat this device holds, if it holds one.
     pub fn my_seat(&self) -> Option<RoomSeat> {
         self.room.as_ref().and_then(|ticket| ticket.seat)
+    }
+
+    /// Whether a seat is still free: the game has not begun.
+    pub fn waiting_for_players(&self) -> bool {
+        self.seats.iter().any(|seat| !seat.taken)
+    }
+
+    /// Whether each seat's player is connected now.
+    pub fn connected(&self) -> Vec<bool> {
+        self.seats.iter().map(|seat| seat.connected).collect()
     }
 }
 
@@ -243,11 +281,14 @@ fn introduction(session: &OnlineSession) -> Option<ClientMessage> {
                 code: room.code.clone(),
             },
         }),
-        (None, Some(OnlineRequest::Create(game, clock))) => Some(ClientMessage::Create {
-            game: *game,
+        (None, Some(OnlineRequest::Create(plan))) => Some(ClientMessage::Create {
+            game: plan.game,
             rules: default(),
-            clock: *clock,
-            qiguo: None,
+            clock: plan.clock,
+            qiguo: (!plan.seats.is_empty()).then(|| QiguoSetup {
+                seats: plan.seats.clone(),
+                on_leave: plan.on_leave,
+            }),
         }),
         (None, Some(OnlineRequest::Join(code))) => Some(ClientMessage::Join {
             code: code.clone(),
@@ -344,10 +385,8 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
             session.game = Some(room.game.kind());
             session.version = room.version;
             session.draw_offer = room.draw_offer;
-            session.presence = (
-                room.seats.iter().map(|seat| seat.connected).collect(),
-                room.spectators,
-            );
+            session.seats = room.seats.clone();
+            session.spectators = room.spectators;
             session.clock = room
                 .to_move
                 .zip(room.clock_ms)
@@ -364,13 +403,35 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
                     session.draw_offer = None;
                     session.clock = None;
                 }
+                RoomEvent::SeatTaken { seat } => seat_state(session, *seat, |seat| {
+                    seat.taken = true;
+                }),
+                RoomEvent::ComputerSeated { seat, level } => seat_state(session, *seat, |seat| {
+                    seat.taken = true;
+                    seat.computer = Some(*level);
+                }),
+                RoomEvent::Covered { seat } => seat_state(session, *seat, |seat| {
+                    seat.covered = true;
+                }),
+                RoomEvent::Uncovered { seat } => seat_state(session, *seat, |seat| {
+                    seat.covered = false;
+                }),
+                RoomEvent::SeatLeft { seat } => seat_state(session, *seat, |seat| {
+                    seat.left = true;
+                    seat.computer = Some(ComputerLevel::Medium);
+                }),
                 _ => {}
             }
         }
         ServerMessage::Presence {
             connected,
             spectators,
-        } => session.presence = (connected.clone(), *spectators),
+        } => {
+            for (seat, &connected) in session.seats.iter_mut().zip(connected) {
+                seat.connected = connected;
+            }
+            session.spectators = *spectators;
+        }
         ServerMessage::Clock { seat, remaining_ms } => {
             session.clock = Some((*seat, now + Duration::from_millis(*remaining_ms)));
         }
@@ -384,6 +445,13 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
             session.request = None;
         }
         _ => {}
+    }
+}
+
+/// Changes what the session knows of a room seat (nothing for a seat the room does not have).
+fn seat_state(session: &mut OnlineSession, seat: RoomSeat, change: impl FnOnce(&mut SeatState)) {
+    if let Some(state) = session.seats.get_mut(seat.index()) {
+        change(state);
     }
 }
 

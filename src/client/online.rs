@@ -11,6 +11,11 @@ use crate::protocol::{ClientMessage, ErrorCode, RoomEvent, RoomSeat, ServerMessa
 use crate::rules::Seat;
 use bevy::prelude::*;
 
+/// Where each room seat sits at this device's table, by room seat, at a table for more than
+/// two (the game that follows the room keeps it; the two-seat games use [`table_seat`]).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoomTable(pub Vec<Seat>);
+
 /// The table seat (0 moves first) of a room seat, when `first` moves first in the room's game.
 pub fn table_seat(first: RoomSeat, seat: RoomSeat) -> Seat {
     Seat((seat.0 + 2 - first.0.min(1)) % 2)
@@ -33,11 +38,12 @@ pub fn room_seats(first: RoomSeat, mine: Option<RoomSeat>) -> Seats {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (forward_match_requests, forward_rematches).in_set(ClientSet::Command),
-    )
-    .add_systems(Update, answer_the_server.in_set(ClientSet::Apply));
+    app.init_resource::<RoomTable>()
+        .add_systems(
+            Update,
+            (forward_match_requests, forward_rematches).in_set(ClientSet::Command),
+        )
+        .add_systems(Update, answer_the_server.in_set(ClientSet::Apply));
 }
 
 /// Resign and draws go to the server while online; take-backs and the clock are not ours.
@@ -92,7 +98,10 @@ fn answer_the_server(
                 }
             }
             ServerMessage::Event {
-                event: RoomEvent::NewGame { .. } | RoomEvent::SeatTaken { .. },
+                event:
+                    RoomEvent::NewGame { .. }
+                    | RoomEvent::SeatTaken { .. }
+                    | RoomEvent::ComputerSeated { .. },
                 ..
             } => {
                 outgoing.write(ToServer(ClientMessage::Sync {}));

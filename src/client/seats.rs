@@ -24,6 +24,14 @@ pub const LEVEL_CHOICES: [(Level, &str); 3] = [
     (Level::Hard, "level-hard"),
 ];
 
+/// The message id naming `level` (a random player, never offered, is named as Easy).
+pub fn level_key(level: Level) -> &'static str {
+    LEVEL_CHOICES
+        .iter()
+        .find(|(choice, _)| *choice == level)
+        .map_or("level-easy", |(_, key)| key)
+}
+
 /// The fewest seats a game has.
 pub const MIN_SEATS: usize = 2;
 /// The most seats a game has (Qiguo's seven states).

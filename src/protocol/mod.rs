@@ -120,6 +120,15 @@ pub enum ComputerLevel {
 }
 
 impl ComputerLevel {
+    /// The server's level nearest `level` (a random player is not offered: it plays Easy).
+    pub fn of(level: Level) -> ComputerLevel {
+        match level {
+            Level::Random | Level::Easy => ComputerLevel::Easy,
+            Level::Medium => ComputerLevel::Medium,
+            Level::Hard => ComputerLevel::Hard,
+        }
+    }
+
     /// The search level this is.
     pub fn level(self) -> Level {
         match self {

@@ -2,12 +2,13 @@
 //! the Zhou emperor, the seven armies' looks, the HUD section with every state's captures and
 //! losses and the result table, and the rules page. Input, markers, the pieces' animations,
 //! the referee, autosave and replays are the shared board layer's (`client/points/`), which
-//! `points.rs` fits Qiguo to. Played on one device only.
+//! `points.rs` fits Qiguo to. Online, the server keeps the table and plays its computer seats.
 
 mod board;
 mod hud;
 mod layout;
 mod model;
+mod online;
 mod pieces;
 mod points;
 
@@ -32,7 +33,7 @@ pub(super) fn logic_plugin(app: &mut App) {
             title: "七國象戲",
             subtitle_key: "qg-subtitle",
             seats: MIN_PLAYERS..=MAX_SEATS,
-            online: false,
+            online: true,
             save_file: "autosave-qiguo.json",
             record_words: Some(RecordBoxText {
                 help: "qg-transfer-help",
@@ -46,6 +47,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.add_plugins((
         board_layer::logic_plugin::<QiguoMatch>,
         board_layer::lesson_plugin::<QiguoMatch>,
+        online::plugin,
     ));
 }
 

@@ -44,10 +44,10 @@ use super::moves::{Move, MoveParseError};
 use super::outcome::Ending;
 use super::piece::{Kind, State};
 use super::position::{Elimination, Occupant, PlayError, Played, Position};
-use arrayvec::ArrayVec;
 use super::qfen::QfenError;
 use super::seating::{Seat, Seating};
 use crate::rules::record_text::{self, TextError, normalized, quote};
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
