@@ -18,7 +18,8 @@ music.ogg, the 32 s background loop, which is rendered circularly (note
 tails, delay and reverb wrap around the loop point) so it loops seamlessly.
 Vorbis rather than WAV because the files are embedded in the game: in the
 browser build they were over a megabyte of the download.
-Every sound is normalised to a -3 dBFS peak and starts/ends at silence.
+Every sound is normalised to a -3 dBFS peak (the background chime, meant to be
+soft, to -9 dBFS; see QUIET) and starts/ends at silence.
 """
 
 from __future__ import annotations
@@ -517,6 +518,57 @@ def s_click():
     return x
 
 
+def s_capture():
+    """A move that takes: the slide, a hard double clack of piece on piece, and the taken
+    piece clattering off the board (the games of points; Junqi's attacks have their own)."""
+    r = rng("capture")
+    buf = np.zeros(ns(0.5))
+    s = fft_filter(r.standard_normal(ns(0.09)), lp=1400, hp=180)
+    s *= np.sin(np.pi * np.linspace(0, 1, len(s))) ** 1.5
+    mix(buf, s / np.max(np.abs(s)), 0.0, 0.2)
+    mix(buf, wood_knock(0.22, 0.8, r), 0.075, 1.0)
+    mix(buf, wood_knock(0.2, 1.3, r), 0.081, 0.85)
+    mix(buf, thud(r, 0.25, 170, 70, 0.05), 0.075, 0.45)
+    mix(buf, noise_burst(r, 0.05, 0.003, lp=6000, hp=900), 0.075, 0.35)
+    for at, pitch, gain in ((0.19, 1.9, 0.4), (0.25, 2.05, 0.28), (0.3, 1.8, 0.18),
+                            (0.335, 2.2, 0.1)):
+        mix(buf, wood_knock(0.12, pitch), at, gain)
+    return fft_filter(buf, lp=9000)
+
+
+def s_check():
+    """Check (and a Ruler under attack): a struck bell and a short rising call, played with
+    the "check!" announcement."""
+    r = rng("check")
+    buf = np.zeros(ns(0.8))
+    mix(buf, metal_hit(r, 0.45, 1.5, 0.35), 0.0, 0.45)
+    mix(buf, brass(midi_hz(74), 0.08, release=0.06), 0.02, 0.55)
+    mix(buf, brass(midi_hz(79), 0.26, release=0.16), 0.14, 0.6)
+    mix(buf, brass(midi_hz(83), 0.26, release=0.16, level=0.6), 0.14, 0.3)
+    mix(buf, bell(midi_hz(91), 0.5), 0.14, 0.1)
+    return fft_filter(buf, lp=8500)
+
+
+def s_tick():
+    """One second of a move clock's last ten: a dry woodblock tick, higher and shorter than
+    the interface click."""
+    r = rng("tick")
+    x = modal([(2350, 1.0, 0.012), (5300, 0.35, 0.005), (880, 0.3, 0.02)], 0.08, 0.0004)
+    x += 0.25 * noise_burst(r, 0.08, 0.0012, lp=9000, hp=2500)
+    return x
+
+
+def s_opponent_moved():
+    """The opponent moved while the window was in the background: two soft bell tones,
+    falling a fourth."""
+    buf = np.zeros(ns(1.3))
+    for at, m in ((0.0, 81), (0.16, 76)):
+        tone = modal([(midi_hz(m), 1.0, 0.45), (2 * midi_hz(m), 0.12, 0.2),
+                      (3.01 * midi_hz(m), 0.03, 0.1)], 1.1, 0.012)
+        mix(buf, tone, at, 0.6)
+    return fft_filter(buf, lp=6000)
+
+
 # ------------------------------------------------------------------ music
 
 BPM = 90
@@ -636,7 +688,16 @@ EFFECTS = {
     "defeat": s_defeat,
     "draw": s_draw,
     "click": s_click,
+    "capture": s_capture,
+    "check": s_check,
+    "tick": s_tick,
+    "opponent_moved": s_opponent_moved,
 }
+
+
+# Sounds normalised below PEAK_DB: the chime for a move made while the window is in the
+# background sits under the game's own sounds.
+QUIET = {"opponent_moved": -9.0}
 
 
 def write_ogg(path: pathlib.Path, x: np.ndarray) -> None:
@@ -658,11 +719,11 @@ def main(argv: list[str]) -> int:
         if name == "music":
             x = s_music()
         else:
-            x = finish(EFFECTS[name]())
+            x = finish(EFFECTS[name](), QUIET.get(name, PEAK_DB))
         path = OUT / f"{name}.ogg"
         write_ogg(path, x)
         rms = 20 * np.log10(np.sqrt(np.mean(x**2)) + 1e-12)
-        print(f"{path.name:16s} {len(x) / SR:6.2f} s  peak "
+        print(f"{path.name:18s} {len(x) / SR:6.2f} s  peak "
               f"{20 * np.log10(np.max(np.abs(x))):5.1f} dBFS  rms {rms:6.1f} dBFS  "
               f"{path.stat().st_size:8d} bytes")
     return 0
