@@ -1245,17 +1245,35 @@ fn the_title_screens_demonstration_plays_by_itself() {
     assert!(app.world().resource::<MatchStatus>().attract);
 }
 
+/// The clock ticks heard so far.
+#[derive(Resource, Default)]
+struct ClockTicks(usize);
+
+fn count_clock_ticks(
+    mut sounds: MessageReader<kawu::client::UiSound>,
+    mut ticks: ResMut<ClockTicks>,
+) {
+    ticks.0 += sounds
+        .read()
+        .filter(|sound| **sound == kawu::client::UiSound::ClockTick)
+        .count();
+}
+
 #[test]
 fn a_person_out_of_time_loses_and_a_computer_never_runs_out() {
     let mut app = app();
+    app.init_resource::<ClockTicks>()
+        .add_systems(Update, count_clock_ticks);
     start(&mut app, 12, Seats::versus_computer(Level::Random, Seat(0)));
     decide_colours_against_the_computer(&mut app);
-    *app.world_mut().resource_mut::<LocalClock>() = LocalClock::every(Duration::from_secs(1));
+    let ticks_before = app.world().resource::<ClockTicks>().0;
+    *app.world_mut().resource_mut::<LocalClock>() = LocalClock::every(Duration::from_secs(3));
     let mover = game(&app).view().side_to_move().expect("colours decided");
-    // One second at 20 ms a frame.
-    for _ in 0..80 {
+    // Three seconds at 20 ms a frame, each of them a tick.
+    for _ in 0..200 {
         app.update();
     }
+    assert_eq!(app.world().resource::<ClockTicks>().0 - ticks_before, 3);
     assert_eq!(
         game(&app).outcome(),
         Some(Outcome::Win {

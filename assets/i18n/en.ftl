@@ -32,6 +32,7 @@ settings-animation = Animation
 settings-language = Language
 settings-labels = Piece labels
 settings-rotate = Turn the board to the player to move
+settings-colour-safe = Colours for colour-blind players
 speed-slow = Slow
 speed-normal = Normal
 speed-fast = Fast

@@ -32,6 +32,7 @@ settings-animation = Анимация
 settings-language = Язык
 settings-labels = Надписи на фигурах
 settings-rotate = Поворачивать доску к ходящему
+settings-colour-safe = Цвета для дальтоников
 speed-slow = Медленно
 speed-normal = Обычно
 speed-fast = Быстро

@@ -32,6 +32,7 @@ settings-animation = 动画
 settings-language = 语言
 settings-labels = 棋子文字
 settings-rotate = 棋盘转向走棋方
+settings-colour-safe = 色盲友好配色
 speed-slow = 慢
 speed-normal = 正常
 speed-fast = 快

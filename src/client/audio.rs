@@ -20,6 +20,10 @@ pub enum UiSound {
     Defeat,
     /// A game ended in a draw.
     Draw,
+    /// One of the last ten seconds of a person's move clock here.
+    ClockTick,
+    /// The opponent moved online while the window was in the background.
+    OpponentMoved,
 }
 
 /// The channel for game sound effects.
@@ -41,6 +45,8 @@ struct ShellSounds {
     victory: Handle<AudioSource>,
     defeat: Handle<AudioSource>,
     draw: Handle<AudioSource>,
+    tick: Handle<AudioSource>,
+    opponent_moved: Handle<AudioSource>,
     music: Handle<AudioSource>,
 }
 
@@ -104,6 +110,8 @@ fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>)
         victory: embedded_sound!(sources, "victory.ogg"),
         defeat: embedded_sound!(sources, "defeat.ogg"),
         draw: embedded_sound!(sources, "draw.ogg"),
+        tick: embedded_sound!(sources, "tick.ogg"),
+        opponent_moved: embedded_sound!(sources, "opponent_moved.ogg"),
         music: embedded_sound!(sources, "music.ogg"),
     });
 }
@@ -162,6 +170,8 @@ fn play_ui_sounds(
             UiSound::Victory => &sounds.victory,
             UiSound::Defeat => &sounds.defeat,
             UiSound::Draw => &sounds.draw,
+            UiSound::ClockTick => &sounds.tick,
+            UiSound::OpponentMoved => &sounds.opponent_moved,
         };
         effects.play(handle.clone());
     }
@@ -193,7 +203,7 @@ mod tests {
             );
             decoded.push(path);
         }
-        // The effects of both games, the shell's four sounds and the music.
-        assert_eq!(decoded.len(), 15, "{decoded:?}");
+        // The effects of the games, the shell's six sounds and the music.
+        assert_eq!(decoded.len(), 19, "{decoded:?}");
     }
 }

@@ -665,6 +665,7 @@ pub(super) fn settings_ui(ui: &mut egui::Ui, settings: &mut Settings) {
         });
         ui.add_space(4.0);
         ui.checkbox(&mut settings.rotate_board, t("settings-rotate"));
+        ui.checkbox(&mut settings.colour_safe, t("settings-colour-safe"));
         // The browser plays on the server of its own page.
         if cfg!(not(target_arch = "wasm32")) {
             ui.horizontal(|ui| {

@@ -34,6 +34,7 @@ mod records;
 mod save;
 mod seats;
 mod settings;
+pub mod table_colours;
 pub mod tabletop;
 mod theme;
 mod thinking;
@@ -42,6 +43,7 @@ pub mod xiangqi;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
+pub use audio::UiSound;
 pub use catalog::{Catalog, GameEntry};
 pub use hud::HudText;
 pub use i18n::{Lang, tr, tr_args};

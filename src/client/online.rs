@@ -3,6 +3,7 @@
 //! player. Each game follows the room's state and events for itself.
 
 use super::ClientSet;
+use super::audio::UiSound;
 use super::matches::{MatchRequest, NewMatch};
 use super::net::{FromServer, OnlineSession, ToServer};
 use super::seats::{Controller, Seats};
@@ -82,14 +83,26 @@ fn forward_rematches(
 }
 
 /// A refusal is shown (and an outdated request catches up); a new game or a newcomer in the
-/// room asks for the whole state again.
+/// room asks for the whole state again; a move by someone else chimes while the window is in
+/// the background.
 fn answer_the_server(
     mut heard: MessageReader<FromServer>,
     mut outgoing: MessageWriter<ToServer>,
     mut toast: ResMut<Toast>,
+    session: Res<OnlineSession>,
+    windows: Query<&Window>,
+    mut sounds: MessageWriter<UiSound>,
 ) {
     for FromServer(message) in heard.read() {
         match message {
+            ServerMessage::Event {
+                event: RoomEvent::Played { seat, .. },
+                ..
+            } if session.my_seat() != Some(*seat)
+                && windows.iter().any(|window| !window.focused) =>
+            {
+                sounds.write(UiSound::OpponentMoved);
+            }
             ServerMessage::Error { message, code, .. } => {
                 warn!("the server refused: {code:?} {message}");
                 toast.show_key_with("toast-online-error", message.clone());

@@ -103,6 +103,8 @@ pub struct Settings {
     pub lessons_done: BTreeMap<GameKind, usize>,
     /// The games whose lesson the title screen has offered once.
     pub lessons_offered: BTreeSet<GameKind>,
+    /// Draw sides, armies and markers in colours that stay apart for colour-blind players.
+    pub colour_safe: bool,
 }
 
 impl Default for Settings {
@@ -118,6 +120,7 @@ impl Default for Settings {
             server: "ws://127.0.0.1:7878/ws".to_string(),
             lessons_done: BTreeMap::new(),
             lessons_offered: BTreeSet::new(),
+            colour_safe: false,
         }
     }
 }

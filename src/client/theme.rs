@@ -13,10 +13,9 @@ use bevy_egui::{
 };
 use std::sync::Arc;
 
-/// An sRGB colour, usable in egui and on sprites alike.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Rgb(pub u8, pub u8, pub u8);
+pub use super::table_colours::Rgb;
 
+/// An sRGB colour is usable in egui and on sprites alike.
 impl Rgb {
     /// For egui.
     pub const fn egui(self) -> egui::Color32 {
@@ -56,12 +55,9 @@ pub mod palette {
     /// A warning (the draw counter running out) and a hint.
     pub const WARNING: Rgb = Rgb(240, 150, 60);
     pub const HINT: Rgb = Rgb(150, 220, 140);
-    /// Red and blue ink on pieces, and the same sides as text on the dark interface.
-    pub const RED_INK: Rgb = Rgb(189, 23, 18);
-    pub const BLUE_INK: Rgb = Rgb(18, 59, 153);
-    pub const BLACK_INK: Rgb = Rgb(30, 28, 28);
+    /// An error on the dark interface. (The sides', armies' and markers' colours are the
+    /// table's: `client::table_colours`.)
     pub const RED_TEXT: Rgb = Rgb(244, 96, 84);
-    pub const BLUE_TEXT: Rgb = Rgb(112, 162, 255);
     /// A piece's face, and the numbers on small piece chips.
     pub const PAPER: Rgb = Rgb(252, 245, 224);
     pub const CHIP_COUNT: Rgb = Rgb(40, 30, 20);
@@ -71,65 +67,6 @@ pub mod palette {
     /// Railways and the posts on the board.
     pub const RAIL: Rgb = Rgb(43, 31, 23);
     pub const POST: Rgb = Rgb(245, 222, 173);
-    /// Markers: the last move, the keyboard cursor, the selected piece, and its destinations
-    /// (an attack, a free point).
-    pub const LAST_MOVE: Rgb = Rgb(255, 158, 26);
-    pub const CURSOR: Rgb = Rgb(26, 217, 255);
-    pub const SELECTED_PIECE: Rgb = Rgb(255, 217, 26);
-    pub const TARGET_ATTACK: Rgb = Rgb(230, 26, 20);
-    pub const TARGET_MOVE: Rgb = Rgb(31, 158, 51);
-
-    /// An army's colours: its pieces' face and ink, and its name as text on the dark
-    /// interface.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Army {
-        pub face: Rgb,
-        pub ink: Rgb,
-        pub text: Rgb,
-    }
-
-    /// Qiguo's seven armies, by colour.
-    pub const ARMY_WHITE: Army = Army {
-        face: Rgb(246, 242, 230),
-        ink: Rgb(40, 34, 30),
-        text: Rgb(246, 242, 230),
-    };
-    pub const ARMY_RED: Army = Army {
-        face: Rgb(190, 30, 26),
-        ink: Rgb(252, 240, 220),
-        text: RED_TEXT,
-    };
-    pub const ARMY_ORANGE: Army = Army {
-        face: Rgb(236, 132, 30),
-        ink: Rgb(48, 26, 8),
-        text: Rgb(250, 160, 70),
-    };
-    pub const ARMY_BLUE: Army = Army {
-        face: Rgb(32, 80, 178),
-        ink: Rgb(240, 244, 252),
-        text: BLUE_TEXT,
-    };
-    pub const ARMY_GREEN: Army = Army {
-        face: Rgb(36, 124, 62),
-        ink: Rgb(238, 250, 236),
-        text: Rgb(110, 206, 130),
-    };
-    pub const ARMY_PURPLE: Army = Army {
-        face: Rgb(112, 52, 154),
-        ink: Rgb(246, 236, 252),
-        text: Rgb(190, 140, 236),
-    };
-    pub const ARMY_BLACK: Army = Army {
-        face: Rgb(30, 28, 28),
-        ink: Rgb(236, 226, 206),
-        text: Rgb(168, 164, 160),
-    };
-    /// The Zhou emperor in the middle of the Qiguo board.
-    pub const EMPEROR: Army = Army {
-        face: Rgb(226, 178, 52),
-        ink: Rgb(120, 30, 20),
-        text: GOLD,
-    };
 }
 
 /// Egui systems that draw UI run in this set: the title screen and the HUD frame first, then

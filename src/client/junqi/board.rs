@@ -11,6 +11,7 @@ use crate::client::ClientSet;
 use crate::client::Screen;
 use crate::client::lessons::Highlights;
 use crate::client::matches::on_table;
+use crate::client::table_colours;
 use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
 use crate::client::tabletop::{OnTable, TableArt, TableBounds, TableView, line};
 use crate::client::theme::palette;
@@ -462,7 +463,11 @@ fn update_markers(
             ));
         };
     let ring = &art.ring;
-    let last = palette::LAST_MOVE.bevy().with_alpha(0.9);
+    let last = table_colours::active()
+        .markers
+        .last_move
+        .bevy()
+        .with_alpha(0.9);
     match model.public.history().last().map(|played| played.action) {
         Some(Action::Flip(point)) => mark(ring, point, last, None, Z_MARK),
         Some(Action::Move { from, to }) => {
@@ -476,13 +481,23 @@ fn update_markers(
     }
     // A lesson's points, until the learner moves.
     for &point in highlights.at(model.public.history().len()) {
-        mark(ring, point, palette::HINT.bevy(), None, Z_MARK + 0.05);
+        mark(
+            ring,
+            point,
+            table_colours::active().markers.lesson_hint.bevy(),
+            None,
+            Z_MARK + 0.05,
+        );
     }
     if let Some(point) = hover.0 {
         mark(
             ring,
             point,
-            Color::WHITE.with_alpha(0.75),
+            table_colours::active()
+                .markers
+                .hover
+                .bevy()
+                .with_alpha(0.75),
             None,
             Z_MARK + 0.1,
         );
@@ -491,7 +506,7 @@ fn update_markers(
         mark(
             ring,
             cursor.point,
-            palette::CURSOR.bevy(),
+            table_colours::active().markers.cursor.bevy(),
             None,
             Z_MARK + 0.3,
         );
@@ -502,7 +517,7 @@ fn update_markers(
     mark(
         ring,
         selected,
-        palette::SELECTED_PIECE.bevy(),
+        table_colours::active().markers.selected_piece.bevy(),
         None,
         Z_MARK + 0.2,
     );
@@ -512,7 +527,7 @@ fn update_markers(
             mark(
                 ring,
                 point,
-                palette::TARGET_ATTACK.bevy(),
+                table_colours::active().markers.target_attack.bevy(),
                 None,
                 Z_MARK + 0.2,
             );
@@ -520,7 +535,11 @@ fn update_markers(
             mark(
                 &art.disc,
                 point,
-                palette::TARGET_MOVE.bevy().with_alpha(0.9),
+                table_colours::active()
+                    .markers
+                    .target_move
+                    .bevy()
+                    .with_alpha(0.9),
                 Some(Vec2::splat(22.0)),
                 Z_DOT,
             );

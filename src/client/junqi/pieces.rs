@@ -7,6 +7,7 @@ use super::model::{ActionPlayed, JunqiMatch};
 use crate::client::ClientSet;
 use crate::client::matches::MatchStatus;
 use crate::client::settings::{LabelStyle, Settings};
+use crate::client::table_colours;
 use crate::client::tabletop::{Anim, OnTable, Opacity, TableReset, TableView, TurnedOver, z};
 use crate::client::theme::palette;
 use crate::rules::GameKind;
@@ -194,17 +195,19 @@ fn add_piece_looks(mut commands: Commands, art: Res<Art>, new: Query<Entity, Add
 
 /// The ink of each side.
 pub(super) fn ink(side: Side) -> crate::client::theme::Rgb {
+    let sides = table_colours::active().sides;
     match side {
-        Side::Red => palette::RED_INK,
-        Side::Blue => palette::BLUE_INK,
+        Side::Red => sides.red_ink,
+        Side::Blue => sides.blue_ink,
     }
 }
 
 /// A side's colour for text on the dark interface.
 pub(super) fn side_text(side: Side) -> crate::client::theme::Rgb {
+    let sides = table_colours::active().sides;
     match side {
-        Side::Red => palette::RED_TEXT,
-        Side::Blue => palette::BLUE_TEXT,
+        Side::Red => sides.red_text,
+        Side::Blue => sides.blue_text,
     }
 }
 

@@ -6,9 +6,9 @@ use super::PointsMatch;
 use super::input::{Cursor, Hover, Selection};
 use crate::client::lessons::Highlights;
 use crate::client::matches::on_table;
+use crate::client::table_colours;
 use crate::client::tabletop::paint::{fill, paint, stroke, white};
 use crate::client::tabletop::{OnTable, TableArt, TableView};
-use crate::client::theme::palette;
 use crate::client::{ClientSet, Screen};
 use bevy::prelude::*;
 use std::marker::PhantomData;
@@ -129,7 +129,7 @@ fn update_markers<G: PointsMatch>(
         .checked_sub(1)
         .and_then(|ply| model.move_at(ply))
     {
-        let colour = palette::LAST_MOVE.bevy();
+        let colour = table_colours::active().markers.last_move.bevy();
         let (from, to) = G::ends(last);
         mark(&art.ring, from, colour.with_alpha(0.5), Z_MARK);
         mark(&art.ring, to, colour.with_alpha(0.9), Z_MARK);
@@ -150,18 +150,27 @@ fn update_markers<G: PointsMatch>(
         mark(
             &art.glow,
             point,
-            palette::HINT.bevy().with_alpha(0.8),
+            table_colours::active()
+                .markers
+                .lesson_hint
+                .bevy()
+                .with_alpha(0.8),
             Z_MARK - 0.4,
         );
     }
     if let Some(point) = marked.hover.0 {
-        mark(&art.ring, point, Color::WHITE.with_alpha(0.7), Z_MARK + 0.1);
+        mark(
+            &art.ring,
+            point,
+            table_colours::active().markers.hover.bevy().with_alpha(0.7),
+            Z_MARK + 0.1,
+        );
     }
     if marked.cursor.visible {
         mark(
             &art.ring,
             marked.cursor.point,
-            palette::CURSOR.bevy(),
+            table_colours::active().markers.cursor.bevy(),
             Z_MARK + 0.3,
         );
     }
@@ -169,17 +178,26 @@ fn update_markers<G: PointsMatch>(
         mark(
             &art.ring,
             from,
-            palette::SELECTED_PIECE.bevy(),
+            table_colours::active().markers.selected_piece.bevy(),
             Z_MARK + 0.2,
         );
         for &to in &marked.selection.targets {
             if model.piece_at(to).is_some() {
-                mark(&art.ring, to, palette::TARGET_ATTACK.bevy(), 30.0);
+                mark(
+                    &art.ring,
+                    to,
+                    table_colours::active().markers.target_attack.bevy(),
+                    30.0,
+                );
             } else {
                 mark(
                     &art.dot,
                     to,
-                    palette::TARGET_MOVE.bevy().with_alpha(0.9),
+                    table_colours::active()
+                        .markers
+                        .target_move
+                        .bevy()
+                        .with_alpha(0.9),
                     Z_MARK + 0.2,
                 );
             }

@@ -56,8 +56,8 @@ fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>)
     let sources = &mut *sources;
     commands.insert_resource(PointSounds {
         step: embedded_sound!(sources, "move.ogg"),
-        capture: embedded_sound!(sources, "win_attack.ogg"),
-        check: embedded_sound!(sources, "flag.ogg"),
+        capture: embedded_sound!(sources, "capture.ogg"),
+        check: embedded_sound!(sources, "check.ogg"),
         eliminated: embedded_sound!(sources, "bomb.ogg"),
     });
 }

@@ -5,6 +5,7 @@
 use super::layout::{BOARD, PIECE, STEP, point_to_world};
 use crate::client::ClientSet;
 use crate::client::matches::on_table;
+use crate::client::table_colours;
 use crate::client::tabletop::paint::{fill, paint, stroke, white, wood};
 use crate::client::tabletop::{OnTable, TableArt, TableBounds, line, z};
 use crate::client::theme::palette;
@@ -121,7 +122,7 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: R
 
 /// The Zhou emperor 周: a golden disc, a little larger than a piece.
 fn emperor(images: &mut Assets<Image>, art: &TableArt) -> impl Bundle {
-    let colours = palette::EMPEROR;
+    let colours = table_colours::active().zhou;
     let radius = PIECE / 2.0 + 2.0;
     let size = UVec2::splat(PIECE as u32 + 4);
     let disc = images.add(paint(size, |p| white(fill(p.length() - radius + 0.5))));

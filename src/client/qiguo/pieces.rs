@@ -1,19 +1,11 @@
 //! How Qiguo's pieces look: round pieces in their army's colours with their character.
 
-use crate::client::theme::palette::{self, Army};
+use crate::client::table_colours::{self, Army};
 use crate::rules::qiguo::{Kind, State};
 
-/// The colours of a state's army.
+/// The colours of a state's army, in the palette the table is drawn in.
 pub fn army(state: State) -> Army {
-    match state {
-        State::Qin => palette::ARMY_WHITE,
-        State::Chu => palette::ARMY_RED,
-        State::Han => palette::ARMY_ORANGE,
-        State::Qi => palette::ARMY_BLUE,
-        State::Wei => palette::ARMY_GREEN,
-        State::Zhao => palette::ARMY_PURPLE,
-        State::Yan => palette::ARMY_BLACK,
-    }
+    table_colours::active().armies[state.index()]
 }
 
 /// The size of a piece's character: the Diplomat's two characters are smaller.

@@ -12,7 +12,8 @@ use crate::client::points::{
     Answer, Geometry, MoveEffects, PieceLook, PointsLesson, PointsMatch, TableState,
 };
 use crate::client::seats::Seats;
-use crate::client::theme::{Rgb, palette};
+use crate::client::table_colours;
+use crate::client::theme::Rgb;
 use crate::rules::Seat;
 use crate::rules::qiguo::{
     FILES, Move, MoveList, Piece, Played, Point, QiguoRecord, RANKS, Replay,
@@ -210,7 +211,7 @@ impl PointsMatch for QiguoMatch {
         }
         position
             .ruler(position.side_to_move())
-            .map(|ruler| (ruler, palette::WARNING))
+            .map(|ruler| (ruler, table_colours::active().markers.ruler_to_move))
     }
 
     fn result(&self, lang: Lang, seats: &Seats) -> Option<(String, String, Rgb)> {

@@ -15,6 +15,8 @@ pub use timeline::{
 };
 
 use crate::client::matches::MatchStatus;
+use crate::client::settings::Settings;
+use crate::client::table_colours;
 use crate::rules::GameKind;
 use bevy::prelude::*;
 
@@ -94,7 +96,25 @@ pub struct TableReset;
 /// What runs headless: the timeline and the table's orientation.
 pub(super) fn logic_plugin(app: &mut App) {
     app.add_message::<TableReset>()
-        .add_plugins((timeline::plugin, camera::logic_plugin));
+        .add_plugins((timeline::plugin, camera::logic_plugin))
+        .add_systems(
+            Update,
+            follow_colour_setting
+                .run_if(resource_changed::<Settings>)
+                .in_set(crate::client::ClientSet::Apply),
+        );
+}
+
+/// The table takes the palette the player chose: its pieces and markers are drawn again.
+fn follow_colour_setting(
+    settings: Res<Settings>,
+    mut view: ResMut<TableView>,
+    mut resets: MessageWriter<TableReset>,
+) {
+    if table_colours::choose(settings.colour_safe) {
+        view.set_changed();
+        resets.write(TableReset);
+    }
 }
 
 /// What needs a window: camera, particles, devices.

@@ -42,9 +42,10 @@ fn side_key(side: Side) -> &'static str {
 }
 
 fn side_text(side: Side) -> Rgb {
+    let sides = crate::client::table_colours::active().sides;
     match side {
-        Side::Red => palette::RED_TEXT,
-        Side::Black => palette::NEUTRAL,
+        Side::Red => sides.red_text,
+        Side::Black => sides.black_text,
     }
 }
 

@@ -11,6 +11,7 @@ use crate::client::points::{
     Answer, Geometry, MoveEffects, PieceLook, PointsLesson, PointsMatch, TableState,
 };
 use crate::client::seats::Seats;
+use crate::client::table_colours;
 use crate::client::theme::{Rgb, palette};
 use crate::rules::Seat;
 use crate::rules::xiangqi::{Conceded, FILES, Move, MoveList, Piece, RANKS, Square, XiangqiRecord};
@@ -232,9 +233,12 @@ impl PointsMatch for XiangqiMatch {
     fn glow(&self) -> Option<(Square, Rgb)> {
         let position = self.position();
         let side = position.side_to_move();
-        position
-            .in_check(side)
-            .then(|| (position.general(side), palette::TARGET_ATTACK))
+        position.in_check(side).then(|| {
+            (
+                position.general(side),
+                table_colours::active().markers.check,
+            )
+        })
     }
 
     fn result(&self, lang: Lang, seats: &Seats) -> Option<(String, String, Rgb)> {

@@ -5,13 +5,15 @@
 //! a piece's paper face, the HUD panel), which the tests measure against.
 //!
 //! Plain data on std alone, without Bevy or egui, so that its tests run standalone
-//! (`rustc --edition 2024 --test src/client/palette.rs`); the theme turns [`Rgb`] into egui's
+//! (`rustc --edition 2024 --test src/client/table_colours.rs`); the theme turns [`Rgb`] into egui's
 //! and Bevy's colours. Qiguo's armies are in turn order — Qin, Chu, Han, Qi, Wei, Zhao, Yan —
 //! so `armies[state.index()]` is a state's army.
 //!
 //! The colour-blind-safe colours are Okabe–Ito and Paul Tol's published values; where one had
 //! to move to clear the wooden board or to keep its character legible, it moved by at most
 //! 6 ΔE2000 from its source (named at each colour). The measurements are in `docs/colours.md`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// An sRGB colour, eight bits a channel.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -110,6 +112,22 @@ impl Palette {
 /// The palette the colour-blind setting picks.
 pub const fn palette(colour_safe: bool) -> &'static Palette {
     if colour_safe { &COLOUR_SAFE } else { &CLASSIC }
+}
+
+/// Whether the table is drawn in [`COLOUR_SAFE`] now.
+static COLOUR_SAFE_CHOSEN: AtomicBool = AtomicBool::new(false);
+
+/// The palette the table is drawn in now. One choice for the whole program, as the player's
+/// setting makes it: the pure functions that give pieces, markers and names their colours (on
+/// the table and in the HUD) read it, so the setting needs no parameter in each of them.
+pub fn active() -> &'static Palette {
+    palette(COLOUR_SAFE_CHOSEN.load(Ordering::Relaxed))
+}
+
+/// Draws the table in the colour-blind-safe palette from now on, or in the classic one;
+/// whether that changed anything.
+pub fn choose(colour_safe: bool) -> bool {
+    COLOUR_SAFE_CHOSEN.swap(colour_safe, Ordering::Relaxed) != colour_safe
 }
 
 /// A piece's paper face (Junqi, Xiangqi).
