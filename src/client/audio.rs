@@ -3,7 +3,8 @@
 //! sounds are embedded in the binary.
 
 use super::ClientSet;
-use super::matches::MatchStatus;
+use super::matches::{LocalClock, MatchStatus};
+use super::net::OnlineSession;
 use super::settings::Settings;
 use super::tabletop::Cue;
 use bevy::prelude::*;
@@ -50,10 +51,41 @@ struct ShellSounds {
     music: Handle<AudioSource>,
 }
 
-/// Headless parts: the messages the logic sends.
+/// Headless parts: the messages the logic sends, and the clock's ticks.
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_message::<UiSound>();
+    app.add_message::<UiSound>()
+        .add_systems(Update, tick_low_time.in_set(ClientSet::Apply));
 }
+
+/// The move clock of a person at this device, here or online: a tick in each of its last ten
+/// seconds.
+fn tick_low_time(
+    time: Res<Time>,
+    clock: Res<LocalClock>,
+    online: Res<OnlineSession>,
+    mut last_ticked: Local<Option<u64>>,
+    mut sounds: MessageWriter<UiSound>,
+) {
+    let now = time.elapsed();
+    let left = match online.clock {
+        Some((seat, at)) if online.my_seat() == Some(seat) => Some(at.saturating_sub(now)),
+        _ if online.active() => None,
+        _ => clock.left(now),
+    };
+    // The tick of a second sounds as it begins: 9.99 s left is the tick of 10.
+    let second = left
+        .filter(|left| !left.is_zero())
+        .map(|left| left.as_millis().div_ceil(1000) as u64);
+    if second != *last_ticked {
+        if second.is_some_and(|second| second <= LOW_TIME_SECONDS) {
+            sounds.write(UiSound::ClockTick);
+        }
+        *last_ticked = second;
+    }
+}
+
+/// How many seconds before a move clock runs out it ticks.
+const LOW_TIME_SECONDS: u64 = 10;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(AudioPlugin)

@@ -3,7 +3,6 @@
 //! [`MatchRequest`], [`NewMatch`] and [`ResumeMatch`]; the shell never sees a game's types.
 
 use super::ClientSet;
-use super::audio::UiSound;
 use super::net::OnlineSession;
 use super::seats::{Controller, Seats};
 use crate::protocol::MoveClock;
@@ -147,36 +146,6 @@ fn run_local_clock(
     }
 }
 
-/// The move clock of a person at this device, here or online: a tick in each of its last ten
-/// seconds.
-fn tick_low_time(
-    time: Res<Time>,
-    clock: Res<LocalClock>,
-    online: Res<OnlineSession>,
-    mut last_ticked: Local<Option<u64>>,
-    mut sounds: MessageWriter<UiSound>,
-) {
-    let now = time.elapsed();
-    let left = match online.clock {
-        Some((seat, at)) if online.my_seat() == Some(seat) => Some(at.saturating_sub(now)),
-        _ if online.active() => None,
-        _ => clock.left(now),
-    };
-    // The tick of a second sounds as it begins: 9.99 s left is the tick of 10.
-    let second = left
-        .filter(|left| !left.is_zero())
-        .map(|left| left.as_millis().div_ceil(1000) as u64);
-    if second != *last_ticked {
-        if second.is_some_and(|second| second <= LOW_TIME_SECONDS) {
-            sounds.write(UiSound::ClockTick);
-        }
-        *last_ticked = second;
-    }
-}
-
-/// How many seconds before a move clock runs out it ticks.
-const LOW_TIME_SECONDS: u64 = 10;
-
 /// A computer turned a draw offer down.
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct DrawDeclined;
@@ -217,12 +186,7 @@ pub struct ResumeMatch {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MatchStatus>()
         .init_resource::<LocalClock>()
-        .add_systems(
-            Update,
-            (run_local_clock, tick_low_time)
-                .chain()
-                .in_set(ClientSet::Command),
-        )
+        .add_systems(Update, run_local_clock.in_set(ClientSet::Command))
         .add_message::<MatchRequest>()
         .add_message::<DrawDeclined>()
         .add_message::<NewMatch>()
