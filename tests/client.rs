@@ -1716,6 +1716,31 @@ fn screenshot_of_a_qiguo_game_shows_the_board_and_the_seven_armies() {
         let (count, _) = count_pixels(&pixels, channels, matches);
         assert!(count > 300, "too little {name}: {count}");
     }
+    // In the colour-blind-safe palette every army's face shows in its own colour, and the
+    // classic green of Wei is gone.
+    let safe_args = [&args[..], &["--colour-safe"]].concat();
+    let Some((_, _, pixels, channels)) = screenshot(&safe_args, "qiguo-colour-safe") else {
+        return;
+    };
+    let near = |colour: kawu::client::table_colours::Rgb| {
+        move |r: i32, g: i32, b: i32| {
+            (r - i32::from(colour.0)).abs()
+                + (g - i32::from(colour.1)).abs()
+                + (b - i32::from(colour.2)).abs()
+                < 12
+        }
+    };
+    for (index, army) in kawu::client::table_colours::COLOUR_SAFE
+        .armies
+        .iter()
+        .enumerate()
+    {
+        let (count, _) = count_pixels(&pixels, channels, near(army.face));
+        assert!(count > 300, "army {index}'s face: {count} pixels");
+    }
+    let classic_wei = kawu::client::table_colours::CLASSIC.armies[4].face;
+    let (count, _) = count_pixels(&pixels, channels, near(classic_wei));
+    assert!(count < 50, "the classic green still shows: {count} pixels");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ use super::lessons::StartLessonStep;
 use super::matches::{Deal, NewMatch};
 use super::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay};
 use super::seats::{Controller, Seats};
+use super::settings::Settings;
 use super::tabletop::Anim;
 use super::thinking::ComputerPaused;
 use super::{ClientSet, Screen};
@@ -69,6 +70,9 @@ pub struct Cli {
     /// Open step N (from 1) of the game's lesson.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..), conflicts_with_all = ["mode", "title", "seed", "watch"])]
     lesson: Option<u16>,
+    /// Draw the table in the colour-blind-safe palette (the setting, turned on).
+    #[arg(long)]
+    colour_safe: bool,
 }
 
 /// Reads a size written WIDTHxHEIGHT.
@@ -160,7 +164,11 @@ fn start_game(
     mut watch: MessageWriter<WatchReplay>,
     mut steps: MessageWriter<ReplayRequest>,
     (mut bad, mut lessons): (MessageWriter<BadRecord>, MessageWriter<StartLessonStep>),
+    mut settings: ResMut<Settings>,
 ) {
+    if cli.colour_safe {
+        settings.colour_safe = true;
+    }
     if let Some(start) = cli.new_match() {
         starts.write(start);
     }

@@ -89,6 +89,8 @@ pub struct PieceLook {
     pub text_size: f32,
     /// The character's lift above the centre.
     pub text_lift: f32,
+    /// A small second character on the rim, below the first (Qiguo: the state's), if any.
+    pub badge: Option<&'static str>,
     /// Where the shadow falls.
     pub shadow: Vec2,
 }

@@ -137,7 +137,7 @@ fn add_looks<G: PointsMatch>(
                 Transform::from_translation(at),
             )
         };
-        let parts = vec![
+        let mut parts = vec![
             commands
                 .spawn(disc(
                     Color::srgba(0.1, 0.05, 0.0, 0.35),
@@ -168,6 +168,39 @@ fn add_looks<G: PointsMatch>(
                 ))
                 .id(),
         ];
+        // The badge: a small tab in the rim's ink at the lower right, its character in the
+        // face's colour, large enough to read where the pieces are small.
+        if let Some(badge) = look.badge {
+            let diameter = G::GEOMETRY.piece;
+            let at = Vec2::new(diameter, -diameter) * 0.3;
+            parts.push(
+                commands
+                    .spawn((
+                        Sprite {
+                            image: art.disc.clone(),
+                            color: look.ink.bevy(),
+                            custom_size: Some(Vec2::splat(diameter * 0.42)),
+                            ..default()
+                        },
+                        Transform::from_translation(at.extend(0.25)),
+                    ))
+                    .id(),
+            );
+            parts.push(
+                commands
+                    .spawn((
+                        Text2d::new(badge),
+                        TextFont {
+                            font: art.font.clone().into(),
+                            font_size: FontSize::Px(diameter * 0.3),
+                            ..default()
+                        },
+                        TextColor(look.face.bevy()),
+                        Transform::from_translation(at.extend(0.3)),
+                    ))
+                    .id(),
+            );
+        }
         commands
             .entity(entity)
             .add_children(&parts)

@@ -11,8 +11,8 @@ pub fn army(state: State) -> Army {
 /// The size of a piece's character: the Diplomat's two characters are smaller.
 pub(super) fn character_size(kind: Kind, diameter: f32) -> f32 {
     if kind == Kind::Diplomat {
-        diameter * 0.36
+        diameter * 0.33
     } else {
-        diameter * 0.58
+        diameter * 0.52
     }
 }

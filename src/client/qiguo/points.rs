@@ -199,7 +199,9 @@ impl PointsMatch for QiguoMatch {
             ink: colours.ink,
             text: piece.kind.chinese().to_string(),
             text_size: character_size(piece.kind, PIECE),
-            text_lift: 0.5,
+            // Lifted off the badge at the lower right.
+            text_lift: 2.5,
+            badge: Some(piece.state.chinese()),
             shadow: Vec2::new(1.5, -2.5),
         }
     }

@@ -226,6 +226,7 @@ impl PointsMatch for XiangqiMatch {
             text: piece.character().to_string(),
             text_size: PIECE * 0.55,
             text_lift: 1.0,
+            badge: None,
             shadow: Vec2::new(2.5, -3.5),
         }
     }
