@@ -6,6 +6,7 @@ pub mod arena;
 mod budget;
 pub mod junqi;
 pub mod qiguo;
+pub mod request;
 pub mod xiangqi;
 
 pub use budget::{Budget, Halt};
