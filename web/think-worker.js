@@ -3,7 +3,8 @@
 // src/worker.rs) so that the page's frames never wait for a search.
 //
 // Each message is one request, a ThinkRequest as JSON text (src/ai/request.rs); the answer is
-// posted back as JSON text: {"action": "…"} (null when there is none) or {"error": "…"}. The
+// posted back as JSON text: {"action": "…", "nodes": N} (action null when there is none) or
+// {"error": "…"}. The
 // page starts one worker per decision and ends it when the answer is no longer wanted.
 
 importScripts('kawu_worker.js');

@@ -72,6 +72,8 @@ pub struct ThinkAnswer {
     /// The chosen action in the game's notation; `None` when there was none (the game is
     /// over).
     pub action: Option<String>,
+    /// The nodes searched for it.
+    pub nodes: u64,
 }
 
 /// What [`think_json`] answers, as JSON: the answer, or why there is none.
@@ -83,7 +85,7 @@ pub enum Reply {
         /// What is wrong with it.
         error: String,
     },
-    /// The answer: `{"action": "…"}` (`null` when there is none).
+    /// The answer: `{"action": "…", "nodes": N}` (`action` is `null` when there is none).
     Answer(ThinkAnswer),
 }
 
@@ -209,6 +211,7 @@ fn decide<S: Sight>(sight: &S, search: &Search) -> ThinkAnswer {
     let action = crate::ai::think_to_the_end(|| thinker.think(None));
     ThinkAnswer {
         action: action.map(|action| action.to_string()),
+        nodes: thinker.nodes(),
     }
 }
 

@@ -521,10 +521,11 @@ const cliBinary = process.env.KAWU_CLI ?? join(process.env.CARGO_TARGET_DIR ?? '
 async function cli(args, input = '') {
   const { spawn } = await import('node:child_process');
   const started = performance.now();
-  const child = spawn(cliBinary, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  // No input, no pipe: a command that reads none may be gone before it could be written.
+  const child = spawn(cliBinary, args, { stdio: [input ? 'pipe' : 'ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
-  child.stdin.end(input);
+  if (input) child.stdin.end(input);
   const code = await new Promise((done, failed) => {
     child.on('error', failed);
     child.on('close', done);
@@ -552,8 +553,10 @@ async function nativeAnswer({ seen, search }) {
     const script = `setoption name Skill Level value ${skill}\nsetoption name Hash value 6\n` +
       `position fen ${seen.start} moves ${seen.moves.join(' ')}\n${go}\n`;
     const { out, ms } = await cli(['xiangqi', 'uci'], script);
-    const best = out.split('\n').find((line) => line.startsWith('bestmove '));
-    return { action: best?.slice('bestmove '.length), ms };
+    const lines = out.split('\n');
+    const best = lines.find((line) => line.startsWith('bestmove '));
+    const searched = lines.filter((line) => line.startsWith('info depth')).at(-1)?.match(/ nodes (\d+)/);
+    return { action: best?.slice('bestmove '.length), ms, nodes: searched && Number(searched[1]) };
   }
   const { out, ms } = await cli(['qiguo', 'think', seen.qfen, '--level', level, '--seed', seed]);
   return { action: out.trim(), ms };
@@ -610,7 +613,10 @@ async function thinkInWorker() {
     if (web.answer.error) fail(`Hard ${game}: ${web.answer.error}`);
     hard[game] = {
       workerMs: Math.round(web.ms),
+      workerNodes: web.answer.nodes,
       nativeMs: Math.round(native.ms),
+      // The UCI engine reports its nodes; the other two commands print only the action.
+      ...(native.nodes ? { nativeNodes: native.nodes } : {}),
       pageFrameMs: summarise(web.gaps.map(Math.round)),
     };
   }

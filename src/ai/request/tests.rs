@@ -132,6 +132,6 @@ fn a_finished_game_answers_no_action() {
     };
     assert_eq!(
         think_json(&serde_json::to_string(&request).unwrap()),
-        r#"{"action":null}"#
+        r#"{"action":null,"nodes":0}"#
     );
 }
