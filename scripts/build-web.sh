@@ -2,8 +2,12 @@
 # Builds the browser version of kawu into a folder (default: target/kawu-web) and, with --serve,
 # serves it on http://127.0.0.1:8080/ (or --port N).
 #
-#   bash scripts/build-web.sh [--out DIR] [--serve] [--port N] [--brotli-quality Q]
+#   bash scripts/build-web.sh [--out DIR] [--serve] [--port N] [--brotli-quality Q] [--worker-only]
 #
+# It builds two wasm modules: the game (kawu_bg.wasm, the Bevy client) and the computer players'
+# search (kawu_worker_bg.wasm: rules and AI only, feature `worker`), which a Web Worker runs
+# beside the page. --worker-only builds just the search and its worker script, in a minute, for
+# the browser test's `worker` part (docs/web.md).
 # Needs: the wasm32-unknown-unknown target (added through rustup if missing), wasm-bindgen-cli
 # at the version of `wasm-bindgen` in Cargo.lock (installed into ~/.cache/kawu-tools if
 # missing), and optionally binaryen's wasm-opt (Debian: binaryen) to shrink the result and
@@ -16,12 +20,14 @@ out=""
 serve=false
 port=8080
 brotli_quality=9
+worker_only=false
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) out="$2"; shift 2 ;;
         --serve) serve=true; shift ;;
         --port) port="$2"; shift 2 ;;
         --brotli-quality) brotli_quality="$2"; shift 2 ;;
+        --worker-only) worker_only=true; shift ;;
         *) echo "unknown option: $1" >&2; exit 2 ;;
     esac
 done
@@ -42,16 +48,22 @@ if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$bindgen_versio
 fi
 
 started=$(date +%s)
-cargo build --profile web --target wasm32-unknown-unknown --bin kawu
-wasm="$target_dir/wasm32-unknown-unknown/web/kawu.wasm"
-
-if command -v wasm-opt > /dev/null; then
-    # Shrunk before wasm-bindgen, not after: Debian's binaryen (108) exports the wrong table
-    # for the externref table wasm-bindgen adds, and the page then fails to start.
-    opt_flags=(-Os --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int
-        --enable-sign-ext --enable-mutable-globals --enable-multivalue)
-    opt="${wasm%.wasm}.opt.wasm"
-    # wasm-opt takes minutes: it runs again only when its input, flags or version changed.
+opt_flags=(-Os --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int
+    --enable-sign-ext --enable-mutable-globals --enable-multivalue)
+# shrink WASM: prints the file to give wasm-bindgen, shrunk by wasm-opt when there is one.
+# Shrunk before wasm-bindgen, not after: Debian's binaryen (108) exports the wrong table for the
+# externref table wasm-bindgen adds, and the page then fails to start.
+shrink() {
+    local wasm="$1"
+    if ! command -v wasm-opt > /dev/null; then
+        echo "wasm-opt not found (Debian: apt-get install binaryen): $wasm stays unshrunk" >&2
+        echo "$wasm"
+        return
+    fi
+    local opt="${wasm%.wasm}.opt.wasm"
+    # wasm-opt takes minutes on the game: it runs again only when its input, flags or version
+    # changed.
+    local key
     key=$( (sha256sum < "$wasm"; echo "${opt_flags[*]}"; wasm-opt --version) \
         | sha256sum | cut -d' ' -f1)
     if [ -f "$opt" ] && [ "$(cat "$opt.key" 2>/dev/null)" = "$key" ]; then
@@ -61,26 +73,46 @@ if command -v wasm-opt > /dev/null; then
         wasm-opt "${opt_flags[@]}" -o "$opt" "$wasm"
         echo "$key" > "$opt.key"
     fi
-    wasm="$opt"
-else
-    echo "wasm-opt not found (Debian: apt-get install binaryen): the .wasm stays unshrunk" >&2
-fi
+    echo "$opt"
+}
+
 rm -rf "$out"
 mkdir -p "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name kawu "$wasm"
+# The search for the Web Worker: the library alone as a cdylib (a cdylib in [lib] would make
+# every native build link one), no Bevy, no server.
+cargo rustc --lib --crate-type cdylib --profile web --target wasm32-unknown-unknown \
+    --no-default-features --features worker
+# The game's binary is web/kawu.wasm too: the library's own file in deps/ is the worker's, kept
+# under its own name so that wasm-opt's last results of both stay valid.
+worker_wasm="$target_dir/wasm32-unknown-unknown/web/kawu_worker.wasm"
+cp "$target_dir/wasm32-unknown-unknown/web/deps/kawu.wasm" "$worker_wasm"
+worker_wasm=$(shrink "$worker_wasm")
+wasm-bindgen --target no-modules --no-typescript --out-dir "$out" --out-name kawu_worker \
+    "$worker_wasm"
+cp web/think-worker.js "$out/"
+modules=(kawu_worker_bg.wasm kawu_worker.js think-worker.js)
 
-# The page and the app shell around the game. The page learns the wasm's size (its progress bar
-# cannot trust Content-Length when the server sends the file compressed); the page and the
-# service worker learn the build's id, a hash of every file the worker keeps: a new build
-# replaces its cache.
-mkdir -p "$out/icons"
-cp web/manifest.webmanifest "$out/"
-cp web/icons/*.png "$out/icons/"
-build=$(cat web/index.html "$out"/{kawu.js,kawu_bg.wasm,manifest.webmanifest} "$out"/icons/*.png \
-    web/sw.js | sha256sum | cut -c1-16)
-sed -e "s/__KAWU_WASM_BYTES__/$(stat -c %s "$out/kawu_bg.wasm")/" -e "s/__KAWU_BUILD__/$build/" \
-    web/index.html > "$out/index.html"
-sed "s/__KAWU_BUILD__/$build/" web/sw.js > "$out/sw.js"
+if ! $worker_only; then
+    # The game.
+    cargo build --profile web --target wasm32-unknown-unknown --bin kawu
+    wasm=$(shrink "$target_dir/wasm32-unknown-unknown/web/kawu.wasm")
+    wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name kawu "$wasm"
+
+    # The page and the app shell around the game. The page learns the wasm's size (its progress
+    # bar cannot trust Content-Length when the server sends the file compressed); the page and
+    # the service worker learn the build's id, a hash of every file the worker keeps: a new build
+    # replaces its cache.
+    mkdir -p "$out/icons"
+    cp web/manifest.webmanifest "$out/"
+    cp web/icons/*.png "$out/icons/"
+    build=$(cat web/index.html "$out"/{kawu.js,kawu_bg.wasm,manifest.webmanifest} \
+        "$out"/{kawu_worker.js,kawu_worker_bg.wasm,think-worker.js} "$out"/icons/*.png web/sw.js \
+        | sha256sum | cut -c1-16)
+    sed -e "s/__KAWU_WASM_BYTES__/$(stat -c %s "$out/kawu_bg.wasm")/" \
+        -e "s/__KAWU_BUILD__/$build/" web/index.html > "$out/index.html"
+    sed "s/__KAWU_BUILD__/$build/" web/sw.js > "$out/sw.js"
+    modules=(kawu_bg.wasm kawu.js "${modules[@]}")
+fi
 
 # Precompressed copies for servers that can send them (kawu-server --web does), each beside its
 # file; a server that cannot simply ignores them. Brotli takes a minute or more on the wasm: the
@@ -108,7 +140,7 @@ if ! command -v brotli > /dev/null; then
     echo "brotli not found (Debian: apt-get install brotli): no .br files" >&2
 fi
 sizes=""
-for file in kawu_bg.wasm kawu.js; do
+for file in "${modules[@]}"; do
     compress "$file" gz gzip -9 -n -c
     sizes+="  $file $(kib "$(stat -c %s "$out/$file")")"
     sizes+=", gzip -9 $(kib "$(stat -c %s "$out/$file.gz")")"
@@ -118,7 +150,7 @@ for file in kawu_bg.wasm kawu.js; do
     fi
     sizes+=$'\n'
 done
-echo "built $out (build $build) in $(( $(date +%s) - started )) s:"
+echo "built $out (build ${build:-worker only}) in $(( $(date +%s) - started )) s:"
 printf '%s' "$sizes"
 
 if $serve; then

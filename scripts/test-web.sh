@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The browser test: builds the web version (scripts/build-web.sh) and kawu-server, then loads
 # the game in Debian's Chromium, headless, through playwright-core (tests/web/browser-test.mjs):
-# desktop, online through the server, and a phone held upright. Screenshots and figures land in
+# the computers' Web Worker against the native search, desktop, online through the server, and
+# a phone held upright. Screenshots and figures land in
 # <target dir>/web-screenshots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +22,8 @@ if [ ${#missing[@]} -gt 0 ]; then
         > /dev/null
 fi
 bash scripts/build-web.sh --out "$target_dir/kawu-web"
-cargo build --no-default-features --features server --bin kawu-server
+# kawu-cli answers natively what the computers' Web Worker answers in the page (its part).
+cargo build --no-default-features --features server --bin kawu-server --bin kawu-cli
 (cd tests/web && npm ci --no-audit --no-fund --loglevel=error)
 node tests/web/browser-test.mjs "$target_dir/kawu-web" "$target_dir/web-screenshots" \
     "$target_dir/debug/kawu-server"

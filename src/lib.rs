@@ -10,6 +10,8 @@ pub mod protocol;
 pub mod rules;
 #[cfg(feature = "server")]
 pub mod server;
+#[cfg(all(feature = "worker", target_arch = "wasm32"))]
+mod worker;
 
 #[cfg(test)]
 mod layout;

@@ -1,6 +1,8 @@
-// Kawu's service worker: keeps the app shell (the page, kawu.js, kawu_bg.wasm, the manifest and
-// the icons) in a cache named after the build, and answers those from it first, so a second
-// visit downloads nothing and the game against the computer starts offline.
+// Kawu's service worker: keeps the app shell (the page, kawu.js, kawu_bg.wasm, the computer
+// players' worker think-worker.js with its search module kawu_worker.js and kawu_worker_bg.wasm,
+// the manifest and the icons) in a cache named after the build, and answers those from it first,
+// so a second visit downloads nothing and the game against the computer starts offline. The
+// worker's requests come here too: a dedicated worker belongs to the page that started it.
 //
 // scripts/build-web.sh stamps BUILD with a hash of the shell's files. A new build is therefore a
 // new sw.js: the browser installs it next to the running one (downloading the new shell into a
@@ -17,6 +19,9 @@ const SHELL = [
   './',
   'kawu.js',
   'kawu_bg.wasm',
+  'think-worker.js',
+  'kawu_worker.js',
+  'kawu_worker_bg.wasm',
   'manifest.webmanifest',
   'icons/icon-192.png',
   'icons/icon-512.png',

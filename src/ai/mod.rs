@@ -6,6 +6,7 @@ pub mod arena;
 mod budget;
 pub mod junqi;
 pub mod qiguo;
+pub mod request;
 pub mod xiangqi;
 
 pub use budget::{Budget, Halt};
@@ -65,6 +66,9 @@ pub trait Decision: Send + Sync + 'static {
     /// Thinks for about `slice` (to the end when `None`); ready with the choice once decided
     /// (`None`: there was nothing to choose).
     fn think(&mut self, slice: Option<Duration>) -> Poll<Option<Self::Action>>;
+
+    /// Nodes searched so far.
+    fn nodes(&self) -> u64;
 }
 
 /// Polls a decision that thinks in one go (`think` with no slice) until it answers.

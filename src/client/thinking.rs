@@ -1,12 +1,14 @@
-//! Computer players and hints: a game's [`Decision`] runs on the async compute pool where there
-//! are threads, and in the browser, which has none, in slices of each frame. A computer answers
-//! no sooner than a short delay, so a person can follow its moves.
+//! Computer players and hints: a game's search runs on the async compute pool where there are
+//! threads, and in the browser, which has none for the page, in a Web Worker beside it (or, where
+//! the browser cannot start one, in slices of each frame). A computer answers no sooner than a
+//! short delay, so a person can follow its moves.
 
 use super::matches::{MatchStatus, PositionKey};
 use super::seats::{Controller, Seats};
 use super::tabletop::Anim;
 use super::{ClientSet, Screen};
-use crate::ai::{Decision, Level};
+use crate::ai::Level;
+use crate::ai::request::{Search, Sight};
 use crate::rules::GameKind;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -16,24 +18,27 @@ use std::time::Duration;
 pub trait ComputerGame: Resource {
     /// Which game this is: its computers play only while it is on the table.
     const KIND: GameKind;
-    /// The game's search.
-    type Decision: Decision;
+    /// What the side to move sees: all its search is given.
+    type Sight: Sight + Send + Sync + 'static;
     /// The request that plays a chosen action.
     type Request: Message;
 
     /// The position the model shows now.
     fn key(&self) -> PositionKey;
 
-    /// A decision for the side to move at `level`; `quick` for the title screen's
-    /// demonstration, which thinks briefly.
-    fn decide(&self, level: Level, quick: bool) -> Self::Decision;
+    /// What the side to move sees now.
+    fn sight(&self) -> Self::Sight;
+
+    /// The seed of the side to move's decision now: the same position of the same game gets
+    /// the same choice.
+    fn seed(&self) -> u64;
 
     /// The request that plays `action` in the current position.
-    fn request(&self, action: <Self::Decision as Decision>::Action) -> Self::Request;
+    fn request(&self, action: ActionOf<Self>) -> Self::Request;
 }
 
-/// The chosen action of a game's decision.
-pub type ActionOf<G> = <<G as ComputerGame>::Decision as Decision>::Action;
+/// The chosen action of a game's search.
+pub type ActionOf<G> = <<G as ComputerGame>::Sight as Sight>::Action;
 
 /// Stops computers from moving (screenshots of a fixed position).
 #[derive(Resource, Default, Clone, Copy, Debug)]
@@ -43,70 +48,235 @@ pub struct ComputerPaused(pub bool);
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct HintRequest;
 
-/// A decision running without holding up frames.
-struct Pondering<D: Decision> {
-    #[cfg(not(target_arch = "wasm32"))]
-    task: bevy::tasks::Task<Option<D::Action>>,
-    #[cfg(target_arch = "wasm32")]
-    decision: Box<D>,
-    /// How many slices the browser's search has worked, and the longest of them.
-    #[cfg(target_arch = "wasm32")]
-    slices: (u32, Duration),
+/// The search for the side to move in `game` at `level`; `quick` for the title screen's
+/// demonstration, which thinks briefly.
+fn search_of<G: ComputerGame>(game: &G, level: Level, quick: bool) -> Search {
+    Search {
+        level,
+        seed: game.seed(),
+        quick,
+        nodes: None,
+    }
 }
 
-/// How long the browser build's search may work in one frame: with the frame's own work it
-/// stays near 30 ms, even on a busy machine.
+/// A decision running without holding up frames, on a thread of the async compute pool.
+#[cfg(not(target_arch = "wasm32"))]
+struct Pondering<S: Sight> {
+    task: bevy::tasks::Task<Option<S::Action>>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl<S: Sight> Pondering<S> {
+    fn start(sight: S, search: Search) -> Pondering<S> {
+        use crate::ai::Decision;
+        let mut decision = sight.thinker(&search);
+        let task = bevy::tasks::AsyncComputeTaskPool::get()
+            .spawn(async move { crate::ai::think_to_the_end(|| decision.think(None)) });
+        Pondering { task }
+    }
+
+    /// The chosen action (`Some(None)`: there was none), once the decision is made.
+    fn poll(&mut self) -> Option<Option<S::Action>> {
+        bevy::tasks::futures::check_ready(&mut self.task)
+    }
+
+    /// Where the search ran, for the log.
+    fn sharing(&self) -> String {
+        "on a worker thread".to_string()
+    }
+}
+
+/// A decision running without holding up frames: in a Web Worker, or where there is none, in
+/// slices of frames.
+#[cfg(target_arch = "wasm32")]
+enum Pondering<S: Sight> {
+    /// A worker answers the request; `sight` and `search` are kept to think here if it fails.
+    Beside {
+        worker: beside::WorkerSearch,
+        sight: S,
+        search: Search,
+    },
+    /// The search runs here, in slices of frames: how many it has worked and the longest.
+    Sliced {
+        decision: Box<S::Thinker>,
+        slices: (u32, Duration),
+    },
+}
+
+/// How long the search may work in one frame when it runs in the page: with the frame's own
+/// work it stays near 30 ms, even on a busy machine.
 #[cfg(target_arch = "wasm32")]
 const SLICE: Duration = Duration::from_millis(15);
 
-impl<D: Decision> Pondering<D> {
-    #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
-    fn start(mut decision: D) -> Pondering<D> {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            let task = bevy::tasks::AsyncComputeTaskPool::get()
-                .spawn(async move { crate::ai::think_to_the_end(|| decision.think(None)) });
-            Pondering { task }
+#[cfg(target_arch = "wasm32")]
+impl<S: Sight> Pondering<S> {
+    fn start(sight: S, search: Search) -> Pondering<S> {
+        let request = crate::ai::request::ThinkRequest {
+            seen: sight.seen(),
+            search,
+        };
+        let request = serde_json::to_string(&request).expect("a request is plain data");
+        match beside::WorkerSearch::start(&request) {
+            Ok(worker) => Pondering::Beside {
+                worker,
+                sight,
+                search,
+            },
+            Err(why) => Pondering::sliced(&sight, &search, &why),
         }
-        #[cfg(target_arch = "wasm32")]
-        Pondering {
-            decision: Box::new(decision),
+    }
+
+    /// The search in slices of frames, because `why`.
+    fn sliced(sight: &S, search: &Search, why: &str) -> Pondering<S> {
+        warn!("the computer thinks in slices of frames: {why}");
+        Pondering::Sliced {
+            decision: Box::new(sight.thinker(search)),
             slices: (0, Duration::ZERO),
         }
     }
 
     /// The chosen action (`Some(None)`: there was none), once the decision is made.
-    fn poll(&mut self) -> Option<Option<D::Action>> {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            bevy::tasks::futures::check_ready(&mut self.task)
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            let started = web_time::Instant::now();
-            let answer = self.decision.think(Some(SLICE));
-            self.slices.0 += 1;
-            self.slices.1 = self.slices.1.max(started.elapsed());
-            match answer {
-                std::task::Poll::Ready(answer) => Some(answer),
-                std::task::Poll::Pending => None,
+    fn poll(&mut self) -> Option<Option<S::Action>> {
+        use crate::ai::Decision;
+        match self {
+            Pondering::Beside {
+                worker,
+                sight,
+                search,
+            } => {
+                let why = match worker.poll()? {
+                    Ok(action) => match action.map(|text| text.parse()).transpose() {
+                        Ok(action) => return Some(action),
+                        Err(_) => "the worker's action is unreadable".to_string(),
+                    },
+                    Err(why) => why,
+                };
+                *self = Pondering::sliced(sight, search, &why);
+                None
+            }
+            Pondering::Sliced { decision, slices } => {
+                let started = web_time::Instant::now();
+                let answer = decision.think(Some(SLICE));
+                slices.0 += 1;
+                slices.1 = slices.1.max(started.elapsed());
+                match answer {
+                    std::task::Poll::Ready(answer) => Some(answer),
+                    std::task::Poll::Pending => None,
+                }
             }
         }
     }
 
-    /// How the search shared the time with frames, for the log.
+    /// Where the search ran and how it shared the time with frames, for the log.
     fn sharing(&self) -> String {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            "on a worker thread".to_string()
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            let (count, longest) = self.slices;
-            format!(
+        match self {
+            Pondering::Beside { .. } => "in a Web Worker".to_string(),
+            Pondering::Sliced {
+                slices: (count, longest),
+                ..
+            } => format!(
                 "in {count} slices of at most {:.1} ms",
                 longest.as_secs_f64() * 1000.0
+            ),
+        }
+    }
+}
+
+/// The Web Workers that answer the browser's search requests (`web/think-worker.js`). A worker
+/// and its listeners are JavaScript objects, which cannot be in a Bevy resource (it must be
+/// `Send`): they stay in this thread's table, and a [`WorkerSearch`] holds their number.
+#[cfg(target_arch = "wasm32")]
+mod beside {
+    use crate::ai::request::Reply;
+    use std::cell::{Cell, RefCell};
+    use std::collections::HashMap;
+    use std::rc::Rc;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::JsValue;
+    use wasm_bindgen::closure::Closure;
+    use web_sys::{Event, MessageEvent, Worker};
+
+    /// The worker's script, beside the page.
+    const SCRIPT: &str = "think-worker.js";
+
+    /// What a worker has said: its reply's text, or why it failed.
+    type Heard = Rc<RefCell<Option<Result<String, String>>>>;
+
+    /// A running worker and what keeps its listeners alive.
+    struct Running {
+        worker: Worker,
+        heard: Heard,
+        _on_message: Closure<dyn FnMut(MessageEvent)>,
+        _on_error: Closure<dyn FnMut(Event)>,
+    }
+
+    thread_local! {
+        static RUNNING: RefCell<HashMap<u64, Running>> = RefCell::new(HashMap::new());
+        static NEXT: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// A request a worker is answering; dropping it ends the worker, and its search.
+    pub struct WorkerSearch(u64);
+
+    impl WorkerSearch {
+        /// Starts a worker on `request` (a `ThinkRequest` as JSON); why not, if it cannot.
+        pub fn start(request: &str) -> Result<WorkerSearch, String> {
+            let why = |error: JsValue| format!("no Web Worker ({error:?})");
+            let worker = Worker::new(SCRIPT).map_err(why)?;
+            let heard: Heard = Rc::default();
+            let on_message = {
+                let heard = heard.clone();
+                Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                    let text = event.data().as_string();
+                    *heard.borrow_mut() =
+                        Some(text.ok_or_else(|| "the worker's reply is not text".to_string()));
+                })
+            };
+            let on_error = {
+                let heard = heard.clone();
+                // A script that fails to load gives a plain Event, not an ErrorEvent.
+                Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+                    *heard.borrow_mut() =
+                        Some(Err(format!("the worker failed ({})", event.type_())));
+                })
+            };
+            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+            if let Err(error) = worker.post_message(&JsValue::from_str(request)) {
+                worker.terminate();
+                return Err(why(error));
+            }
+            let id = NEXT.replace(NEXT.get() + 1);
+            let running = Running {
+                worker,
+                heard,
+                _on_message: on_message,
+                _on_error: on_error,
+            };
+            RUNNING.with_borrow_mut(|table| table.insert(id, running));
+            Ok(WorkerSearch(id))
+        }
+
+        /// The worker's action (`None`: there was none) once it has answered, or why it
+        /// failed.
+        pub fn poll(&self) -> Option<Result<Option<String>, String>> {
+            let reply =
+                RUNNING.with_borrow(|table| table.get(&self.0)?.heard.borrow_mut().take())?;
+            Some(
+                reply.and_then(|text| match serde_json::from_str::<Reply>(&text) {
+                    Ok(Reply::Answer(answer)) => Ok(answer.action),
+                    Ok(Reply::Error { error }) => Err(error),
+                    Err(error) => Err(format!("the worker's reply is unreadable: {error}")),
+                }),
             )
+        }
+    }
+
+    impl Drop for WorkerSearch {
+        fn drop(&mut self) {
+            if let Some(running) = RUNNING.with_borrow_mut(|table| table.remove(&self.0)) {
+                running.worker.terminate();
+            }
         }
     }
 }
@@ -116,7 +286,7 @@ impl<D: Decision> Pondering<D> {
 struct Thinking<G: ComputerGame> {
     /// The position it is for.
     key: PositionKey,
-    task: Option<Pondering<G::Decision>>,
+    task: Option<Pondering<G::Sight>>,
     /// The answer, once decided, held until the minimum delay has passed.
     answer: Option<ActionOf<G>>,
     /// When the decision started.
@@ -139,7 +309,7 @@ impl<G: ComputerGame> Default for Thinking<G> {
 pub struct Hint<G: ComputerGame> {
     /// The position the hint is for.
     key: PositionKey,
-    task: Option<Pondering<G::Decision>>,
+    task: Option<Pondering<G::Sight>>,
     /// The suggested action, once found, for the current position only.
     pub suggestion: Option<ActionOf<G>>,
 }
@@ -159,7 +329,10 @@ impl<G: ComputerGame> Hint<G> {
     pub fn request(&mut self, game: &G) {
         self.key = game.key();
         self.suggestion = None;
-        self.task = Some(Pondering::start(game.decide(Level::Medium, false)));
+        self.task = Some(Pondering::start(
+            game.sight(),
+            search_of(game, Level::Medium, false),
+        ));
     }
 
     /// Whether a hint is being worked out.
@@ -267,7 +440,10 @@ fn drive_computer<G: ComputerGame>(
         if !turn.anims.is_empty() {
             return;
         }
-        thinking.task = Some(Pondering::start(game.decide(level, attract)));
+        thinking.task = Some(Pondering::start(
+            game.sight(),
+            search_of(&*game, level, attract),
+        ));
         thinking.started = now;
     }
     let started = thinking.started;

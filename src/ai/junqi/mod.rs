@@ -183,6 +183,10 @@ impl crate::ai::Decision for Thinker {
     fn think(&mut self, slice: Option<Duration>) -> Poll<Option<Action>> {
         Thinker::think(self, slice)
     }
+
+    fn nodes(&self) -> u64 {
+        self.deepening.as_ref().map_or(0, Deepening::nodes)
+    }
 }
 
 #[cfg(test)]

@@ -376,6 +376,11 @@ impl Deepening {
         self.finished = self.depth > self.search.limits.max_depth || score.abs() >= WIN - 100;
     }
 
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.search.budget.nodes()
+    }
+
     /// The first root action in the current order.
     pub fn first_action(&self) -> Option<Action> {
         self.order.first().copied()

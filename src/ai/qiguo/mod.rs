@@ -161,6 +161,10 @@ impl crate::ai::Decision for Thinker {
     fn think(&mut self, slice: Option<Duration>) -> Poll<Option<Move>> {
         Thinker::think(self, slice)
     }
+
+    fn nodes(&self) -> u64 {
+        Thinker::nodes(self)
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! `kawu-cli xiangqi uci`: the engine over UCI as Xiangqi GUIs and tournament tools speak it
 //! (`../shared/xiangqi.md`). Commands are read on a thread; the search runs on this one in
-//! slices, so `stop`, `isready` and `quit` are answered while it thinks.
+//! slices, so `stop`, `isready` and `quit` are answered while it thinks — except `go nodes N`,
+//! which searches in one go so that its answer is reproducible.
 
 use kawu::ai::Level;
 use kawu::ai::xiangqi::{Limits, MATE, MATE_BOUND, Report, Thinker, limits};
@@ -93,8 +94,9 @@ impl Engine {
         Ok(())
     }
 
-    /// The limits of a `go` command's parameters.
-    fn go_limits(&self, words: &[&str]) -> Result<(Limits, bool), String> {
+    /// The limits of a `go` command's parameters, whether it is `infinite`, and whether it is
+    /// limited by nodes alone.
+    fn go_limits(&self, words: &[&str]) -> Result<(Limits, bool, bool), String> {
         let level_limits = limits(self.level);
         let mut result = Limits {
             table_entries: self.hash_mb * 1024 * 1024 / ENTRY_BYTES,
@@ -144,6 +146,10 @@ impl Engine {
             index += 2;
         }
         let side = self.game.position().side_to_move().index();
+        let by_nodes = clock[side].is_none()
+            && !infinite
+            && words.contains(&"nodes")
+            && !words.contains(&"movetime");
         if let Some(left) = clock[side] {
             let share = left / moves_to_go + increment[side] * 3 / 4;
             let ceiling = (left / 2).saturating_sub(50).max(10);
@@ -152,7 +158,7 @@ impl Engine {
             // A depth or node search without a clock runs until done.
             result.max_time = Duration::from_secs(86_400);
         }
-        Ok((result, infinite))
+        Ok((result, infinite, by_nodes))
     }
 
     fn info_line(report: &Report) -> String {
@@ -190,13 +196,18 @@ impl Engine {
             self.say(&format!("Nodes searched: {total}"));
             return Ok(false);
         }
-        let (limits, mut infinite) = self.go_limits(words)?;
-        let seed = self.game.position().key();
+        let (limits, mut infinite, by_nodes) = self.go_limits(words)?;
+        // A search limited by nodes alone runs in one go: a search resumed after a slice
+        // searches its last root move again, so slices would make its answer depend on the
+        // machine's speed. Commands sent meanwhile are answered when it ends.
+        let slice = (!by_nodes).then_some(SLICE);
+        // Seeded as the game's computer seeds it, so the same game gets the same move.
+        let seed = self.game.moves().len() as u64;
         let mut thinker = Thinker::new(&self.game, self.level, limits, seed);
         let mut quit = false;
         let answer = loop {
             let mut lines = Vec::new();
-            let poll = thinker.think_reporting(Some(SLICE), &mut |report| {
+            let poll = thinker.think_reporting(slice, &mut |report| {
                 lines.push(Engine::info_line(report));
             });
             for line in lines {

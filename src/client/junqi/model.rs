@@ -3,8 +3,6 @@
 //! through [`Ruling`]s. A game played here is ruled by the [`LocalReferee`], the only holder
 //! of the deal; an online game will be ruled by the server the same way.
 
-use crate::ai::Level;
-use crate::ai::junqi::{Limits, Thinker, limits};
 use crate::client::ClientSet;
 use crate::client::Screen;
 use crate::client::matches::{
@@ -101,30 +99,21 @@ fn movers(plies: usize) -> impl DoubleEndedIterator<Item = Seat> {
     (0..plies).map(seat_of_ply)
 }
 
-/// The demonstration's thinking budget.
-const ATTRACT_BUDGET: Duration = Duration::from_millis(60);
-
 impl ComputerGame for JunqiMatch {
     const KIND: GameKind = GameKind::Junqi;
-    type Decision = Thinker;
+    type Sight = PlayerView;
     type Request = PlayRequest;
 
     fn key(&self) -> PositionKey {
         self.key
     }
 
-    fn decide(&self, level: Level, quick: bool) -> Thinker {
-        let view = self.view();
-        let seed = u64::from(view.ply());
-        if quick {
-            let demo = Limits {
-                max_time: ATTRACT_BUDGET,
-                ..limits(Level::Easy)
-            };
-            Thinker::new(view, Level::Easy, demo, seed)
-        } else {
-            Thinker::new(view, level, limits(level), seed)
-        }
+    fn sight(&self) -> PlayerView {
+        self.view().clone()
+    }
+
+    fn seed(&self) -> u64 {
+        u64::from(self.view().ply())
     }
 
     fn request(&self, action: Action) -> PlayRequest {

@@ -3,7 +3,6 @@
 //! client's seats are the rules' seats in the same order (client seat 0 is the rules' seat 1).
 
 use crate::ai::Level;
-use crate::ai::qiguo::{Limits, Thinker, limits};
 use crate::client::matches::PositionKey;
 use crate::client::points::{PlayRequest, TableState};
 use crate::client::seats::{Controller, MAX_SEATS, Seats};
@@ -14,7 +13,6 @@ use bevy::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
-use std::time::Duration;
 
 /// The fewest seats a Qiguo game has.
 pub const MIN_PLAYERS: usize = 3;
@@ -112,29 +110,21 @@ impl QiguoMatch {
     }
 }
 
-/// The demonstration's thinking budget.
-const ATTRACT_BUDGET: Duration = Duration::from_millis(60);
-
 impl ComputerGame for QiguoMatch {
     const KIND: GameKind = GameKind::Qiguo;
-    type Decision = Thinker;
+    type Sight = Position;
     type Request = PlayRequest<QiguoMatch>;
 
     fn key(&self) -> PositionKey {
         self.table.key
     }
 
-    fn decide(&self, level: Level, quick: bool) -> Thinker {
-        let seed = self.game.plies().len() as u64;
-        if quick {
-            let demo = Limits {
-                max_time: ATTRACT_BUDGET,
-                ..limits(Level::Easy)
-            };
-            Thinker::new(self.position(), Level::Easy, demo, seed)
-        } else {
-            Thinker::new(self.position(), level, limits(level), seed)
-        }
+    fn sight(&self) -> Position {
+        self.position().clone()
+    }
+
+    fn seed(&self) -> u64 {
+        self.game.plies().len() as u64
     }
 
     fn request(&self, mv: Move) -> PlayRequest<QiguoMatch> {

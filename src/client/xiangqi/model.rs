@@ -1,8 +1,6 @@
 //! The Xiangqi match on the table. Xiangqi hides nothing, so the model holds the whole game;
 //! the shared board layer's referee (`client/points/`) changes it, request by request.
 
-use crate::ai::Level;
-use crate::ai::xiangqi::{Limits, Thinker, limits};
 use crate::client::matches::{Deal, PositionKey};
 use crate::client::points::{PlayRequest, TableState};
 use crate::client::thinking::ComputerGame;
@@ -14,7 +12,6 @@ use bevy::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
-use std::time::Duration;
 
 /// The match on the table.
 #[derive(Resource, Clone, Debug)]
@@ -83,29 +80,21 @@ impl XiangqiMatch {
     }
 }
 
-/// The demonstration's thinking budget.
-const ATTRACT_BUDGET: Duration = Duration::from_millis(60);
-
 impl ComputerGame for XiangqiMatch {
     const KIND: GameKind = GameKind::Xiangqi;
-    type Decision = Thinker;
+    type Sight = Game;
     type Request = PlayRequest<XiangqiMatch>;
 
     fn key(&self) -> PositionKey {
         self.table.key
     }
 
-    fn decide(&self, level: Level, quick: bool) -> Thinker {
-        let seed = self.game.moves().len() as u64;
-        if quick {
-            let demo = Limits {
-                max_time: ATTRACT_BUDGET,
-                ..limits(Level::Easy)
-            };
-            Thinker::new(&self.game, Level::Easy, demo, seed)
-        } else {
-            Thinker::new(&self.game, level, limits(level), seed)
-        }
+    fn sight(&self) -> Game {
+        self.game.clone()
+    }
+
+    fn seed(&self) -> u64 {
+        self.game.moves().len() as u64
     }
 
     fn request(&self, mv: Move) -> PlayRequest<XiangqiMatch> {

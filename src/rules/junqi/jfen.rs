@@ -177,11 +177,19 @@ impl PlayerView {
     /// bare `?`, and `captured`, the letters of the pieces no longer on the board. The
     /// face-down pool is every piece less those face up and those captured.
     pub fn from_view_jfen(text: &str, captured: &str) -> Result<PlayerView, JfenError> {
+        PlayerView::from_view_jfen_with_rules(text, captured, Ruleset::default())
+    }
+
+    /// [`PlayerView::from_view_jfen`] under `rules`.
+    pub fn from_view_jfen_with_rules(
+        text: &str,
+        captured: &str,
+        rules: Ruleset,
+    ) -> Result<PlayerView, JfenError> {
         let fields: Vec<&str> = text.split_ascii_whitespace().collect();
         let [board, side, quiet, ply] = fields[..] else {
             return Err(JfenError::FieldCount(fields.len()));
         };
-        let rules = Ruleset::default();
         let (cells, _) = parse_board(board, true)?;
         let mut gone = [0u8; 24];
         for point in Point::all() {
@@ -218,6 +226,65 @@ impl PlayerView {
     /// The JFEN of what a player sees: face-down pieces are a bare `?`.
     pub fn to_jfen(&self) -> String {
         format_jfen(self, |_| None)
+    }
+
+    /// The letters of the pieces no longer on the board (neither face up nor face down), in
+    /// the order of [`Piece::index`]: with [`PlayerView::to_jfen`], what
+    /// [`PlayerView::from_view_jfen`] reads back.
+    pub fn captured_letters(&self) -> String {
+        let mut on_board = [0u8; 24];
+        for point in Point::all() {
+            if let Cell::Up(piece) = self.cell(point) {
+                on_board[piece.index()] += 1;
+            }
+        }
+        (0..24)
+            .map(Piece::from_index)
+            .flat_map(|piece| {
+                let left = on_board[piece.index()] + self.pool_count(piece);
+                let gone = piece.kind.count().saturating_sub(left);
+                std::iter::repeat_n(piece.letter(), usize::from(gone))
+            })
+            .collect()
+    }
+}
+
+/// A player's view travels as its ruleset, its view JFEN, the captured pieces and the
+/// two-in-a-row rule's memory: never a face-down identity, since the view has none.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct ViewText {
+    rules: Ruleset,
+    jfen: String,
+    captured: String,
+    #[serde(default)]
+    last_flips: [Option<Color>; 2],
+}
+
+impl serde::Serialize for PlayerView {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        ViewText {
+            rules: *self.rules(),
+            jfen: self.to_jfen(),
+            captured: self.captured_letters(),
+            last_flips: self.last_flips,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for PlayerView {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<PlayerView, D::Error> {
+        let text = ViewText::deserialize(deserializer)?;
+        let mut view = PlayerView::from_view_jfen_with_rules(
+            &text.jfen,
+            &text.captured,
+            text.rules.sanitized(),
+        )
+        .map_err(serde::de::Error::custom)?;
+        if view.side_to_move().is_none() {
+            view.restore_last_flips(text.last_flips);
+        }
+        Ok(view)
     }
 }
 

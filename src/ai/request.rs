@@ -1,0 +1,263 @@
+//! A search as data: what the side to move sees, the level, the seed, and whether it thinks
+//! briefly — all a computer is given, in one serde request, and the action it answers. The
+//! browser sends it to a Web Worker (`src/worker.rs`) and the desktop runs the same thinker on a
+//! thread, so a request gives the same answer wherever it runs.
+
+use crate::ai::{Decision, Level, junqi, qiguo, xiangqi};
+use crate::rules::junqi::PlayerView;
+use crate::rules::{qiguo as qiguo_rules, xiangqi as xiangqi_rules};
+use serde::{Deserialize, Serialize};
+use std::fmt::Display;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// How long a quick decision (the title screen's demonstration, played at Easy) may think.
+pub const QUICK_BUDGET: Duration = Duration::from_millis(60);
+
+/// The clock of a node-limited search: long enough never to stop it first.
+const NO_CLOCK: Duration = Duration::from_secs(86_400);
+
+/// One decision asked of a computer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ThinkRequest {
+    /// What the side to move sees.
+    pub seen: Seen,
+    /// How it searches.
+    pub search: Search,
+}
+
+/// How a computer searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Search {
+    /// How strong it plays.
+    pub level: Level,
+    /// What makes its choice among near-equal actions reproducible.
+    pub seed: u64,
+    /// The title screen's demonstration: Easy, thinking at most [`QUICK_BUDGET`].
+    #[serde(default)]
+    pub quick: bool,
+    /// At most this many nodes (no more than the level's own limit) with no clock, so the
+    /// answer does not depend on the machine's speed; `None`: the level's nodes and time.
+    #[serde(default)]
+    pub nodes: Option<u64>,
+}
+
+/// What the side to move sees, per game: all a search is given.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "lowercase")]
+pub enum Seen {
+    /// Junqi flip: the public view (face-down pieces stay unknown).
+    Junqi {
+        /// The view.
+        view: PlayerView,
+    },
+    /// Xiangqi: the game from its start, whose history the repetition rules need.
+    Xiangqi {
+        /// The start position's FEN.
+        start: String,
+        /// The moves since, in ICCS notation.
+        moves: Vec<String>,
+    },
+    /// Qiguo: the position (its QFEN holds everything the rules need).
+    Qiguo {
+        /// The QFEN.
+        qfen: String,
+    },
+}
+
+/// The answer to a [`ThinkRequest`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThinkAnswer {
+    /// The chosen action in the game's notation; `None` when there was none (the game is
+    /// over).
+    pub action: Option<String>,
+    /// The nodes searched for it.
+    pub nodes: u64,
+}
+
+/// What [`think_json`] answers, as JSON: the answer, or why there is none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Reply {
+    /// The request was malformed: `{"error": "…"}`.
+    Error {
+        /// What is wrong with it.
+        error: String,
+    },
+    /// The answer: `{"action": "…", "nodes": N}` (`action` is `null` when there is none).
+    Answer(ThinkAnswer),
+}
+
+/// What a game's search is given, and the thinker it starts.
+pub trait Sight {
+    /// What the search chooses.
+    type Action: Display + FromStr + Send + Sync + 'static;
+    /// The game's thinker.
+    type Thinker: Decision<Action = Self::Action>;
+
+    /// The thinker for the side to move, searching as `search` says.
+    fn thinker(&self, search: &Search) -> Self::Thinker;
+
+    /// This sight as request data.
+    fn seen(&self) -> Seen;
+}
+
+/// The level and limits a search runs at, from each game's levels' `limits`.
+fn level_and_limits<L>(
+    search: &Search,
+    limits: impl Fn(Level) -> L,
+    with: impl Fn(L, Option<u64>, Duration) -> L,
+) -> (Level, L) {
+    if search.quick {
+        (Level::Easy, with(limits(Level::Easy), None, QUICK_BUDGET))
+    } else {
+        let level = limits(search.level);
+        match search.nodes {
+            Some(nodes) => (search.level, with(level, Some(nodes), NO_CLOCK)),
+            None => (search.level, level),
+        }
+    }
+}
+
+impl Sight for PlayerView {
+    type Action = crate::rules::junqi::Action;
+    type Thinker = junqi::Thinker;
+
+    fn thinker(&self, search: &Search) -> junqi::Thinker {
+        let (level, limits) =
+            level_and_limits(search, junqi::limits, |limits, nodes, time| junqi::Limits {
+                max_nodes: nodes.map_or(limits.max_nodes, |n| n.min(limits.max_nodes)),
+                max_time: time,
+                ..limits
+            });
+        junqi::Thinker::new(self, level, limits, search.seed)
+    }
+
+    fn seen(&self) -> Seen {
+        Seen::Junqi { view: self.clone() }
+    }
+}
+
+impl Sight for xiangqi_rules::Game {
+    type Action = xiangqi_rules::Move;
+    type Thinker = xiangqi::Thinker;
+
+    fn thinker(&self, search: &Search) -> xiangqi::Thinker {
+        let (level, limits) = level_and_limits(search, xiangqi::limits, |limits, nodes, time| {
+            xiangqi::Limits {
+                max_nodes: nodes.map_or(limits.max_nodes, |n| n.min(limits.max_nodes)),
+                max_time: time,
+                ..limits
+            }
+        });
+        xiangqi::Thinker::new(self, level, limits, search.seed)
+    }
+
+    fn seen(&self) -> Seen {
+        Seen::Xiangqi {
+            start: self.start().to_fen(),
+            moves: self
+                .moves()
+                .iter()
+                .map(|played| played.mv.to_string())
+                .collect(),
+        }
+    }
+}
+
+impl Sight for qiguo_rules::Position {
+    type Action = qiguo_rules::Move;
+    type Thinker = qiguo::Thinker;
+
+    fn thinker(&self, search: &Search) -> qiguo::Thinker {
+        let (level, limits) =
+            level_and_limits(search, qiguo::limits, |limits, nodes, time| qiguo::Limits {
+                max_nodes: nodes.map_or(limits.max_nodes, |n| n.min(limits.max_nodes)),
+                max_time: time,
+                ..limits
+            });
+        qiguo::Thinker::new(self, level, limits, search.seed)
+    }
+
+    fn seen(&self) -> Seen {
+        Seen::Qiguo {
+            qfen: self.to_string(),
+        }
+    }
+}
+
+/// Why a request cannot be answered.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    /// The position's text does not parse.
+    #[error("bad position: {0}")]
+    Position(String),
+    /// A move of the history does not parse or is illegal.
+    #[error("bad move {index} '{text}': {error}")]
+    Move {
+        /// Its index in the history, from 0.
+        index: usize,
+        /// The move as sent.
+        text: String,
+        /// What is wrong with it.
+        error: String,
+    },
+}
+
+/// Decides `sight`'s action to the end, in one go.
+fn decide<S: Sight>(sight: &S, search: &Search) -> ThinkAnswer {
+    let mut thinker = sight.thinker(search);
+    let action = crate::ai::think_to_the_end(|| thinker.think(None));
+    ThinkAnswer {
+        action: action.map(|action| action.to_string()),
+        nodes: thinker.nodes(),
+    }
+}
+
+/// Answers `request`, thinking to the end in one go.
+pub fn think(request: &ThinkRequest) -> Result<ThinkAnswer, RequestError> {
+    let search = &request.search;
+    match &request.seen {
+        Seen::Junqi { view } => Ok(decide(view, search)),
+        Seen::Xiangqi { start, moves } => {
+            let start = xiangqi_rules::Position::from_fen(start)
+                .map_err(|error| RequestError::Position(error.to_string()))?;
+            let mut game = xiangqi_rules::Game::new(start);
+            for (index, text) in moves.iter().enumerate() {
+                let bad = |error: String| RequestError::Move {
+                    index,
+                    text: text.chars().take(16).collect(),
+                    error,
+                };
+                let mv: xiangqi_rules::Move = text.parse().map_err(|e| bad(format!("{e}")))?;
+                game.play(mv).map_err(|e| bad(e.to_string()))?;
+            }
+            Ok(decide(&game, search))
+        }
+        Seen::Qiguo { qfen } => {
+            let position = qiguo_rules::Position::from_qfen(qfen)
+                .map_err(|error| RequestError::Position(error.to_string()))?;
+            Ok(decide(&position, search))
+        }
+    }
+}
+
+/// Answers a JSON [`ThinkRequest`] with a JSON [`Reply`].
+pub fn think_json(request: &str) -> String {
+    let reply = match serde_json::from_str::<ThinkRequest>(request) {
+        Err(error) => Reply::Error {
+            error: format!("bad request: {error}"),
+        },
+        Ok(request) => match think(&request) {
+            Ok(answer) => Reply::Answer(answer),
+            Err(error) => Reply::Error {
+                error: error.to_string(),
+            },
+        },
+    };
+    serde_json::to_string(&reply).expect("a reply is plain data")
+}
+
+#[cfg(test)]
+mod tests;

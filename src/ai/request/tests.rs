@@ -1,0 +1,137 @@
+use super::*;
+use crate::rules::junqi::{ColourRule, Position as JunqiPosition, Ruleset};
+
+const JUNQI_START: &str = "?R?E?B?c?T/?F?e?b?d?r/?z1?R1?P/?M?d1?p?G/?L1?E1?e/?C?D?E?z?m/?c?Z?e?c?t/?p1?C1?L/?g?f1?Z?p/?C1?r1?t/?b?l?B?l?P/?D?P?l?T?L - 0 0";
+/// Thirty plies in: pieces flipped and taken.
+const JUNQI_MIDDLE: &str = "?R?E1?c?T/?F?eR?d?r/?zd2?P/?M2?p?G/?LEE1?e/?CD1?z?m/?c?Z1?c?t/?p2C?L/?gf1?Z?p/?C2B?t/?b?l1?l?P/?D?Pl?T?L r 0 30";
+
+fn round_trip(view: &PlayerView) -> PlayerView {
+    serde_json::from_str(&serde_json::to_string(view).unwrap()).unwrap()
+}
+
+#[test]
+fn a_view_travels_with_its_captures_rules_and_last_flips() {
+    let middle = JunqiPosition::from_jfen(JUNQI_MIDDLE)
+        .unwrap()
+        .view()
+        .clone();
+    assert_eq!(middle.captured_letters(), "Bbre");
+    assert_eq!(round_trip(&middle), middle);
+
+    let rules = Ruleset {
+        colours: ColourRule::TwoInARow,
+        headquarters_lock: true,
+        quiet_ply_limit: 30,
+        ..Ruleset::default()
+    };
+    let mut position = JunqiPosition::from_jfen_with_rules(JUNQI_START, rules).unwrap();
+    position.play("a1".parse().unwrap()).unwrap();
+    let view = position.view().clone();
+    assert!(
+        view.side_to_move().is_none(),
+        "one flip fixes no colour here"
+    );
+    let back = round_trip(&view);
+    assert_eq!(back, view);
+    assert_eq!(back.hash(), view.hash());
+}
+
+#[test]
+fn a_view_never_carries_a_face_down_identity() {
+    let full = JunqiPosition::from_jfen(JUNQI_MIDDLE).unwrap();
+    // The same board with two different face-down identities swapped.
+    let mut chars: Vec<char> = JUNQI_MIDDLE.chars().collect();
+    let hidden: Vec<usize> = (1..chars.len()).filter(|&i| chars[i - 1] == '?').collect();
+    let other = hidden[1..]
+        .iter()
+        .find(|&&i| chars[i] != chars[hidden[0]])
+        .unwrap();
+    chars.swap(hidden[0], *other);
+    let swapped = JunqiPosition::from_jfen(&chars.into_iter().collect::<String>()).unwrap();
+    assert_ne!(swapped.to_jfen(), full.to_jfen());
+    assert_eq!(
+        serde_json::to_string(swapped.view()).unwrap(),
+        serde_json::to_string(full.view()).unwrap()
+    );
+}
+
+#[test]
+fn a_game_as_request_data_is_the_same_search() {
+    let mut game = xiangqi_rules::Game::new(xiangqi_rules::Position::start());
+    for mv in ["h2e2", "h9g7", "h0g2"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let search = Search {
+        level: Level::Medium,
+        seed: 3,
+        quick: false,
+        nodes: Some(30_000),
+    };
+    let mut thinker = game.thinker(&search);
+    let direct = crate::ai::think_to_the_end(|| thinker.think(None)).map(|mv| mv.to_string());
+    let request = ThinkRequest {
+        seen: game.seen(),
+        search,
+    };
+    assert_eq!(think(&request).unwrap().action, direct);
+    assert!(direct.is_some());
+}
+
+#[test]
+fn bad_requests_get_an_error_and_no_panic() {
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let search = r#""search": {"level": "Easy", "seed": 1}"#;
+    for (request, expected) in [
+        ("not json".to_string(), "bad request"),
+        (
+            format!(r#"{{"seen": {{"game": "chess"}}, {search}}}"#),
+            "bad request",
+        ),
+        (
+            format!(
+                r#"{{"seen": {{"game": "xiangqi", "start": "9/9 w", "moves": []}}, {search}}}"#
+            ),
+            "bad position",
+        ),
+        (
+            format!(
+                r#"{{"seen": {{"game": "xiangqi", "start": "{start}", "moves": ["h2e2", "h2e2"]}}, {search}}}"#
+            ),
+            "bad move 1 'h2e2'",
+        ),
+        (
+            format!(r#"{{"seen": {{"game": "qiguo", "qfen": "19/19 w"}}, {search}}}"#),
+            "bad position",
+        ),
+        (
+            format!(
+                r#"{{"seen": {{"game": "junqi", "view": {{"rules": {{}}, "jfen": "?????/????? - 0 0", "captured": ""}}}}, {search}}}"#
+            ),
+            "bad request",
+        ),
+    ] {
+        let answer: serde_json::Value = serde_json::from_str(&think_json(&request)).unwrap();
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert!(error.starts_with(expected), "{request}: {answer}");
+    }
+}
+
+#[test]
+fn a_finished_game_answers_no_action() {
+    // The command-line test's finished game: the state to move has no move.
+    let request = ThinkRequest {
+        seen: Seen::Qiguo {
+            qfen: "19/19/19/19/19/18gR/19/19/19/9*8bR/19/19/19/5wO13/19/19/19/19/wR18 b 1234567 6,0,0,0,0,0,0 2,0,0,0,0,0,0 0 1".into(),
+        },
+        search: Search {
+            level: Level::Easy,
+            seed: 1,
+            quick: false,
+            nodes: None,
+        },
+    };
+    assert_eq!(
+        think_json(&serde_json::to_string(&request).unwrap()),
+        r#"{"action":null,"nodes":0}"#
+    );
+}
