@@ -87,6 +87,11 @@ pub enum Request {
     Rematch,
     Start,
     Leave,
+    AskTakeback,
+    AnswerTakeback {
+        accept: bool,
+    },
+    WithdrawTakeback,
     Sync,
 }
 
@@ -103,6 +108,9 @@ impl TryFrom<ClientMessage> for Request {
             ClientMessage::Rematch {} => Request::Rematch,
             ClientMessage::Start {} => Request::Start,
             ClientMessage::Leave {} => Request::Leave,
+            ClientMessage::AskTakeback {} => Request::AskTakeback,
+            ClientMessage::AnswerTakeback { accept } => Request::AnswerTakeback { accept },
+            ClientMessage::WithdrawTakeback {} => Request::WithdrawTakeback,
             ClientMessage::Sync {} => Request::Sync,
             other => return Err(other),
         })
@@ -357,7 +365,7 @@ impl RoomTask {
                 .is_some_and(|deadline| deadline <= now)
             {
                 let events = if self.table.qiguo().is_some() {
-                    self.table.cover(seat).into_iter().collect()
+                    self.table.cover(seat)
                 } else {
                     self.table.forfeit(seat, EndReason::Abandoned)
                 };
@@ -727,6 +735,9 @@ impl RoomTask {
                 Request::Rematch => self.table.rematch(seat)?,
                 Request::Start => self.table.start(seat)?,
                 Request::Leave => self.table.leave(seat)?,
+                Request::AskTakeback => self.table.ask_takeback(seat)?,
+                Request::AnswerTakeback { accept } => self.table.answer_takeback(seat, *accept)?,
+                Request::WithdrawTakeback => self.table.withdraw_takeback(seat)?,
                 Request::Sync => Vec::new(),
             };
             let leaving = matches!(request, Request::Leave);
@@ -826,6 +837,10 @@ impl RoomTask {
                     | RoomEvent::DrawDeclined { .. }
                     | RoomEvent::RematchRequested { .. }
                     | RoomEvent::GameEnded { .. }
+                    | RoomEvent::TakebackAsked { .. }
+                    | RoomEvent::TakebackAccepted { .. }
+                    | RoomEvent::TakebackDeclined { .. }
+                    | RoomEvent::TakebackWithdrawn { .. }
             )
         });
         for event in events {
@@ -860,15 +875,15 @@ impl RoomTask {
     }
 
     /// Starts the computer's search when a computer seat is to move (or covers for the seat
-    /// to move) and someone is in the room to see it; its answer comes back as a
-    /// [`Command::ComputerMove`]. The search runs on a blocking thread once one of the server's
+    /// to move), no takeback request is pending (its move would end the request) and someone
+    /// is in the room to see it; its answer comes back as a [`Command::ComputerMove`]. The search runs on a blocking thread once one of the server's
     /// thinker permits is free, so a thinking computer never holds up a room's task.
     fn consider_computer(&mut self) {
         let Some(level) = self.table.computer_to_move() else {
             return;
         };
         let version = self.table.version;
-        if self.thinking == Some(version) || !self.anyone_here() {
+        if self.thinking == Some(version) || !self.anyone_here() || self.table.takeback_pending() {
             return;
         }
         let Some(board) = self.table.qiguo() else {
