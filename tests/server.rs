@@ -2330,3 +2330,50 @@ async fn a_takeback_survives_kill_9_and_the_room_resumes_rewound() {
     alice.act("b2b4").await;
     alice.until_version(bob.version() + 1).await;
 }
+
+#[tokio::test]
+async fn a_covered_seat_accepts_a_takeback_on_its_own() {
+    let mut config = qiguo_config("takeback-covered");
+    config.timing.grace = Duration::from_millis(300);
+    let address = start(config).await;
+    let mut host = Client::create_qiguo(
+        address,
+        qiguo_seats(1, 1, OnLeave::Computer),
+        MoveClock::Off,
+    )
+    .await;
+    let mut guest = Client::join(address, &host.code()).await;
+    host.until_version(2).await;
+    // Qin (the host), Chu and Han (the guest), Qi and Wei (the computer): the host is to move.
+    qiguo_step(&mut [&mut host, &mut guest]).await;
+    qiguo_step(&mut [&mut host, &mut guest]).await;
+    qiguo_step(&mut [&mut host, &mut guest]).await;
+    until_to_move(&mut host, RoomSeat(0)).await;
+    assert_eq!(host.replica().board.history_len(), 5);
+    let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
+    assert_eq!(
+        asked,
+        RoomEvent::TakebackAsked {
+            seat: RoomSeat(0),
+            plies: 5
+        }
+    );
+    // The guest goes without answering; covered past the grace period, the seat accepts.
+    disconnect(&mut guest, &mut host).await;
+    until_event(&mut host, &RoomEvent::Covered { seat: RoomSeat(1) }).await;
+    let granted = host
+        .until(|message| match message {
+            ServerMessage::Event { event, .. } => Some(event.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(
+        granted,
+        RoomEvent::TakenBack {
+            seat: RoomSeat(0),
+            plies: 5
+        }
+    );
+    assert_eq!(host.replica().board.history_len(), 0);
+    assert_server_agrees(&mut host).await;
+}
