@@ -1,7 +1,8 @@
 //! Two `kawu-server` nodes on one PostgreSQL behind HAProxy, as `scripts/cluster.sh` starts
 //! them: a game whose players sit on different nodes plays to the end, two nodes racing for one
 //! version store one event and the loser's client hears `stale`, players resume through the
-//! balancer after either node is killed, and a surviving node takes over a dead node's clock.
+//! balancer after either node is killed, a surviving node takes over a dead node's clock, and
+//! a takeback asked on one node is granted from the other.
 //!
 //! Run them with `bash scripts/cluster.sh cargo test --no-default-features --features server
 //! --test cluster -- --test-threads=1` (one at a time: the race test counts the writes that wait
@@ -428,4 +429,49 @@ async fn presence_and_a_seat_taken_back_reach_across_nodes() {
     again.act("h2e2").await;
     again.until_version(3).await;
     bob.until_version(3).await;
+}
+
+#[tokio::test]
+async fn a_takeback_asked_on_one_node_is_granted_from_the_other() {
+    let Some(cluster) = cluster() else { return };
+    cluster.ready().await;
+    let mut alice = Client::create(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut bob = Client::join(cluster.b, &alice.code()).await;
+    assert_on(&bob, "b");
+    alice.until_version(2).await;
+    alice.act("h2e2").await;
+    alice.until_version(3).await;
+    bob.until_version(3).await;
+    alice.send(ClientMessage::AskTakeback {}).await;
+    alice.until_version(4).await;
+    bob.until_version(4).await;
+    let asked = RoomEvent::TakebackAsked {
+        seat: RoomSeat(0),
+        plies: 1,
+    };
+    assert_eq!(bob.replica().events.last(), Some(&(4, asked)));
+    assert!(
+        bob.sync().await.takeback.is_some(),
+        "node b holds the request"
+    );
+    bob.send(ClientMessage::AnswerTakeback { accept: true })
+        .await;
+    bob.until_version(5).await;
+    alice.until_version(5).await;
+    let granted = RoomEvent::TakenBack {
+        seat: RoomSeat(0),
+        plies: 1,
+    };
+    assert_eq!(alice.replica().events.last(), Some(&(5, granted)));
+    for client in [&mut alice, &mut bob] {
+        let room = client.sync().await;
+        assert_eq!(room.takeback, None);
+        assert_eq!(room.to_move, Some(RoomSeat(0)));
+        assert!(Replica::from_state(&room).board.history().is_empty());
+    }
+    // Alice plays another first move on node a, and node b's replica takes it.
+    alice.act("b2e2").await;
+    alice.until_version(6).await;
+    bob.until_version(6).await;
+    assert_eq!(bob.replica().board.history().len(), 1);
 }
