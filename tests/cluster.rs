@@ -475,3 +475,49 @@ async fn a_takeback_asked_on_one_node_is_granted_from_the_other() {
     bob.until_version(6).await;
     assert_eq!(bob.replica().board.history().len(), 1);
 }
+
+#[tokio::test]
+async fn the_computer_plays_on_when_a_node_with_people_at_its_table_dies() {
+    let Some(cluster) = cluster() else { return };
+    cluster.ready().await;
+    // One node thinks for a room's computer: whichever it is, the other takes over when it
+    // dies. Qin (the host, node a), Chu and Han (the guest, node b), Qi and Wei (the computer).
+    let setup = QiguoSetup {
+        seats: vec![
+            SeatPlan::Friend,
+            SeatPlan::Friend,
+            SeatPlan::Computer(ComputerLevel::Easy),
+        ],
+        on_leave: OnLeave::Computer,
+    };
+    let mut host = Client::create_qiguo(cluster.a, setup, MoveClock::Off).await;
+    let mut guest = Client::join(cluster.b, &host.code()).await;
+    host.until_version(2).await;
+    let first_legal = |client: &Client| client.replica().board.legal_actions()[0].clone();
+    for (mover, version) in [(&mut host, 3), (&mut guest, 4)] {
+        mover.until_version(version - 1).await;
+        let action = first_legal(mover);
+        mover.act(&action).await;
+        mover.until_version(version).await;
+    }
+    cluster.kill("a");
+    // Han's move leaves the computer to move, with people on node b only.
+    let action = first_legal(&guest);
+    guest.act(&action).await;
+    guest.until_version(5).await;
+    guest.until_version(7).await;
+    assert!(
+        guest.replica().events[guest.replica().events.len() - 2..]
+            .iter()
+            .all(|(_, event)| matches!(
+                event,
+                RoomEvent::Played {
+                    seat: RoomSeat(2),
+                    ..
+                }
+            )),
+        "{:?}",
+        guest.replica().events
+    );
+    drop(host);
+}

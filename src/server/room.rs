@@ -531,6 +531,8 @@ impl RoomTask {
                     self.refresh_absences();
                     self.last_activity = Instant::now();
                     self.send_presence();
+                    // The gone node may have been the one thinking for the computer.
+                    self.consider_computer();
                 }
             }
             Command::Deleted => {
@@ -876,14 +878,15 @@ impl RoomTask {
 
     /// Starts the computer's search when a computer seat is to move (or covers for the seat
     /// to move), no takeback request is pending (its move would end the request) and someone
-    /// is in the room to see it; its answer comes back as a [`Command::ComputerMove`]. The search runs on a blocking thread once one of the server's
+    /// is in the room to see it, in a cluster on one node only ([`RoomTask::thinks_here`]);
+    /// its answer comes back as a [`Command::ComputerMove`]. The search runs on a blocking thread once one of the server's
     /// thinker permits is free, so a thinking computer never holds up a room's task.
     fn consider_computer(&mut self) {
         let Some(level) = self.table.computer_to_move() else {
             return;
         };
         let version = self.table.version;
-        if self.thinking == Some(version) || !self.anyone_here() || self.table.takeback_pending() {
+        if self.thinking == Some(version) || !self.thinks_here() || self.table.takeback_pending() {
             return;
         }
         let Some(board) = self.table.qiguo() else {
@@ -911,6 +914,20 @@ impl RoomTask {
                 let _ = room.send(Command::ComputerMove { version, action }).await;
             }
         });
+    }
+
+    /// Whether this node searches for the room's computer: alone, when anyone is in the room;
+    /// in a cluster, when someone is in it here and no node of a lower number has anyone in
+    /// it, so that one search serves each decision and the other nodes hear its move. (When
+    /// that node goes, its presence goes with it, and the next node takes over.)
+    fn thinks_here(&self) -> bool {
+        let Some(cluster) = &self.shared.cluster else {
+            return self.anyone_here();
+        };
+        let lower_node_present = self.remote.iter().any(|(node, (seats, spectators))| {
+            *node < cluster.node && (seats.iter().any(|&here| here) || *spectators > 0)
+        });
+        !self.members.is_empty() && !lower_node_present
     }
 
     /// The search limits of a computer seat at `level`, within the server's node cap.
