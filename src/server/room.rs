@@ -917,17 +917,20 @@ impl RoomTask {
     }
 
     /// Whether this node searches for the room's computer: alone, when anyone is in the room;
-    /// in a cluster, when someone is in it here and no node of a lower number has anyone in
-    /// it, so that one search serves each decision and the other nodes hear its move. (When
-    /// that node goes, its presence goes with it, and the next node takes over.)
+    /// in a cluster, when someone is in it here and this node ranks first for the room among
+    /// the nodes with anyone in it ([`thinker_rank`]), so that one search serves each decision,
+    /// the other nodes hear its move, and the rooms' searches spread over the nodes. (When that
+    /// node goes, its presence goes with it, and the next takes over.)
     fn thinks_here(&self) -> bool {
         let Some(cluster) = &self.shared.cluster else {
             return self.anyone_here();
         };
-        let lower_node_present = self.remote.iter().any(|(node, (seats, spectators))| {
-            *node < cluster.node && (seats.iter().any(|&here| here) || *spectators > 0)
+        let code = &self.table.record.code;
+        let rank = thinker_rank(code, cluster.node);
+        let outranked = self.remote.iter().any(|(node, (seats, spectators))| {
+            (seats.iter().any(|&here| here) || *spectators > 0) && thinker_rank(code, *node) < rank
         });
-        !self.members.is_empty() && !lower_node_present
+        !self.members.is_empty() && !outranked
     }
 
     /// The search limits of a computer seat at `level`, within the server's node cap.
@@ -976,6 +979,12 @@ fn computer_seed(code: &str, game_number: u32, version: u64) -> u64 {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     });
     code_hash ^ (u64::from(game_number) << 40) ^ version.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// Node `node`'s rank for thinking for room `code`'s computer, lowest first: a hash of both, so
+/// that each room has its own order of the nodes (rendezvous hashing).
+fn thinker_rank(code: &str, node: u64) -> u64 {
+    computer_seed(code, 0, node)
 }
 
 /// Waits until `deadline`; forever without one.
