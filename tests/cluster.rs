@@ -171,8 +171,9 @@ async fn a_qiguo_table_across_two_nodes_with_a_server_computer_agrees_move_by_mo
     let mut guest = Client::join(cluster.b, &host.code()).await;
     assert_on(&guest, "b");
     host.until_version(2).await;
-    // Both nodes have people in the room, so both may search for the computer: the database
-    // takes one move per version, and the other node's is dropped as stale.
+    // Both nodes have people in the room; one of them searches for the computer (while their
+    // views of who is where differ, both may: the database takes one move per version, and
+    // the other node's is dropped as stale).
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(29);
     play_qiguo(&mut [&mut host, &mut guest], &mut rng, 40).await;
     // Either side may have heard the last move first, and the computer plays on while it is
