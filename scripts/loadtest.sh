@@ -5,16 +5,24 @@
 #
 #   bash scripts/loadtest.sh --games 200 --seconds 20 --think-ms 300
 #
-# The flags go to `kawu-cli loadtest` (`--help` lists them). Builds the binaries first, in
-# release unless KAWU_PROFILE names another profile (`dev`: the test build's binaries).
+#   bash scripts/loadtest.sh --game qiguo --seats 4 --computers 2 --games 100 --seconds 20
+#
+# The flags go to `kawu-cli loadtest` (`--help` lists them; `--game qiguo` plays tables of
+# `--seats` with `--computers` of them the server's). Builds the binaries first, in release
+# unless KAWU_PROFILE names another profile (`dev`: the test build's binaries); with
+# KAWU_BIN_DIR it builds nothing and runs the kawu-server and kawu-cli in that folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-profile=${KAWU_PROFILE:-release}
-cargo build --quiet --profile "$profile" --no-default-features --features server \
-  --bin kawu-server --bin kawu-cli
-[ "$profile" = dev ] && profile=debug
-target=${CARGO_TARGET_DIR:-target}/$profile
+if [ -n "${KAWU_BIN_DIR:-}" ]; then
+  target=$KAWU_BIN_DIR
+else
+  profile=${KAWU_PROFILE:-release}
+  cargo build --quiet --profile "$profile" --no-default-features --features server \
+    --bin kawu-server --bin kawu-cli
+  [ "$profile" = dev ] && profile=debug
+  target=${CARGO_TARGET_DIR:-target}/$profile
+fi
 port=${KAWU_SQLITE_PORT:-17390}
 data=$(mktemp -d "${TMPDIR:-/tmp}/kawu-loadtest.XXXXXX")
 "$target/kawu-server" --addr "127.0.0.1:$port" --data "$data" \

@@ -1,7 +1,8 @@
 //! Two `kawu-server` nodes on one PostgreSQL behind HAProxy, as `scripts/cluster.sh` starts
 //! them: a game whose players sit on different nodes plays to the end, two nodes racing for one
 //! version store one event and the loser's client hears `stale`, players resume through the
-//! balancer after either node is killed, and a surviving node takes over a dead node's clock.
+//! balancer after either node is killed, a surviving node takes over a dead node's clock, and
+//! a takeback asked on one node is granted from the other.
 //!
 //! Run them with `bash scripts/cluster.sh cargo test --no-default-features --features server
 //! --test cluster -- --test-threads=1` (one at a time: the race test counts the writes that wait
@@ -170,8 +171,9 @@ async fn a_qiguo_table_across_two_nodes_with_a_server_computer_agrees_move_by_mo
     let mut guest = Client::join(cluster.b, &host.code()).await;
     assert_on(&guest, "b");
     host.until_version(2).await;
-    // Both nodes have people in the room, so both may search for the computer: the database
-    // takes one move per version, and the other node's is dropped as stale.
+    // Both nodes have people in the room; one of them searches for the computer (while their
+    // views of who is where differ, both may: the database takes one move per version, and
+    // the other node's is dropped as stale).
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(29);
     play_qiguo(&mut [&mut host, &mut guest], &mut rng, 40).await;
     // Either side may have heard the last move first, and the computer plays on while it is
@@ -428,4 +430,95 @@ async fn presence_and_a_seat_taken_back_reach_across_nodes() {
     again.act("h2e2").await;
     again.until_version(3).await;
     bob.until_version(3).await;
+}
+
+#[tokio::test]
+async fn a_takeback_asked_on_one_node_is_granted_from_the_other() {
+    let Some(cluster) = cluster() else { return };
+    cluster.ready().await;
+    let mut alice = Client::create(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut bob = Client::join(cluster.b, &alice.code()).await;
+    assert_on(&bob, "b");
+    alice.until_version(2).await;
+    alice.act("h2e2").await;
+    alice.until_version(3).await;
+    bob.until_version(3).await;
+    alice.send(ClientMessage::AskTakeback {}).await;
+    alice.until_version(4).await;
+    bob.until_version(4).await;
+    let asked = RoomEvent::TakebackAsked {
+        seat: RoomSeat(0),
+        plies: 1,
+    };
+    assert_eq!(bob.replica().events.last(), Some(&(4, asked)));
+    assert!(
+        bob.sync().await.takeback.is_some(),
+        "node b holds the request"
+    );
+    bob.send(ClientMessage::AnswerTakeback { accept: true })
+        .await;
+    bob.until_version(5).await;
+    alice.until_version(5).await;
+    let granted = RoomEvent::TakenBack {
+        seat: RoomSeat(0),
+        plies: 1,
+    };
+    assert_eq!(alice.replica().events.last(), Some(&(5, granted)));
+    for client in [&mut alice, &mut bob] {
+        let room = client.sync().await;
+        assert_eq!(room.takeback, None);
+        assert_eq!(room.to_move, Some(RoomSeat(0)));
+        assert!(Replica::from_state(&room).board.history().is_empty());
+    }
+    // Alice plays another first move on node a, and node b's replica takes it.
+    alice.act("b2e2").await;
+    alice.until_version(6).await;
+    bob.until_version(6).await;
+    assert_eq!(bob.replica().board.history().len(), 1);
+}
+
+#[tokio::test]
+async fn the_computer_plays_on_when_a_node_with_people_at_its_table_dies() {
+    let Some(cluster) = cluster() else { return };
+    cluster.ready().await;
+    // One node thinks for a room's computer: whichever it is, the other takes over when it
+    // dies. Qin (the host, node a), Chu and Han (the guest, node b), Qi and Wei (the computer).
+    let setup = QiguoSetup {
+        seats: vec![
+            SeatPlan::Friend,
+            SeatPlan::Friend,
+            SeatPlan::Computer(ComputerLevel::Easy),
+        ],
+        on_leave: OnLeave::Computer,
+    };
+    let mut host = Client::create_qiguo(cluster.a, setup, MoveClock::Off).await;
+    let mut guest = Client::join(cluster.b, &host.code()).await;
+    host.until_version(2).await;
+    let first_legal = |client: &Client| client.replica().board.legal_actions()[0].clone();
+    for (mover, version) in [(&mut host, 3), (&mut guest, 4)] {
+        mover.until_version(version - 1).await;
+        let action = first_legal(mover);
+        mover.act(&action).await;
+        mover.until_version(version).await;
+    }
+    cluster.kill("a");
+    // Han's move leaves the computer to move, with people on node b only.
+    let action = first_legal(&guest);
+    guest.act(&action).await;
+    guest.until_version(5).await;
+    guest.until_version(7).await;
+    assert!(
+        guest.replica().events[guest.replica().events.len() - 2..]
+            .iter()
+            .all(|(_, event)| matches!(
+                event,
+                RoomEvent::Played {
+                    seat: RoomSeat(2),
+                    ..
+                }
+            )),
+        "{:?}",
+        guest.replica().events
+    );
+    drop(host);
 }

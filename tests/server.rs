@@ -3,7 +3,8 @@
 //! mid-game, hostile input is refused, and clocks, grace periods, idle rooms and idle
 //! connections run out. Qiguo tables of three to seven seats play to a result with the server's
 //! computers in some seats, cover for a dropped player, survive `kill -9`, and refuse hostile
-//! seats and moves.
+//! seats and moves. Takebacks are asked, granted, declined and refused in every game, and
+//! survive a restart.
 
 use futures_util::SinkExt;
 use kawu::protocol::{
@@ -1768,4 +1769,611 @@ async fn a_thinking_computer_holds_up_no_other_room() {
             }
         ))
     ));
+}
+
+/// `client` sends `message`, and reads until the room event it causes; returns that event.
+async fn event_after(client: &mut Client, message: ClientMessage) -> RoomEvent {
+    client.send(message).await;
+    client
+        .until(|message| match message {
+            ServerMessage::Event { event, .. } => Some(event.clone()),
+            ServerMessage::Error { code, message, .. } => panic!("{code:?}: {message}"),
+            _ => None,
+        })
+        .await
+}
+
+/// `client` sends `message` and reads the error refusing it.
+async fn refused(client: &mut Client, message: ClientMessage) -> ErrorCode {
+    client.send(message).await;
+    client.error().await
+}
+
+/// The server's state of the room agrees with `client`'s replica: the same history and the
+/// same pending takeback.
+async fn assert_server_agrees(client: &mut Client) {
+    let room = client.sync().await;
+    let rebuilt = Replica::from_state(&room);
+    assert_eq!(rebuilt.board.history(), client.replica().board.history());
+    assert_eq!(room.takeback, client.replica().takeback);
+    assert_eq!(room.to_move, client.replica().to_move());
+}
+
+/// Whether a Junqi action text is a move (two points) rather than a flip (one).
+fn is_junqi_move(action: &str) -> bool {
+    matches!(action.parse(), Ok(Action::Move { .. }))
+}
+
+#[tokio::test]
+async fn a_junqi_move_that_revealed_nothing_is_taken_back_and_a_flip_is_not() {
+    let address = start(config("takeback-junqi")).await;
+    let (mut alice, mut bob) = table(address, GameKind::Junqi, MoveClock::Off).await;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
+    // Flip at random until the player to move can move a piece; then that player moves.
+    let mut moved = false;
+    for _ in 0..200 {
+        let replica = alice.replica();
+        let mover_is_alice = replica.to_move() == alice.seat;
+        let actions = replica.board.legal_actions();
+        if let Some(action) = actions.iter().find(|action| is_junqi_move(action)) {
+            let action = action.clone();
+            let (mover, other) = if mover_is_alice {
+                (&mut alice, &mut bob)
+            } else {
+                (&mut bob, &mut alice)
+            };
+            let before = mover.replica().board.clone();
+            let version = mover.version();
+            mover.act(&action).await;
+            mover.until_version(version + 1).await;
+            other.until_version(version + 1).await;
+            assert!(mover.replica().end.is_none(), "a first move ends no game");
+            // The mover asks; the request says one action goes, and it revealed nothing.
+            let asked = event_after(mover, ClientMessage::AskTakeback {}).await;
+            let seat = mover.seat.unwrap();
+            assert_eq!(asked, RoomEvent::TakebackAsked { seat, plies: 1 });
+            other.until_version(mover.version()).await;
+            assert_server_agrees(other).await;
+            let granted = event_after(other, ClientMessage::AnswerTakeback { accept: true }).await;
+            assert_eq!(granted, RoomEvent::TakenBack { seat, plies: 1 });
+            mover.until_version(other.version()).await;
+            assert_eq!(
+                mover.replica().board.junqi().view().to_jfen(),
+                before.junqi().view().to_jfen()
+            );
+            assert_eq!(mover.replica().to_move(), Some(seat));
+            assert_server_agrees(mover).await;
+            moved = true;
+            break;
+        }
+        play_chosen([&mut alice, &mut bob], &mut [], |actions| {
+            actions[rng.random_range(0..actions.len())].clone()
+        })
+        .await;
+    }
+    assert!(moved, "a piece could move within 200 flips");
+
+    // A flip cannot be unseen: neither alone nor under the opponent's answer.
+    let flip = |actions: &[String]| {
+        actions
+            .iter()
+            .find(|action| !is_junqi_move(action))
+            .expect("a face-down piece is left")
+            .clone()
+    };
+    play_chosen([&mut alice, &mut bob], &mut [], flip).await;
+    let (flipper, other) = if alice.replica().to_move() == alice.seat {
+        (&mut bob, &mut alice)
+    } else {
+        (&mut alice, &mut bob)
+    };
+    let version = flipper.version();
+    assert_eq!(
+        refused(flipper, ClientMessage::AskTakeback {}).await,
+        ErrorCode::TakebackReveals
+    );
+    assert_eq!(
+        refused(other, ClientMessage::AskTakeback {}).await,
+        ErrorCode::TakebackReveals,
+        "the opponent's last action is under the flip"
+    );
+    assert_eq!(flipper.sync().await.version, version, "nothing changed");
+}
+
+#[tokio::test]
+async fn xiangqi_takebacks_are_granted_declined_withdrawn_and_lapse_with_a_move() {
+    let address = start(config("takeback-xiangqi")).await;
+    let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Seconds60).await;
+    let mut watcher = Client::watch(address, &alice.code()).await;
+    let moves = |client: &Client| -> Vec<String> {
+        client
+            .replica()
+            .board
+            .xiangqi()
+            .moves()
+            .iter()
+            .map(|played| played.mv.to_string())
+            .collect()
+    };
+    let step = async |mover: &mut Client, other: &mut Client, mv: &str| {
+        mover.until_version(other.version()).await;
+        let version = mover.version();
+        mover.act(mv).await;
+        mover.until_version(version + 1).await;
+        other.until_version(version + 1).await;
+    };
+
+    // Declined: Alice may not ask again before a move.
+    step(&mut alice, &mut bob, "h2e2").await;
+    let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
+    assert_eq!(
+        asked,
+        RoomEvent::TakebackAsked {
+            seat: RoomSeat(0),
+            plies: 1
+        }
+    );
+    bob.until_version(alice.version()).await;
+    let declined = event_after(&mut bob, ClientMessage::AnswerTakeback { accept: false }).await;
+    assert_eq!(declined, RoomEvent::TakebackDeclined { seat: RoomSeat(1) });
+    alice.until_version(bob.version()).await;
+    assert_eq!(
+        refused(&mut alice, ClientMessage::AskTakeback {}).await,
+        ErrorCode::TakebackAskedAlready
+    );
+
+    // Withdrawn; then a move by the one asked lets the asker ask again, which lapses with the
+    // next move.
+    step(&mut bob, &mut alice, "h9g7").await;
+    let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
+    assert_eq!(
+        asked,
+        RoomEvent::TakebackAsked {
+            seat: RoomSeat(0),
+            plies: 2
+        },
+        "on her turn Alice's last move is two plies back"
+    );
+    let withdrawn = event_after(&mut alice, ClientMessage::WithdrawTakeback {}).await;
+    assert_eq!(
+        withdrawn,
+        RoomEvent::TakebackWithdrawn { seat: RoomSeat(0) }
+    );
+    bob.until_version(alice.version()).await;
+    step(&mut alice, &mut bob, "c3c4").await;
+    event_after(&mut alice, ClientMessage::AskTakeback {}).await;
+    bob.until_version(alice.version()).await;
+    step(&mut bob, &mut alice, "c6c5").await;
+    assert_eq!(bob.replica().takeback, None, "a move ends the request");
+    assert_eq!(
+        refused(&mut bob, ClientMessage::AnswerTakeback { accept: true }).await,
+        ErrorCode::NoTakeback
+    );
+    assert_server_agrees(&mut alice).await;
+
+    // Granted, one ply (Bob's own) and then two (Alice's and Bob's answer).
+    let asked = event_after(&mut bob, ClientMessage::AskTakeback {}).await;
+    assert_eq!(
+        asked,
+        RoomEvent::TakebackAsked {
+            seat: RoomSeat(1),
+            plies: 1
+        }
+    );
+    alice.until_version(bob.version()).await;
+    assert_eq!(
+        refused(&mut bob, ClientMessage::AnswerTakeback { accept: true }).await,
+        ErrorCode::NoTakeback,
+        "nobody answers their own request"
+    );
+    let granted = event_after(&mut alice, ClientMessage::AnswerTakeback { accept: true }).await;
+    assert_eq!(
+        granted,
+        RoomEvent::TakenBack {
+            seat: RoomSeat(1),
+            plies: 1
+        }
+    );
+    // The seat to move after the rewind gets a whole move's time.
+    let (seat, remaining_ms) = alice
+        .until(|message| match message {
+            ServerMessage::Clock { seat, remaining_ms } => Some((*seat, *remaining_ms)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(seat, RoomSeat(1));
+    assert!(remaining_ms > 50_000, "{remaining_ms}");
+    assert_eq!(moves(&alice), ["h2e2", "h9g7", "c3c4"]);
+    assert_eq!(alice.replica().to_move(), Some(RoomSeat(1)));
+    step(&mut bob, &mut alice, "b9c7").await;
+    let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
+    assert_eq!(
+        asked,
+        RoomEvent::TakebackAsked {
+            seat: RoomSeat(0),
+            plies: 2
+        }
+    );
+    bob.until_version(alice.version()).await;
+    event_after(&mut bob, ClientMessage::AnswerTakeback { accept: true }).await;
+    alice.until_version(bob.version()).await;
+    watcher.until_version(bob.version()).await;
+    assert_eq!(moves(&alice), ["h2e2", "h9g7"]);
+    assert_eq!(moves(&watcher), moves(&alice));
+    assert_eq!(alice.replica().to_move(), Some(RoomSeat(0)));
+    assert_server_agrees(&mut bob).await;
+    // The game goes on from the rewound position.
+    step(&mut alice, &mut bob, "b0c2").await;
+    assert_eq!(moves(&bob), ["h2e2", "h9g7", "b0c2"]);
+}
+
+#[tokio::test]
+async fn hostile_takeback_requests_get_an_error_and_change_nothing() {
+    let address = start(config("takeback-hostile")).await;
+    let mut alice = Client::create(address, GameKind::Xiangqi, MoveClock::Off).await;
+    assert_eq!(
+        refused(&mut alice, ClientMessage::AskTakeback {}).await,
+        ErrorCode::NotStarted
+    );
+    let mut bob = Client::join(address, &alice.code()).await;
+    alice.until_version(2).await;
+    let mut watcher = Client::watch(address, &alice.code()).await;
+    let mut stranger = Client::connect(address).await;
+    for (text, code) in [
+        (
+            r#"{"v":1,"msg":{"type":"answer_takeback"}}"#,
+            ErrorCode::BadFrame,
+        ),
+        (
+            r#"{"v":1,"msg":{"type":"answer_takeback","accept":"yes"}}"#,
+            ErrorCode::BadFrame,
+        ),
+        (
+            r#"{"v":1,"msg":{"type":"ask_takeback","plies":5}}"#,
+            ErrorCode::BadFrame,
+        ),
+    ] {
+        alice.send_text(text).await;
+        assert_eq!(alice.error().await, code, "{text}");
+    }
+    assert_eq!(
+        refused(&mut stranger, ClientMessage::AskTakeback {}).await,
+        ErrorCode::NotInRoom
+    );
+    assert_eq!(
+        refused(&mut alice, ClientMessage::AskTakeback {}).await,
+        ErrorCode::NothingToTakeBack
+    );
+    for message in [
+        ClientMessage::AnswerTakeback { accept: true },
+        ClientMessage::WithdrawTakeback {},
+    ] {
+        assert_eq!(
+            refused(&mut bob, message).await,
+            ErrorCode::NoTakeback,
+            "nothing is pending"
+        );
+    }
+    alice.act("h2e2").await;
+    alice.until_version(3).await;
+    bob.until_version(3).await;
+    assert_eq!(
+        refused(&mut bob, ClientMessage::AskTakeback {}).await,
+        ErrorCode::NothingToTakeBack,
+        "Bob has not moved"
+    );
+    for message in [
+        ClientMessage::AskTakeback {},
+        ClientMessage::AnswerTakeback { accept: true },
+    ] {
+        assert_eq!(refused(&mut watcher, message).await, ErrorCode::NotSeated);
+    }
+    event_after(&mut alice, ClientMessage::AskTakeback {}).await;
+    bob.until_version(4).await;
+    assert_eq!(
+        refused(&mut alice, ClientMessage::AskTakeback {}).await,
+        ErrorCode::TakebackPending
+    );
+    assert_eq!(
+        refused(&mut bob, ClientMessage::AskTakeback {}).await,
+        ErrorCode::TakebackPending
+    );
+    assert_eq!(
+        refused(&mut bob, ClientMessage::WithdrawTakeback {}).await,
+        ErrorCode::NoTakeback,
+        "only the asker withdraws"
+    );
+    assert_eq!(
+        refused(&mut alice, ClientMessage::AnswerTakeback { accept: true }).await,
+        ErrorCode::NoTakeback
+    );
+    assert_eq!(alice.sync().await.version, 4, "nothing changed");
+    // A resignation ends the request with the game, and nothing is taken back after it.
+    event_after(&mut bob, ClientMessage::Resign {}).await;
+    alice.until_version(5).await;
+    assert_eq!(alice.replica().takeback, None);
+    for message in [
+        ClientMessage::AskTakeback {},
+        ClientMessage::AnswerTakeback { accept: true },
+    ] {
+        assert_eq!(refused(&mut bob, message).await, ErrorCode::GameOver);
+    }
+    assert_eq!(alice.sync().await.takeback, None);
+}
+
+/// The first legal action of the person to move, played by them; every client catches up.
+async fn qiguo_step(clients: &mut [&mut Client]) {
+    let to_move = clients[0].replica().to_move().expect("the game is on");
+    let version = clients[0].version();
+    let mover = clients
+        .iter_mut()
+        .find(|client| client.seat == Some(to_move))
+        .expect("a person is to move");
+    mover.until_version(version).await;
+    let action = mover.replica().board.legal_actions()[0].clone();
+    mover.act(&action).await;
+    mover.until_version(version + 1).await;
+    for client in clients.iter_mut() {
+        client.until_version(version + 1).await;
+    }
+}
+
+/// Reads until the person `seat` is to move (the computers playing meanwhile).
+async fn until_to_move(client: &mut Client, seat: RoomSeat) {
+    while client.replica().to_move() != Some(seat) {
+        if let ServerMessage::Error { code, message, .. } = client.recv().await {
+            panic!("{code:?}: {message}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_qiguo_takeback_needs_every_person_and_the_computer_thinks_again() {
+    let address = start(qiguo_config("takeback-qiguo")).await;
+    // The host, the computer, and two friends.
+    let setup = QiguoSetup {
+        seats: vec![
+            SeatPlan::Friend,
+            SeatPlan::Computer(ComputerLevel::Easy),
+            SeatPlan::Friend,
+            SeatPlan::Friend,
+        ],
+        on_leave: OnLeave::Computer,
+    };
+    let mut host = Client::create_qiguo(address, setup, MoveClock::Off).await;
+    let mut ann = Client::join(address, &host.code()).await;
+    let mut ben = Client::join(address, &host.code()).await;
+    assert_eq!((ann.seat, ben.seat), (Some(RoomSeat(2)), Some(RoomSeat(3))));
+    host.until_version(3).await;
+    ann.until_version(3).await;
+
+    // The host moves (Qin), the computer answers (Chu, Zhao), Ann moves (Han, Wei): Ben is
+    // to move (Qi).
+    qiguo_step(&mut [&mut host, &mut ann, &mut ben]).await;
+    until_to_move(&mut host, RoomSeat(2)).await;
+    ann.until_version(host.version()).await;
+    ben.until_version(host.version()).await;
+    qiguo_step(&mut [&mut host, &mut ann, &mut ben]).await;
+    qiguo_step(&mut [&mut host, &mut ann, &mut ben]).await;
+    assert_eq!(host.replica().to_move(), Some(RoomSeat(3)));
+    let before = host.replica().board.clone();
+    assert_eq!(before.history_len(), 5);
+
+    // All five moves would go; Ann accepts, Ben declines.
+    let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
+    assert_eq!(
+        asked,
+        RoomEvent::TakebackAsked {
+            seat: RoomSeat(0),
+            plies: 5
+        }
+    );
+    ann.until_version(host.version()).await;
+    let accepted = event_after(&mut ann, ClientMessage::AnswerTakeback { accept: true }).await;
+    assert_eq!(accepted, RoomEvent::TakebackAccepted { seat: RoomSeat(2) });
+    assert_eq!(
+        refused(&mut ann, ClientMessage::AnswerTakeback { accept: true }).await,
+        ErrorCode::NoTakeback,
+        "one answer each"
+    );
+    ben.until_version(ann.version()).await;
+    assert_server_agrees(&mut ben).await;
+    assert_eq!(
+        ben.replica().takeback.as_ref().unwrap().accepted,
+        [RoomSeat(2)]
+    );
+    let declined = event_after(&mut ben, ClientMessage::AnswerTakeback { accept: false }).await;
+    assert_eq!(declined, RoomEvent::TakebackDeclined { seat: RoomSeat(3) });
+    host.until_version(ben.version()).await;
+    ann.until_version(ben.version()).await;
+    assert_eq!(host.replica().board.history(), before.history());
+
+    // Ben moves; the host (Yan to move) asks again, six steps now, and both accept.
+    qiguo_step(&mut [&mut host, &mut ann, &mut ben]).await;
+    assert_eq!(host.replica().to_move(), Some(RoomSeat(0)));
+    let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
+    assert_eq!(
+        asked,
+        RoomEvent::TakebackAsked {
+            seat: RoomSeat(0),
+            plies: 6
+        }
+    );
+    ann.until_version(host.version()).await;
+    ben.until_version(host.version()).await;
+    event_after(&mut ben, ClientMessage::AnswerTakeback { accept: true }).await;
+    ann.until_version(ben.version()).await;
+    let granted = event_after(&mut ann, ClientMessage::AnswerTakeback { accept: true }).await;
+    assert_eq!(
+        granted,
+        RoomEvent::TakenBack {
+            seat: RoomSeat(0),
+            plies: 6
+        }
+    );
+    host.until_version(ann.version()).await;
+    assert_eq!(host.replica().board.history_len(), 0);
+    assert_eq!(host.replica().to_move(), Some(RoomSeat(0)));
+    assert_server_agrees(&mut host).await;
+
+    // The host plays another first move, and the computer thinks again from there.
+    let version = host.version();
+    let other_move = host.replica().board.legal_actions()[1].clone();
+    host.act(&other_move).await;
+    until_to_move(&mut host, RoomSeat(2)).await;
+    let replayed = &host.replica().events;
+    assert!(
+        replayed.iter().any(|(at, event)| *at > version
+            && matches!(
+                event,
+                RoomEvent::Played {
+                    seat: RoomSeat(1),
+                    ..
+                }
+            )),
+        "the computer moved after the takeback"
+    );
+    assert_eq!(host.replica().board.history_len(), 3);
+    assert_server_agrees(&mut host).await;
+}
+
+#[tokio::test]
+async fn a_person_against_computers_takes_back_at_once() {
+    let address = start(qiguo_config("takeback-alone")).await;
+    let mut host = Client::create_qiguo(
+        address,
+        qiguo_seats(0, 2, OnLeave::Computer),
+        MoveClock::Off,
+    )
+    .await;
+    qiguo_step(&mut [&mut host]).await;
+    until_to_move(&mut host, RoomSeat(0)).await;
+    // Qin (the host), Chu and Han, Qi and Wei (the computers): Zhao, the host's, is to move.
+    assert_eq!(host.replica().board.history_len(), 5);
+    let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
+    assert_eq!(
+        asked,
+        RoomEvent::TakebackAsked {
+            seat: RoomSeat(0),
+            plies: 5
+        }
+    );
+    let granted = host
+        .until(|message| match message {
+            ServerMessage::Event { event, .. } => Some(event.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(
+        granted,
+        RoomEvent::TakenBack {
+            seat: RoomSeat(0),
+            plies: 5
+        },
+        "computers accept on their own"
+    );
+    assert_eq!(host.replica().board.history_len(), 0);
+}
+
+/// A takeback is stored like any event: after `kill -9` and a restart, a pending request and a
+/// granted takeback come back from storage, in the whole state and in the missed events.
+#[tokio::test]
+async fn a_takeback_survives_kill_9_and_the_room_resumes_rewound() {
+    let data = data_folder("takeback-restart");
+    let server = ServerProcess::spawn(&data);
+    let (mut alice, mut bob) = table(server.address, GameKind::Xiangqi, MoveClock::Off).await;
+    for (index, mv) in ["h2e2", "h9g7", "b2b4"].into_iter().enumerate() {
+        let (mover, other) = if index % 2 == 0 {
+            (&mut alice, &mut bob)
+        } else {
+            (&mut bob, &mut alice)
+        };
+        mover.act(mv).await;
+        mover.until_version(3 + index as u64).await;
+        other.until_version(3 + index as u64).await;
+    }
+    event_after(&mut alice, ClientMessage::AskTakeback {}).await;
+    bob.until_version(alice.version()).await;
+    drop(server);
+
+    let server = ServerProcess::spawn(&data);
+    let mut alice = alice.resume(server.address, Some(alice.version())).await;
+    let mut bob = bob.resume(server.address, None).await;
+    let room = bob.until_sync().await;
+    assert_eq!(
+        room.takeback,
+        Some(kawu::protocol::TakebackRequest {
+            seat: RoomSeat(0),
+            plies: 1,
+            accepted: Vec::new()
+        }),
+        "the pending request came back"
+    );
+    let before_answer = bob.replica.clone();
+    event_after(&mut bob, ClientMessage::AnswerTakeback { accept: true }).await;
+    alice.until_version(bob.version()).await;
+    let rewound = alice.replica().board.history();
+    assert_eq!(rewound.len(), 2);
+    drop(server);
+
+    let server = ServerProcess::spawn(&data);
+    let mut alice = alice.resume(server.address, None).await;
+    let room = alice.until_sync().await;
+    assert_eq!(Replica::from_state(&room).board.history(), rewound);
+    assert_eq!(room.to_move, Some(RoomSeat(0)));
+    assert_eq!(room.takeback, None);
+    // Bob, asking for what he missed since before the takeback, hears it again.
+    bob.replica = before_answer;
+    let mut bob = bob.resume(server.address, Some(bob.version())).await;
+    bob.until_version(alice.version()).await;
+    assert_eq!(bob.replica().board.history(), rewound);
+    alice.act("b2b4").await;
+    alice.until_version(bob.version() + 1).await;
+}
+
+#[tokio::test]
+async fn a_covered_seat_accepts_a_takeback_on_its_own() {
+    let mut config = qiguo_config("takeback-covered");
+    config.timing.grace = Duration::from_millis(300);
+    let address = start(config).await;
+    let mut host = Client::create_qiguo(
+        address,
+        qiguo_seats(1, 1, OnLeave::Computer),
+        MoveClock::Off,
+    )
+    .await;
+    let mut guest = Client::join(address, &host.code()).await;
+    host.until_version(2).await;
+    // Qin (the host), Chu and Han (the guest), Qi and Wei (the computer): the host is to move.
+    qiguo_step(&mut [&mut host, &mut guest]).await;
+    qiguo_step(&mut [&mut host, &mut guest]).await;
+    qiguo_step(&mut [&mut host, &mut guest]).await;
+    until_to_move(&mut host, RoomSeat(0)).await;
+    assert_eq!(host.replica().board.history_len(), 5);
+    let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
+    assert_eq!(
+        asked,
+        RoomEvent::TakebackAsked {
+            seat: RoomSeat(0),
+            plies: 5
+        }
+    );
+    // The guest goes without answering; covered past the grace period, the seat accepts.
+    disconnect(&mut guest, &mut host).await;
+    until_event(&mut host, &RoomEvent::Covered { seat: RoomSeat(1) }).await;
+    let granted = host
+        .until(|message| match message {
+            ServerMessage::Event { event, .. } => Some(event.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(
+        granted,
+        RoomEvent::TakenBack {
+            seat: RoomSeat(0),
+            plies: 5
+        }
+    );
+    assert_eq!(host.replica().board.history_len(), 0);
+    assert_server_agrees(&mut host).await;
 }

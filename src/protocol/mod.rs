@@ -234,6 +234,14 @@ pub enum ClientMessage {
     OfferDraw {},
     /// Answer the opponent's draw offer.
     AnswerDraw { accept: bool },
+    /// Ask to take back one's own last move: the game goes back to just before it, undoing
+    /// every move made after it too. Junqi: only actions that revealed nothing (no flip) can be
+    /// taken back.
+    AskTakeback {},
+    /// Answer another seat's takeback request (Qiguo: every person still in the game answers).
+    AnswerTakeback { accept: bool },
+    /// Withdraw one's own pending takeback request.
+    WithdrawTakeback {},
     /// Ask for another game with the first move swapped.
     Rematch {},
     /// Ask for the whole room state again.
@@ -321,6 +329,32 @@ pub enum RoomEvent {
         states: String,
         reason: WithdrawReason,
     },
+    /// `seat` asked to take back its last move: granting it undoes the last `plies` steps of
+    /// the game's history (Junqi actions, Xiangqi moves, Qiguo moves), none of which revealed
+    /// anything. The request lapses when anything is played or the game ends.
+    TakebackAsked { seat: RoomSeat, plies: u32 },
+    /// Qiguo: `seat` accepted the pending takeback; others still have to answer.
+    TakebackAccepted { seat: RoomSeat },
+    /// `seat` declined the pending takeback.
+    TakebackDeclined { seat: RoomSeat },
+    /// `seat`, the asker, withdrew its takeback request.
+    TakebackWithdrawn { seat: RoomSeat },
+    /// The takeback `seat` asked for was granted: the last `plies` steps of the game's history
+    /// are undone, and the seat to move follows from the history that is left.
+    TakenBack { seat: RoomSeat, plies: u32 },
+}
+
+/// A pending takeback request, in a [`RoomState`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TakebackRequest {
+    /// The seat asking.
+    pub seat: RoomSeat,
+    /// How many steps of the history granting it undoes.
+    pub plies: u32,
+    /// Qiguo: the seats that accepted so far.
+    #[serde(default)]
+    pub accepted: Vec<RoomSeat>,
 }
 
 /// Why a Qiguo seat's states left the board off the game's rules.
@@ -486,6 +520,9 @@ pub struct RoomState {
     pub to_move: Option<RoomSeat>,
     /// The seat offering a draw, if one is.
     pub draw_offer: Option<RoomSeat>,
+    /// The pending takeback request, if one is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback: Option<TakebackRequest>,
     /// How the game ended, if it did.
     pub end: Option<GameEnd>,
     /// The time the player to move has left for this move, when there is a clock.
@@ -714,6 +751,18 @@ pub enum ErrorCode {
     GameNotOver,
     /// There is no draw offer to answer, or one's own offer is pending.
     NoDrawOffer,
+    /// There is no takeback request to answer or withdraw (or it is one's own to answer,
+    /// another's to withdraw, or already answered).
+    NoTakeback,
+    /// A takeback request is pending already.
+    TakebackPending,
+    /// One's takeback request was declined or withdrawn: ask again after the next move.
+    TakebackAskedAlready,
+    /// The seat has no move of its own in this game to take back (in Qiguo also: a seat's
+    /// withdrawal came after it, which cannot be undone).
+    NothingToTakeBack,
+    /// Junqi: the actions to take back include a flip, which cannot be unseen.
+    TakebackReveals,
     /// This address has opened as many rooms as it may.
     TooManyRooms,
     /// The room has as many spectators as it may.

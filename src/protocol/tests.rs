@@ -49,9 +49,12 @@ fn client_index(message: &ClientMessage) -> usize {
         ClientMessage::Ping { .. } => 10,
         ClientMessage::Start {} => 11,
         ClientMessage::Leave {} => 12,
+        ClientMessage::AskTakeback {} => 13,
+        ClientMessage::AnswerTakeback { .. } => 14,
+        ClientMessage::WithdrawTakeback {} => 15,
     }
 }
-const CLIENT_MESSAGES: usize = 13;
+const CLIENT_MESSAGES: usize = 16;
 
 fn server_index(message: &ServerMessage) -> usize {
     match message {
@@ -82,9 +85,14 @@ fn event_index(event: &RoomEvent) -> usize {
         RoomEvent::Uncovered { .. } => 9,
         RoomEvent::SeatLeft { .. } => 10,
         RoomEvent::Withdrew { .. } => 11,
+        RoomEvent::TakebackAsked { .. } => 12,
+        RoomEvent::TakebackAccepted { .. } => 13,
+        RoomEvent::TakebackDeclined { .. } => 14,
+        RoomEvent::TakebackWithdrawn { .. } => 15,
+        RoomEvent::TakenBack { .. } => 16,
     }
 }
-const EVENTS: usize = 12;
+const EVENTS: usize = 17;
 
 fn game_index(game: &GameState) -> usize {
     match game {
@@ -131,9 +139,14 @@ fn error_index(code: ErrorCode) -> usize {
         SeatTaken => 23,
         NotHost => 24,
         NotInThisGame => 25,
+        NoTakeback => 26,
+        TakebackPending => 27,
+        TakebackAskedAlready => 28,
+        NothingToTakeBack => 29,
+        TakebackReveals => 30,
     }
 }
-const ALL_ERROR_CODES: [ErrorCode; 26] = {
+const ALL_ERROR_CODES: [ErrorCode; 31] = {
     use ErrorCode::*;
     [
         BadFrame,
@@ -162,6 +175,11 @@ const ALL_ERROR_CODES: [ErrorCode; 26] = {
         SeatTaken,
         NotHost,
         NotInThisGame,
+        NoTakeback,
+        TakebackPending,
+        TakebackAskedAlready,
+        NothingToTakeBack,
+        TakebackReveals,
     ]
 };
 
@@ -293,6 +311,7 @@ fn room_state(game: GameState, version: u64) -> RoomState {
         spectators: 0,
         to_move: Some(RoomSeat(1)),
         draw_offer: None,
+        takeback: None,
         end: None,
         clock_ms: None,
     }

@@ -241,6 +241,112 @@ impl Board {
         }
     }
 
+    /// How many steps of the history a takeback asked by `seat` undoes: back to just before
+    /// its last move, with every step after it (when `first_seat` moved first). Refused when
+    /// the seat has no move in this game, when one of those steps revealed something (a Junqi
+    /// flip) or is a Qiguo withdrawal.
+    pub fn takeback_plies(&self, seat: RoomSeat, first_seat: RoomSeat) -> Result<u32, Refusal> {
+        let nothing = |message: &str| Refusal::new(ErrorCode::NothingToTakeBack, message);
+        let plies = match self {
+            Board::Junqi(public) => two_seat_takeback(public.history().len(), seat, first_seat)
+                .ok_or_else(|| nothing("you have made no move in this game to take back"))?,
+            Board::Xiangqi(game) => two_seat_takeback(game.moves().len(), seat, first_seat)
+                .ok_or_else(|| nothing("you have made no move in this game to take back"))?,
+            Board::Qiguo(board) => {
+                let seating = board.position.seating();
+                let last = board
+                    .history
+                    .iter()
+                    .rposition(|step| match step {
+                        QiguoStep::Move { state, .. } => {
+                            board.room_seat(seating.seat(*state)) == seat
+                        }
+                        QiguoStep::Withdrew { .. } => false,
+                    })
+                    .ok_or_else(|| nothing("you have made no move in this game to take back"))?;
+                if let Some(QiguoStep::Withdrew { seat: gone, .. }) = board.history[last..]
+                    .iter()
+                    .find(|step| matches!(step, QiguoStep::Withdrew { .. }))
+                {
+                    return Err(nothing(&format!(
+                        "{gone} withdrew after your last move, which cannot be undone"
+                    )));
+                }
+                board.history.len() - last
+            }
+        };
+        if let Board::Junqi(public) = self {
+            let history = public.history();
+            if history[history.len() - plies..]
+                .iter()
+                .any(|played| played.revealed.is_some())
+            {
+                return Err(Refusal::new(
+                    ErrorCode::TakebackReveals,
+                    "a flip is among the actions to take back, and what it revealed cannot \
+                     be unseen: only actions that revealed nothing may be taken back",
+                ));
+            }
+        }
+        Ok(plies as u32)
+    }
+
+    /// Undoes the last `plies` steps of the history (checked before, or read back from
+    /// storage): the game is replayed from its start without them.
+    pub fn take_back(&mut self, plies: u32) -> Result<(), String> {
+        let plies = plies as usize;
+        let too_many = |played: usize| {
+            format!("a takeback of {plies} steps in a game of {played}, or of none")
+        };
+        match self {
+            Board::Junqi(public) => {
+                let history = public.history();
+                let keep = history
+                    .len()
+                    .checked_sub(plies)
+                    .filter(|_| plies > 0)
+                    .ok_or_else(|| too_many(history.len()))?;
+                let mut replayed = PublicGame::new(public.start().clone());
+                for played in &history[..keep] {
+                    replayed
+                        .play(*played)
+                        .map_err(|error| format!("{}: {error}", played.action))?;
+                }
+                **public = replayed;
+            }
+            Board::Xiangqi(game) => {
+                let moves = game.moves();
+                let keep = moves
+                    .len()
+                    .checked_sub(plies)
+                    .filter(|_| plies > 0)
+                    .ok_or_else(|| too_many(moves.len()))?;
+                let mut replayed = xiangqi::Game::new(game.start().clone());
+                for played in &moves[..keep] {
+                    replayed
+                        .play(played.mv)
+                        .map_err(|error| error.to_string())?;
+                }
+                *game = replayed;
+            }
+            Board::Qiguo(board) => {
+                let keep = board
+                    .history
+                    .len()
+                    .checked_sub(plies)
+                    .filter(|_| plies > 0)
+                    .ok_or_else(|| too_many(board.history.len()))?;
+                let mut position = board.start.clone();
+                for step in &board.history[..keep] {
+                    step.apply(&mut position)?;
+                }
+                board.position = position;
+                board.history.truncate(keep);
+            }
+        }
+        Ok(())
+    }
+
     /// The public table, for `to_move` the seat to move.
     pub fn state(&self, to_move: RoomSeat) -> GameState {
         match self {
@@ -296,6 +402,24 @@ impl QiguoBoard {
             on_leave: room.on_leave,
         }
     }
+}
+
+/// In a game of `played` plies where two seats take turns, `first_seat` first: how many plies
+/// take back `seat`'s last move — one when it was the last ply, two when the other seat has
+/// answered it — or `None` when `seat` has not moved.
+fn two_seat_takeback(played: usize, seat: RoomSeat, first_seat: RoomSeat) -> Option<usize> {
+    let seat_of = |ply: usize| {
+        if ply.is_multiple_of(2) {
+            first_seat
+        } else {
+            first_seat.other()
+        }
+    };
+    (0..played)
+        .rev()
+        .take(2)
+        .find(|&ply| seat_of(ply) == seat)
+        .map(|last| played - last)
 }
 
 /// At most 16 characters of a client's text, for a message about it.

@@ -87,6 +87,11 @@ pub enum Request {
     Rematch,
     Start,
     Leave,
+    AskTakeback,
+    AnswerTakeback {
+        accept: bool,
+    },
+    WithdrawTakeback,
     Sync,
 }
 
@@ -103,6 +108,9 @@ impl TryFrom<ClientMessage> for Request {
             ClientMessage::Rematch {} => Request::Rematch,
             ClientMessage::Start {} => Request::Start,
             ClientMessage::Leave {} => Request::Leave,
+            ClientMessage::AskTakeback {} => Request::AskTakeback,
+            ClientMessage::AnswerTakeback { accept } => Request::AnswerTakeback { accept },
+            ClientMessage::WithdrawTakeback {} => Request::WithdrawTakeback,
             ClientMessage::Sync {} => Request::Sync,
             other => return Err(other),
         })
@@ -357,7 +365,7 @@ impl RoomTask {
                 .is_some_and(|deadline| deadline <= now)
             {
                 let events = if self.table.qiguo().is_some() {
-                    self.table.cover(seat).into_iter().collect()
+                    self.table.cover(seat)
                 } else {
                     self.table.forfeit(seat, EndReason::Abandoned)
                 };
@@ -523,6 +531,8 @@ impl RoomTask {
                     self.refresh_absences();
                     self.last_activity = Instant::now();
                     self.send_presence();
+                    // The gone node may have been the one thinking for the computer.
+                    self.consider_computer();
                 }
             }
             Command::Deleted => {
@@ -727,6 +737,9 @@ impl RoomTask {
                 Request::Rematch => self.table.rematch(seat)?,
                 Request::Start => self.table.start(seat)?,
                 Request::Leave => self.table.leave(seat)?,
+                Request::AskTakeback => self.table.ask_takeback(seat)?,
+                Request::AnswerTakeback { accept } => self.table.answer_takeback(seat, *accept)?,
+                Request::WithdrawTakeback => self.table.withdraw_takeback(seat)?,
                 Request::Sync => Vec::new(),
             };
             let leaving = matches!(request, Request::Leave);
@@ -826,6 +839,10 @@ impl RoomTask {
                     | RoomEvent::DrawDeclined { .. }
                     | RoomEvent::RematchRequested { .. }
                     | RoomEvent::GameEnded { .. }
+                    | RoomEvent::TakebackAsked { .. }
+                    | RoomEvent::TakebackAccepted { .. }
+                    | RoomEvent::TakebackDeclined { .. }
+                    | RoomEvent::TakebackWithdrawn { .. }
             )
         });
         for event in events {
@@ -860,15 +877,16 @@ impl RoomTask {
     }
 
     /// Starts the computer's search when a computer seat is to move (or covers for the seat
-    /// to move) and someone is in the room to see it; its answer comes back as a
-    /// [`Command::ComputerMove`]. The search runs on a blocking thread once one of the server's
+    /// to move), no takeback request is pending (its move would end the request) and someone
+    /// is in the room to see it, in a cluster on one node only ([`RoomTask::thinks_here`]);
+    /// its answer comes back as a [`Command::ComputerMove`]. The search runs on a blocking thread once one of the server's
     /// thinker permits is free, so a thinking computer never holds up a room's task.
     fn consider_computer(&mut self) {
         let Some(level) = self.table.computer_to_move() else {
             return;
         };
         let version = self.table.version;
-        if self.thinking == Some(version) || !self.anyone_here() {
+        if self.thinking == Some(version) || !self.thinks_here() || self.table.takeback_pending() {
             return;
         }
         let Some(board) = self.table.qiguo() else {
@@ -896,6 +914,23 @@ impl RoomTask {
                 let _ = room.send(Command::ComputerMove { version, action }).await;
             }
         });
+    }
+
+    /// Whether this node searches for the room's computer: alone, when anyone is in the room;
+    /// in a cluster, when someone is in it here and this node ranks first for the room among
+    /// the nodes with anyone in it ([`thinker_rank`]), so that one search serves each decision,
+    /// the other nodes hear its move, and the rooms' searches spread over the nodes. (When that
+    /// node goes, its presence goes with it, and the next takes over.)
+    fn thinks_here(&self) -> bool {
+        let Some(cluster) = &self.shared.cluster else {
+            return self.anyone_here();
+        };
+        let code = &self.table.record.code;
+        let rank = thinker_rank(code, cluster.node);
+        let outranked = self.remote.iter().any(|(node, (seats, spectators))| {
+            (seats.iter().any(|&here| here) || *spectators > 0) && thinker_rank(code, *node) < rank
+        });
+        !self.members.is_empty() && !outranked
     }
 
     /// The search limits of a computer seat at `level`, within the server's node cap.
@@ -944,6 +979,12 @@ fn computer_seed(code: &str, game_number: u32, version: u64) -> u64 {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     });
     code_hash ^ (u64::from(game_number) << 40) ^ version.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// Node `node`'s rank for thinking for room `code`'s computer, lowest first: a hash of both, so
+/// that each room has its own order of the nodes (rendezvous hashing).
+fn thinker_rank(code: &str, node: u64) -> u64 {
+    computer_seed(code, 0, node)
 }
 
 /// Waits until `deadline`; forever without one.

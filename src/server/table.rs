@@ -6,7 +6,7 @@ use super::board::Board;
 use super::storage::{RoomGame, RoomRecord, TokenHash};
 use crate::protocol::{
     ComputerLevel, EndReason, ErrorCode, GameEnd, OnLeave, RoomEvent, RoomSeat, RoomState,
-    SeatPlan, SeatState, WithdrawReason,
+    SeatPlan, SeatState, TakebackRequest, WithdrawReason,
 };
 
 /// A refused request: its code and a message for people.
@@ -45,6 +45,11 @@ pub struct Table {
     /// Qiguo: the seats whose player left for good.
     left: Vec<bool>,
     end: Option<GameEnd>,
+    /// The pending takeback request, if one is.
+    takeback: Option<TakebackRequest>,
+    /// The seats that asked for a takeback since the last move was played (one request per
+    /// seat and move, so a declined asker cannot ask again and again).
+    asked_takeback: Vec<bool>,
     /// The events of the current game (from its `NewGame`, or from the room's start), for
     /// clients that reconnect and ask for what they missed.
     recent: Vec<(u64, RoomEvent)>,
@@ -81,6 +86,8 @@ impl Table {
             covered: vec![false; count],
             left: vec![false; count],
             end: None,
+            takeback: None,
+            asked_takeback: vec![false; count],
             recent: Vec::new(),
             recent_base: 0,
         }
@@ -114,6 +121,11 @@ impl Table {
             | RoomEvent::Uncovered { seat }
             | RoomEvent::SeatLeft { seat }
             | RoomEvent::Withdrew { seat, .. }
+            | RoomEvent::TakebackAsked { seat, .. }
+            | RoomEvent::TakebackAccepted { seat }
+            | RoomEvent::TakebackDeclined { seat }
+            | RoomEvent::TakebackWithdrawn { seat }
+            | RoomEvent::TakenBack { seat, .. }
             | RoomEvent::NewGame {
                 first_seat: seat, ..
             } => Some(*seat),
@@ -141,12 +153,15 @@ impl Table {
             RoomEvent::Played { played, .. } => {
                 self.board.apply(played)?;
                 self.draw_offer = None;
+                self.takeback = None;
+                self.asked_takeback.fill(false);
             }
             RoomEvent::DrawOffered { seat } => self.draw_offer = Some(*seat),
             RoomEvent::DrawDeclined { .. } => self.draw_offer = None,
             RoomEvent::GameEnded { end } => {
                 self.end = Some(*end);
                 self.draw_offer = None;
+                self.takeback = None;
             }
             RoomEvent::RematchRequested { seat } => self.rematch[seat.index()] = true,
             RoomEvent::NewGame {
@@ -159,6 +174,8 @@ impl Table {
                 self.draw_offer = None;
                 self.rematch.fill(false);
                 self.end = None;
+                self.takeback = None;
+                self.asked_takeback.fill(false);
                 self.recent.clear();
                 self.recent_base = self.version;
             }
@@ -168,6 +185,13 @@ impl Table {
             RoomEvent::Covered { seat } => self.covered[seat.index()] = true,
             RoomEvent::Uncovered { seat } => self.covered[seat.index()] = false,
             RoomEvent::SeatLeft { seat } => {
+                if self
+                    .takeback
+                    .as_ref()
+                    .is_some_and(|asked| asked.seat == *seat)
+                {
+                    self.takeback = None;
+                }
                 self.left[seat.index()] = true;
                 self.covered[seat.index()] = false;
                 self.computer[seat.index()] = Some(COVER_LEVEL);
@@ -177,11 +201,40 @@ impl Table {
                 states,
                 reason,
             } => match &mut self.board {
-                Board::Qiguo(board) => board.withdraw(*seat, states, *reason)?,
+                Board::Qiguo(board) => {
+                    board.withdraw(*seat, states, *reason)?;
+                    self.takeback = None;
+                }
                 Board::Junqi(_) | Board::Xiangqi(_) => {
                     return Err(format!("{event:?} happens in Qiguo rooms only"));
                 }
             },
+            RoomEvent::TakebackAsked { seat, plies } => {
+                if self.takeback.is_some() {
+                    return Err("a takeback is asked while another is pending".to_string());
+                }
+                self.takeback = Some(TakebackRequest {
+                    seat: *seat,
+                    plies: *plies,
+                    accepted: Vec::new(),
+                });
+                self.asked_takeback[seat.index()] = true;
+            }
+            RoomEvent::TakebackAccepted { seat } => match &mut self.takeback {
+                Some(asked) => asked.accepted.push(*seat),
+                None => return Err(format!("{seat} accepts a takeback nobody asked for")),
+            },
+            RoomEvent::TakebackDeclined { .. } | RoomEvent::TakebackWithdrawn { .. } => {
+                if self.takeback.take().is_none() {
+                    return Err("a takeback nobody asked for ends".to_string());
+                }
+            }
+            RoomEvent::TakenBack { plies, .. } => {
+                self.board.take_back(*plies)?;
+                self.takeback = None;
+                self.draw_offer = None;
+                self.asked_takeback.fill(false);
+            }
         }
         self.version += 1;
         self.recent.push((self.version, event));
@@ -285,6 +338,7 @@ impl Table {
             spectators,
             to_move: self.in_play().then(|| self.seat_to_move()),
             draw_offer: self.draw_offer,
+            takeback: self.takeback.clone(),
             end: self.end,
             clock_ms: clock_ms.filter(|_| self.in_play()),
         }
@@ -549,18 +603,152 @@ impl Table {
         if room.on_leave == OnLeave::Resign && self.in_play() {
             events.extend(self.withdrawal(seat, WithdrawReason::Left));
         }
+        if events.len() == 1 {
+            events.extend(self.takeback_granted_without(seat));
+        }
         Ok(events)
     }
 
-    /// The event of the computer covering for `seat`'s absent player, if it should: the game
-    /// is on and the seat still has states on the board.
-    pub fn cover(&self, seat: RoomSeat) -> Option<RoomEvent> {
-        let on_board = self
-            .board
+    /// The events of the computer covering for `seat`'s absent player, if it should: the game
+    /// is on and the seat still has states on the board. A covered seat accepts a pending
+    /// takeback, which is granted if its answer was the last one awaited.
+    pub fn cover(&self, seat: RoomSeat) -> Vec<RoomEvent> {
+        let on_board = self.is_on_board(seat);
+        if !(on_board && self.in_play() && self.has_person(seat) && !self.is_covered(seat)) {
+            return Vec::new();
+        }
+        let mut events = vec![RoomEvent::Covered { seat }];
+        events.extend(self.takeback_granted_without(seat));
+        events
+    }
+
+    /// Qiguo: whether `seat` still has states on the board.
+    fn is_on_board(&self, seat: RoomSeat) -> bool {
+        self.board
             .qiguo()
-            .is_some_and(|board| board.position().seat_is_live(board.game_seat(seat)));
-        (on_board && self.in_play() && self.has_person(seat) && !self.is_covered(seat))
-            .then_some(RoomEvent::Covered { seat })
+            .is_some_and(|board| board.position().seat_is_live(board.game_seat(seat)))
+    }
+
+    /// Whether a takeback request is pending.
+    pub fn takeback_pending(&self) -> bool {
+        self.takeback.is_some()
+    }
+
+    /// Whether `seat` has to answer the pending takeback asked by `asker`: the opponent; in
+    /// Qiguo every other seat a person holds (not covered for) whose states are on the board.
+    /// Computer and covered seats accept on their own.
+    fn answers_takeback(&self, seat: RoomSeat, asker: RoomSeat) -> bool {
+        if seat == asker {
+            return false;
+        }
+        if !self.is_qiguo() {
+            return true;
+        }
+        self.has_person(seat) && !self.is_covered(seat) && self.is_on_board(seat)
+    }
+
+    /// The seats whose answer to the pending takeback is still awaited, apart from `excused`.
+    fn takeback_awaits(&self, excused: Option<RoomSeat>) -> Vec<RoomSeat> {
+        let Some(asked) = &self.takeback else {
+            return Vec::new();
+        };
+        self.seats()
+            .filter(|&seat| {
+                Some(seat) != excused
+                    && self.answers_takeback(seat, asked.seat)
+                    && !asked.accepted.contains(&seat)
+            })
+            .collect()
+    }
+
+    /// The event granting the pending takeback, when `seat` (covered or gone now) was the
+    /// last one whose answer was awaited.
+    fn takeback_granted_without(&self, seat: RoomSeat) -> Option<RoomEvent> {
+        let asked = self.takeback.as_ref()?;
+        (self.in_play() && asked.seat != seat && self.takeback_awaits(Some(seat)).is_empty())
+            .then_some(RoomEvent::TakenBack {
+                seat: asked.seat,
+                plies: asked.plies,
+            })
+    }
+
+    /// The events of `seat` asking to take back its last move: the request, and the takeback
+    /// itself when nobody has to answer it (a person against computers).
+    pub fn ask_takeback(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
+        self.check_in_play()?;
+        if let Some(asked) = &self.takeback {
+            return Err(Refusal::new(
+                ErrorCode::TakebackPending,
+                if asked.seat == seat {
+                    "your takeback request is pending already".to_string()
+                } else {
+                    format!("{} asked for a takeback: answer it first", asked.seat)
+                },
+            ));
+        }
+        if self.asked_takeback[seat.index()] {
+            return Err(Refusal::new(
+                ErrorCode::TakebackAskedAlready,
+                "you asked for a takeback since the last move: ask again after the next one",
+            ));
+        }
+        let plies = self.board.takeback_plies(seat, self.first_seat)?;
+        let mut events = vec![RoomEvent::TakebackAsked { seat, plies }];
+        let nobody_answers = self
+            .seats()
+            .all(|other| !self.answers_takeback(other, seat));
+        if nobody_answers {
+            events.push(RoomEvent::TakenBack { seat, plies });
+        }
+        Ok(events)
+    }
+
+    /// The events of `seat` answering the pending takeback: declined, accepted while others
+    /// still have to answer, or granted.
+    pub fn answer_takeback(&self, seat: RoomSeat, accept: bool) -> Result<Vec<RoomEvent>, Refusal> {
+        self.check_in_play()?;
+        let no_takeback = |message: &str| Refusal::new(ErrorCode::NoTakeback, message);
+        let Some(asked) = &self.takeback else {
+            return Err(no_takeback("no takeback request is pending"));
+        };
+        if asked.seat == seat {
+            return Err(no_takeback(
+                "you cannot answer your own takeback request (withdraw it instead)",
+            ));
+        }
+        if !self.answers_takeback(seat, asked.seat) {
+            return Err(no_takeback("your answer to this takeback is not asked for"));
+        }
+        if asked.accepted.contains(&seat) {
+            return Err(no_takeback("you accepted this takeback already"));
+        }
+        if !accept {
+            return Ok(vec![RoomEvent::TakebackDeclined { seat }]);
+        }
+        Ok(vec![if self.takeback_awaits(Some(seat)).is_empty() {
+            RoomEvent::TakenBack {
+                seat: asked.seat,
+                plies: asked.plies,
+            }
+        } else {
+            RoomEvent::TakebackAccepted { seat }
+        }])
+    }
+
+    /// The event of `seat` withdrawing its own pending takeback request.
+    pub fn withdraw_takeback(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
+        self.check_in_play()?;
+        match &self.takeback {
+            Some(asked) if asked.seat == seat => Ok(vec![RoomEvent::TakebackWithdrawn { seat }]),
+            Some(_) => Err(Refusal::new(
+                ErrorCode::NoTakeback,
+                "the pending takeback request is not yours to withdraw",
+            )),
+            None => Err(Refusal::new(
+                ErrorCode::NoTakeback,
+                "no takeback request is pending",
+            )),
+        }
     }
 
     /// The event of `seat`'s player taking the seat back from the computer, if it covers.

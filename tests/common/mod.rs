@@ -6,8 +6,8 @@
 use futures_util::{SinkExt, StreamExt};
 use kawu::protocol::{
     ClientMessage, ErrorCode, Frame, GameEnd, GameState, MoveClock, Played, QiguoPlayed,
-    QiguoSetup, QiguoStep, RoomEvent, RoomSeat, RoomState, ServerMessage, XiangqiPlayed,
-    junqi_start,
+    QiguoSetup, QiguoStep, RoomEvent, RoomSeat, RoomState, ServerMessage, TakebackRequest,
+    XiangqiPlayed, junqi_start,
 };
 use kawu::rules::GameKind;
 use kawu::rules::junqi::{Action, ActionList, PublicGame};
@@ -90,6 +90,37 @@ impl Board {
                 history.push(step);
             }
             (board, played) => panic!("{played:?} played on {board:?}"),
+        }
+    }
+
+    /// The game without its last `plies` steps, replayed from the start.
+    pub fn take_back(&mut self, plies: u32) {
+        let keep = self
+            .history_len()
+            .checked_sub(plies as usize)
+            .expect("a takeback of steps that were played");
+        let mut replayed = self.restarted();
+        match (&mut replayed, &*self) {
+            (Board::Qiguo(position, history), Board::Qiguo(_, old)) => {
+                for step in &old[..keep] {
+                    step.apply(position).expect("a kept step replays");
+                    history.push(step.clone());
+                }
+            }
+            (replayed, old) => {
+                for played in &old.history()[..keep] {
+                    replayed.play(played);
+                }
+            }
+        }
+        *self = replayed;
+    }
+
+    /// How many steps the history has (Qiguo: withdrawals too).
+    pub fn history_len(&self) -> usize {
+        match self {
+            Board::Qiguo(_, history) => history.len(),
+            other => other.history().len(),
         }
     }
 
@@ -187,6 +218,8 @@ pub struct Replica {
     pub taken: Vec<bool>,
     /// Qiguo: the seats the computer covers for.
     pub covered: Vec<bool>,
+    /// The pending takeback request.
+    pub takeback: Option<TakebackRequest>,
     /// Every event applied, with its version.
     pub events: Vec<(u64, RoomEvent)>,
 }
@@ -200,6 +233,7 @@ impl Replica {
             end: room.end,
             taken: room.seats.iter().map(|seat| seat.taken).collect(),
             covered: room.seats.iter().map(|seat| seat.covered).collect(),
+            takeback: room.takeback.clone(),
             events: Vec::new(),
         }
     }
@@ -213,12 +247,39 @@ impl Replica {
             RoomEvent::Played { seat, played } => {
                 assert_eq!(Some(*seat), self.to_move());
                 self.board.play(played);
+                self.takeback = None;
             }
-            RoomEvent::GameEnded { end } => self.end = Some(*end),
+            RoomEvent::GameEnded { end } => {
+                self.end = Some(*end);
+                self.takeback = None;
+            }
+            RoomEvent::TakebackAsked { seat, plies } => {
+                assert_eq!(self.takeback, None, "one takeback request at a time");
+                self.takeback = Some(TakebackRequest {
+                    seat: *seat,
+                    plies: *plies,
+                    accepted: Vec::new(),
+                });
+            }
+            RoomEvent::TakebackAccepted { seat } => self
+                .takeback
+                .as_mut()
+                .expect("a pending takeback")
+                .accepted
+                .push(*seat),
+            RoomEvent::TakebackDeclined { .. } | RoomEvent::TakebackWithdrawn { .. } => {
+                assert!(self.takeback.take().is_some(), "a pending takeback ends");
+            }
+            RoomEvent::TakenBack { seat, plies } => {
+                let asked = self.takeback.take().expect("a pending takeback is granted");
+                assert_eq!((asked.seat, asked.plies), (*seat, *plies));
+                self.board.take_back(*plies);
+            }
             RoomEvent::NewGame { first_seat, .. } => {
                 self.board = self.board.restarted();
                 self.first_seat = *first_seat;
                 self.end = None;
+                self.takeback = None;
             }
             RoomEvent::ComputerSeated { seat, .. } => self.taken[seat.index()] = true,
             RoomEvent::Covered { seat } => self.covered[seat.index()] = true,
@@ -238,11 +299,20 @@ impl Replica {
                 };
                 step.apply(position).expect("a withdrawal replays");
                 history.push(step);
+                self.takeback = None;
+            }
+            RoomEvent::SeatLeft { seat } => {
+                if self
+                    .takeback
+                    .as_ref()
+                    .is_some_and(|asked| asked.seat == *seat)
+                {
+                    self.takeback = None;
+                }
             }
             RoomEvent::DrawOffered { .. }
             | RoomEvent::DrawDeclined { .. }
-            | RoomEvent::RematchRequested { .. }
-            | RoomEvent::SeatLeft { .. } => {}
+            | RoomEvent::RematchRequested { .. } => {}
         }
     }
 
