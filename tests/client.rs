@@ -14,8 +14,9 @@ use kawu::client::{
     BadRecord, BadSave, ComputerPaused, Controller, Deal, DrawDeclined, FinishedGames,
     GameLogicPlugin, GoOnline, Hint, Lang, LocalClock, MatchRequest, MatchStatus, OnlineRequest,
     OnlineSession, RecordSource, ReplayProgress, ReplayRequest, ResumeMatch, RoomPlan, Screen,
-    Seats, WatchReplay, tr,
+    Seats, ToServer, WatchReplay, tr,
 };
+use kawu::protocol::ClientMessage;
 use kawu::rules::junqi::{
     Action, ActionList, Cell, Game, Kind, Outcome, Point, Position, PublicGame, Ruleset, WinReason,
 };
@@ -1345,6 +1346,23 @@ fn two_clients_play_xiangqi_through_a_real_server() {
         for _ in 0..100 {
             app.update();
         }
+        xq_assert_consistent(app);
+    }
+    // Red (the host) asks to take its last move back; black accepts: both tables rewind.
+    host.world_mut()
+        .write_message(ToServer(ClientMessage::AskTakeback {}));
+    run_until(&mut [&mut host, &mut guest], "the request", |apps| {
+        session(apps[1]).takeback.is_some()
+    });
+    guest
+        .world_mut()
+        .write_message(ToServer(ClientMessage::AnswerTakeback { accept: true }));
+    run_until(&mut [&mut host, &mut guest], "the takeback", |apps| {
+        apps.iter()
+            .all(|app| xq_model(app).game.moves().len() == 2 && session(app).takeback.is_none())
+    });
+    for app in [&mut host, &mut guest] {
+        settle(app);
         xq_assert_consistent(app);
     }
     // Black (the guest) resigns: both tables show red's win.

@@ -159,6 +159,13 @@ online-spectators = { $count ->
 }
 online-clock = Time for this move: { $seconds } s
 online-draw-offered = Your opponent offers a draw.
+online-takeback-ask = Ask to take back
+online-opponent = Your opponent
+online-takeback-waiting = You asked to take your last move back; waiting for the answer.
+online-takeback-withdraw = Withdraw the request
+online-takeback-asked = { $seat } asks to take their last move back.
+online-takeback-waiting-others = You accepted the takeback; waiting for the others.
+toast-takeback-declined = Your takeback was declined.
 online-seat-you = you
 online-seat-friend = Friend
 online-seat-friend-here = a friend, here

@@ -161,6 +161,13 @@ online-spectators = { $count ->
 }
 online-clock = Время на ход: { $seconds } с
 online-draw-offered = Соперник предлагает ничью.
+online-takeback-ask = Попросить вернуть ход
+online-opponent = Соперник
+online-takeback-waiting = Вы попросили вернуть свой последний ход; ждём ответа.
+online-takeback-withdraw = Отозвать просьбу
+online-takeback-asked = { $seat } просит вернуть свой последний ход.
+online-takeback-waiting-others = Вы согласились вернуть ход; ждём остальных.
+toast-takeback-declined = Вернуть ход не разрешили.
 online-seat-you = вы
 online-seat-friend = Друг
 online-seat-friend-here = друг, на месте

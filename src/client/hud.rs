@@ -221,6 +221,7 @@ fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hu
     if let Some((_, deadline)) = session.clock.filter(|_| !online.status.over) {
         clock_label(ui, lang, deadline.saturating_sub(online.time.elapsed()));
     }
+    takeback_block(ui, lang, online, act);
     if let Some(offerer) = session.draw_offer
         && room.seat.is_some_and(|mine| mine != offerer)
     {
@@ -233,6 +234,49 @@ fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hu
                 }
             }
         });
+    }
+}
+
+/// Taking a move back online: ask for it; answer another's request; withdraw one's own.
+fn takeback_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut HudActions) {
+    let t = |key: &'static str| tr(lang, key);
+    let session = &*online.session;
+    let Some(mine) = session.my_seat() else {
+        return;
+    };
+    match &session.takeback {
+        None => {
+            let can_ask = !online.status.over && !session.waiting_for_players();
+            if small_button(ui, can_ask, t("online-takeback-ask"), &mut act.sounds) {
+                act.outgoing.write(ToServer(ClientMessage::AskTakeback {}));
+            }
+        }
+        Some(takeback) if takeback.seat == mine => {
+            ui.label(t("online-takeback-waiting"));
+            if small_button(ui, true, t("online-takeback-withdraw"), &mut act.sounds) {
+                act.outgoing
+                    .write(ToServer(ClientMessage::WithdrawTakeback {}));
+            }
+        }
+        Some(takeback) if !takeback.accepted.contains(&mine) => {
+            let asker = if session.seats.len() > 2 {
+                tr_args(lang, "new-seat", [("number", takeback.seat.index() + 1)])
+            } else {
+                t("online-opponent")
+            };
+            ui.label(tr_args(lang, "online-takeback-asked", [("seat", asker)]));
+            ui.horizontal(|ui| {
+                for (key, accept) in [("dialog-accept", true), ("dialog-decline", false)] {
+                    if small_button(ui, true, t(key), &mut act.sounds) {
+                        act.outgoing
+                            .write(ToServer(ClientMessage::AnswerTakeback { accept }));
+                    }
+                }
+            });
+        }
+        Some(_) => {
+            ui.label(t("online-takeback-waiting-others"));
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use super::ClientSet;
 use super::settings::Settings;
 use crate::protocol::{
     ClientMessage, ComputerLevel, ErrorCode, Frame, MoveClock, OnLeave, QiguoSetup, RoomEvent,
-    RoomSeat, SeatPlan, SeatState, ServerMessage,
+    RoomSeat, SeatPlan, SeatState, ServerMessage, TakebackRequest,
 };
 use crate::rules::GameKind;
 use bevy::prelude::*;
@@ -115,6 +115,8 @@ pub struct OnlineSession {
     pub clock: Option<(RoomSeat, Duration)>,
     /// The room seat offering a draw, if one is.
     pub draw_offer: Option<RoomSeat>,
+    /// The request to take a move back, while one waits for answers.
+    pub takeback: Option<TakebackRequest>,
     /// The game the room plays, once its state has been heard.
     pub game: Option<GameKind>,
 }
@@ -385,6 +387,7 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
             session.game = Some(room.game.kind());
             session.version = room.version;
             session.draw_offer = room.draw_offer;
+            session.takeback = room.takeback.clone();
             session.seats = room.seats.clone();
             session.spectators = room.spectators;
             session.clock = room
@@ -395,12 +398,35 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
         ServerMessage::Event { version, event } => {
             session.version = *version;
             match event {
+                RoomEvent::TakebackAsked { seat, plies } => {
+                    session.takeback = Some(TakebackRequest {
+                        seat: *seat,
+                        plies: *plies,
+                        accepted: Vec::new(),
+                    });
+                }
+                RoomEvent::TakebackAccepted { seat } => {
+                    if let Some(takeback) = &mut session.takeback {
+                        takeback.accepted.push(*seat);
+                    }
+                }
+                RoomEvent::TakebackDeclined { .. }
+                | RoomEvent::TakebackWithdrawn { .. }
+                | RoomEvent::TakenBack { .. }
+                | RoomEvent::Withdrew { .. }
+                | RoomEvent::NewGame { .. } => session.takeback = None,
+                _ => {}
+            }
+            match event {
                 RoomEvent::DrawOffered { seat } => session.draw_offer = Some(*seat),
-                RoomEvent::DrawDeclined { .. } | RoomEvent::Played { .. } => {
-                    session.draw_offer = None
+                RoomEvent::DrawDeclined { .. } => session.draw_offer = None,
+                RoomEvent::Played { .. } => {
+                    session.draw_offer = None;
+                    session.takeback = None;
                 }
                 RoomEvent::GameEnded { .. } => {
                     session.draw_offer = None;
+                    session.takeback = None;
                     session.clock = None;
                 }
                 RoomEvent::SeatTaken { seat } => seat_state(session, *seat, |seat| {

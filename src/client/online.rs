@@ -96,6 +96,16 @@ fn answer_the_server(
     for FromServer(message) in heard.read() {
         match message {
             ServerMessage::Event {
+                event: RoomEvent::TakebackDeclined { .. },
+                ..
+            } if session
+                .takeback
+                .as_ref()
+                .is_some_and(|takeback| Some(takeback.seat) == session.my_seat()) =>
+            {
+                toast.show_key("toast-takeback-declined");
+            }
+            ServerMessage::Event {
                 event: RoomEvent::Played { seat, .. },
                 ..
             } if session.my_seat() != Some(*seat)
@@ -114,7 +124,9 @@ fn answer_the_server(
                 event:
                     RoomEvent::NewGame { .. }
                     | RoomEvent::SeatTaken { .. }
-                    | RoomEvent::ComputerSeated { .. },
+                    | RoomEvent::ComputerSeated { .. }
+                    // The games only play moves on: a rewound one is put on the table anew.
+                    | RoomEvent::TakenBack { .. },
                 ..
             } => {
                 outgoing.write(ToServer(ClientMessage::Sync {}));
