@@ -203,6 +203,7 @@ fn begin_steps(
             on.0.as_ref()
                 .filter(|run| run.kind == kind && run.step == step)
                 .and_then(|run| run.answer.clone());
+        info!("lesson {kind:?} step {}", step + 1);
         on.0 = Some(LessonRun {
             kind,
             step,
@@ -223,6 +224,13 @@ fn hear_answers(
         let Some(run) = on.0.as_mut() else {
             continue;
         };
+        let verdict = if answer.right { "right" } else { "wrong" };
+        info!(
+            "lesson {:?} step {}: {verdict} ({})",
+            run.kind,
+            run.step + 1,
+            answer.key
+        );
         run.retry_in = (!answer.right).then_some(RETRY_AFTER);
         run.answer = Some(answer.clone());
         if answer.right {

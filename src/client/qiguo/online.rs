@@ -166,6 +166,7 @@ fn follow_server(
                     played: protocol::Played::Qiguo(played),
                     ..
                 } => {
+                    info!("heard {} ({:?})", played.mv, played.state);
                     if let Err(error) = play_on(&mut *model, played.mv, &mut table.played) {
                         warn!("the server's {} does not fit: {error}", played.mv);
                         // Catch up with the whole state rather than show a wrong board.
