@@ -6,6 +6,7 @@ use super::audio::UiSound;
 use super::catalog::Catalog;
 use super::clipboard::Clipboard;
 use super::i18n::{Lang, tr, tr_args};
+use super::lessons::LessonPanelHeight;
 use super::matches::{
     DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, ReplayProgress,
 };
@@ -102,6 +103,8 @@ struct HudLayout<'w> {
     insets: ResMut<'w, HudInsets>,
     bounds: Res<'w, TableBounds>,
     area: ResMut<'w, HudSectionArea>,
+    /// The lesson's panel at the foot of the HUD, which the game's section leaves free.
+    lesson: Res<'w, LessonPanelHeight>,
 }
 
 /// The online game, as the HUD shows it.
@@ -506,7 +509,9 @@ fn hud_frame(
             clock_label(ui, lang, left);
         }
         ui.separator();
-        let section = HudSectionArea(ui.available_rect_before_wrap());
+        let mut section = ui.available_rect_before_wrap();
+        section.max.y = (section.max.y - layout.lesson.0).max(section.min.y);
+        let section = HudSectionArea(section);
         layout.area.set_if_neq(section);
     });
     layout.insets.set_if_neq(if portrait {

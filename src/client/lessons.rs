@@ -166,7 +166,7 @@ pub(super) fn logic_plugin(app: &mut App) {
 
 /// The lesson's panel over the table.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<LessonPanelHeight>().add_systems(
         EguiPrimaryContextPass,
         lesson_panel
             .in_set(UiSet::Dialogs)
@@ -263,11 +263,16 @@ fn retry_wrong_moves(
     }
 }
 
+/// How much of the window's foot the lesson's panel takes (0 without a lesson): the HUD's game
+/// section ends above it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct LessonPanelHeight(pub f32);
+
 /// The steps' words and buttons: what to do, the answer, on to the next step; at the end, a
 /// first game against Easy.
 fn lesson_panel(
     mut contexts: EguiContexts,
-    on: Res<LessonOn>,
+    (on, mut height): (Res<LessonOn>, ResMut<LessonPanelHeight>),
     (settings, catalog): (Res<Settings>, Res<Catalog>),
     mut steps: MessageWriter<StartLessonStep>,
     mut starts: MessageWriter<NewMatch>,
@@ -275,6 +280,7 @@ fn lesson_panel(
     mut sounds: MessageWriter<UiSound>,
 ) -> Result {
     let Some(run) = &on.0 else {
+        height.set_if_neq(LessonPanelHeight(0.0));
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
@@ -289,8 +295,8 @@ fn lesson_panel(
     };
     let right = run.answer.as_ref().is_some_and(|answer| answer.right);
     let last = run.step + 1 == total;
-    egui::Area::new(egui::Id::new("lesson"))
-        // Over the empty foot of the HUD panel, clear of the board.
+    let shown = egui::Area::new(egui::Id::new("lesson"))
+        // At the foot of the HUD panel (its game section ends above), clear of the board.
         .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -12.0))
         .show(ctx, |ui| {
             dialog_frame().inner_margin(14.0).show(ui, |ui| {
@@ -341,6 +347,8 @@ fn lesson_panel(
                 });
             });
         });
+    // The panel and the margin under it.
+    height.set_if_neq(LessonPanelHeight(shown.response.rect.height() + 24.0));
     Ok(())
 }
 

@@ -575,9 +575,9 @@ fn online_page(
     let t = |key: &'static str| tr(lang, key);
     let mut plan = RoomPlan::pair(choice.game, choice.clock);
     if *entry.seats.end() > 2 {
-        // The rest of the page (title, clock, leaving, the room code, four buttons) takes
-        // about 560 points.
-        seat_rows(ui, lang, entry, choice, "online-seat-friend", 1, 560.0);
+        // The rest of the page (title, players, leaving, clock, the room code, four buttons)
+        // takes about 660 points.
+        seat_rows(ui, lang, entry, choice, "online-seat-friend", 1, 660.0);
         let leaving = [
             (OnLeave::Computer, t("online-on-leave-computer")),
             (OnLeave::Resign, t("online-on-leave-resign")),

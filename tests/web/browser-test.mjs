@@ -196,6 +196,20 @@ async function pressUntil(page, target, done, what) {
   fail(`pressing ${JSON.stringify(target)} never gave ${what}`);
 }
 
+/// Presses `target` until the page names `name` (a press on a slow frame may be lost), at most
+/// four times, waiting a few seconds after each.
+async function pressUntilNamed(page, target, name, what) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (await names(page, name)) return;
+    if (await names(page, target)) await press(page, target);
+    for (let wait = 0; wait < 20; wait++) {
+      if (await names(page, name)) return;
+      await page.waitForTimeout(200);
+    }
+  }
+  fail(`pressing ${JSON.stringify(target)} never showed ${JSON.stringify(name)} (${what})`);
+}
+
 /// The mean difference between two pictures inside a rectangle.
 function regionDifference(a, b, { x0, y0, x1, y1 }) {
   let sum = 0;
@@ -350,22 +364,8 @@ async function overflow(page) {
 
 /// Plays a flip through a real server between two pages; returns what it measured.
 async function playOnline(binary) {
-  const { spawn } = await import('node:child_process');
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const data = mkdtempSync(join(tmpdir(), 'kawu-web-online-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(binary, ['--addr', `127.0.0.1:${port}`, '--web', site, '--data', data], {
-    stdio: 'ignore',
-  });
-  const address = `http://127.0.0.1:${port}/`;
+  const { address, stop } = await startServer(binary);
   try {
-    for (let i = 0; ; i++) {
-      const ok = await fetch(`${address}health`).then((r) => r.ok).catch(() => false);
-      if (ok) break;
-      if (i > 100) fail('kawu-server never answered /health');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const context = await browser.newContext({ viewport: VIEWPORT });
     const host = await openGame(context, address, '11-online-host-title');
     await pressUntil(
@@ -395,9 +395,147 @@ async function playOnline(binary) {
     if (errors.length) fail(`errors while playing online:\n${errors.join('\n')}`);
     return { code, flip: flip.match(/a1=(\S+)/)[1] };
   } finally {
+    stop();
+  }
+}
+
+/// Starts kawu-server on a free port with a fresh data folder, serving the web build; returns
+/// its address and a function that stops it.
+async function startServer(binary) {
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const data = mkdtempSync(join(tmpdir(), 'kawu-web-online-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(binary, ['--addr', `127.0.0.1:${port}`, '--web', site, '--data', data], {
+    stdio: 'ignore',
+  });
+  const address = `http://127.0.0.1:${port}/`;
+  const stop = () => {
     child.kill();
     rmSync(data, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${address}health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    if (i > 100) {
+      stop();
+      fail('kawu-server never answered /health');
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
+  return { address, stop };
+}
+
+/// Three people on three pages and two of the server's computers at one Qiguo table of five:
+/// the host opens the room with a friend's seat more, two friends join by the link, and each
+/// person's move reaches the other pages; the computers play Wei and Zhao between them.
+async function playQiguoOnline(binary) {
+  const { address, stop } = await startServer(binary);
+  try {
+    const host = await openGame(await browser.newContext({ viewport: VIEWPORT }), address, '21-qiguo-online-title');
+    await pressUntil(
+      host.page,
+      'game Qiguo',
+      async () => {
+        await settle(host.page);
+        return regionDifference(host.title, await shoot(host.page, '21-qiguo-online-title'), MENU_AREA) > 4;
+      },
+      'the Qiguo title',
+    );
+    const friend = (seat) => `seat ${seat} ${word('online-seat-friend')}`;
+    await pressUntilNamed(host.page, word('menu-online'), 'players 5', 'the online page');
+    await pressUntilNamed(host.page, 'players 5', friend(5), 'five seats');
+    await settle(host.page);
+    const seats = await shoot(host.page, '21-qiguo-online-page');
+    const choice = area(await place(host.page, friend(3)));
+    await pressUntil(
+      host.page,
+      friend(3),
+      async () => {
+        await settle(host.page);
+        return regionDifference(seats, await shoot(host.page, '21-qiguo-online-seats'), choice) > 4;
+      },
+      'a friend for seat 3',
+    );
+    const seated = await pressForLog(host.page, host.logs, word('online-create'), /seated in room (\w+) \(seat 0\)/, 'a Qiguo room');
+    const plan = 'seats: [Friend, Friend, Friend, Computer(Medium), Computer(Medium)]';
+    if (!host.logs.some((l) => l.includes(plan))) {
+      fail(`the room was not asked with ${plan}:\n${host.logs.filter((l) => /going online/.test(l)).join('\n')}`);
+    }
+    const code = seated.match(/seated in room (\w+)/)[1];
+    const guests = [];
+    for (const [seat, name] of [[1, '22-qiguo-guest-1'], [2, '22-qiguo-guest-2']]) {
+      const guest = await openGame(await browser.newContext({ viewport: VIEWPORT }), `${address}?join=${code}`, name);
+      await waitForLog(guest.logs, 0, new RegExp(`seated in room \\w+ \\(seat ${seat}\\)`), `guest ${seat} seated by the link`);
+      guests.push(guest);
+    }
+    await host.page.waitForTimeout(3000);
+    await shoot(host.page, '23-qiguo-online-host-seated');
+    const pages = [host, ...guests];
+    // Each person's move, on their own page, then heard on the two others: Qin for the host,
+    // Chu and Han for the first friend, Qi for the second (the seats of five: Qin and Yan, Chu
+    // and Han, Qi, Wei, Zhao).
+    const moves = [[host, 'a7', 'd3', 'Qin'], [guests[0], 'f5', 'j1', 'Chu'], [guests[0], 'l2', 'h5', 'Han'], [guests[1], 'o6', 's10', 'Qi']];
+    for (const [mover, from, to, state] of moves) {
+      const marks = pages.map((p) => p.logs.length);
+      await selectAndMove(mover.page, mover.logs, `point ${from}`, `point ${to}`, `heard ${from}${to} \\(${state}\\)`);
+      for (const [index, other] of pages.entries()) {
+        await waitForLog(other.logs, marks[index], new RegExp(`heard ${from}${to} \\(${state}\\)`), `${state}'s move on page ${index}`);
+      }
+    }
+    // The server's computers play Wei and Zhao, heard on every page.
+    for (const [index, page] of pages.entries()) {
+      await waitForLog(page.logs, 0, /heard \S+ \(Zhao\)/, `Zhao's computer move on page ${index}`, 60000);
+    }
+    const heard = pages.map((p) => p.logs.filter((l) => /heard \S+ \(/.test(l)).map((l) => l.match(/heard (\S+ \(\w+)/)[1]));
+    if (heard.some((list) => list.slice(0, 6).join() !== heard[0].slice(0, 6).join())) {
+      fail(`the pages heard different games: ${JSON.stringify(heard)}`);
+    }
+    await host.page.waitForTimeout(1500);
+    await shoot(host.page, '24-qiguo-online-host');
+    await shoot(guests[1].page, '24-qiguo-online-guest-2');
+    const errors = pages.flatMap((p) => p.logs).filter((l) => /^(error|pageerror)/.test(l));
+    if (errors.length) fail(`errors while playing Qiguo online:\n${errors.join('\n')}`);
+    return { code, heard: heard[0].slice(0, 6) };
+  } finally {
+    stop();
+  }
+}
+
+/// The first steps of Xiangqi's lesson: a move the rules refuse is answered and the step starts
+/// again; the right move is answered; Next opens the second step, whose right move is answered.
+async function walkLesson() {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const { page, logs, title } = await openGame(context, url, '25-lesson-title');
+  await pressUntil(
+    page,
+    'game Xiangqi',
+    async () => {
+      await settle(page);
+      return regionDifference(title, await shoot(page, '25-lesson-title'), MENU_AREA) > 4;
+    },
+    'the Xiangqi title',
+  );
+  await pressForLog(page, logs, word('menu-learn'), /lesson Xiangqi step 1(?![\d:])/, 'the first step');
+  await page.waitForTimeout(2000);
+  await shoot(page, '26-lesson-step-1');
+  // The general may not leave the palace.
+  let mark = logs.length;
+  await selectAndMove(page, logs, 'point d1', 'point c1', 'lesson Xiangqi step 1: wrong');
+  await waitForLog(logs, mark, /lesson Xiangqi step 1(?![\d:])/, 'the step again after the wrong move');
+  await page.waitForTimeout(1500);
+  await selectAndMove(page, logs, 'point d1', 'point d0', 'lesson Xiangqi step 1: right');
+  await page.waitForTimeout(1000);
+  await shoot(page, '27-lesson-step-1-right');
+  await pressForLog(page, logs, word('learn-next'), /lesson Xiangqi step 2(?![\d:])/, 'the second step');
+  await page.waitForTimeout(2000);
+  await selectAndMove(page, logs, 'point d0', 'point e1', 'lesson Xiangqi step 2: right');
+  const answers = logs.filter((l) => /lesson Xiangqi step \d: /.test(l)).map((l) => l.match(/step \d: .*/)[0]);
+  const errors = logs.filter((l) => /^(error|pageerror)/.test(l));
+  if (errors.length) fail(`errors in the lesson:\n${errors.join('\n')}`);
+  await context.close();
+  return answers;
 }
 
 /// A hot-seat game on a phone-sized touch screen, upright; returns what it measured.
@@ -645,9 +783,9 @@ const browser = await chromium.launch({
 });
 const figures = {};
 try {
-  // KAWU_WEB_PARTS picks parts (worker, desktop, qiguo, online, phone) to run while working on
-  // one of them; `worker` alone needs only the worker's files.
-  const parts = (process.env.KAWU_WEB_PARTS ?? 'worker,desktop,qiguo,online,phone').split(',');
+  // KAWU_WEB_PARTS picks parts (worker, desktop, lesson, qiguo, online, phone) to run while
+  // working on one of them; `worker` alone needs only the worker's files.
+  const parts = (process.env.KAWU_WEB_PARTS ?? 'worker,desktop,lesson,qiguo,online,phone').split(',');
   if (parts.includes('worker')) {
     figures.worker = await thinkInWorker();
     figures.workerWasmBytes = statSync(join(site, 'kawu_worker_bg.wasm')).size;
@@ -732,7 +870,7 @@ try {
     // The game logs where the search ran: in the computers' Web Worker, not in slices of frames
     // (the fallback for browsers that cannot start one).
     const thought = (await waitForLog(logs, mark, /computer thought for/, "the computer's thinking report"))
-      .match(/thought for (\d+) ms (in .*)$/);
+      .match(/thought for (\d+) ms (in a Web Worker|in \d+ slices of at most [\d.]+ ms)/);
     if (!thought) fail('the thinking report does not say where the search ran');
     figures.thinkingMs = Number(thought[1]);
     figures.thinkingWhere = thought[2];
@@ -871,13 +1009,17 @@ try {
 
   // 7. Online: kawu-server serves the page; one page creates a room, another opens the invite
   //    link, and a flip on the first shows on the second.
-  const game = ['desktop', 'qiguo', 'online', 'phone'].some((part) => parts.includes(part));
+  // 6d. The first steps of a lesson.
+  if (parts.includes('lesson')) figures.lesson = await walkLesson();
+
+  const game = ['desktop', 'lesson', 'qiguo', 'online', 'phone'].some((part) => parts.includes(part));
   if (!game) {
     // The worker alone: no game was loaded.
   } else if (!parts.includes('online')) {
     console.log('the online part is not among KAWU_WEB_PARTS');
   } else if (serverBinary) {
     figures.online = await playOnline(serverBinary);
+    figures.qiguoOnline = await playQiguoOnline(serverBinary);
   } else {
     console.log('no kawu-server binary given: the online part is skipped');
   }

@@ -203,8 +203,8 @@ pub trait PointsMatch:
     /// The game a pasted text holds, or what is wrong with it (line by line).
     fn from_text(text: &str) -> Result<Self, String>;
 
-    /// What a move did, for the animations and sounds.
-    fn effects(played: &Self::Played) -> MoveEffects;
+    /// What a move did, for the animations and sounds, seen from the game after it.
+    fn effects(&self, played: &Self::Played) -> MoveEffects;
     /// Who moved, for the log, when the seat says too little (Qiguo's state).
     fn mover_label(_played: &Self::Played) -> Option<String> {
         None

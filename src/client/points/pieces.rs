@@ -261,7 +261,7 @@ fn start_animations<G: PointsMatch>(
     let Some((mover, moved)) = pieces.iter().find(|(_, p)| p.point == start) else {
         return;
     };
-    let effects = G::effects(&played.played);
+    let effects = stage.model.effects(&played.played);
     let slide = secs(0.12 + G::GEOMETRY.slide_per_step * from.distance(to) / G::GEOMETRY.step);
     let mut steps = vec![
         Step::Cue(Cue {

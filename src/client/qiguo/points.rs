@@ -16,7 +16,7 @@ use crate::client::table_colours;
 use crate::client::theme::Rgb;
 use crate::rules::Seat;
 use crate::rules::qiguo::{
-    FILES, Move, MoveList, Piece, Played, Point, QiguoRecord, RANKS, Replay,
+    FILES, Move, MoveList, Piece, Played, Point, Position, QiguoRecord, RANKS, Replay, State,
 };
 use bevy::prelude::*;
 
@@ -26,6 +26,17 @@ impl PointsLesson for QiguoMatch {
     fn from_lesson(start: crate::rules::qiguo::Position) -> QiguoMatch {
         QiguoMatch::from_start(start)
     }
+}
+
+/// Whether `mover` now attacks the Ruler of a state another seat plays: Qiguo's check.
+fn threatens_a_ruler(position: &Position, mover: State) -> bool {
+    let seating = position.seating();
+    let own_seat = seating.seat(mover);
+    State::ALL
+        .into_iter()
+        .filter(|&state| seating.seat(state) != own_seat && position.is_live(state))
+        .filter_map(|state| position.ruler(state))
+        .any(|ruler| position.is_attacked_by(ruler, |attacker| attacker == mover))
 }
 
 impl PointsMatch for QiguoMatch {
@@ -180,10 +191,10 @@ impl PointsMatch for QiguoMatch {
         Ok(QiguoMatch::of(game))
     }
 
-    fn effects(played: &Played) -> MoveEffects {
+    fn effects(&self, played: &Played) -> MoveEffects {
         MoveEffects {
             captured: played.captured.is_some(),
-            check: false,
+            check: threatens_a_ruler(self.position(), played.mover),
             eliminated: !played.eliminated.is_empty(),
         }
     }

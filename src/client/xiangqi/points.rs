@@ -211,7 +211,7 @@ impl PointsMatch for XiangqiMatch {
         XiangqiMatch::from_record(&record)
     }
 
-    fn effects(played: &Played) -> MoveEffects {
+    fn effects(&self, played: &Played) -> MoveEffects {
         MoveEffects {
             captured: played.captured.is_some(),
             check: played.check,
