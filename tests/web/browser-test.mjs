@@ -467,7 +467,8 @@ async function playQiguoOnline(binary) {
     const guests = [];
     for (const [seat, name] of [[1, '22-qiguo-guest-1'], [2, '22-qiguo-guest-2']]) {
       const guest = await openGame(await browser.newContext({ viewport: VIEWPORT }), `${address}?join=${code}`, name);
-      await waitForLog(guest.logs, 0, new RegExp(`seated in room \\w+ \\(seat ${seat}\\)`), `guest ${seat} seated by the link`);
+      // Three pages of the game share two cores here: a page may take a while to be seated.
+      await waitForLog(guest.logs, 0, new RegExp(`seated in room \\w+ \\(seat ${seat}\\)`), `guest ${seat} seated by the link`, 120000);
       guests.push(guest);
     }
     await host.page.waitForTimeout(3000);
