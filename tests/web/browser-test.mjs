@@ -1013,13 +1013,14 @@ try {
   // 6d. The first steps of a lesson.
   if (parts.includes('lesson')) figures.lesson = await walkLesson();
 
-  const game = ['desktop', 'lesson', 'qiguo', 'online', 'phone'].some((part) => parts.includes(part));
+  //    Then three pages at one Qiguo table (`qiguo-online` runs it alone).
+  const game = ['desktop', 'lesson', 'qiguo', 'online', 'qiguo-online', 'phone'].some((part) => parts.includes(part));
   if (!game) {
     // The worker alone: no game was loaded.
-  } else if (!parts.includes('online')) {
+  } else if (!parts.includes('online') && !parts.includes('qiguo-online')) {
     console.log('the online part is not among KAWU_WEB_PARTS');
   } else if (serverBinary) {
-    figures.online = await playOnline(serverBinary);
+    if (parts.includes('online')) figures.online = await playOnline(serverBinary);
     figures.qiguoOnline = await playQiguoOnline(serverBinary);
   } else {
     console.log('no kawu-server binary given: the online part is skipped');
