@@ -410,23 +410,22 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
                         takeback.accepted.push(*seat);
                     }
                 }
+                // A move, a withdrawal or an end lapses a pending request.
                 RoomEvent::TakebackDeclined { .. }
                 | RoomEvent::TakebackWithdrawn { .. }
                 | RoomEvent::TakenBack { .. }
+                | RoomEvent::Played { .. }
                 | RoomEvent::Withdrew { .. }
+                | RoomEvent::GameEnded { .. }
                 | RoomEvent::NewGame { .. } => session.takeback = None,
                 _ => {}
             }
             match event {
                 RoomEvent::DrawOffered { seat } => session.draw_offer = Some(*seat),
                 RoomEvent::DrawDeclined { .. } => session.draw_offer = None,
-                RoomEvent::Played { .. } => {
-                    session.draw_offer = None;
-                    session.takeback = None;
-                }
+                RoomEvent::Played { .. } => session.draw_offer = None,
                 RoomEvent::GameEnded { .. } => {
                     session.draw_offer = None;
-                    session.takeback = None;
                     session.clock = None;
                 }
                 RoomEvent::SeatTaken { seat } => seat_state(session, *seat, |seat| {

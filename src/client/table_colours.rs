@@ -137,8 +137,8 @@ pub const PANEL: Rgb = Rgb(38, 30, 24);
 /// The wood of the Xiangqi and Qiguo boards at both ends of its grain (`tabletop::paint::wood`,
 /// whose `mix` goes at most 0.55 of the way from the first to the second).
 pub const POINTS_WOOD: [Rgb; 2] = [Rgb(232, 194, 133), Rgb(219, 177, 117)];
-/// The wood of the Junqi board at both ends of its grain (`junqi::board::spawn_wood`, at most
-/// 0.67 of the way).
+/// The wood of the Junqi board at both ends of its grain (its board's `spawn_wood`, at most 0.67
+/// of the way).
 pub const JUNQI_WOOD: [Rgb; 2] = [Rgb(230, 189, 128), Rgb(212, 168, 109)];
 /// The posts on the Junqi board, under its markers.
 pub const JUNQI_POST: Rgb = Rgb(245, 222, 173);

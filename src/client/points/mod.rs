@@ -21,7 +21,7 @@ pub use markers::PointArt;
 pub use pieces::PointPiece;
 pub use replay::{Replay, ReplayJumps};
 pub use shelf::{RecordShelf, record_section};
-pub use table::{play_on, put_on_table};
+pub use table::{forward_moves_online, play_on, put_on_table};
 
 use super::ClientSet;
 use super::i18n::Lang;

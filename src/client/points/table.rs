@@ -1,9 +1,31 @@
 //! The changes the board layer makes to a match model's table: a game put on it, a move
 //! played, a take-back. The referee, replays and a game's online follower all go through these.
 
-use super::{MovePlayed, PointsMatch};
+use super::{MovePlayed, PlayRequest, PointsMatch};
 use crate::client::matches::PositionKey;
+use crate::client::net::{OnlineSession, ToServer};
+use crate::protocol::ClientMessage;
 use bevy::prelude::*;
+
+/// This device's moves go to the server, in the game's notation, while a room of the game on
+/// the table is on.
+pub fn forward_moves_online<G: PointsMatch>(
+    mut plays: MessageReader<PlayRequest<G>>,
+    model: Res<G>,
+    session: Res<OnlineSession>,
+    mut outgoing: MessageWriter<ToServer>,
+) {
+    if !session.plays(G::KIND) {
+        plays.clear();
+        return;
+    }
+    for play in plays.read().filter(|play| play.chosen_at == model.key()) {
+        outgoing.write(ToServer(ClientMessage::Act {
+            action: play.mv.to_string(),
+            version: session.version,
+        }));
+    }
+}
 
 /// Puts `game` on the table in place of the one there.
 pub fn put_on_table<G: PointsMatch>(model: &mut G, game: G, attract: bool) {

@@ -5,10 +5,9 @@
 use super::model::QiguoMatch;
 use crate::client::net::{FromServer, OnlineSession, ToServer};
 use crate::client::online::RoomTable;
-use crate::client::points::{MovePlayed, PlayRequest, PointsSet, play_on, put_on_table};
+use crate::client::points::{MovePlayed, PointsSet, forward_moves_online, play_on, put_on_table};
 use crate::client::seats::{Controller, Seats};
 use crate::client::tabletop::TableReset;
-use crate::client::thinking::ComputerGame;
 use crate::client::{ClientSet, Screen};
 use crate::protocol::{
     self, ClientMessage, QiguoState, QiguoStep, RoomEvent, RoomSeat, ServerMessage,
@@ -19,27 +18,11 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, forward_moves.in_set(ClientSet::Command))
-        .add_systems(Update, follow_server.in_set(PointsSet::Rule));
-}
-
-/// This device's moves go to the server while a Qiguo room is on.
-fn forward_moves(
-    mut plays: MessageReader<PlayRequest<QiguoMatch>>,
-    model: Res<QiguoMatch>,
-    session: Res<OnlineSession>,
-    mut outgoing: MessageWriter<ToServer>,
-) {
-    if !session.plays(GameKind::Qiguo) {
-        plays.clear();
-        return;
-    }
-    for play in plays.read().filter(|play| play.chosen_at == model.key()) {
-        outgoing.write(ToServer(ClientMessage::Act {
-            action: play.mv.to_string(),
-            version: session.version,
-        }));
-    }
+    app.add_systems(
+        Update,
+        forward_moves_online::<QiguoMatch>.in_set(ClientSet::Command),
+    )
+    .add_systems(Update, follow_server.in_set(PointsSet::Rule));
 }
 
 /// The game of a room's state: its start replayed through its moves and withdrawals.

@@ -6,9 +6,8 @@ use super::model::XiangqiMatch;
 use crate::client::matches::DrawDeclined;
 use crate::client::net::{FromServer, OnlineSession, ToServer};
 use crate::client::online::{room_seats, table_seat};
-use crate::client::points::{MovePlayed, PlayRequest, PointsSet, play_on, put_on_table};
+use crate::client::points::{MovePlayed, PointsSet, forward_moves_online, play_on, put_on_table};
 use crate::client::tabletop::TableReset;
-use crate::client::thinking::ComputerGame;
 use crate::client::{ClientSet, Screen};
 use crate::protocol::{
     self, ClientMessage, GameEnd, OffTheBoard, RoomEvent, RoomSeat, ServerMessage,
@@ -30,27 +29,11 @@ impl Default for RedSeat {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RedSeat>()
-        .add_systems(Update, forward_moves.in_set(ClientSet::Command))
+        .add_systems(
+            Update,
+            forward_moves_online::<XiangqiMatch>.in_set(ClientSet::Command),
+        )
         .add_systems(Update, follow_server.in_set(PointsSet::Rule));
-}
-
-/// This device's moves go to the server while a Xiangqi room is on.
-fn forward_moves(
-    mut plays: MessageReader<PlayRequest<XiangqiMatch>>,
-    model: Res<XiangqiMatch>,
-    session: Res<OnlineSession>,
-    mut outgoing: MessageWriter<ToServer>,
-) {
-    if !session.plays(GameKind::Xiangqi) {
-        plays.clear();
-        return;
-    }
-    for play in plays.read().filter(|play| play.chosen_at == model.key()) {
-        outgoing.write(ToServer(ClientMessage::Act {
-            action: play.mv.to_string(),
-            version: session.version,
-        }));
-    }
 }
 
 /// How a room's end shows in the model, when the rules cannot tell by themselves.
