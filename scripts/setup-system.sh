@@ -2,7 +2,7 @@
 # Installs the Debian/Ubuntu packages Bevy needs to build (and to run headless for tests).
 # Does nothing when they are already there; needs root or sudo otherwise.
 set -euo pipefail
-packages=(pkg-config libasound2-dev libwayland-dev libxkbcommon-dev
+packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev
           xvfb mesa-vulkan-drivers)
 missing=()
 for package in "${packages[@]}"; do

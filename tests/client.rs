@@ -1,6 +1,10 @@
 //! Headless tests of the Bevy client's logic: board commands, the game model, piece entities
 //! and animations, undo, and computer seats. (One test binary for all Bevy tests.)
 
+use bevy::input::InputPlugin;
+use bevy::input::gamepad::{
+    GamepadConnection, GamepadConnectionEvent, RawGamepadButtonChangedEvent, RawGamepadEvent,
+};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -9,12 +13,12 @@ use kawu::client::junqi::{
     BoardCommand, Dying, JunqiMatch, LoadGame, LocalReferee, PieceFace, PieceSprite, PlayRequest,
     Selection, Underside, point_to_world,
 };
-use kawu::client::tabletop::{Anim, Step, TableView, animations_settled};
+use kawu::client::tabletop::{Anim, CursorHand, GamepadSlots, Step, TableView, animations_settled};
 use kawu::client::{
     BadRecord, BadSave, ComputerPaused, Controller, Deal, DrawDeclined, FinishedGames,
     GameLogicPlugin, GoOnline, Hint, Lang, LocalClock, MatchRequest, MatchStatus, OnlineRequest,
     OnlineSession, RecordSource, ReplayProgress, ReplayRequest, ResumeMatch, RoomPlan, Screen,
-    Seats, ToServer, WatchReplay, tr,
+    SeatPads, Seats, ToServer, WatchReplay, tr,
 };
 use kawu::protocol::ClientMessage;
 use kawu::rules::junqi::{
@@ -27,7 +31,7 @@ use std::time::Duration;
 /// A headless app with the client's logic, time advancing 20 ms per update.
 fn app() -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, GameLogicPlugin));
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, GameLogicPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         20,
     )));
@@ -1103,6 +1107,171 @@ fn xiangqi_moves_and_captures_end_where_the_rules_say() {
     xq_assert_consistent(&mut app);
 }
 
+/// Plugs a controller into the headless app, as gilrs does for a real one.
+fn plug_pad(app: &mut App) -> Entity {
+    let pad = app.world_mut().spawn_empty().id();
+    let connected = GamepadConnection::Connected {
+        name: "Test controller".into(),
+        vendor_id: None,
+        product_id: None,
+    };
+    app.world_mut()
+        .write_message(GamepadConnectionEvent::new(pad, connected));
+    app.update();
+    app.update();
+    pad
+}
+
+fn unplug_pad(app: &mut App, pad: Entity) {
+    app.world_mut().write_message(GamepadConnectionEvent::new(
+        pad,
+        GamepadConnection::Disconnected,
+    ));
+    app.update();
+    app.update();
+}
+
+/// Presses and releases a controller's button.
+fn press_pad(app: &mut App, pad: Entity, button: GamepadButton) {
+    for value in [1.0, 0.0] {
+        app.world_mut()
+            .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(
+                pad, button, value,
+            )));
+        app.update();
+    }
+}
+
+/// Where the cursor is and whether it shows.
+#[derive(Debug, PartialEq)]
+struct XqCursor {
+    point: Square,
+    visible: bool,
+}
+
+fn xq_cursor(app: &App) -> XqCursor {
+    let cursor = app
+        .world()
+        .resource::<kawu::client::points::Cursor<XiangqiMatch>>();
+    XqCursor {
+        point: cursor.point,
+        visible: cursor.visible,
+    }
+}
+
+/// Moves a piece with a controller: shows the cursor, steps it to `from` with the d-pad (as
+/// the player sees the board, turned or not), presses South, steps to `to`, presses South.
+fn pad_move(app: &mut App, pad: Entity, from: Square, to: Square) {
+    if !xq_cursor(app).visible {
+        press_pad(app, pad, GamepadButton::South);
+    }
+    for target in [from, to] {
+        for _ in 0..20 {
+            let at = xq_cursor(app).point;
+            if at == target {
+                break;
+            }
+            let turned = app.world().resource::<TableView>().turned();
+            let (files, ranks) = (
+                target.file() as i32 - at.file() as i32,
+                target.rank() as i32 - at.rank() as i32,
+            );
+            let (files, ranks) = if turned {
+                (-files, -ranks)
+            } else {
+                (files, ranks)
+            };
+            let button = match (files.signum(), ranks.signum()) {
+                (1, _) => GamepadButton::DPadRight,
+                (-1, _) => GamepadButton::DPadLeft,
+                (_, 1) => GamepadButton::DPadUp,
+                _ => GamepadButton::DPadDown,
+            };
+            press_pad(app, pad, button);
+        }
+        assert_eq!(
+            xq_cursor(app).point,
+            target,
+            "the cursor reached {target:?}"
+        );
+        press_pad(app, pad, GamepadButton::South);
+    }
+    settle(app);
+}
+
+#[test]
+fn each_controller_plays_its_own_seat_and_no_other() {
+    let mut app = app();
+    xq_start(
+        &mut app,
+        XqGame::new(XqPosition::start()),
+        Seats::hot_seat(),
+    );
+    let (one, two) = (plug_pad(&mut app), plug_pad(&mut app));
+    let numbers = |app: &App| {
+        let slots = app.world().resource::<GamepadSlots>();
+        slots.numbers().collect::<Vec<_>>()
+    };
+    assert_eq!(numbers(&app), [1, 2]);
+    // "Controller 1 plays Red, controller 2 plays Black", as the new-game page sets it.
+    app.insert_resource(SeatPads::new([Some(1), Some(2)]));
+    let hand = |app: &App| app.world().resource::<CursorHand>().0;
+
+    // Red to move: controller 2 moves nothing, not even the cursor.
+    for button in [
+        GamepadButton::South,
+        GamepadButton::DPadUp,
+        GamepadButton::South,
+    ] {
+        press_pad(&mut app, two, button);
+    }
+    assert!(!xq_cursor(&app).visible);
+    assert_eq!(xq_cursor(&app).point, square("e2"));
+    assert!(xq_model(&app).game.moves().is_empty());
+
+    pad_move(&mut app, one, square("h2"), square("e2"));
+    assert_eq!(xq_model(&app).game.moves().len(), 1);
+    assert_eq!(hand(&app), Some(1));
+    xq_assert_consistent(&mut app);
+
+    // Black to move: now controller 1 does nothing.
+    let before = xq_cursor(&app);
+    for button in [
+        GamepadButton::DPadLeft,
+        GamepadButton::South,
+        GamepadButton::South,
+    ] {
+        press_pad(&mut app, one, button);
+    }
+    assert_eq!(xq_cursor(&app), before);
+    assert_eq!(xq_model(&app).game.moves().len(), 1);
+    pad_move(&mut app, two, square("h9"), square("g7"));
+    assert_eq!(xq_model(&app).game.moves().len(), 2);
+    assert_eq!(hand(&app), Some(2));
+
+    // Controller 2 unplugged; another one plugged in mid-game takes its number and its seat.
+    unplug_pad(&mut app, two);
+    assert_eq!(numbers(&app), [1]);
+    pad_move(&mut app, one, square("b0"), square("c2"));
+    let another = plug_pad(&mut app);
+    assert_eq!(numbers(&app), [1, 2]);
+    pad_move(&mut app, another, square("a9"), square("a8"));
+    let model = xq_model(&app);
+    assert_eq!(model.game.moves().len(), 4);
+    assert_eq!(
+        model.position().to_fen(),
+        "1nbakab1r/r8/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN1C4/9/R1BAKABNR w - - 4 3"
+    );
+    xq_assert_consistent(&mut app);
+
+    // Start opens the menu.
+    press_pad(&mut app, one, GamepadButton::Start);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Title
+    );
+}
+
 #[test]
 fn the_xiangqi_computer_answers_and_undo_returns_to_the_human() {
     let mut app = app();
@@ -2026,6 +2195,12 @@ fn a_qiguo_table_of_two_clients_and_two_server_computers_plays_through_a_real_se
     }
     let plies = qg_model(&host).game.plies().len();
     qg_play_online(&mut [&mut host, &mut guest], plies + 4);
+    // The server's computers may have moved once more on one table than on the other.
+    run_until(
+        &mut [&mut host, &mut guest],
+        "both tables to agree at the end",
+        |apps| qg_model(apps[0]).game.plies().len() == qg_model(apps[1]).game.plies().len(),
+    );
     assert_eq!(qg_model(&host).position(), qg_model(&guest).position());
 }
 

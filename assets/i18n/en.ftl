@@ -244,6 +244,8 @@ new-players = Players
 # $number (number): the seat's number, from 1.
 new-seat = Seat { $number }
 seat-person = Person
+new-controllers = Controllers
+pad-any = Any
 qg-state-qin = Qin 秦
 qg-state-chu = Chu 楚
 qg-state-han = Han 韓

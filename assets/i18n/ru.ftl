@@ -247,6 +247,8 @@ new-players = Игроки
 # $number (number): номер места, с 1.
 new-seat = Место { $number }
 seat-person = Человек
+new-controllers = Геймпады
+pad-any = Любой
 qg-state-qin = Цинь 秦
 qg-state-chu = Чу 楚
 qg-state-han = Хань 韓

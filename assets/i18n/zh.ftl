@@ -231,6 +231,8 @@ new-players = 人数
 # $number (number): 座位号，从 1 开始。
 new-seat = 第 { $number } 座
 seat-person = 玩家
+new-controllers = 手柄
+pad-any = 任意
 qg-state-qin = 秦
 qg-state-chu = 楚
 qg-state-han = 韓

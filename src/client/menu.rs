@@ -13,8 +13,9 @@ use super::records::{
     FinishedGames, RecordBox, RecordBoxAction, RecordBoxText, RecordSource, WatchReplay, record_box,
 };
 use super::save::{ContinueGame, SavedGame};
-use super::seats::{Controller, LEVEL_CHOICES, MAX_SEATS, Seats};
+use super::seats::{Controller, LEVEL_CHOICES, MAX_SEATS, SeatPads, Seats};
 use super::settings::{AnimSpeed, LabelStyle, Settings};
+use super::tabletop::GamepadSlots;
 use super::theme::{Toast, UiSet, dialog_frame, menu_button, name_place, palette, small_button};
 use crate::ai::Level;
 use crate::protocol::{ComputerLevel, MoveClock, OnLeave, SeatPlan};
@@ -77,6 +78,8 @@ struct NewGameChoice {
     controllers: [Controller; MAX_SEATS],
     /// Online, at a table for more than two: what becomes of a seat whose player leaves.
     on_leave: OnLeave,
+    /// At one screen: the controller that plays each person's seat (none: any controller).
+    pads: [Option<u8>; MAX_SEATS],
 }
 
 impl Default for NewGameChoice {
@@ -99,6 +102,7 @@ impl Default for NewGameChoice {
                 Controller::Computer(Level::Medium),
             ],
             on_leave: OnLeave::default(),
+            pads: [None; MAX_SEATS],
         }
     }
 }
@@ -136,6 +140,7 @@ struct MenuActions<'w> {
     exit: MessageWriter<'w, AppExit>,
     watch: MessageWriter<'w, WatchReplay>,
     lessons: MessageWriter<'w, StartLessonStep>,
+    pads: ResMut<'w, SeatPads>,
 }
 
 /// The finished games, and the box to paste a game into.
@@ -153,6 +158,7 @@ struct TitleInfo<'w> {
     session: Res<'w, OnlineSession>,
     saved: Res<'w, SavedGame>,
     catalog: Res<'w, Catalog>,
+    gamepads: Res<'w, GamepadSlots>,
 }
 
 fn title_screen(
@@ -166,6 +172,10 @@ fn title_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
+    // Escape (a controller's East) goes back from a page to the main one.
+    if *page != MenuPage::Main && ctx.input(|input| input.key_pressed(egui::Key::Escape)) {
+        *page = MenuPage::Main;
+    }
     let wide = *page == MenuPage::Rules;
     let width = match *page {
         MenuPage::Rules => 720.0,
@@ -215,14 +225,16 @@ fn title_screen(
                         false
                     }
                     MenuPage::NewGame if entry.seats.clone().count() > 1 => {
-                        if let Some(seats) = seats_page(ui, lang, &entry, &mut choice, &mut act) {
+                        let gamepads = &info.gamepads;
+                        let chosen = seats_page(ui, lang, &entry, &mut choice, gamepads, &mut act);
+                        if let Some(seats) = chosen {
                             *act.clock = LocalClock::new(MoveClock::Off);
                             act.starts.write(new_match(entry.kind, seats));
                         }
                         true
                     }
                     MenuPage::NewGame => {
-                        two_seats_page(ui, lang, &mut choice, &mut act);
+                        two_seats_page(ui, lang, &entry, &mut choice, &info.gamepads, &mut act);
                         true
                     }
                     MenuPage::Online => {
@@ -346,18 +358,22 @@ fn main_page(
     answered
 }
 
-/// The new-game page of a two-seat game: a move clock, two players here, or one against the
-/// computer at a level, in a seat.
+/// The new-game page of a two-seat game: a move clock, two players here (with a controller
+/// each, when controllers are plugged in), or one against the computer at a level, in a seat.
 fn two_seats_page(
     ui: &mut egui::Ui,
     lang: Lang,
+    entry: &GameEntry,
     choice: &mut NewGameChoice,
+    gamepads: &GamepadSlots,
     act: &mut MenuActions,
 ) {
     let t = |key: &'static str| tr(lang, key);
     clock_choice(ui, lang, &mut choice.clock);
+    pad_rows(ui, lang, entry, choice, &Seats::hot_seat(), gamepads);
     if menu_button(ui, true, t("new-hot-seat"), &mut act.sounds) {
         *act.clock = LocalClock::new(choice.clock);
+        *act.pads = SeatPads::new(choice.pads[..2].iter().copied());
         act.starts.write(new_match(choice.game, Seats::hot_seat()));
     }
     ui.add_space(10.0);
@@ -378,6 +394,7 @@ fn two_seats_page(
     if menu_button(ui, true, t("new-start"), &mut act.sounds) {
         let seats = Seats::versus_computer(choice.level, choice.seat.seat());
         *act.clock = LocalClock::new(choice.clock);
+        *act.pads = SeatPads::default();
         act.starts.write(new_match(choice.game, seats));
     }
 }
@@ -454,15 +471,73 @@ fn seats_page(
     lang: Lang,
     entry: &GameEntry,
     choice: &mut NewGameChoice,
+    gamepads: &GamepadSlots,
     act: &mut MenuActions,
 ) -> Option<Seats> {
-    // The rest of the page (title, players, Start and Back) takes about 430 points.
-    seat_rows(ui, lang, entry, choice, "seat-person", 0, 430.0);
-    let list = choice.controllers[..choice.players].to_vec();
+    let seats = Seats::try_from(choice.controllers[..choice.players].to_vec()).ok()?;
+    // The rest of the page (title, players, Start and Back) takes about 430 points, and the
+    // controllers' rows theirs.
+    let rest = 430.0 + pad_rows_height(&seats, gamepads);
+    seat_rows(ui, lang, entry, choice, "seat-person", 0, rest);
+    pad_rows(ui, lang, entry, choice, &seats, gamepads);
     if menu_button(ui, true, tr(lang, "new-start"), &mut act.sounds) {
-        return Seats::try_from(list).ok();
+        *act.pads = SeatPads::new(choice.pads[..seats.len()].iter().copied());
+        return Some(seats);
     }
     None
+}
+
+/// Whether the page offers a controller for each person's seat: when controllers are plugged
+/// in and more than one person plays here.
+fn offers_pads(seats: &Seats, gamepads: &GamepadSlots) -> bool {
+    gamepads.numbers().next().is_some() && seats.single_local().is_none() && !seats.all_computers()
+}
+
+/// How tall the controllers' rows are.
+fn pad_rows_height(seats: &Seats, gamepads: &GamepadSlots) -> f32 {
+    if !offers_pads(seats, gamepads) {
+        return 0.0;
+    }
+    let people = seats
+        .iter()
+        .filter(|(_, c)| *c == Controller::Local)
+        .count();
+    36.0 + 52.0 * people as f32
+}
+
+/// For each person's seat, which controller plays it: any, or controller 1, 2 … (those plugged
+/// in, and one chosen before and unplugged since). Each row is named `pad <seat> <choice>`.
+fn pad_rows(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    entry: &GameEntry,
+    choice: &mut NewGameChoice,
+    seats: &Seats,
+    gamepads: &GamepadSlots,
+) {
+    if !offers_pads(seats, gamepads) {
+        return;
+    }
+    ui.label(egui::RichText::new(tr(lang, "new-controllers")).size(19.0));
+    for (seat, controller) in seats.iter() {
+        if controller != Controller::Local {
+            continue;
+        }
+        let chosen = &mut choice.pads[seat.index()];
+        let mut numbers: Vec<u8> = gamepads.numbers().collect();
+        numbers.extend(chosen.filter(|number| !numbers.contains(number)));
+        numbers.sort_unstable();
+        let choices = [(None, tr(lang, "pad-any"))]
+            .into_iter()
+            .chain(numbers.into_iter().map(|n| (Some(n), n.to_string())))
+            .collect::<Vec<_>>();
+        let label = (entry.seat_label)(lang, seats.len(), seat);
+        ui.label(format!(
+            "{} — {label}",
+            tr_args(lang, "new-seat", [("number", seat.index() + 1)])
+        ));
+        choice_row(ui, &format!("pad {}", seat.index() + 1), chosen, &choices);
+    }
 }
 
 /// How many seats, and who takes each from `first_chosen` on: a person (named by `person_key`)

@@ -57,7 +57,7 @@ pub use records::{
     BadRecord, FinishedGame, FinishedGames, RecordSource, ReplayRequest, WatchReplay,
 };
 pub use save::BadSave;
-pub use seats::{Controller, Seats};
+pub use seats::{Controller, SeatPads, Seats};
 pub use settings::{AnimSpeed, LabelStyle, Settings};
 pub use thinking::{ComputerPaused, Hint};
 

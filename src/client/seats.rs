@@ -191,6 +191,39 @@ impl Seats {
     }
 }
 
+/// Which game controller plays each seat at this device, by the number it was given when
+/// plugged in (set on the new-game page: "controller 2 plays Black"). A seat given none takes
+/// any controller that plays no other seat. With one seat here, every controller plays it.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatPads(Vec<Option<u8>>);
+
+impl SeatPads {
+    /// The controllers of the seats, in turn order.
+    pub fn new(pads: impl IntoIterator<Item = Option<u8>>) -> SeatPads {
+        SeatPads(pads.into_iter().collect())
+    }
+
+    /// The controller given to `seat`, if any.
+    pub fn of(&self, seat: Seat) -> Option<u8> {
+        self.0.get(seat.index()).copied().flatten()
+    }
+
+    /// Whether controller `pad` may act for `seat`: only for a person at this device, and,
+    /// when several seats are here, only for its own seat or for a seat given no controller.
+    pub fn may_act(&self, seats: &Seats, seat: Seat, pad: u8) -> bool {
+        if seats.controller(seat) != Controller::Local {
+            return false;
+        }
+        if seats.single_local().is_some() {
+            return true;
+        }
+        match self.of(seat) {
+            Some(own) => own == pad,
+            None => !self.0[..self.0.len().min(seats.len())].contains(&Some(pad)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,6 +268,28 @@ mod tests {
         assert_eq!(three.next(Seat(2)), Seat(0));
         let online = Seats::try_from(vec![Controller::Local, Controller::Remote]).unwrap();
         assert_eq!(online.undo_plies(two(4)), 0);
+    }
+
+    #[test]
+    fn a_controller_given_to_a_seat_plays_only_that_seat() {
+        let hot = Seats::hot_seat();
+        let pads = SeatPads::new([Some(1), Some(2)]);
+        assert!(pads.may_act(&hot, Seat(0), 1));
+        assert!(!pads.may_act(&hot, Seat(0), 2));
+        assert!(pads.may_act(&hot, Seat(1), 2));
+        assert!(!pads.may_act(&hot, Seat(1), 1));
+        // A third controller plugged in plays no seat that has its own.
+        assert!(!pads.may_act(&hot, Seat(0), 3));
+        // A seat given none takes any controller that plays no other seat.
+        let one_given = SeatPads::new([None, Some(2)]);
+        assert!(one_given.may_act(&hot, Seat(0), 1));
+        assert!(one_given.may_act(&hot, Seat(0), 3));
+        assert!(!one_given.may_act(&hot, Seat(0), 2));
+        assert!(SeatPads::default().may_act(&hot, Seat(1), 4));
+        // Never for the computer's seat; any controller for the one person against it.
+        let versus = Seats::versus_computer(Level::Easy, Seat(1));
+        assert!(!pads.may_act(&versus, Seat(0), 1));
+        assert!(pads.may_act(&versus, Seat(1), 1));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::client::lessons::Highlights;
 use crate::client::matches::on_table;
 use crate::client::table_colours;
 use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
-use crate::client::tabletop::{OnTable, TableArt, TableBounds, TableView, line};
+use crate::client::tabletop::{CursorSpot, OnTable, TableArt, TableBounds, TableView, line};
 use crate::client::theme::palette;
 use crate::rules::GameKind;
 use crate::rules::junqi::{Action, Cell, FILES, Point, RANKS};
@@ -430,10 +430,19 @@ fn update_markers(
     art: Res<Art>,
     marked: Marked,
     markers: Query<Entity, With<Marker>>,
+    mut spot: ResMut<CursorSpot>,
 ) {
     if !marked.changed() {
         return;
     }
+    // A controller's number goes at the cursor's upper left corner.
+    spot.set_if_neq(CursorSpot(
+        (*marked.screen.get() == Screen::Playing && marked.cursor.visible).then(|| {
+            let corner = Vec2::new(-TILE.x, TILE.y) / 2.0;
+            let at = point_to_world(marked.cursor.point, marked.table.turned()) + corner;
+            (at, TILE.y * 0.7)
+        }),
+    ));
     for entity in &markers {
         commands.entity(entity).despawn();
     }

@@ -62,9 +62,13 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.add_message::<BoardCommand>()
         .add_message::<TriedAction>()
         .init_resource::<Selection>()
+        .init_resource::<KeyCursor>()
         .add_systems(
             Update,
             (
+                gestures_to_commands
+                    .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Junqi)))
+                    .in_set(ClientSet::Input),
                 handle_board_commands.in_set(ClientSet::Command),
                 clear_stale_selection.in_set(ClientSet::Animate),
             ),
@@ -73,11 +77,9 @@ pub(super) fn logic_plugin(app: &mut App) {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hover>()
-        .init_resource::<KeyCursor>()
         .add_systems(
             Update,
-            (track_hover, gestures_to_commands)
-                .chain()
+            track_hover
                 .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Junqi)))
                 .in_set(ClientSet::Input),
         )

@@ -94,9 +94,13 @@ pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
     app.add_message::<BoardCommand<G>>()
         .add_message::<TriedMove<G>>()
         .init_resource::<Selection<G>>()
+        .init_resource::<Cursor<G>>()
         .add_systems(
             Update,
             (
+                gestures_to_commands::<G>
+                    .run_if(in_state(Screen::Playing).and_then(on_table(G::KIND)))
+                    .in_set(ClientSet::Input),
                 handle_commands::<G>.in_set(ClientSet::Command),
                 clear_stale_selection::<G>.in_set(ClientSet::Animate),
             ),
@@ -105,11 +109,9 @@ pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
 
 pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
     app.init_resource::<Hover<G>>()
-        .init_resource::<Cursor<G>>()
         .add_systems(
             Update,
-            (track_hover::<G>, gestures_to_commands::<G>)
-                .chain()
+            track_hover::<G>
                 .run_if(in_state(Screen::Playing).and_then(on_table(G::KIND)))
                 .in_set(ClientSet::Input),
         )

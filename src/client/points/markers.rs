@@ -8,7 +8,7 @@ use crate::client::lessons::Highlights;
 use crate::client::matches::on_table;
 use crate::client::table_colours;
 use crate::client::tabletop::paint::{fill, paint, stroke, white};
-use crate::client::tabletop::{OnTable, TableArt, TableView};
+use crate::client::tabletop::{CursorSpot, OnTable, TableArt, TableView};
 use crate::client::{ClientSet, Screen};
 use bevy::prelude::*;
 use std::marker::PhantomData;
@@ -93,6 +93,7 @@ fn update_markers<G: PointsMatch>(
     art: Res<PointArt<G>>,
     marked: Marked<G>,
     markers: Query<Entity, With<Marker<G>>>,
+    mut spot: ResMut<CursorSpot>,
 ) {
     let changed = marked.model.is_changed()
         || marked.selection.is_changed()
@@ -104,6 +105,14 @@ fn update_markers<G: PointsMatch>(
     if !changed {
         return;
     }
+    // A controller's number goes at the cursor's upper left.
+    let piece = G::GEOMETRY.piece;
+    spot.set_if_neq(CursorSpot(
+        (*marked.screen.get() == Screen::Playing && marked.cursor.visible).then(|| {
+            let centre = G::point_to_world(marked.cursor.point, marked.table.turned());
+            (centre + Vec2::new(-piece, piece) * 0.42, piece * 0.5)
+        }),
+    ));
     for entity in &markers {
         commands.entity(entity).despawn();
     }

@@ -1,29 +1,14 @@
-//! Devices: the mouse, touch, the keyboard and gamepads become [`TableGesture`]s in world and
-//! screen terms; each game maps them onto its own board. The mouse wheel, two fingers, and a
+//! Devices: the mouse, touch and the keyboard become [`TableGesture`]s in world and screen
+//! terms (controllers do in `pads.rs`); each game maps them onto its own board. The mouse wheel, two fingers, and a
 //! drag that holds no piece zoom and pan the table ([`TableZoom`]) where the window is small.
 
-use super::TableReset;
 use super::camera::{TableCamera, TableZoom};
+use super::pads::CursorHand;
+use super::{TableGesture, TableReset};
 use crate::client::{ClientSet, Screen};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
-
-/// What a player does at the table, whatever the device.
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub enum TableGesture {
-    /// A click or tap at this world position.
-    Press(Vec2),
-    /// A drag (mouse or finger) that began with a press ended at this world position: move
-    /// what the press selected here, if it may go there.
-    Drop(Vec2),
-    /// Move the keyboard or gamepad cursor one step in this screen direction (x right, y up).
-    Step(IVec2),
-    /// Act on the cursor's point.
-    Confirm,
-    /// Drop the selection.
-    Cancel,
-}
 
 /// Where the pointer is over the table, in world units.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -48,10 +33,8 @@ impl Default for PressHolds {
 struct ClicksArmed(bool);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<TableGesture>()
-        .init_resource::<PointerWorld>()
+    app.init_resource::<PointerWorld>()
         .init_resource::<ClicksArmed>()
-        .init_resource::<PressHolds>()
         .add_systems(Update, arm_clicks.in_set(ClientSet::Input))
         .add_systems(
             Update,
@@ -60,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
                     .chain()
                     .after(arm_clicks)
                     .run_if(not(egui_wants_any_pointer_input)),
-                (keyboard_gestures, gamepad_gestures).run_if(not(egui_wants_any_keyboard_input)),
+                keyboard_gestures.run_if(not(egui_wants_any_keyboard_input)),
             )
                 .run_if(in_state(Screen::Playing))
                 .in_set(ClientSet::Input),
@@ -232,7 +215,14 @@ fn wheel_and_pinch(
     }
 }
 
-fn keyboard_gestures(keys: Res<ButtonInput<KeyCode>>, mut gestures: MessageWriter<TableGesture>) {
+/// The arrow keys step the cursor, Enter or Space acts, Escape cancels. The cursor then shows no
+/// controller's number.
+fn keyboard_gestures(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut hand: ResMut<CursorHand>,
+    mut gestures: MessageWriter<TableGesture>,
+) {
+    let mut pressed = Vec::new();
     for (key, step) in [
         (KeyCode::ArrowLeft, IVec2::NEG_X),
         (KeyCode::ArrowRight, IVec2::X),
@@ -240,34 +230,17 @@ fn keyboard_gestures(keys: Res<ButtonInput<KeyCode>>, mut gestures: MessageWrite
         (KeyCode::ArrowDown, IVec2::NEG_Y),
     ] {
         if keys.just_pressed(key) {
-            gestures.write(TableGesture::Step(step));
+            pressed.push(TableGesture::Step(step));
         }
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
-        gestures.write(TableGesture::Confirm);
+        pressed.push(TableGesture::Confirm);
     }
     if keys.just_pressed(KeyCode::Escape) {
-        gestures.write(TableGesture::Cancel);
+        pressed.push(TableGesture::Cancel);
     }
-}
-
-fn gamepad_gestures(gamepads: Query<&Gamepad>, mut gestures: MessageWriter<TableGesture>) {
-    for gamepad in &gamepads {
-        for (button, step) in [
-            (GamepadButton::DPadLeft, IVec2::NEG_X),
-            (GamepadButton::DPadRight, IVec2::X),
-            (GamepadButton::DPadUp, IVec2::Y),
-            (GamepadButton::DPadDown, IVec2::NEG_Y),
-        ] {
-            if gamepad.just_pressed(button) {
-                gestures.write(TableGesture::Step(step));
-            }
-        }
-        if gamepad.just_pressed(GamepadButton::South) {
-            gestures.write(TableGesture::Confirm);
-        }
-        if gamepad.just_pressed(GamepadButton::East) {
-            gestures.write(TableGesture::Cancel);
-        }
+    if !pressed.is_empty() {
+        hand.set_if_neq(CursorHand(None));
+        gestures.write_batch(pressed);
     }
 }

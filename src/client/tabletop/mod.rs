@@ -3,12 +3,14 @@
 
 mod camera;
 mod devices;
+mod pads;
 pub mod paint;
 mod particles;
 mod timeline;
 
 pub use camera::{HudInsets, TableBounds, TableCamera, TableView, TableZoom};
-pub use devices::{PointerWorld, PressHolds, TableGesture};
+pub use devices::{PointerWorld, PressHolds};
+pub use pads::{CursorHand, CursorSpot, GamepadSlots};
 pub use timeline::{
     Anim, AnimatedPiece, AnimationSystems, Burst, Cue, FadingParts, Opacity, Step, TurnedOver,
     animations_settled, finish_all,
@@ -19,6 +21,22 @@ use crate::client::settings::Settings;
 use crate::client::table_colours;
 use crate::rules::GameKind;
 use bevy::prelude::*;
+
+/// What a player does at the table, whatever the device.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum TableGesture {
+    /// A click or tap at this world position.
+    Press(Vec2),
+    /// A drag (mouse or finger) that began with a press ended at this world position: move
+    /// what the press selected here, if it may go there.
+    Drop(Vec2),
+    /// Move the keyboard or gamepad cursor one step in this screen direction (x right, y up).
+    Step(IVec2),
+    /// Act on the cursor's point.
+    Confirm,
+    /// Drop the selection.
+    Cancel,
+}
 
 /// Draw order of what stands on the table.
 pub mod z {
@@ -96,7 +114,9 @@ pub struct TableReset;
 /// What runs headless: the timeline and the table's orientation.
 pub(super) fn logic_plugin(app: &mut App) {
     app.add_message::<TableReset>()
-        .add_plugins((timeline::plugin, camera::logic_plugin))
+        .add_message::<TableGesture>()
+        .init_resource::<PressHolds>()
+        .add_plugins((timeline::plugin, camera::logic_plugin, pads::logic_plugin))
         .add_systems(
             Update,
             follow_colour_setting
@@ -120,7 +140,12 @@ fn follow_colour_setting(
 /// What needs a window: camera, particles, devices.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TableArt>()
-        .add_plugins((camera::plugin, particles::plugin, devices::plugin))
+        .add_plugins((
+            camera::plugin,
+            particles::plugin,
+            devices::plugin,
+            pads::plugin,
+        ))
         .add_systems(
             Update,
             (show_the_game_on_the_table, timeline::fade_parts)
