@@ -829,6 +829,11 @@ impl Drop for TestServer {
 
 /// Starts a server, or `None` (outside CI) when its binary has not been built.
 fn start_server() -> Option<TestServer> {
+    start_server_with_grace(None)
+}
+
+/// A server whose grace period for a dropped player is `grace` seconds (its default if none).
+fn start_server_with_grace(grace: Option<&str>) -> Option<TestServer> {
     let Some(server) = server_binary() else {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -843,7 +848,11 @@ fn start_server() -> Option<TestServer> {
         .port();
     let data = std::env::temp_dir().join(format!("kawu-client-online-{port}"));
     std::fs::remove_dir_all(&data).ok();
-    let child = std::process::Command::new(server)
+    let mut command = std::process::Command::new(server);
+    if let Some(grace) = grace {
+        command.env("KAWU_GRACE_SECONDS", grace);
+    }
+    let child = command
         .args(["--addr", &format!("127.0.0.1:{port}"), "--data"])
         .arg(&data)
         .stdout(std::process::Stdio::null())
@@ -2202,6 +2211,80 @@ fn a_qiguo_table_of_two_clients_and_two_server_computers_plays_through_a_real_se
         |apps| qg_model(apps[0]).game.plies().len() == qg_model(apps[1]).game.plies().len(),
     );
     assert_eq!(qg_model(&host).position(), qg_model(&guest).position());
+}
+
+#[test]
+fn a_qiguo_friend_who_leaves_watches_on_and_a_dropped_one_is_covered() {
+    use kawu::protocol::{ComputerLevel, OnLeave, SeatPlan};
+    let Some(server) = start_server_with_grace(Some("1")) else {
+        return;
+    };
+    let plan = RoomPlan {
+        game: GameKind::Qiguo,
+        clock: Default::default(),
+        seats: vec![
+            SeatPlan::Friend,
+            SeatPlan::Friend,
+            SeatPlan::Friend,
+            SeatPlan::Computer(ComputerLevel::Easy),
+        ],
+        on_leave: OnLeave::Computer,
+    };
+    let (mut host, code) = create_room(&server, plan);
+    let mut leaver = join_room(&server, &code);
+    let mut dropper = join_room(&server, &code);
+    run_until(
+        &mut [&mut host, &mut leaver, &mut dropper],
+        "the table filled",
+        |apps| {
+            apps.iter().all(|app| {
+                *app.world().resource::<State<Screen>>().get() == Screen::Playing
+                    && !session(app).waiting_for_players()
+                    && session(app).connected()[..3] == [true, true, true]
+            })
+        },
+    );
+    let leaver_seat = session(&leaver).my_seat().expect("a seat");
+    // Leaving for good: the seat is the computer's, this device watches on with no seat.
+    leaver
+        .world_mut()
+        .write_message(ToServer(ClientMessage::Leave {}));
+    run_until(
+        &mut [&mut host, &mut leaver, &mut dropper],
+        "the seat left",
+        |apps| {
+            let [host, leaver, _] = apps else {
+                unreachable!()
+            };
+            let left = session(host).seats[leaver_seat.index()];
+            left.left
+                && left.computer == Some(ComputerLevel::Medium)
+                && session(leaver).my_seat().is_none()
+                && leaver
+                    .world()
+                    .resource::<Seats>()
+                    .iter()
+                    .all(|(_, c)| c == Controller::Remote)
+        },
+    );
+    // A dropped friend: past the grace period the computer covers the seat.
+    let dropped_seat = session(&dropper).my_seat().expect("a seat");
+    drop(dropper);
+    run_until(&mut [&mut host, &mut leaver], "the seat covered", |apps| {
+        let seat = &session(apps[0]).seats[dropped_seat.index()];
+        seat.covered && !seat.connected
+    });
+    // The game goes on: the host moves, the computers play the other three seats, and the
+    // one who left sees every move.
+    let plies = qg_model(&host).game.plies().len();
+    let people_moves = qg_play_online(&mut [&mut host, &mut leaver], plies + 8);
+    assert!(people_moves >= 1, "the host moved");
+    run_until(
+        &mut [&mut host, &mut leaver],
+        "both tables to agree",
+        |apps| qg_model(apps[0]).game.plies().len() == qg_model(apps[1]).game.plies().len(),
+    );
+    assert_eq!(qg_model(&host).position(), qg_model(&leaver).position());
 }
 
 // Lessons

@@ -162,6 +162,32 @@ fn table_seats(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hud
             act.outgoing.write(ToServer(ClientMessage::Start {}));
         }
     }
+    if session.my_seat().is_some() && !online.status.over {
+        leave_for_good(ui, lang, act);
+    }
+}
+
+/// Leaving a table for more than two for good, once asked twice: the seat is the computer's or
+/// its armies leave (as the host chose), and this device watches on.
+fn leave_for_good(ui: &mut egui::Ui, lang: Lang, act: &mut HudActions) {
+    let asked = ui.id().with("leave for good");
+    let sure = ui.data(|data| data.get_temp::<bool>(asked).unwrap_or(false));
+    if !sure {
+        if small_button(ui, true, tr(lang, "online-leave"), &mut act.sounds) {
+            ui.data_mut(|data| data.insert_temp(asked, true));
+        }
+        return;
+    }
+    ui.label(tr(lang, "online-leave-sure"));
+    ui.horizontal(|ui| {
+        if small_button(ui, true, tr(lang, "online-leave-yes"), &mut act.sounds) {
+            act.outgoing.write(ToServer(ClientMessage::Leave {}));
+            ui.data_mut(|data| data.insert_temp(asked, false));
+        }
+        if small_button(ui, true, tr(lang, "dialog-cancel"), &mut act.sounds) {
+            ui.data_mut(|data| data.insert_temp(asked, false));
+        }
+    });
 }
 
 /// The time left for the move, in large type (orange under ten seconds).

@@ -441,10 +441,17 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
                 RoomEvent::Uncovered { seat } => seat_state(session, *seat, |seat| {
                     seat.covered = false;
                 }),
-                RoomEvent::SeatLeft { seat } => seat_state(session, *seat, |seat| {
-                    seat.left = true;
-                    seat.computer = Some(ComputerLevel::Medium);
-                }),
+                RoomEvent::SeatLeft { seat } => {
+                    // This device left its seat for good: it watches on, with no seat to resume.
+                    if let Some(room) = session.room.as_mut().filter(|r| r.seat == Some(*seat)) {
+                        room.seat = None;
+                        room.token = None;
+                    }
+                    seat_state(session, *seat, |seat| {
+                        seat.left = true;
+                        seat.computer = Some(ComputerLevel::Medium);
+                    });
+                }
                 _ => {}
             }
         }

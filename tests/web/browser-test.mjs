@@ -539,6 +539,138 @@ async function walkLesson() {
   return answers;
 }
 
+/// The standard mapping's buttons (the Gamepad API's numbering).
+const PAD = { south: 0, east: 1, start: 9, up: 12, down: 13, left: 14, right: 15 };
+
+/// Runs in the page before the game: two standard controllers, as the Gamepad API shows them,
+/// that the test presses through `window.__pads`.
+function fakeGamepads() {
+  const pad = (index) => ({
+    id: `Test controller ${index + 1} (STANDARD GAMEPAD Vendor: 045e Product: 028e)`,
+    index,
+    connected: true,
+    mapping: 'standard',
+    timestamp: 0,
+    axes: [0, 0, 0, 0],
+    buttons: Array.from({ length: 17 }, () => ({ pressed: false, touched: false, value: 0 })),
+  });
+  window.__pads = [pad(0), pad(1)];
+  navigator.getGamepads = () => window.__pads;
+}
+
+/// Presses and releases a button of controller `pad` (0 is controller 1), each held over a
+/// few of the game's frames: it reads the controllers once a frame.
+async function padPress(page, pad, button) {
+  for (const down of [true, false]) {
+    await page.evaluate(([index, button, down]) => {
+      const pad = window.__pads[index];
+      pad.buttons[button] = { pressed: down, touched: down, value: down ? 1 : 0 };
+      pad.timestamp += 1;
+    }, [pad, button, down]);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.waitForTimeout(150);
+  }
+}
+
+/// The point the cursor was last logged at, among the lines from `from` on.
+function loggedCursor(logs, from = 0) {
+  const line = logs.slice(from).reverse().find((l) => /cursor at [a-i]\d/.test(l));
+  return line?.match(/cursor at ([a-i]\d)/)[1];
+}
+
+/// Steps the cursor with controller `pad` to `target` (a Xiangqi point such as `h2`), finding
+/// out from the logged cursor which way the board is turned.
+async function padTo(page, logs, pad, target) {
+  let cursor = loggedCursor(logs);
+  if (cursor === undefined) {
+    const mark = logs.length;
+    await padPress(page, pad, PAD.south);
+    cursor = (await waitForLog(logs, mark, /cursor at [a-i]\d/, 'the cursor', 8000)).match(/cursor at ([a-i]\d)/)[1];
+  }
+  let turned = 1;
+  for (let step = 0; step < 30 && cursor !== target; step++) {
+    const files = target.charCodeAt(0) - cursor.charCodeAt(0);
+    const ranks = Number(target[1]) - Number(cursor[1]);
+    const button = files * turned > 0 ? PAD.right : files * turned < 0 ? PAD.left : ranks * turned > 0 ? PAD.up : PAD.down;
+    const mark = logs.length;
+    await padPress(page, pad, button);
+    const line = await waitForLog(logs, mark, /cursor at [a-i]\d/, 'a cursor step', 8000).catch(() => undefined);
+    if (line === undefined) continue;
+    const now = loggedCursor(logs, mark);
+    const moved = files !== 0 ? now.charCodeAt(0) - cursor.charCodeAt(0) : Number(now[1]) - Number(cursor[1]);
+    // A step the other way: the board is drawn turned for this player.
+    if (moved !== 0 && Math.sign(moved) !== Math.sign(files !== 0 ? files : ranks)) turned = -turned;
+    cursor = now;
+  }
+  if (cursor !== target) fail(`controller ${pad + 1} never brought the cursor to ${target} (it is at ${cursor})`);
+}
+
+/// Plays `from` `to` with controller `pad`: the cursor to the piece, South, to its
+/// destination, South; waits for the move to be played.
+async function padMove(page, logs, pad, from, to) {
+  await padTo(page, logs, pad, from);
+  await padPress(page, pad, PAD.south);
+  await page.waitForTimeout(600);
+  await padTo(page, logs, pad, to);
+  const mark = logs.length;
+  await padPress(page, pad, PAD.south);
+  await waitForLog(logs, mark, new RegExp(`played ${from}${to} \\(Local\\)`), `${from}${to} by controller ${pad + 1}`, 10000);
+  await page.waitForTimeout(1500);
+}
+
+/// Two controllers at one screen: the new-game page gives controller 1 Red and controller 2
+/// Black; each plays its own moves and the other's presses do nothing.
+async function playWithControllers() {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addInitScript(fakeGamepads);
+  const { page, logs, title } = await openGame(context, url, '30-controllers-title');
+  await pressUntil(
+    page,
+    'game Xiangqi',
+    async () => {
+      await settle(page);
+      return regionDifference(title, await shoot(page, '30-controllers-title'), MENU_AREA) > 4;
+    },
+    'the Xiangqi title',
+  );
+  const xiangqiTitle = await shoot(page, '30-controllers-title');
+  await openNewGamePage(page, xiangqiTitle, '31-controllers-new-game');
+  // The page offers a controller for each seat once it has seen them.
+  await place(page, 'pad 2 2');
+  await press(page, 'pad 1 1');
+  await press(page, 'pad 2 2');
+  await settle(page);
+  await shoot(page, '31-controllers-new-game');
+  await pressForLog(page, logs, word('new-hot-seat'), /game started: Seats\(\[Local, Local\]\)/, 'a Xiangqi game');
+  await page.waitForTimeout(2500);
+  // Red to move: controller 2's presses do nothing.
+  let mark = logs.length;
+  for (const button of [PAD.south, PAD.right, PAD.south]) await padPress(page, 1, button);
+  await page.waitForTimeout(1000);
+  if (logs.slice(mark).some((l) => /cursor at|played/.test(l))) {
+    fail(`controller 2 acted on Red's turn:\n${logs.slice(mark).join('\n')}`);
+  }
+  await padMove(page, logs, 0, 'h2', 'e2');
+  // Black to move: now controller 1's presses do nothing.
+  mark = logs.length;
+  for (const button of [PAD.left, PAD.south]) await padPress(page, 0, button);
+  await page.waitForTimeout(1000);
+  if (logs.slice(mark).some((l) => /cursor at|played/.test(l))) {
+    fail(`controller 1 acted on Black's turn:\n${logs.slice(mark).join('\n')}`);
+  }
+  await padMove(page, logs, 1, 'h9', 'g7');
+  await padMove(page, logs, 0, 'e2', 'e6');
+  // The cursor shows controller 2's number while it moves Black's horse out.
+  await padTo(page, logs, 1, 'b9');
+  await page.waitForTimeout(1000);
+  await shoot(page, '32-two-controllers');
+  const played = logs.filter((l) => /played \w+ \(Local\)/.test(l)).map((l) => l.match(/played (\w+)/)[1]);
+  const errors = logs.filter((l) => /^(error|pageerror)/.test(l));
+  if (errors.length) fail(`errors with the controllers:\n${errors.join('\n')}`);
+  await context.close();
+  return { played };
+}
+
 /// A hot-seat game on a phone-sized touch screen, upright; returns what it measured.
 async function playOnPhone() {
   const context = await browser.newContext({
@@ -784,9 +916,10 @@ const browser = await chromium.launch({
 });
 const figures = {};
 try {
-  // KAWU_WEB_PARTS picks parts (worker, desktop, lesson, qiguo, online, phone) to run while
-  // working on one of them; `worker` alone needs only the worker's files.
-  const parts = (process.env.KAWU_WEB_PARTS ?? 'worker,desktop,lesson,qiguo,online,phone').split(',');
+  // KAWU_WEB_PARTS picks parts (worker, desktop, lesson, controllers, qiguo, online,
+  // qiguo-online, phone) to run while working on one of them; `worker` alone needs only the
+  // worker's files.
+  const parts = (process.env.KAWU_WEB_PARTS ?? 'worker,desktop,lesson,controllers,qiguo,online,phone').split(',');
   if (parts.includes('worker')) {
     figures.worker = await thinkInWorker();
     figures.workerWasmBytes = statSync(join(site, 'kawu_worker_bg.wasm')).size;
@@ -1013,8 +1146,11 @@ try {
   // 6d. The first steps of a lesson.
   if (parts.includes('lesson')) figures.lesson = await walkLesson();
 
+  // 6e. Two controllers at one screen, each playing its own side.
+  if (parts.includes('controllers')) figures.controllers = await playWithControllers();
+
   //    Then three pages at one Qiguo table (`qiguo-online` runs it alone).
-  const game = ['desktop', 'lesson', 'qiguo', 'online', 'qiguo-online', 'phone'].some((part) => parts.includes(part));
+  const game = ['desktop', 'lesson', 'controllers', 'qiguo', 'online', 'qiguo-online', 'phone'].some((part) => parts.includes(part));
   if (!game) {
     // The worker alone: no game was loaded.
   } else if (!parts.includes('online') && !parts.includes('qiguo-online')) {

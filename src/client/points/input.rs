@@ -242,17 +242,20 @@ fn gestures_to_commands<G: PointsMatch>(
                 }
             }
             TableGesture::Step(step) => {
-                if !cursor.visible {
-                    cursor.visible = true;
-                    continue;
+                if cursor.visible {
+                    let step = if turned { -step } else { step };
+                    cursor.point = G::stepped(cursor.point, step.x, step.y);
                 }
-                let step = if turned { -step } else { step };
-                cursor.point = G::stepped(cursor.point, step.x, step.y);
+                cursor.visible = true;
+                info!("cursor at {}", cursor.point);
             }
             TableGesture::Confirm if cursor.visible => {
                 commands.write(BoardCommand::Select(cursor.point));
             }
-            TableGesture::Confirm => cursor.visible = true,
+            TableGesture::Confirm => {
+                cursor.visible = true;
+                info!("cursor at {}", cursor.point);
+            }
             TableGesture::Cancel => {
                 commands.write(BoardCommand::Cancel);
             }

@@ -169,6 +169,10 @@ fn follow_server(
                         }
                     }
                 }
+                // Who plays here may have changed (this device's player left): sit anew.
+                RoomEvent::SeatLeft { .. } => {
+                    table.outgoing.write(ToServer(ClientMessage::Sync {}));
+                }
                 _ => {}
             },
             _ => {}
