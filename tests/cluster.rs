@@ -446,10 +446,7 @@ async fn a_takeback_asked_on_one_node_is_granted_from_the_other() {
     alice.send(ClientMessage::AskTakeback {}).await;
     alice.until_version(4).await;
     bob.until_version(4).await;
-    let asked = RoomEvent::TakebackAsked {
-        seat: RoomSeat(0),
-        plies: 1,
-    };
+    let asked = takeback_asked(RoomSeat(0), 1);
     assert_eq!(bob.replica().events.last(), Some(&(4, asked)));
     assert!(
         bob.sync().await.takeback.is_some(),

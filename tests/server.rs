@@ -9,8 +9,8 @@
 use futures_util::SinkExt;
 use kawu::protocol::{
     ClientMessage, ComputerLevel, EndReason, ErrorCode, Frame, GameEnd, GameState, MoveClock,
-    OnLeave, Played, QiguoSetup, RoomEvent, RoomSeat, SeatPlan, ServerMessage, WithdrawReason,
-    XiangqiPlayed, junqi_start,
+    OnLeave, Played, QiguoSetup, RoomEvent, RoomSeat, RoomState, SeatPlan, ServerMessage,
+    TakebackRequest, WithdrawReason, XiangqiPlayed, junqi_start,
 };
 use kawu::rules::GameKind;
 use kawu::rules::junqi::{Action, Cell, Ruleset};
@@ -1790,13 +1790,27 @@ async fn refused(client: &mut Client, message: ClientMessage) -> ErrorCode {
 }
 
 /// The server's state of the room agrees with `client`'s replica: the same history and the
-/// same pending takeback.
+/// same pending takeback, which has some of its default wait left.
 async fn assert_server_agrees(client: &mut Client) {
     let room = client.sync().await;
     let rebuilt = Replica::from_state(&room);
     assert_eq!(rebuilt.board.history(), client.replica().board.history());
-    assert_eq!(room.takeback, client.replica().takeback);
+    assert_eq!(without_time_left(&room), client.replica().takeback);
+    if let Some(takeback) = &room.takeback {
+        let left = takeback
+            .remaining_ms
+            .expect("a pending request says its time left");
+        assert!(left <= Timing::default().takeback_wait.as_millis() as u64);
+    }
     assert_eq!(room.to_move, client.replica().to_move());
+}
+
+/// The room's pending takeback request without its time left (which only the server knows).
+fn without_time_left(room: &RoomState) -> Option<TakebackRequest> {
+    room.takeback.clone().map(|takeback| TakebackRequest {
+        remaining_ms: None,
+        ..takeback
+    })
 }
 
 /// Whether a Junqi action text is a move (two points) rather than a flip (one).
@@ -1831,7 +1845,7 @@ async fn a_junqi_move_that_revealed_nothing_is_taken_back_and_a_flip_is_not() {
             // The mover asks; the request says one action goes, and it revealed nothing.
             let asked = event_after(mover, ClientMessage::AskTakeback {}).await;
             let seat = mover.seat.unwrap();
-            assert_eq!(asked, RoomEvent::TakebackAsked { seat, plies: 1 });
+            assert_eq!(asked, takeback_asked(seat, 1));
             other.until_version(mover.version()).await;
             assert_server_agrees(other).await;
             let granted = event_after(other, ClientMessage::AnswerTakeback { accept: true }).await;
@@ -1906,13 +1920,7 @@ async fn xiangqi_takebacks_are_granted_declined_withdrawn_and_lapse_with_a_move(
     // Declined: Alice may not ask again before a move.
     step(&mut alice, &mut bob, "h2e2").await;
     let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 1
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(0), 1));
     bob.until_version(alice.version()).await;
     let declined = event_after(&mut bob, ClientMessage::AnswerTakeback { accept: false }).await;
     assert_eq!(declined, RoomEvent::TakebackDeclined { seat: RoomSeat(1) });
@@ -1928,10 +1936,7 @@ async fn xiangqi_takebacks_are_granted_declined_withdrawn_and_lapse_with_a_move(
     let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
     assert_eq!(
         asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 2
-        },
+        takeback_asked(RoomSeat(0), 2),
         "on her turn Alice's last move is two plies back"
     );
     let withdrawn = event_after(&mut alice, ClientMessage::WithdrawTakeback {}).await;
@@ -1953,13 +1958,7 @@ async fn xiangqi_takebacks_are_granted_declined_withdrawn_and_lapse_with_a_move(
 
     // Granted, one ply (Bob's own) and then two (Alice's and Bob's answer).
     let asked = event_after(&mut bob, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(1),
-            plies: 1
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(1), 1));
     alice.until_version(bob.version()).await;
     assert_eq!(
         refused(&mut bob, ClientMessage::AnswerTakeback { accept: true }).await,
@@ -1987,13 +1986,7 @@ async fn xiangqi_takebacks_are_granted_declined_withdrawn_and_lapse_with_a_move(
     assert_eq!(alice.replica().to_move(), Some(RoomSeat(1)));
     step(&mut bob, &mut alice, "b9c7").await;
     let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 2
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(0), 2));
     bob.until_version(alice.version()).await;
     event_after(&mut bob, ClientMessage::AnswerTakeback { accept: true }).await;
     alice.until_version(bob.version()).await;
@@ -2161,13 +2154,7 @@ async fn a_qiguo_takeback_needs_every_person_and_the_computer_thinks_again() {
 
     // All five moves would go; Ann accepts, Ben declines.
     let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 5
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(0), 5));
     ann.until_version(host.version()).await;
     let accepted = event_after(&mut ann, ClientMessage::AnswerTakeback { accept: true }).await;
     assert_eq!(accepted, RoomEvent::TakebackAccepted { seat: RoomSeat(2) });
@@ -2192,13 +2179,7 @@ async fn a_qiguo_takeback_needs_every_person_and_the_computer_thinks_again() {
     qiguo_step(&mut [&mut host, &mut ann, &mut ben]).await;
     assert_eq!(host.replica().to_move(), Some(RoomSeat(0)));
     let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 6
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(0), 6));
     ann.until_version(host.version()).await;
     ben.until_version(host.version()).await;
     event_after(&mut ben, ClientMessage::AnswerTakeback { accept: true }).await;
@@ -2251,13 +2232,7 @@ async fn a_person_against_computers_takes_back_at_once() {
     // Qin (the host), Chu and Han, Qi and Wei (the computers): Zhao, the host's, is to move.
     assert_eq!(host.replica().board.history_len(), 5);
     let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 5
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(0), 5));
     let granted = host
         .until(|message| match message {
             ServerMessage::Event { event, .. } => Some(event.clone()),
@@ -2301,11 +2276,12 @@ async fn a_takeback_survives_kill_9_and_the_room_resumes_rewound() {
     let mut bob = bob.resume(server.address, None).await;
     let room = bob.until_sync().await;
     assert_eq!(
-        room.takeback,
-        Some(kawu::protocol::TakebackRequest {
+        without_time_left(&room),
+        Some(TakebackRequest {
             seat: RoomSeat(0),
             plies: 1,
-            accepted: Vec::new()
+            accepted: Vec::new(),
+            remaining_ms: None,
         }),
         "the pending request came back"
     );
@@ -2351,13 +2327,7 @@ async fn a_covered_seat_accepts_a_takeback_on_its_own() {
     until_to_move(&mut host, RoomSeat(0)).await;
     assert_eq!(host.replica().board.history_len(), 5);
     let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 5
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(0), 5));
     // The guest goes without answering; covered past the grace period, the seat accepts.
     disconnect(&mut guest, &mut host).await;
     until_event(&mut host, &RoomEvent::Covered { seat: RoomSeat(1) }).await;
