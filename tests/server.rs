@@ -3,8 +3,8 @@
 //! mid-game, hostile input is refused, and clocks, grace periods, idle rooms and idle
 //! connections run out. Qiguo tables of three to seven seats play to a result with the server's
 //! computers in some seats, cover for a dropped player, survive `kill -9`, and refuse hostile
-//! seats and moves. Takebacks are asked, granted, declined and refused in every game, and
-//! survive a restart.
+//! seats and moves. Takebacks are asked, granted, declined and refused in every game, lapse
+//! unanswered after their wait, and survive a restart.
 
 use futures_util::SinkExt;
 use kawu::protocol::{
@@ -1160,6 +1160,7 @@ fn the_server_takes_its_flags_from_the_environment_and_refuses_bad_ones() {
 
     for bad in [
         ["--grace-seconds", "NaN"],
+        ["--takeback-wait-seconds", "-1"],
         ["--idle-seconds", "-5"],
         ["--lobby-seconds", "inf"],
         ["--addr", "nowhere:port"],
@@ -1182,7 +1183,13 @@ fn the_server_takes_its_flags_from_the_environment_and_refuses_bad_ones() {
         .output()
         .unwrap();
     let help = String::from_utf8_lossy(&help.stdout);
-    for flag in ["--lobby-seconds", "KAWU_LOBBY_SECONDS", "--idle-seconds"] {
+    for flag in [
+        "--lobby-seconds",
+        "KAWU_LOBBY_SECONDS",
+        "--idle-seconds",
+        "--takeback-wait-seconds",
+        "KAWU_TAKEBACK_WAIT_SECONDS",
+    ] {
         assert!(help.contains(flag), "{flag} in {help}");
     }
 }
@@ -2346,4 +2353,184 @@ async fn a_covered_seat_accepts_a_takeback_on_its_own() {
     );
     assert_eq!(host.replica().board.history_len(), 0);
     assert_server_agrees(&mut host).await;
+}
+
+/// The takeback wait of the lapse tests, and the `takeback_asked` event with it.
+const QUICK_WAIT: Duration = Duration::from_millis(400);
+
+fn quickly_asked(seat: RoomSeat, plies: u32) -> RoomEvent {
+    RoomEvent::TakebackAsked {
+        seat,
+        plies,
+        wait_ms: QUICK_WAIT.as_millis() as u64,
+    }
+}
+
+/// Reads pongs until the one for `nonce`: everything the server sent before it was read.
+async fn pinged(client: &mut Client, nonce: u64) {
+    client.send(ClientMessage::Ping { nonce }).await;
+    client
+        .until(|message| {
+            matches!(message, ServerMessage::Pong { nonce: heard } if *heard == nonce).then_some(())
+        })
+        .await;
+}
+
+#[tokio::test]
+async fn an_unanswered_takeback_lapses_after_its_wait_and_an_answered_one_does_not() {
+    let mut config = config("takeback-lapse");
+    config.timing.takeback_wait = QUICK_WAIT;
+    let address = start(config).await;
+    let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut watcher = Client::watch(address, &alice.code()).await;
+    alice.act("h2e2").await;
+    alice.until_version(3).await;
+    bob.until_version(3).await;
+
+    // Bob does not answer: the request is pending a while, then lapses for everyone.
+    let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
+    assert_eq!(asked, quickly_asked(RoomSeat(0), 1));
+    let room = bob.sync().await;
+    let left = room
+        .takeback
+        .expect("pending")
+        .remaining_ms
+        .expect("a wait");
+    assert!(
+        left <= QUICK_WAIT.as_millis() as u64,
+        "{left} ms left of a {QUICK_WAIT:?} wait"
+    );
+    let lapsed = RoomEvent::TakebackLapsed { seat: RoomSeat(0) };
+    let version = until_event(&mut alice, &lapsed).await;
+    assert_eq!(version, 5);
+    assert_eq!(until_event(&mut bob, &lapsed).await, 5);
+    assert_eq!(until_event(&mut watcher, &lapsed).await, 5);
+    assert_eq!(bob.sync().await.takeback, None);
+    assert_server_agrees(&mut alice).await;
+    // Off the table as if declined: no answer now, no second request before a move.
+    assert_eq!(
+        refused(&mut bob, ClientMessage::AnswerTakeback { accept: true }).await,
+        ErrorCode::NoTakeback
+    );
+    assert_eq!(
+        refused(&mut alice, ClientMessage::AskTakeback {}).await,
+        ErrorCode::TakebackAskedAlready
+    );
+
+    // They play on; a request declined at once does not lapse later.
+    bob.act("h9g7").await;
+    bob.until_version(6).await;
+    alice.until_version(6).await;
+    alice.act("b2b4").await;
+    alice.until_version(7).await;
+    bob.until_version(7).await;
+    event_after(&mut alice, ClientMessage::AskTakeback {}).await;
+    bob.until_version(8).await;
+    let declined = event_after(&mut bob, ClientMessage::AnswerTakeback { accept: false }).await;
+    assert_eq!(declined, RoomEvent::TakebackDeclined { seat: RoomSeat(1) });
+    tokio::time::sleep(QUICK_WAIT * 2).await;
+    pinged(&mut alice, 1).await;
+    pinged(&mut watcher, 2).await;
+    assert_eq!(
+        (alice.version(), watcher.version()),
+        (9, 9),
+        "nothing lapsed"
+    );
+    bob.act("a6a5").await;
+    bob.until_version(10).await;
+    alice.until_version(10).await;
+    assert_eq!(alice.replica().board.history().len(), 4);
+}
+
+#[tokio::test]
+async fn a_qiguo_computer_held_by_an_unanswered_takeback_moves_once_it_lapses() {
+    // The computer at its own Easy budget searches far longer than a request takes to come.
+    let mut config = config("takeback-lapse-qiguo");
+    config.timing.takeback_wait = QUICK_WAIT;
+    let address = start(config).await;
+    // The host (Qin, Zhao, Yan), the computer (Chu, Han), a friend (Qi, Wei).
+    let setup = QiguoSetup {
+        seats: vec![
+            SeatPlan::Friend,
+            SeatPlan::Computer(ComputerLevel::Easy),
+            SeatPlan::Friend,
+        ],
+        on_leave: OnLeave::Computer,
+    };
+    let mut host = Client::create_qiguo(address, setup, MoveClock::Off).await;
+    let mut guest = Client::join(address, &host.code()).await;
+    assert_eq!(guest.seat, Some(RoomSeat(2)));
+    host.until_version(2).await;
+
+    // The host moves Qin and asks at once, while the computer (Chu) thinks: the move it
+    // finds is for a version that is gone.
+    let action = host.replica().board.legal_actions()[0].clone();
+    host.act(&action).await;
+    host.until_version(3).await;
+    let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
+    assert_eq!(asked, quickly_asked(RoomSeat(0), 1));
+    let asked_at = host.version();
+    assert_eq!(
+        host.replica().to_move(),
+        Some(RoomSeat(1)),
+        "the computer's turn"
+    );
+
+    // The guest does not answer: the computer waits for the lapse, then moves.
+    let lapsed = RoomEvent::TakebackLapsed { seat: RoomSeat(0) };
+    assert_eq!(until_event(&mut host, &lapsed).await, asked_at + 1);
+    until_to_move(&mut host, RoomSeat(2)).await;
+    let moved = host.replica().events.iter().any(|(at, event)| {
+        *at > asked_at + 1
+            && matches!(
+                event,
+                RoomEvent::Played {
+                    seat: RoomSeat(1),
+                    ..
+                }
+            )
+    });
+    assert!(moved, "the computer moved after the lapse");
+    guest.until_version(host.version()).await;
+    assert!(guest.replica().events.contains(&(asked_at + 1, lapsed)));
+    assert_server_agrees(&mut guest).await;
+    // The guest plays on.
+    qiguo_step(&mut [&mut guest, &mut host]).await;
+}
+
+/// A pending request is stored: after `kill -9` and a restart it is in the room again, with
+/// its whole wait, and lapses then.
+#[tokio::test]
+async fn a_takeback_pending_at_a_restart_lapses_after_it() {
+    let data = data_folder("takeback-lapse-restart");
+    let wait = ["--takeback-wait-seconds", "3"];
+    let server = ServerProcess::spawn_with(&data, &wait);
+    let (mut alice, mut bob) = table(server.address, GameKind::Xiangqi, MoveClock::Off).await;
+    alice.act("h2e2").await;
+    alice.until_version(3).await;
+    bob.until_version(3).await;
+    let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
+    assert_eq!(
+        asked,
+        RoomEvent::TakebackAsked {
+            seat: RoomSeat(0),
+            plies: 1,
+            wait_ms: 3000
+        }
+    );
+    bob.until_version(4).await;
+    drop(server);
+
+    let server = ServerProcess::spawn_with(&data, &wait);
+    let mut alice = alice.resume(server.address, Some(alice.version())).await;
+    let mut bob = bob.resume(server.address, None).await;
+    let room = bob.until_sync().await;
+    let pending = room.takeback.expect("the request came back");
+    assert_eq!((pending.seat, pending.plies), (RoomSeat(0), 1));
+    assert!(pending.remaining_ms.is_some_and(|left| left <= 3000));
+    let lapsed = RoomEvent::TakebackLapsed { seat: RoomSeat(0) };
+    assert_eq!(until_event(&mut bob, &lapsed).await, 5);
+    assert_eq!(until_event(&mut alice, &lapsed).await, 5);
+    bob.act("h9g7").await;
+    alice.until_version(6).await;
 }
