@@ -2534,3 +2534,146 @@ async fn a_takeback_pending_at_a_restart_lapses_after_it() {
     bob.act("h9g7").await;
     alice.until_version(6).await;
 }
+
+/// The mover's Qiguo move in `client`'s copy of the game: a Ruler capture if `capture_ruler`
+/// and one is legal, else (none when `capture_ruler`, quiet when not) a random move.
+fn chosen_qiguo_move(
+    client: &Client,
+    capture_ruler: bool,
+    rng: &mut Xoshiro256PlusPlus,
+) -> (String, bool) {
+    let position = client.replica().board.qiguo();
+    let mut captures = qiguo::MoveList::new();
+    position.legal_captures(&mut captures);
+    let takes_ruler = |mv: &qiguo::Move| {
+        position
+            .piece_at(mv.to())
+            .is_some_and(|piece| piece.kind == qiguo::Kind::Ruler)
+    };
+    if capture_ruler && let Some(mv) = captures.iter().find(|mv| takes_ruler(mv)) {
+        return (mv.to_string(), true);
+    }
+    let mut moves = qiguo::MoveList::new();
+    position.legal_moves(&mut moves);
+    moves.retain(|mv| !takes_ruler(mv) && (capture_ruler || !position.is_capture(*mv)));
+    (moves[rng.random_range(0..moves.len())].to_string(), false)
+}
+
+/// The person to move plays `action`; every client catches up.
+async fn qiguo_play(clients: &mut [Client], action: &str) {
+    let version = clients[0].version();
+    let mover = clients[0].replica().to_move().expect("the game is on");
+    clients[mover.index()].act(action).await;
+    for client in clients.iter_mut() {
+        client.until_version(version + 1).await;
+    }
+}
+
+/// Qiguo: a takeback that undoes a Ruler capture brings the eliminated seat back. That seat,
+/// with no state on the board, is not asked (its only sensible answer is yes); every other
+/// person is, and once they accept, its army is on the board again and it plays its turns.
+#[tokio::test]
+async fn a_takeback_of_a_ruler_capture_brings_back_the_seat_it_eliminated_without_asking_it() {
+    let address = start(qiguo_config("takeback-eliminated")).await;
+    let setup = QiguoSetup {
+        seats: vec![SeatPlan::Friend; 7],
+        on_leave: OnLeave::Computer,
+    };
+    let host = Client::create_qiguo(address, setup, MoveClock::Off).await;
+    let code = host.code();
+    let mut clients = vec![host];
+    for seat in 1..7 {
+        let guest = Client::join(address, &code).await;
+        assert_eq!(guest.seat, Some(RoomSeat(seat)));
+        clients.push(guest);
+    }
+    for client in &mut clients {
+        client.until_version(7).await;
+    }
+    let GameState::Qiguo(table) = clients[0].sync().await.game else {
+        panic!("a Qiguo room");
+    };
+    // Seven seats: one state each.
+    let state_of = |seat: usize| {
+        qiguo::State::from_letter(table.seat_states[seat].chars().next().unwrap()).unwrap()
+    };
+
+    // Random moves until a Ruler can be taken, and it is.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(28);
+    let capturer = loop {
+        assert!(clients[0].version() < 200, "no Ruler taken in 190 moves");
+        let mover = clients[0].replica().to_move().expect("the game is on");
+        let (action, takes_ruler) = chosen_qiguo_move(&clients[0], true, &mut rng);
+        qiguo_play(&mut clients, &action).await;
+        if takes_ruler {
+            break mover.index();
+        }
+    };
+    let position = clients[0].replica().board.qiguo().clone();
+    assert_eq!(position.ending(), None, "one Ruler does not end the game");
+    let gone: Vec<usize> = (0..7)
+        .filter(|&seat| !position.is_live(state_of(seat)))
+        .collect();
+    let [eliminated] = gone[..] else {
+        panic!("one seat eliminated, not {gone:?}");
+    };
+
+    // The capturer asks; the eliminated seat is not asked, the five others are.
+    let asked = event_after(&mut clients[capturer], ClientMessage::AskTakeback {}).await;
+    assert_eq!(asked, takeback_asked(RoomSeat(capturer as u8), 1));
+    let mut version = clients[capturer].version();
+    clients[eliminated].until_version(version).await;
+    assert_eq!(
+        refused(
+            &mut clients[eliminated],
+            ClientMessage::AnswerTakeback { accept: true }
+        )
+        .await,
+        ErrorCode::NoTakeback,
+        "the eliminated seat is not asked"
+    );
+    let answering: Vec<usize> = (0..7)
+        .filter(|&seat| seat != capturer && seat != eliminated)
+        .collect();
+    for (count, &seat) in answering.iter().enumerate() {
+        let client = &mut clients[seat];
+        client.until_version(version).await;
+        let answered = event_after(client, ClientMessage::AnswerTakeback { accept: true }).await;
+        let expected = if count + 1 < answering.len() {
+            RoomEvent::TakebackAccepted {
+                seat: RoomSeat(seat as u8),
+            }
+        } else {
+            RoomEvent::TakenBack {
+                seat: RoomSeat(capturer as u8),
+                plies: 1,
+            }
+        };
+        assert_eq!(answered, expected);
+        version = client.version();
+    }
+    for client in &mut clients {
+        client.until_version(version).await;
+    }
+    assert!(
+        clients[0]
+            .replica()
+            .board
+            .qiguo()
+            .is_live(state_of(eliminated)),
+        "its army is back"
+    );
+    assert_server_agrees(&mut clients[eliminated]).await;
+
+    // Quiet moves until the seat's turn, and it plays.
+    while clients[0].replica().to_move() != Some(RoomSeat(eliminated as u8)) {
+        let (action, _) = chosen_qiguo_move(&clients[0], false, &mut rng);
+        qiguo_play(&mut clients, &action).await;
+    }
+    let (action, _) = chosen_qiguo_move(&clients[0], false, &mut rng);
+    qiguo_play(&mut clients, &action).await;
+    assert!(matches!(
+        clients[0].replica().events.last(),
+        Some((_, RoomEvent::Played { seat, .. })) if seat.index() == eliminated
+    ));
+}
