@@ -1,9 +1,9 @@
 //! One task per room, owning its [`Table`]: connections send it commands, it stores the events
 //! they cause, then tells everyone in the room. It also runs the room's clocks: the move clock,
 //! the grace period of a disconnected player, the wait of a takeback request, and the room's
-//! expiry when it lies idle; and in
-//! Qiguo its computer seats, whose searches run on the server's bounded pool of thinkers and
-//! whose moves come back as commands, to be checked and stored like a person's.
+//! expiry when it lies idle; and in Qiguo its computer seats, whose searches run on the
+//! server's bounded pool of thinkers and whose moves come back as commands, to be checked and
+//! stored like a person's.
 //!
 //! In a cluster the task is this node's replica of the room: it also applies the events other
 //! nodes stored (heard as notices, or read when it finds itself behind), counts the other
