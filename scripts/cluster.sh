@@ -19,6 +19,7 @@
 # Settings: KAWU_CLUSTER_PORT (first of four ports, default 17400), KAWU_SERVER_BIN (the
 # kawu-server binary; default: built here with `cargo build`, KAWU_PROFILE=release for a
 # release build), KAWU_CLUSTER_CLOCK_SECOND (the nodes' --clock-second, default 0.02),
+# KAWU_CLUSTER_TAKEBACK_WAIT_SECONDS (the nodes' --takeback-wait-seconds, default 1),
 # KAWU_CLUSTER_RESTART_SECONDS (how long a killed node stays down, default 3),
 # KAWU_CLUSTER_PG_OPTIONS (more `postgres` options, e.g. "-c synchronous_commit=off").
 set -euo pipefail
@@ -105,7 +106,9 @@ node() {
     "$KAWU_SERVER_BIN" --addr "127.0.0.1:$port" --database "$database" --node "$name" \
       --rooms-per-address 100000 --connections-per-address 100000 \
       --frames-per-second 10000 --frame-burst 10000 \
-      --clock-second "${KAWU_CLUSTER_CLOCK_SECOND:-0.02}" >>"$work/node-$name.log" 2>&1 &
+      --clock-second "${KAWU_CLUSTER_CLOCK_SECOND:-0.02}" \
+      --takeback-wait-seconds "${KAWU_CLUSTER_TAKEBACK_WAIT_SECONDS:-1}" \
+      >>"$work/node-$name.log" 2>&1 &
     echo $! >"$work/node-$name.pid"
     wait $! || true
     # A while down first, so that its clients must go to the other node.

@@ -2,7 +2,8 @@
 //! them: a game whose players sit on different nodes plays to the end, two nodes racing for one
 //! version store one event and the loser's client hears `stale`, players resume through the
 //! balancer after either node is killed, a surviving node takes over a dead node's clock, and
-//! a takeback asked on one node is granted from the other.
+//! a takeback asked on one node is granted from the other, and one left unanswered lapses
+//! once, for the clients of both nodes.
 //!
 //! Run them with `bash scripts/cluster.sh cargo test --no-default-features --features server
 //! --test cluster -- --test-threads=1` (one at a time: the race test counts the writes that wait
@@ -446,11 +447,17 @@ async fn a_takeback_asked_on_one_node_is_granted_from_the_other() {
     alice.send(ClientMessage::AskTakeback {}).await;
     alice.until_version(4).await;
     bob.until_version(4).await;
-    let asked = RoomEvent::TakebackAsked {
-        seat: RoomSeat(0),
-        plies: 1,
-    };
-    assert_eq!(bob.replica().events.last(), Some(&(4, asked)));
+    assert!(matches!(
+        bob.replica().events.last(),
+        Some((
+            4,
+            RoomEvent::TakebackAsked {
+                seat: RoomSeat(0),
+                plies: 1,
+                ..
+            }
+        ))
+    ));
     assert!(
         bob.sync().await.takeback.is_some(),
         "node b holds the request"
@@ -521,4 +528,44 @@ async fn the_computer_plays_on_when_a_node_with_people_at_its_table_dies() {
         guest.replica().events
     );
     drop(host);
+}
+
+#[tokio::test]
+async fn an_unanswered_takeback_lapses_once_for_both_nodes() {
+    let Some(cluster) = cluster() else { return };
+    cluster.ready().await;
+    let mut alice = Client::create(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut bob = Client::join(cluster.b, &alice.code()).await;
+    assert_on(&bob, "b");
+    alice.until_version(2).await;
+    alice.act("h2e2").await;
+    alice.until_version(3).await;
+    bob.until_version(3).await;
+    alice.send(ClientMessage::AskTakeback {}).await;
+    bob.until_version(4).await;
+    assert!(matches!(
+        bob.replica().events.last(),
+        Some((
+            4,
+            RoomEvent::TakebackAsked {
+                seat: RoomSeat(0),
+                plies: 1,
+                ..
+            }
+        ))
+    ));
+    // Both nodes count the wait (the script's 1 s); the database takes one lapse.
+    let lapsed = RoomEvent::TakebackLapsed { seat: RoomSeat(0) };
+    for client in [&mut alice, &mut bob] {
+        client.until_version(5).await;
+        assert_eq!(client.replica().events.last(), Some(&(5, lapsed.clone())));
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for client in [&mut alice, &mut bob] {
+        let room = client.sync().await;
+        assert_eq!((room.version, room.takeback), (5, None), "one lapse stored");
+    }
+    bob.act("h9g7").await;
+    bob.until_version(6).await;
+    alice.until_version(6).await;
 }

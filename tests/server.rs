@@ -3,14 +3,14 @@
 //! mid-game, hostile input is refused, and clocks, grace periods, idle rooms and idle
 //! connections run out. Qiguo tables of three to seven seats play to a result with the server's
 //! computers in some seats, cover for a dropped player, survive `kill -9`, and refuse hostile
-//! seats and moves. Takebacks are asked, granted, declined and refused in every game, and
-//! survive a restart.
+//! seats and moves. Takebacks are asked, granted, declined and refused in every game, lapse
+//! unanswered after their wait, and survive a restart.
 
 use futures_util::SinkExt;
 use kawu::protocol::{
     ClientMessage, ComputerLevel, EndReason, ErrorCode, Frame, GameEnd, GameState, MoveClock,
-    OnLeave, Played, QiguoSetup, RoomEvent, RoomSeat, SeatPlan, ServerMessage, WithdrawReason,
-    XiangqiPlayed, junqi_start,
+    OnLeave, Played, QiguoSetup, RoomEvent, RoomSeat, RoomState, SeatPlan, ServerMessage,
+    TakebackRequest, WithdrawReason, XiangqiPlayed, junqi_start,
 };
 use kawu::rules::GameKind;
 use kawu::rules::junqi::{Action, Cell, Ruleset};
@@ -1160,6 +1160,7 @@ fn the_server_takes_its_flags_from_the_environment_and_refuses_bad_ones() {
 
     for bad in [
         ["--grace-seconds", "NaN"],
+        ["--takeback-wait-seconds", "-1"],
         ["--idle-seconds", "-5"],
         ["--lobby-seconds", "inf"],
         ["--addr", "nowhere:port"],
@@ -1182,7 +1183,13 @@ fn the_server_takes_its_flags_from_the_environment_and_refuses_bad_ones() {
         .output()
         .unwrap();
     let help = String::from_utf8_lossy(&help.stdout);
-    for flag in ["--lobby-seconds", "KAWU_LOBBY_SECONDS", "--idle-seconds"] {
+    for flag in [
+        "--lobby-seconds",
+        "KAWU_LOBBY_SECONDS",
+        "--idle-seconds",
+        "--takeback-wait-seconds",
+        "KAWU_TAKEBACK_WAIT_SECONDS",
+    ] {
         assert!(help.contains(flag), "{flag} in {help}");
     }
 }
@@ -1790,13 +1797,27 @@ async fn refused(client: &mut Client, message: ClientMessage) -> ErrorCode {
 }
 
 /// The server's state of the room agrees with `client`'s replica: the same history and the
-/// same pending takeback.
+/// same pending takeback, which has some of its default wait left.
 async fn assert_server_agrees(client: &mut Client) {
     let room = client.sync().await;
     let rebuilt = Replica::from_state(&room);
     assert_eq!(rebuilt.board.history(), client.replica().board.history());
-    assert_eq!(room.takeback, client.replica().takeback);
+    assert_eq!(without_time_left(&room), client.replica().takeback);
+    if let Some(takeback) = &room.takeback {
+        let left = takeback
+            .remaining_ms
+            .expect("a pending request says its time left");
+        assert!(left <= Timing::default().takeback_wait.as_millis() as u64);
+    }
     assert_eq!(room.to_move, client.replica().to_move());
+}
+
+/// The room's pending takeback request without its time left (which only the server knows).
+fn without_time_left(room: &RoomState) -> Option<TakebackRequest> {
+    room.takeback.clone().map(|takeback| TakebackRequest {
+        remaining_ms: None,
+        ..takeback
+    })
 }
 
 /// Whether a Junqi action text is a move (two points) rather than a flip (one).
@@ -1831,7 +1852,7 @@ async fn a_junqi_move_that_revealed_nothing_is_taken_back_and_a_flip_is_not() {
             // The mover asks; the request says one action goes, and it revealed nothing.
             let asked = event_after(mover, ClientMessage::AskTakeback {}).await;
             let seat = mover.seat.unwrap();
-            assert_eq!(asked, RoomEvent::TakebackAsked { seat, plies: 1 });
+            assert_eq!(asked, takeback_asked(seat, 1));
             other.until_version(mover.version()).await;
             assert_server_agrees(other).await;
             let granted = event_after(other, ClientMessage::AnswerTakeback { accept: true }).await;
@@ -1906,13 +1927,7 @@ async fn xiangqi_takebacks_are_granted_declined_withdrawn_and_lapse_with_a_move(
     // Declined: Alice may not ask again before a move.
     step(&mut alice, &mut bob, "h2e2").await;
     let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 1
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(0), 1));
     bob.until_version(alice.version()).await;
     let declined = event_after(&mut bob, ClientMessage::AnswerTakeback { accept: false }).await;
     assert_eq!(declined, RoomEvent::TakebackDeclined { seat: RoomSeat(1) });
@@ -1928,10 +1943,7 @@ async fn xiangqi_takebacks_are_granted_declined_withdrawn_and_lapse_with_a_move(
     let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
     assert_eq!(
         asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 2
-        },
+        takeback_asked(RoomSeat(0), 2),
         "on her turn Alice's last move is two plies back"
     );
     let withdrawn = event_after(&mut alice, ClientMessage::WithdrawTakeback {}).await;
@@ -1953,13 +1965,7 @@ async fn xiangqi_takebacks_are_granted_declined_withdrawn_and_lapse_with_a_move(
 
     // Granted, one ply (Bob's own) and then two (Alice's and Bob's answer).
     let asked = event_after(&mut bob, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(1),
-            plies: 1
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(1), 1));
     alice.until_version(bob.version()).await;
     assert_eq!(
         refused(&mut bob, ClientMessage::AnswerTakeback { accept: true }).await,
@@ -1987,13 +1993,7 @@ async fn xiangqi_takebacks_are_granted_declined_withdrawn_and_lapse_with_a_move(
     assert_eq!(alice.replica().to_move(), Some(RoomSeat(1)));
     step(&mut bob, &mut alice, "b9c7").await;
     let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 2
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(0), 2));
     bob.until_version(alice.version()).await;
     event_after(&mut bob, ClientMessage::AnswerTakeback { accept: true }).await;
     alice.until_version(bob.version()).await;
@@ -2161,13 +2161,7 @@ async fn a_qiguo_takeback_needs_every_person_and_the_computer_thinks_again() {
 
     // All five moves would go; Ann accepts, Ben declines.
     let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 5
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(0), 5));
     ann.until_version(host.version()).await;
     let accepted = event_after(&mut ann, ClientMessage::AnswerTakeback { accept: true }).await;
     assert_eq!(accepted, RoomEvent::TakebackAccepted { seat: RoomSeat(2) });
@@ -2192,13 +2186,7 @@ async fn a_qiguo_takeback_needs_every_person_and_the_computer_thinks_again() {
     qiguo_step(&mut [&mut host, &mut ann, &mut ben]).await;
     assert_eq!(host.replica().to_move(), Some(RoomSeat(0)));
     let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 6
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(0), 6));
     ann.until_version(host.version()).await;
     ben.until_version(host.version()).await;
     event_after(&mut ben, ClientMessage::AnswerTakeback { accept: true }).await;
@@ -2251,13 +2239,7 @@ async fn a_person_against_computers_takes_back_at_once() {
     // Qin (the host), Chu and Han, Qi and Wei (the computers): Zhao, the host's, is to move.
     assert_eq!(host.replica().board.history_len(), 5);
     let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 5
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(0), 5));
     let granted = host
         .until(|message| match message {
             ServerMessage::Event { event, .. } => Some(event.clone()),
@@ -2301,11 +2283,12 @@ async fn a_takeback_survives_kill_9_and_the_room_resumes_rewound() {
     let mut bob = bob.resume(server.address, None).await;
     let room = bob.until_sync().await;
     assert_eq!(
-        room.takeback,
-        Some(kawu::protocol::TakebackRequest {
+        without_time_left(&room),
+        Some(TakebackRequest {
             seat: RoomSeat(0),
             plies: 1,
-            accepted: Vec::new()
+            accepted: Vec::new(),
+            remaining_ms: None,
         }),
         "the pending request came back"
     );
@@ -2351,13 +2334,7 @@ async fn a_covered_seat_accepts_a_takeback_on_its_own() {
     until_to_move(&mut host, RoomSeat(0)).await;
     assert_eq!(host.replica().board.history_len(), 5);
     let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
-    assert_eq!(
-        asked,
-        RoomEvent::TakebackAsked {
-            seat: RoomSeat(0),
-            plies: 5
-        }
-    );
+    assert_eq!(asked, takeback_asked(RoomSeat(0), 5));
     // The guest goes without answering; covered past the grace period, the seat accepts.
     disconnect(&mut guest, &mut host).await;
     until_event(&mut host, &RoomEvent::Covered { seat: RoomSeat(1) }).await;
@@ -2376,4 +2353,327 @@ async fn a_covered_seat_accepts_a_takeback_on_its_own() {
     );
     assert_eq!(host.replica().board.history_len(), 0);
     assert_server_agrees(&mut host).await;
+}
+
+/// The takeback wait of the lapse tests, and the `takeback_asked` event with it.
+const QUICK_WAIT: Duration = Duration::from_millis(400);
+
+fn quickly_asked(seat: RoomSeat, plies: u32) -> RoomEvent {
+    RoomEvent::TakebackAsked {
+        seat,
+        plies,
+        wait_ms: QUICK_WAIT.as_millis() as u64,
+    }
+}
+
+/// Reads pongs until the one for `nonce`: everything the server sent before it was read.
+async fn pinged(client: &mut Client, nonce: u64) {
+    client.send(ClientMessage::Ping { nonce }).await;
+    client
+        .until(|message| {
+            matches!(message, ServerMessage::Pong { nonce: heard } if *heard == nonce).then_some(())
+        })
+        .await;
+}
+
+#[tokio::test]
+async fn an_unanswered_takeback_lapses_after_its_wait_and_an_answered_one_does_not() {
+    let mut config = config("takeback-lapse");
+    config.timing.takeback_wait = QUICK_WAIT;
+    let address = start(config).await;
+    let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut watcher = Client::watch(address, &alice.code()).await;
+    alice.act("h2e2").await;
+    alice.until_version(3).await;
+    bob.until_version(3).await;
+
+    // Bob does not answer: the request is pending a while, then lapses for everyone.
+    let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
+    assert_eq!(asked, quickly_asked(RoomSeat(0), 1));
+    let room = bob.sync().await;
+    let left = room
+        .takeback
+        .expect("pending")
+        .remaining_ms
+        .expect("a wait");
+    assert!(
+        left <= QUICK_WAIT.as_millis() as u64,
+        "{left} ms left of a {QUICK_WAIT:?} wait"
+    );
+    let lapsed = RoomEvent::TakebackLapsed { seat: RoomSeat(0) };
+    let version = until_event(&mut alice, &lapsed).await;
+    assert_eq!(version, 5);
+    assert_eq!(until_event(&mut bob, &lapsed).await, 5);
+    assert_eq!(until_event(&mut watcher, &lapsed).await, 5);
+    assert_eq!(bob.sync().await.takeback, None);
+    assert_server_agrees(&mut alice).await;
+    // Off the table as if declined: no answer now, no second request before a move.
+    assert_eq!(
+        refused(&mut bob, ClientMessage::AnswerTakeback { accept: true }).await,
+        ErrorCode::NoTakeback
+    );
+    assert_eq!(
+        refused(&mut alice, ClientMessage::AskTakeback {}).await,
+        ErrorCode::TakebackAskedAlready
+    );
+
+    // They play on; a request declined at once does not lapse later.
+    bob.act("h9g7").await;
+    bob.until_version(6).await;
+    alice.until_version(6).await;
+    alice.act("b2b4").await;
+    alice.until_version(7).await;
+    bob.until_version(7).await;
+    event_after(&mut alice, ClientMessage::AskTakeback {}).await;
+    bob.until_version(8).await;
+    let declined = event_after(&mut bob, ClientMessage::AnswerTakeback { accept: false }).await;
+    assert_eq!(declined, RoomEvent::TakebackDeclined { seat: RoomSeat(1) });
+    tokio::time::sleep(QUICK_WAIT * 2).await;
+    pinged(&mut alice, 1).await;
+    pinged(&mut watcher, 2).await;
+    assert_eq!(
+        (alice.version(), watcher.version()),
+        (9, 9),
+        "nothing lapsed"
+    );
+    bob.act("a6a5").await;
+    bob.until_version(10).await;
+    alice.until_version(10).await;
+    assert_eq!(alice.replica().board.history().len(), 4);
+}
+
+#[tokio::test]
+async fn a_qiguo_computer_held_by_an_unanswered_takeback_moves_once_it_lapses() {
+    // The computer at its own Easy budget searches far longer than a request takes to come.
+    let mut config = config("takeback-lapse-qiguo");
+    config.timing.takeback_wait = QUICK_WAIT;
+    let address = start(config).await;
+    // The host (Qin, Zhao, Yan), the computer (Chu, Han), a friend (Qi, Wei).
+    let setup = QiguoSetup {
+        seats: vec![
+            SeatPlan::Friend,
+            SeatPlan::Computer(ComputerLevel::Easy),
+            SeatPlan::Friend,
+        ],
+        on_leave: OnLeave::Computer,
+    };
+    let mut host = Client::create_qiguo(address, setup, MoveClock::Off).await;
+    let mut guest = Client::join(address, &host.code()).await;
+    assert_eq!(guest.seat, Some(RoomSeat(2)));
+    host.until_version(2).await;
+
+    // The host moves Qin and asks at once, while the computer (Chu) thinks: the move it
+    // finds is for a version that is gone.
+    let action = host.replica().board.legal_actions()[0].clone();
+    host.act(&action).await;
+    host.until_version(3).await;
+    let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
+    assert_eq!(asked, quickly_asked(RoomSeat(0), 1));
+    let asked_at = host.version();
+    assert_eq!(
+        host.replica().to_move(),
+        Some(RoomSeat(1)),
+        "the computer's turn"
+    );
+
+    // The guest does not answer: the computer waits for the lapse, then moves.
+    let lapsed = RoomEvent::TakebackLapsed { seat: RoomSeat(0) };
+    assert_eq!(until_event(&mut host, &lapsed).await, asked_at + 1);
+    until_to_move(&mut host, RoomSeat(2)).await;
+    let moved = host.replica().events.iter().any(|(at, event)| {
+        *at > asked_at + 1
+            && matches!(
+                event,
+                RoomEvent::Played {
+                    seat: RoomSeat(1),
+                    ..
+                }
+            )
+    });
+    assert!(moved, "the computer moved after the lapse");
+    guest.until_version(host.version()).await;
+    assert!(guest.replica().events.contains(&(asked_at + 1, lapsed)));
+    assert_server_agrees(&mut guest).await;
+    // The guest plays on.
+    qiguo_step(&mut [&mut guest, &mut host]).await;
+}
+
+/// A pending request is stored: after `kill -9` and a restart it is in the room again, with
+/// its whole wait, and lapses then.
+#[tokio::test]
+async fn a_takeback_pending_at_a_restart_lapses_after_it() {
+    let data = data_folder("takeback-lapse-restart");
+    let wait = ["--takeback-wait-seconds", "3"];
+    let server = ServerProcess::spawn_with(&data, &wait);
+    let (mut alice, mut bob) = table(server.address, GameKind::Xiangqi, MoveClock::Off).await;
+    alice.act("h2e2").await;
+    alice.until_version(3).await;
+    bob.until_version(3).await;
+    let asked = event_after(&mut alice, ClientMessage::AskTakeback {}).await;
+    assert_eq!(
+        asked,
+        RoomEvent::TakebackAsked {
+            seat: RoomSeat(0),
+            plies: 1,
+            wait_ms: 3000
+        }
+    );
+    bob.until_version(4).await;
+    drop(server);
+
+    let server = ServerProcess::spawn_with(&data, &wait);
+    let mut alice = alice.resume(server.address, Some(alice.version())).await;
+    let mut bob = bob.resume(server.address, None).await;
+    let room = bob.until_sync().await;
+    let pending = room.takeback.expect("the request came back");
+    assert_eq!((pending.seat, pending.plies), (RoomSeat(0), 1));
+    assert!(pending.remaining_ms.is_some_and(|left| left <= 3000));
+    let lapsed = RoomEvent::TakebackLapsed { seat: RoomSeat(0) };
+    assert_eq!(until_event(&mut bob, &lapsed).await, 5);
+    assert_eq!(until_event(&mut alice, &lapsed).await, 5);
+    bob.act("h9g7").await;
+    alice.until_version(6).await;
+}
+
+/// The mover's Qiguo move in `client`'s copy of the game: a Ruler capture if `capture_ruler`
+/// and one is legal, else (none when `capture_ruler`, quiet when not) a random move.
+fn chosen_qiguo_move(
+    client: &Client,
+    capture_ruler: bool,
+    rng: &mut Xoshiro256PlusPlus,
+) -> (String, bool) {
+    let position = client.replica().board.qiguo();
+    let mut captures = qiguo::MoveList::new();
+    position.legal_captures(&mut captures);
+    let takes_ruler = |mv: &qiguo::Move| {
+        position
+            .piece_at(mv.to())
+            .is_some_and(|piece| piece.kind == qiguo::Kind::Ruler)
+    };
+    if capture_ruler && let Some(mv) = captures.iter().find(|mv| takes_ruler(mv)) {
+        return (mv.to_string(), true);
+    }
+    let mut moves = qiguo::MoveList::new();
+    position.legal_moves(&mut moves);
+    moves.retain(|mv| !takes_ruler(mv) && (capture_ruler || !position.is_capture(*mv)));
+    (moves[rng.random_range(0..moves.len())].to_string(), false)
+}
+
+/// The person to move plays `action`; every client catches up.
+async fn qiguo_play(clients: &mut [Client], action: &str) {
+    let version = clients[0].version();
+    let mover = clients[0].replica().to_move().expect("the game is on");
+    clients[mover.index()].act(action).await;
+    for client in clients.iter_mut() {
+        client.until_version(version + 1).await;
+    }
+}
+
+/// Qiguo: a takeback that undoes a Ruler capture brings the eliminated seat back. That seat,
+/// with no state on the board, is not asked (its only sensible answer is yes); every other
+/// person is, and once they accept, its army is on the board again and it plays its turns.
+#[tokio::test]
+async fn a_takeback_of_a_ruler_capture_brings_back_the_seat_it_eliminated_without_asking_it() {
+    let address = start(qiguo_config("takeback-eliminated")).await;
+    let setup = QiguoSetup {
+        seats: vec![SeatPlan::Friend; 7],
+        on_leave: OnLeave::Computer,
+    };
+    let host = Client::create_qiguo(address, setup, MoveClock::Off).await;
+    let code = host.code();
+    let mut clients = vec![host];
+    for seat in 1..7 {
+        let guest = Client::join(address, &code).await;
+        assert_eq!(guest.seat, Some(RoomSeat(seat)));
+        clients.push(guest);
+    }
+    for client in &mut clients {
+        client.until_version(7).await;
+    }
+    let GameState::Qiguo(table) = clients[0].sync().await.game else {
+        panic!("a Qiguo room");
+    };
+    // Seven seats: one state each.
+    let state_of = |seat: usize| {
+        qiguo::State::from_letter(table.seat_states[seat].chars().next().unwrap()).unwrap()
+    };
+
+    // Random moves until a Ruler can be taken, and it is.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(28);
+    let capturer = loop {
+        assert!(clients[0].version() < 200, "no Ruler taken in 190 moves");
+        let mover = clients[0].replica().to_move().expect("the game is on");
+        let (action, takes_ruler) = chosen_qiguo_move(&clients[0], true, &mut rng);
+        qiguo_play(&mut clients, &action).await;
+        if takes_ruler {
+            break mover.index();
+        }
+    };
+    let position = clients[0].replica().board.qiguo().clone();
+    assert_eq!(position.ending(), None, "one Ruler does not end the game");
+    let gone: Vec<usize> = (0..7)
+        .filter(|&seat| !position.is_live(state_of(seat)))
+        .collect();
+    let [eliminated] = gone[..] else {
+        panic!("one seat eliminated, not {gone:?}");
+    };
+
+    // The capturer asks; the eliminated seat is not asked, the five others are.
+    let asked = event_after(&mut clients[capturer], ClientMessage::AskTakeback {}).await;
+    assert_eq!(asked, takeback_asked(RoomSeat(capturer as u8), 1));
+    let mut version = clients[capturer].version();
+    clients[eliminated].until_version(version).await;
+    assert_eq!(
+        refused(
+            &mut clients[eliminated],
+            ClientMessage::AnswerTakeback { accept: true }
+        )
+        .await,
+        ErrorCode::NoTakeback,
+        "the eliminated seat is not asked"
+    );
+    let answering: Vec<usize> = (0..7)
+        .filter(|&seat| seat != capturer && seat != eliminated)
+        .collect();
+    for (count, &seat) in answering.iter().enumerate() {
+        let client = &mut clients[seat];
+        client.until_version(version).await;
+        let answered = event_after(client, ClientMessage::AnswerTakeback { accept: true }).await;
+        let expected = if count + 1 < answering.len() {
+            RoomEvent::TakebackAccepted {
+                seat: RoomSeat(seat as u8),
+            }
+        } else {
+            RoomEvent::TakenBack {
+                seat: RoomSeat(capturer as u8),
+                plies: 1,
+            }
+        };
+        assert_eq!(answered, expected);
+        version = client.version();
+    }
+    for client in &mut clients {
+        client.until_version(version).await;
+    }
+    assert!(
+        clients[0]
+            .replica()
+            .board
+            .qiguo()
+            .is_live(state_of(eliminated)),
+        "its army is back"
+    );
+    assert_server_agrees(&mut clients[eliminated]).await;
+
+    // Quiet moves until the seat's turn, and it plays.
+    while clients[0].replica().to_move() != Some(RoomSeat(eliminated as u8)) {
+        let (action, _) = chosen_qiguo_move(&clients[0], false, &mut rng);
+        qiguo_play(&mut clients, &action).await;
+    }
+    let (action, _) = chosen_qiguo_move(&clients[0], false, &mut rng);
+    qiguo_play(&mut clients, &action).await;
+    assert!(matches!(
+        clients[0].replica().events.last(),
+        Some((_, RoomEvent::Played { seat, .. })) if seat.index() == eliminated
+    ));
 }

@@ -331,8 +331,16 @@ pub enum RoomEvent {
     },
     /// `seat` asked to take back its last move: granting it undoes the last `plies` steps of
     /// the game's history (Junqi actions, Xiangqi moves, Qiguo moves), none of which revealed
-    /// anything. The request lapses when anything is played or the game ends.
-    TakebackAsked { seat: RoomSeat, plies: u32 },
+    /// anything. The request lapses when anything is played or the game ends, and when it is
+    /// neither granted nor declined within `wait_ms` (counted by each server from when it
+    /// stores or reads the request; `u64::MAX`: never).
+    TakebackAsked {
+        seat: RoomSeat,
+        plies: u32,
+        /// An event stored before requests had a wait has none: it lapses as the room loads.
+        #[serde(default)]
+        wait_ms: u64,
+    },
     /// Qiguo: `seat` accepted the pending takeback; others still have to answer.
     TakebackAccepted { seat: RoomSeat },
     /// `seat` declined the pending takeback.
@@ -342,6 +350,9 @@ pub enum RoomEvent {
     /// The takeback `seat` asked for was granted: the last `plies` steps of the game's history
     /// are undone, and the seat to move follows from the history that is left.
     TakenBack { seat: RoomSeat, plies: u32 },
+    /// The takeback `seat` asked for was neither granted nor declined within its wait: it is
+    /// off the table, as if declined.
+    TakebackLapsed { seat: RoomSeat },
 }
 
 /// A pending takeback request, in a [`RoomState`].
@@ -355,6 +366,10 @@ pub struct TakebackRequest {
     /// Qiguo: the seats that accepted so far.
     #[serde(default)]
     pub accepted: Vec<RoomSeat>,
+    /// In a room state: the time left, from when the state was sent, before the request lapses
+    /// (none: it never does).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remaining_ms: Option<u64>,
 }
 
 /// Why a Qiguo seat's states left the board off the game's rules.

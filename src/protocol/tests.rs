@@ -90,9 +90,10 @@ fn event_index(event: &RoomEvent) -> usize {
         RoomEvent::TakebackDeclined { .. } => 14,
         RoomEvent::TakebackWithdrawn { .. } => 15,
         RoomEvent::TakenBack { .. } => 16,
+        RoomEvent::TakebackLapsed { .. } => 17,
     }
 }
-const EVENTS: usize = 17;
+const EVENTS: usize = 18;
 
 fn game_index(game: &GameState) -> usize {
     match game {

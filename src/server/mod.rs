@@ -98,6 +98,8 @@ pub struct Timing {
     pub clock_second: Duration,
     /// How long a disconnected player has to come back before losing.
     pub grace: Duration,
+    /// How long a takeback request waits to be granted or declined before it lapses.
+    pub takeback_wait: Duration,
     /// How long a room with nobody connected lives.
     pub idle: Duration,
     /// How long a connection may stay without entering a room before it is closed.
@@ -109,6 +111,7 @@ impl Default for Timing {
         Timing {
             clock_second: Duration::from_secs(1),
             grace: Duration::from_secs(120),
+            takeback_wait: Duration::from_secs(30),
             idle: Duration::from_secs(24 * 60 * 60),
             lobby: Duration::from_secs(60),
         }

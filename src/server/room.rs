@@ -1,8 +1,9 @@
 //! One task per room, owning its [`Table`]: connections send it commands, it stores the events
 //! they cause, then tells everyone in the room. It also runs the room's clocks: the move clock,
-//! the grace period of a disconnected player, and the room's expiry when it lies idle; and in
-//! Qiguo its computer seats, whose searches run on the server's bounded pool of thinkers and
-//! whose moves come back as commands, to be checked and stored like a person's.
+//! the grace period of a disconnected player, the wait of a takeback request, and the room's
+//! expiry when it lies idle; and in Qiguo its computer seats, whose searches run on the
+//! server's bounded pool of thinkers and whose moves come back as commands, to be checked and
+//! stored like a person's.
 //!
 //! In a cluster the task is this node's replica of the room: it also applies the events other
 //! nodes stored (heard as notices, or read when it finds itself behind), counts the other
@@ -13,7 +14,8 @@ use super::cluster::Notice;
 use super::storage::{StorageError, TokenHash, Write};
 use super::table::{Refusal, Table};
 use crate::protocol::{
-    ClientMessage, ComputerLevel, EndReason, ErrorCode, Frame, RoomEvent, RoomSeat, ServerMessage,
+    ClientMessage, ComputerLevel, EndReason, ErrorCode, Frame, RoomEvent, RoomSeat, RoomState,
+    ServerMessage,
 };
 use axum::extract::ws::Utf8Bytes;
 use std::collections::HashMap;
@@ -178,6 +180,8 @@ pub struct RoomTask {
     members: Vec<(ConnectionHandle, Role)>,
     /// When the player to move runs out of time, while a clocked game is on.
     clock_deadline: Option<Instant>,
+    /// When the pending takeback request lapses, if it is neither granted nor declined.
+    takeback_deadline: Option<Instant>,
     /// Since when each seat has had no connection.
     absent_since: Vec<Option<Instant>>,
     last_activity: Instant,
@@ -193,7 +197,8 @@ const RETRIES: usize = 3;
 
 impl RoomTask {
     /// The task of a room whose events are all in `table`: its clock restarts with a whole move's
-    /// time, and its players (disconnected, as after a restart) have their grace period from now.
+    /// time, a pending takeback request has its whole wait again, and its players
+    /// (disconnected, as after a restart) have their grace period from now.
     pub fn new(table: Table, shared: Arc<Shared>, commands: mpsc::WeakSender<Command>) -> RoomTask {
         let now = Instant::now();
         let mut task = RoomTask {
@@ -206,11 +211,16 @@ impl RoomTask {
             commands,
             members: Vec::new(),
             clock_deadline: None,
+            takeback_deadline: None,
             last_activity: now,
             remote: HashMap::new(),
             thinking: None,
         };
         task.restart_clock(now);
+        task.takeback_deadline = task
+            .table
+            .takeback_wait_ms()
+            .and_then(|wait_ms| lapse_deadline(now, wait_ms));
         task
     }
 
@@ -251,11 +261,22 @@ impl RoomTask {
     }
 
     fn clock_ms(&self) -> Option<u64> {
-        self.clock_deadline.map(|deadline| {
-            deadline
-                .saturating_duration_since(Instant::now())
-                .as_millis() as u64
-        })
+        self.clock_deadline.map(remaining_ms)
+    }
+
+    /// The time the pending takeback request has left before it lapses.
+    fn takeback_ms(&self) -> Option<u64> {
+        self.takeback_deadline.map(remaining_ms)
+    }
+
+    /// The room as everyone may see it now.
+    fn room_state(&self, connected: &[bool]) -> RoomState {
+        self.table.state(
+            connected,
+            self.spectators(),
+            self.clock_ms(),
+            self.takeback_ms(),
+        )
     }
 
     /// The seats held by this node's connections.
@@ -341,7 +362,11 @@ impl RoomTask {
         self.table
             .seats()
             .map(|seat| self.grace_deadline(seat))
-            .chain([self.clock_deadline, self.idle_deadline()])
+            .chain([
+                self.clock_deadline,
+                self.takeback_deadline,
+                self.idle_deadline(),
+            ])
             .flatten()
             .min()
     }
@@ -356,6 +381,16 @@ impl RoomTask {
                 self.clock_deadline = None;
             } else {
                 self.commit_or_wait(events).await;
+            }
+            return false;
+        }
+        if self
+            .takeback_deadline
+            .is_some_and(|deadline| deadline <= now)
+        {
+            match self.table.lapse_takeback() {
+                Some(lapsed) => self.commit_or_wait(vec![lapsed]).await,
+                None => self.takeback_deadline = None,
             }
             return false;
         }
@@ -695,9 +730,7 @@ impl RoomTask {
                     connected[seat.index()] = true;
                 }
                 connection.send(ServerMessage::Sync {
-                    room: self
-                        .table
-                        .state(&connected, self.spectators(), self.clock_ms()),
+                    room: self.room_state(&connected),
                 });
             }
         }
@@ -718,9 +751,7 @@ impl RoomTask {
     ) -> Result<(), Refusal> {
         if let Request::Sync = request {
             connection.send(ServerMessage::Sync {
-                room: self
-                    .table
-                    .state(&self.connected(), self.spectators(), self.clock_ms()),
+                room: self.room_state(&self.connected()),
             });
             return Ok(());
         }
@@ -737,7 +768,7 @@ impl RoomTask {
                 Request::Rematch => self.table.rematch(seat)?,
                 Request::Start => self.table.start(seat)?,
                 Request::Leave => self.table.leave(seat)?,
-                Request::AskTakeback => self.table.ask_takeback(seat)?,
+                Request::AskTakeback => self.table.ask_takeback(seat, self.takeback_wait_ms())?,
                 Request::AnswerTakeback { accept } => self.table.answer_takeback(seat, *accept)?,
                 Request::WithdrawTakeback => self.table.withdraw_takeback(seat)?,
                 Request::Sync => Vec::new(),
@@ -769,6 +800,11 @@ impl RoomTask {
                 }
             }
         }
+    }
+
+    /// How long a takeback request asked now waits (durations too long to count mean never).
+    fn takeback_wait_ms(&self) -> u64 {
+        u64::try_from(self.shared.config.timing.takeback_wait.as_millis()).unwrap_or(u64::MAX)
     }
 
     /// Stores `events`, then applies them and tells every member; nothing changes if storing
@@ -843,12 +879,18 @@ impl RoomTask {
                     | RoomEvent::TakebackAccepted { .. }
                     | RoomEvent::TakebackDeclined { .. }
                     | RoomEvent::TakebackWithdrawn { .. }
+                    | RoomEvent::TakebackLapsed { .. }
             )
         });
+        let now = Instant::now();
         for event in events {
             if let Err(error) = self.table.apply(event.clone()) {
                 eprintln!("room {code}: a checked event did not apply: {error}");
                 continue;
+            }
+            // Every replica counts a request's wait from when it stores or hears it.
+            if let RoomEvent::TakebackAsked { wait_ms, .. } = &event {
+                self.takeback_deadline = lapse_deadline(now, *wait_ms);
             }
             let text = encode(ServerMessage::Event {
                 version: self.table.version,
@@ -857,7 +899,9 @@ impl RoomTask {
             self.members
                 .retain(|(member, _)| member.send_text(text.clone()));
         }
-        let now = Instant::now();
+        if !self.table.takeback_pending() {
+            self.takeback_deadline = None;
+        }
         self.last_activity = now;
         if restarts_clock || !self.table.in_play() {
             self.restart_clock(now);
@@ -985,6 +1029,22 @@ fn computer_seed(code: &str, game_number: u32, version: u64) -> u64 {
 /// that each room has its own order of the nodes (rendezvous hashing).
 fn thinker_rank(code: &str, node: u64) -> u64 {
     computer_seed(code, 0, node)
+}
+
+/// The time from now until `deadline`, in milliseconds (0 once it passed).
+fn remaining_ms(deadline: Instant) -> u64 {
+    deadline
+        .saturating_duration_since(Instant::now())
+        .as_millis() as u64
+}
+
+/// When a takeback request counted from `since` lapses after `wait_ms` (none: never, as
+/// `u64::MAX` says, or any time too far to count).
+fn lapse_deadline(since: Instant, wait_ms: u64) -> Option<Instant> {
+    if wait_ms == u64::MAX {
+        return None;
+    }
+    since.checked_add(Duration::from_millis(wait_ms))
 }
 
 /// Waits until `deadline`; forever without one.

@@ -47,6 +47,8 @@ pub struct Table {
     end: Option<GameEnd>,
     /// The pending takeback request, if one is.
     takeback: Option<TakebackRequest>,
+    /// How long the pending takeback request waits before it lapses, in milliseconds.
+    takeback_wait_ms: u64,
     /// The seats that asked for a takeback since the last move was played (one request per
     /// seat and move, so a declined asker cannot ask again and again).
     asked_takeback: Vec<bool>,
@@ -87,6 +89,7 @@ impl Table {
             left: vec![false; count],
             end: None,
             takeback: None,
+            takeback_wait_ms: 0,
             asked_takeback: vec![false; count],
             recent: Vec::new(),
             recent_base: 0,
@@ -126,6 +129,7 @@ impl Table {
             | RoomEvent::TakebackDeclined { seat }
             | RoomEvent::TakebackWithdrawn { seat }
             | RoomEvent::TakenBack { seat, .. }
+            | RoomEvent::TakebackLapsed { seat }
             | RoomEvent::NewGame {
                 first_seat: seat, ..
             } => Some(*seat),
@@ -209,7 +213,11 @@ impl Table {
                     return Err(format!("{event:?} happens in Qiguo rooms only"));
                 }
             },
-            RoomEvent::TakebackAsked { seat, plies } => {
+            RoomEvent::TakebackAsked {
+                seat,
+                plies,
+                wait_ms,
+            } => {
                 if self.takeback.is_some() {
                     return Err("a takeback is asked while another is pending".to_string());
                 }
@@ -217,14 +225,18 @@ impl Table {
                     seat: *seat,
                     plies: *plies,
                     accepted: Vec::new(),
+                    remaining_ms: None,
                 });
+                self.takeback_wait_ms = *wait_ms;
                 self.asked_takeback[seat.index()] = true;
             }
             RoomEvent::TakebackAccepted { seat } => match &mut self.takeback {
                 Some(asked) => asked.accepted.push(*seat),
                 None => return Err(format!("{seat} accepts a takeback nobody asked for")),
             },
-            RoomEvent::TakebackDeclined { .. } | RoomEvent::TakebackWithdrawn { .. } => {
+            RoomEvent::TakebackDeclined { .. }
+            | RoomEvent::TakebackWithdrawn { .. }
+            | RoomEvent::TakebackLapsed { .. } => {
                 if self.takeback.take().is_none() {
                     return Err("a takeback nobody asked for ends".to_string());
                 }
@@ -316,7 +328,15 @@ impl Table {
 
     /// The room as everyone may see it: the one projection of a room for clients, its game's
     /// part from the public table alone.
-    pub fn state(&self, connected: &[bool], spectators: u32, clock_ms: Option<u64>) -> RoomState {
+    /// `clock_ms` is the time the seat to move has left, `takeback_ms` the time the pending
+    /// takeback request has before it lapses.
+    pub fn state(
+        &self,
+        connected: &[bool],
+        spectators: u32,
+        clock_ms: Option<u64>,
+        takeback_ms: Option<u64>,
+    ) -> RoomState {
         RoomState {
             code: self.record.code.clone(),
             game: self.board.state(self.seat_to_move()),
@@ -338,7 +358,10 @@ impl Table {
             spectators,
             to_move: self.in_play().then(|| self.seat_to_move()),
             draw_offer: self.draw_offer,
-            takeback: self.takeback.clone(),
+            takeback: self.takeback.clone().map(|takeback| TakebackRequest {
+                remaining_ms: takeback_ms,
+                ..takeback
+            }),
             end: self.end,
             clock_ms: clock_ms.filter(|_| self.in_play()),
         }
@@ -634,9 +657,22 @@ impl Table {
         self.takeback.is_some()
     }
 
+    /// How long the pending takeback request waits before it lapses, as it was asked.
+    pub fn takeback_wait_ms(&self) -> Option<u64> {
+        self.takeback.as_ref().map(|_| self.takeback_wait_ms)
+    }
+
+    /// The event of the pending takeback request lapsing unanswered, if one is pending while
+    /// the game is on.
+    pub fn lapse_takeback(&self) -> Option<RoomEvent> {
+        let asked = self.takeback.as_ref().filter(|_| self.in_play())?;
+        Some(RoomEvent::TakebackLapsed { seat: asked.seat })
+    }
+
     /// Whether `seat` has to answer the pending takeback asked by `asker`: the opponent; in
     /// Qiguo every other seat a person holds (not covered for) whose states are on the board.
-    /// Computer and covered seats accept on their own.
+    /// Computer and covered seats accept on their own; a seat eliminated by the moves to be
+    /// taken back is not asked, as granting it can only bring its states back.
     fn answers_takeback(&self, seat: RoomSeat, asker: RoomSeat) -> bool {
         if seat == asker {
             return false;
@@ -672,9 +708,10 @@ impl Table {
             })
     }
 
-    /// The events of `seat` asking to take back its last move: the request, and the takeback
-    /// itself when nobody has to answer it (a person against computers).
-    pub fn ask_takeback(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
+    /// The events of `seat` asking to take back its last move, the request to lapse after
+    /// `wait_ms`: the request, and the takeback itself when nobody has to answer it (a person
+    /// against computers).
+    pub fn ask_takeback(&self, seat: RoomSeat, wait_ms: u64) -> Result<Vec<RoomEvent>, Refusal> {
         self.check_in_play()?;
         if let Some(asked) = &self.takeback {
             return Err(Refusal::new(
@@ -693,7 +730,11 @@ impl Table {
             ));
         }
         let plies = self.board.takeback_plies(seat, self.first_seat)?;
-        let mut events = vec![RoomEvent::TakebackAsked { seat, plies }];
+        let mut events = vec![RoomEvent::TakebackAsked {
+            seat,
+            plies,
+            wait_ms,
+        }];
         let nobody_answers = self
             .seats()
             .all(|other| !self.answers_takeback(other, seat));

@@ -208,6 +208,15 @@ impl Board {
     }
 }
 
+/// The event of `seat` asking for a takeback of `plies` steps, with the default wait.
+pub fn takeback_asked(seat: RoomSeat, plies: u32) -> RoomEvent {
+    RoomEvent::TakebackAsked {
+        seat,
+        plies,
+        wait_ms: kawu::server::Timing::default().takeback_wait.as_millis() as u64,
+    }
+}
+
 /// What a client knows of its room.
 #[derive(Clone, Debug)]
 pub struct Replica {
@@ -233,7 +242,11 @@ impl Replica {
             end: room.end,
             taken: room.seats.iter().map(|seat| seat.taken).collect(),
             covered: room.seats.iter().map(|seat| seat.covered).collect(),
-            takeback: room.takeback.clone(),
+            // The time left is the server's to count: a replica keeps the request alone.
+            takeback: room.takeback.clone().map(|takeback| TakebackRequest {
+                remaining_ms: None,
+                ..takeback
+            }),
             events: Vec::new(),
         }
     }
@@ -253,12 +266,13 @@ impl Replica {
                 self.end = Some(*end);
                 self.takeback = None;
             }
-            RoomEvent::TakebackAsked { seat, plies } => {
+            RoomEvent::TakebackAsked { seat, plies, .. } => {
                 assert_eq!(self.takeback, None, "one takeback request at a time");
                 self.takeback = Some(TakebackRequest {
                     seat: *seat,
                     plies: *plies,
                     accepted: Vec::new(),
+                    remaining_ms: None,
                 });
             }
             RoomEvent::TakebackAccepted { seat } => self
@@ -269,6 +283,10 @@ impl Replica {
                 .push(*seat),
             RoomEvent::TakebackDeclined { .. } | RoomEvent::TakebackWithdrawn { .. } => {
                 assert!(self.takeback.take().is_some(), "a pending takeback ends");
+            }
+            RoomEvent::TakebackLapsed { seat } => {
+                let asked = self.takeback.take().expect("a pending takeback lapses");
+                assert_eq!(asked.seat, *seat);
             }
             RoomEvent::TakenBack { seat, plies } => {
                 let asked = self.takeback.take().expect("a pending takeback is granted");

@@ -57,6 +57,9 @@ struct Cli {
     /// computer plays for them).
     #[arg(long, env = "KAWU_GRACE_SECONDS", default_value_t = Timing::default().grace.as_secs_f64())]
     grace_seconds: f64,
+    /// Seconds a takeback request waits to be granted or declined before it lapses.
+    #[arg(long, env = "KAWU_TAKEBACK_WAIT_SECONDS", default_value_t = Timing::default().takeback_wait.as_secs_f64())]
+    takeback_wait_seconds: f64,
     /// Seconds a room with nobody connected lives.
     #[arg(long, env = "KAWU_IDLE_SECONDS", default_value_t = Timing::default().idle.as_secs_f64())]
     idle_seconds: f64,
@@ -111,6 +114,7 @@ fn config(cli: &Cli) -> Result<Config, String> {
         timing: Timing {
             clock_second: seconds(cli.clock_second, "clock-second")?,
             grace: seconds(cli.grace_seconds, "grace-seconds")?,
+            takeback_wait: seconds(cli.takeback_wait_seconds, "takeback-wait-seconds")?,
             idle: seconds(cli.idle_seconds, "idle-seconds")?,
             lobby: seconds(cli.lobby_seconds, "lobby-seconds")?,
         },
