@@ -2,7 +2,7 @@
 //! the shell (title menu, new-game page, HUD, autosave, replays) reads it instead of naming a
 //! game.
 
-use super::i18n::Lang;
+use super::i18n::{Lang, tr};
 use super::records::RecordBoxText;
 use super::settings::Settings;
 use crate::rules::{GameKind, Seat};
@@ -34,9 +34,17 @@ pub struct GameEntry {
     pub seat_label: fn(Lang, usize, Seat) -> String,
 }
 
-/// A seat label for games whose seats are only numbered.
-pub fn no_seat_label(_: Lang, _: usize, _: Seat) -> String {
-    String::new()
+/// A seat label by turn order (first player, second player), for games whose sides are known
+/// only once they are played.
+pub fn turn_order_label(lang: Lang, _: usize, seat: Seat) -> String {
+    tr(
+        lang,
+        if seat == Seat(0) {
+            "player-first"
+        } else {
+            "player-second"
+        },
+    )
 }
 
 /// Every game, in menu order (the order they registered in).

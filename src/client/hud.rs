@@ -273,6 +273,15 @@ fn takeback_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut 
     let Some(mine) = session.my_seat() else {
         return;
     };
+    let left = session
+        .takeback_lapses
+        .map(|lapses| lapses.saturating_sub(online.time.elapsed()).as_secs());
+    let time_left = |ui: &mut egui::Ui| {
+        if let Some(seconds) = left {
+            let text = tr_args(lang, "online-takeback-time-left", [("seconds", seconds)]);
+            ui.label(egui::RichText::new(text).small());
+        }
+    };
     match &session.takeback {
         None => {
             let can_ask = !online.status.over && !session.waiting_for_players();
@@ -282,6 +291,7 @@ fn takeback_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut 
         }
         Some(takeback) if takeback.seat == mine => {
             ui.label(t("online-takeback-waiting"));
+            time_left(ui);
             if small_button(ui, true, t("online-takeback-withdraw"), &mut act.sounds) {
                 act.outgoing
                     .write(ToServer(ClientMessage::WithdrawTakeback {}));
@@ -294,6 +304,7 @@ fn takeback_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut 
                 t("online-opponent")
             };
             ui.label(tr_args(lang, "online-takeback-asked", [("seat", asker)]));
+            time_left(ui);
             ui.horizontal(|ui| {
                 for (key, accept) in [("dialog-accept", true), ("dialog-decline", false)] {
                     if small_button(ui, true, t(key), &mut act.sounds) {

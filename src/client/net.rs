@@ -117,6 +117,8 @@ pub struct OnlineSession {
     pub draw_offer: Option<RoomSeat>,
     /// The request to take a move back, while one waits for answers.
     pub takeback: Option<TakebackRequest>,
+    /// When the pending takeback request lapses unanswered (time since start-up).
+    pub takeback_lapses: Option<Duration>,
     /// The game the room plays, once its state has been heard.
     pub game: Option<GameKind>,
 }
@@ -388,6 +390,11 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
             session.version = room.version;
             session.draw_offer = room.draw_offer;
             session.takeback = room.takeback.clone();
+            session.takeback_lapses = room
+                .takeback
+                .as_ref()
+                .and_then(|takeback| takeback.remaining_ms)
+                .map(|ms| now + Duration::from_millis(ms));
             session.seats = room.seats.clone();
             session.spectators = room.spectators;
             session.clock = room
@@ -398,12 +405,21 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
         ServerMessage::Event { version, event } => {
             session.version = *version;
             match event {
-                RoomEvent::TakebackAsked { seat, plies } => {
+                RoomEvent::TakebackAsked {
+                    seat,
+                    plies,
+                    wait_ms,
+                } => {
+                    // `u64::MAX`: a server whose requests never lapse.
+                    let remaining_ms = (*wait_ms != u64::MAX).then_some(*wait_ms);
                     session.takeback = Some(TakebackRequest {
                         seat: *seat,
                         plies: *plies,
                         accepted: Vec::new(),
+                        remaining_ms,
                     });
+                    session.takeback_lapses =
+                        remaining_ms.map(|ms| now + Duration::from_millis(ms));
                 }
                 RoomEvent::TakebackAccepted { seat } => {
                     if let Some(takeback) = &mut session.takeback {
@@ -412,6 +428,7 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
                 }
                 // A move, a withdrawal or an end lapses a pending request.
                 RoomEvent::TakebackDeclined { .. }
+                | RoomEvent::TakebackLapsed { .. }
                 | RoomEvent::TakebackWithdrawn { .. }
                 | RoomEvent::TakenBack { .. }
                 | RoomEvent::Played { .. }

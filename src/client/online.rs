@@ -96,6 +96,16 @@ fn answer_the_server(
     for FromServer(message) in heard.read() {
         match message {
             ServerMessage::Event {
+                event: RoomEvent::TakebackLapsed { .. },
+                ..
+            } if session
+                .takeback
+                .as_ref()
+                .is_some_and(|takeback| Some(takeback.seat) == session.my_seat()) =>
+            {
+                toast.show_key("toast-takeback-lapsed");
+            }
+            ServerMessage::Event {
                 event: RoomEvent::TakebackDeclined { .. },
                 ..
             } if session

@@ -26,7 +26,7 @@ pub use pieces::{Dying, PieceFace, PieceSprite, Underside};
 pub use rules_page::rules_page;
 
 use crate::client::ClientSet;
-use crate::client::catalog::{self, GameEntry, no_seat_label};
+use crate::client::catalog::{self, GameEntry, turn_order_label};
 use crate::client::thinking;
 use crate::rules::GameKind;
 use bevy::prelude::*;
@@ -45,7 +45,7 @@ pub(super) fn logic_plugin(app: &mut App) {
             save_file: "autosave.json",
             record_words: Some(RECORD_WORDS),
             rules_page,
-            seat_label: no_seat_label,
+            seat_label: turn_order_label,
         },
     );
     // The authority (the local referee, or the server as the online follower hears it) rules;

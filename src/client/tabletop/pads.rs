@@ -142,6 +142,7 @@ pub(super) fn logic_plugin(app: &mut App) {
             Update,
             (
                 number_pads,
+                say_seat_pads.run_if(resource_changed::<SeatPads>),
                 pads_at_the_table
                     .run_if(in_state(Screen::Playing))
                     .after(number_pads),
@@ -162,6 +163,11 @@ fn number_pads(
     for pad in &plugged {
         slots.plug(pad);
     }
+}
+
+/// Logs which controller plays each seat (the browser test reads it).
+fn say_seat_pads(pads: Res<SeatPads>) {
+    info!("controllers of the seats: {:?}", *pads);
 }
 
 /// At the table: Start opens the menu; the d-pad or stick, South and East are gestures for the

@@ -15,10 +15,11 @@ pub use hud::{result_text, rules_page};
 pub use layout::{square_at, square_to_world};
 pub use model::{Played, XiangqiMatch};
 
-use crate::client::catalog::{self, GameEntry, no_seat_label};
+use crate::client::catalog::{self, GameEntry};
+use crate::client::i18n::{Lang, tr};
 use crate::client::points as board_layer;
 use crate::client::records::RecordBoxText;
-use crate::rules::GameKind;
+use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 
 /// What runs headless: the model and its referee, computers, pieces and their timelines.
@@ -38,7 +39,7 @@ pub(super) fn logic_plugin(app: &mut App) {
                 export: true,
             }),
             rules_page,
-            seat_label: no_seat_label,
+            seat_label: side_label,
         },
     );
     app.add_plugins((
@@ -55,4 +56,16 @@ pub(super) fn plugin(app: &mut App) {
         board::plugin,
         hud::plugin,
     ));
+}
+
+/// A seat by its side: Red moves first, Black second.
+fn side_label(lang: Lang, _: usize, seat: Seat) -> String {
+    tr(
+        lang,
+        if seat == Seat(0) {
+            "xq-red"
+        } else {
+            "xq-black"
+        },
+    )
 }
