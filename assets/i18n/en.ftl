@@ -267,6 +267,7 @@ qg-colour-purple = purple
 qg-colour-black = black
 # $state: the state's name; $colour: its army's colour.
 qg-state-to-move = { $state } ({ $colour }) to move
+qg-ruler-attacked = { $state } ({ $colour }) to move — the Ruler is under attack!
 # $number (number): the player's seat, from 1.
 qg-player = Player { $number }
 # $player: a player's name.

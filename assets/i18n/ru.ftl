@@ -270,6 +270,7 @@ qg-colour-purple = фиолетовые
 qg-colour-black = чёрные
 # $state: название царства; $colour: цвет его армии.
 qg-state-to-move = Ходит { $state } ({ $colour })
+qg-ruler-attacked = Ходит { $state } ({ $colour }) — правитель под ударом!
 # $number (number): номер места игрока, с 1.
 qg-player = Игрок { $number }
 # $player: имя игрока.

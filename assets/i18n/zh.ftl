@@ -254,6 +254,7 @@ qg-colour-purple = 紫
 qg-colour-black = 黑
 # $state: 国名；$colour: 其军队的颜色。
 qg-state-to-move = { $state }（{ $colour }）走棋
+qg-ruler-attacked = { $state }（{ $colour }）走棋 — 將被攻击！
 # $number (number): 玩家座位号，从 1 开始。
 qg-player = 玩家 { $number }
 # $player: 玩家名。

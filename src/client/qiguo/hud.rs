@@ -2,7 +2,7 @@
 //! every state's captures and losses (or its elimination), the result table with the hegemon,
 //! the latest moves, export and import as text; the result in words; the rules page.
 
-use super::model::QiguoMatch;
+use super::model::{QiguoMatch, ruler_in_danger};
 use super::pieces::{army, character_size};
 use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
@@ -174,6 +174,18 @@ fn describe_match(
     let side = model.position().side_to_move();
     let headline = if model.over() {
         (tr(lang, "turn-game-over"), palette::GOLD)
+    } else if ruler_in_danger(model.position(), side) {
+        (
+            tr_args(
+                lang,
+                "qg-ruler-attacked",
+                [
+                    ("state", tr(lang, state_key(side))),
+                    ("colour", tr(lang, colour_key(side))),
+                ],
+            ),
+            palette::WARNING,
+        )
     } else {
         (
             tr_args(

@@ -162,6 +162,28 @@ pub(super) fn new_game(seats: &Seats, seed: Option<u64>, warm_up: u32) -> QiguoM
     model
 }
 
+/// Whether `mover` now attacks the Ruler of a state another seat plays: Qiguo's check.
+pub(super) fn threatens_a_ruler(position: &Position, mover: State) -> bool {
+    let seating = position.seating();
+    let own_seat = seating.seat(mover);
+    State::ALL
+        .into_iter()
+        .filter(|&state| seating.seat(state) != own_seat && position.is_live(state))
+        .filter_map(|state| position.ruler(state))
+        .any(|ruler| position.is_attacked_by(ruler, |attacker| attacker == mover))
+}
+
+/// Whether the Ruler of `state` is attacked by a state another seat plays (the HUD says so
+/// when it is that state's move).
+pub(super) fn ruler_in_danger(position: &Position, state: State) -> bool {
+    let seating = position.seating();
+    position.ruler(state).is_some_and(|ruler| {
+        position.is_attacked_by(ruler, |attacker| {
+            seating.seat(attacker) != seating.seat(state)
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,5 +207,22 @@ mod tests {
         model.take_back(2);
         assert_eq!(model.game.plies().len(), 3);
         assert_eq!(model.position(), &before);
+    }
+
+    /// The lesson's step "ruler": Qin's General on h12 may take Chu's Ruler on h6.
+    const RULER_IN_REACH: &str = "2kNkHkOkRkGkHkN1pNpHpOpRpGpHpN2/3kNkHkCkHkN3pNpHpCpHpN3/4kSkXkS5pSpXpS3gN/5kA7pA3gNgH/5kD7pD2gSgHgO/14gDgAgXgCgR/wN15gSgHgG/wHwN5wG9gNgH/1wHwS15gN/wRwCwXwAwD4*9/wOwHwS15bN/wHwN15bNbH/wN15bSbHbO/7rR6bDbAbXbCbR/5rD7oD2bSbHbG/5rA7oA3bNbH/4rSrXrS5oSoXoS3bN/3rNrHrCrHrN3oNoHoCoHoN3/2rNrHrG1rOrHrN1oNoHoGoRoOoHoN2 w 1234567 0,0,0,0,0,0,0 0,0,0,0,0,0,0 0 0";
+
+    #[test]
+    fn a_ruler_attacked_by_another_seat_is_qiguos_check() {
+        let position = Position::from_qfen(RULER_IN_REACH).expect("the lesson's position");
+        assert!(threatens_a_ruler(&position, State::Qin));
+        assert!(ruler_in_danger(&position, State::Chu));
+        assert!(!ruler_in_danger(&position, State::Qin));
+        assert!(!threatens_a_ruler(&position, State::Han));
+        let start = Position::start(Seating::for_players(7).expect("seven seats"));
+        for state in State::ALL {
+            assert!(!threatens_a_ruler(&start, state), "{state:?} at the start");
+            assert!(!ruler_in_danger(&start, state), "{state:?} at the start");
+        }
     }
 }

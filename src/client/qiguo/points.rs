@@ -4,7 +4,7 @@
 
 use super::hud::result_text;
 use super::layout::{PIECE, STEP, point_at, point_to_world};
-use super::model::{QiguoMatch, new_game, table_seats};
+use super::model::{QiguoMatch, new_game, table_seats, threatens_a_ruler};
 use super::pieces::{army, character_size};
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
@@ -16,7 +16,7 @@ use crate::client::table_colours;
 use crate::client::theme::Rgb;
 use crate::rules::Seat;
 use crate::rules::qiguo::{
-    FILES, Move, MoveList, Piece, Played, Point, Position, QiguoRecord, RANKS, Replay, State,
+    FILES, Move, MoveList, Piece, Played, Point, QiguoRecord, RANKS, Replay,
 };
 use bevy::prelude::*;
 
@@ -26,17 +26,6 @@ impl PointsLesson for QiguoMatch {
     fn from_lesson(start: crate::rules::qiguo::Position) -> QiguoMatch {
         QiguoMatch::from_start(start)
     }
-}
-
-/// Whether `mover` now attacks the Ruler of a state another seat plays: Qiguo's check.
-fn threatens_a_ruler(position: &Position, mover: State) -> bool {
-    let seating = position.seating();
-    let own_seat = seating.seat(mover);
-    State::ALL
-        .into_iter()
-        .filter(|&state| seating.seat(state) != own_seat && position.is_live(state))
-        .filter_map(|state| position.ruler(state))
-        .any(|ruler| position.is_attacked_by(ruler, |attacker| attacker == mover))
 }
 
 impl PointsMatch for QiguoMatch {
