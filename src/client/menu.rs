@@ -613,13 +613,17 @@ fn choice_row<T: PartialEq + Copy>(
     chosen: &mut T,
     choices: &[(T, String)],
 ) {
-    ui.columns(choices.len(), |columns| {
-        for (column, (value, label)) in columns.iter_mut().zip(choices) {
-            column.vertical_centered(|ui| {
-                let response = ui.selectable_value(chosen, *value, label.as_str());
-                name_place(ui, format!("{row} {label}"), &response);
-            });
-        }
+    // Each row under its own id: egui's columns are named by their index, so two rows of the
+    // same choices would share their widgets' ids (and a click on one row would be lost).
+    ui.push_id(row, |ui| {
+        ui.columns(choices.len(), |columns| {
+            for (column, (value, label)) in columns.iter_mut().zip(choices) {
+                column.vertical_centered(|ui| {
+                    let response = ui.selectable_value(chosen, *value, label.as_str());
+                    name_place(ui, format!("{row} {label}"), &response);
+                });
+            }
+        });
     });
 }
 

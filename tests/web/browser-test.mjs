@@ -637,9 +637,23 @@ async function playWithControllers() {
   await openNewGamePage(page, xiangqiTitle, '31-controllers-new-game');
   // The page offers a controller for each seat once it has seen them.
   await place(page, 'pad 2 2');
-  // (A choice pressed again stays chosen: a second press covers a first one lost on a slow
-  // frame.)
-  for (const choice of ['pad 1 1', 'pad 2 2', 'pad 1 1', 'pad 2 2']) await press(page, choice);
+  // A choice is chosen when its box is filled in the selection's orange (a press on a slow
+  // frame can be lost: press until it shows).
+  for (const choice of ['pad 1 1', 'pad 2 2']) {
+    await pressUntil(
+      page,
+      choice,
+      async () => {
+        // Away from it: a hovered choice has a box too.
+        await page.mouse.move(20, 20, { steps: 2 });
+        await page.waitForTimeout(800);
+        const { x, y, w } = await place(page, choice);
+        const [r, g, b] = meanColour(await shoot(page, '31-controllers-new-game'), Math.round(x - w / 2 + 5), Math.round(y), 2);
+        return r > 130 && r > g + 40 && r > b + 60;
+      },
+      `${choice} chosen`,
+    );
+  }
   await settle(page);
   await shoot(page, '31-controllers-new-game');
   await pressForLog(page, logs, word('new-hot-seat'), /game started: Seats\(\[Local, Local\]\)/, 'a Xiangqi game');
