@@ -2214,6 +2214,70 @@ fn a_qiguo_table_of_two_clients_and_two_server_computers_plays_through_a_real_se
 }
 
 #[test]
+fn a_qiguo_rematch_rotates_the_seats_at_every_table() {
+    use kawu::protocol::{ComputerLevel, OnLeave, SeatPlan};
+    let Some(server) = start_server() else {
+        return;
+    };
+    let plan = RoomPlan {
+        game: GameKind::Qiguo,
+        clock: Default::default(),
+        seats: vec![
+            SeatPlan::Friend,
+            SeatPlan::Friend,
+            SeatPlan::Computer(ComputerLevel::Easy),
+        ],
+        on_leave: OnLeave::Resign,
+    };
+    let (mut host, code) = create_room(&server, plan);
+    let mut guest = join_room(&server, &code);
+    run_until(&mut [&mut host, &mut guest], "the table filled", |apps| {
+        apps.iter().all(|app| {
+            *app.world().resource::<State<Screen>>().get() == Screen::Playing
+                && !session(app).waiting_for_players()
+                && session(app).connected()[..2] == [true, true]
+                && app.world().resource::<Seats>().single_local().is_some()
+        })
+    });
+    let local_seat = |app: &App| app.world().resource::<Seats>().single_local();
+    let before = [local_seat(&host), local_seat(&guest)];
+    assert!(before.iter().all(Option::is_some), "{before:?}");
+    // Both people resign: the computer's states are left, and the game is over.
+    for app in [&mut host, &mut guest] {
+        app.world_mut().write_message(MatchRequest::Resign);
+        app.update();
+    }
+    run_until(&mut [&mut host, &mut guest], "the game over", |apps| {
+        apps.iter().all(|app| qg_model(app).over())
+    });
+    for app in [&mut host, &mut guest] {
+        app.world_mut()
+            .write_message(ToServer(ClientMessage::Rematch {}));
+    }
+    run_until(&mut [&mut host, &mut guest], "the rematch", |apps| {
+        apps.iter().all(|app| {
+            !qg_model(app).over()
+                && qg_model(app).game.plies().len() < 10
+                && app.world().resource::<Seats>().single_local().is_some()
+        })
+    });
+    let after = [local_seat(&host), local_seat(&guest)];
+    // Every room seat sits one table seat on: each person plays another seat than before.
+    assert_ne!(after[0], before[0]);
+    assert_ne!(after[1], before[1]);
+    assert_ne!(after[0], after[1]);
+    let plies = qg_model(&host).game.plies().len();
+    let people_moves = qg_play_online(&mut [&mut host, &mut guest], plies + 6);
+    assert!(people_moves >= 2, "{people_moves} moves by the people");
+    run_until(
+        &mut [&mut host, &mut guest],
+        "both tables to agree",
+        |apps| qg_model(apps[0]).game.plies().len() == qg_model(apps[1]).game.plies().len(),
+    );
+    assert_eq!(qg_model(&host).position(), qg_model(&guest).position());
+}
+
+#[test]
 fn a_qiguo_friend_who_leaves_watches_on_and_a_dropped_one_is_covered() {
     use kawu::protocol::{ComputerLevel, OnLeave, SeatPlan};
     let Some(server) = start_server_with_grace(Some("1")) else {
