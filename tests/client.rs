@@ -1312,6 +1312,32 @@ fn the_xiangqi_computer_answers_and_undo_returns_to_the_human() {
     xq_assert_consistent(&mut app);
 }
 
+/// Whether a piece's timeline has the check's cue (a flash and a shake of the table).
+fn check_cue_runs(app: &mut App) -> bool {
+    let mut anims = app.world_mut().query::<&Anim>();
+    anims.iter(app.world()).any(|anim| {
+        anim.steps()
+            .any(|step| matches!(step, Step::Cue(cue) if cue.shake > 0.0 && cue.burst.is_some()))
+    })
+}
+
+#[test]
+fn a_check_has_its_cue_and_a_quiet_move_none() {
+    let mut app = app();
+    let start = XqPosition::from_fen("4k4/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1").expect("a FEN");
+    xq_start(&mut app, XqGame::new(start), Seats::hot_seat());
+    // The chariot to a9 checks the general along the rank.
+    xq_select(&mut app, square("a0"));
+    xq_select(&mut app, square("a9"));
+    assert!(check_cue_runs(&mut app), "no check cue after a0a9");
+    settle(&mut app);
+    // The general steps out: no check, no capture.
+    xq_select(&mut app, square("e9"));
+    xq_select(&mut app, square("e8"));
+    assert_eq!(xq_model(&app).game.moves().len(), 2);
+    assert!(!check_cue_runs(&mut app), "a check cue after e9e8");
+}
+
 #[test]
 fn a_perpetual_check_ends_the_game_and_says_who_repeated() {
     let mut app = app();
