@@ -487,10 +487,18 @@ fn seats_page(
     None
 }
 
+/// How many people play at this device.
+fn people_here(seats: &Seats) -> usize {
+    seats
+        .iter()
+        .filter(|(_, c)| *c == Controller::Local)
+        .count()
+}
+
 /// Whether the page offers a controller for each person's seat: when controllers are plugged
 /// in and more than one person plays here.
 fn offers_pads(seats: &Seats, gamepads: &GamepadSlots) -> bool {
-    gamepads.numbers().next().is_some() && seats.single_local().is_none() && !seats.all_computers()
+    gamepads.numbers().next().is_some() && people_here(seats) > 1
 }
 
 /// How tall the controllers' rows are.
@@ -498,11 +506,7 @@ fn pad_rows_height(seats: &Seats, gamepads: &GamepadSlots) -> f32 {
     if !offers_pads(seats, gamepads) {
         return 0.0;
     }
-    let people = seats
-        .iter()
-        .filter(|(_, c)| *c == Controller::Local)
-        .count();
-    36.0 + 52.0 * people as f32
+    36.0 + 52.0 * people_here(seats) as f32
 }
 
 /// For each person's seat, which controller plays it: any, or controller 1, 2 … (those plugged

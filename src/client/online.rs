@@ -96,24 +96,19 @@ fn answer_the_server(
     for FromServer(message) in heard.read() {
         match message {
             ServerMessage::Event {
-                event: RoomEvent::TakebackLapsed { .. },
+                event:
+                    event @ (RoomEvent::TakebackDeclined { .. } | RoomEvent::TakebackLapsed { .. }),
                 ..
             } if session
                 .takeback
                 .as_ref()
                 .is_some_and(|takeback| Some(takeback.seat) == session.my_seat()) =>
             {
-                toast.show_key("toast-takeback-lapsed");
-            }
-            ServerMessage::Event {
-                event: RoomEvent::TakebackDeclined { .. },
-                ..
-            } if session
-                .takeback
-                .as_ref()
-                .is_some_and(|takeback| Some(takeback.seat) == session.my_seat()) =>
-            {
-                toast.show_key("toast-takeback-declined");
+                toast.show_key(if matches!(event, RoomEvent::TakebackLapsed { .. }) {
+                    "toast-takeback-lapsed"
+                } else {
+                    "toast-takeback-declined"
+                });
             }
             ServerMessage::Event {
                 event: RoomEvent::Played { seat, .. },

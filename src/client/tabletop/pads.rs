@@ -233,6 +233,9 @@ fn pads_drive_menus(
     mut held: Local<HashMap<Entity, Option<Held>>>,
     mut keys: MessageWriter<EguiInputEvent>,
 ) {
+    if pads.is_empty() {
+        return;
+    }
     let in_menus = *screen.get() == Screen::Title || status.over;
     let (Ok(context), Ok(ctx)) = (context.single(), contexts.ctx_mut()) else {
         return;
