@@ -121,6 +121,10 @@ pub struct OnlineSession {
     pub takeback_lapses: Option<Duration>,
     /// The game the room plays, once its state has been heard.
     pub game: Option<GameKind>,
+    /// This device's last action sent, until the board changes: sent again once if the
+    /// server finds it stale only because the room moved on by an event that left the board
+    /// as it was (a friend back, a seat covered, a draw offered).
+    sent_act: Option<String>,
 }
 
 impl OnlineSession {
@@ -336,6 +340,11 @@ fn receive(
                 WsEvent::Message(WsMessage::Text(text)) => {
                     match serde_json::from_str::<Frame<ServerMessage>>(&text) {
                         Ok(frame) => {
+                            if let Some(act) = act_again(&mut session, &frame.msg) {
+                                info!("sent again on the room's new version: {act:?}");
+                                write_frame(sender, act);
+                                continue;
+                            }
                             note(&mut session, &frame.msg, time.elapsed());
                             heard.write(FromServer(frame.msg));
                         }
@@ -362,6 +371,38 @@ fn receive(
             session.state = LinkState::Failed(reason);
         }
     }
+}
+
+/// The action to send again for `message`: a `stale` refusal of this device's last action
+/// when every event since it was sent left the board as it was, so the action still means
+/// what the player chose. Once only: the action is forgotten either way.
+fn act_again(session: &mut OnlineSession, message: &ServerMessage) -> Option<ClientMessage> {
+    let ServerMessage::Error {
+        code: ErrorCode::Stale,
+        version: Some(version),
+        ..
+    } = message
+    else {
+        return None;
+    };
+    let action = session.sent_act.take()?;
+    (*version == session.version).then_some(ClientMessage::Act {
+        action,
+        version: *version,
+    })
+}
+
+/// Whether `event` changes the board (an action sent before it is no longer the player's
+/// choice on the board as it is).
+fn changes_the_board(event: &RoomEvent) -> bool {
+    matches!(
+        event,
+        RoomEvent::Played { .. }
+            | RoomEvent::Withdrew { .. }
+            | RoomEvent::TakenBack { .. }
+            | RoomEvent::GameEnded { .. }
+            | RoomEvent::NewGame { .. }
+    )
 }
 
 /// Keeps what the session needs to take its place again, and what the HUD shows of the room.
@@ -404,6 +445,9 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
         }
         ServerMessage::Event { version, event } => {
             session.version = *version;
+            if changes_the_board(event) {
+                session.sent_act = None;
+            }
             match event {
                 RoomEvent::TakebackAsked {
                     seat,
@@ -493,6 +537,7 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
             session.room = None;
             session.request = None;
         }
+        ServerMessage::Error { .. } => session.sent_act = None,
         _ => {}
     }
 }
@@ -506,15 +551,83 @@ fn seat_state(session: &mut OnlineSession, seat: RoomSeat, change: impl FnOnce(&
 
 fn send(
     mut outgoing: MessageReader<ToServer>,
-    session: Res<OnlineSession>,
+    mut session: ResMut<OnlineSession>,
     mut socket: NonSendMut<Socket>,
 ) {
     for ToServer(message) in outgoing.read() {
         match socket.0.as_mut() {
             Some((sender, _)) if session.state == LinkState::Online => {
+                if let ClientMessage::Act { action, .. } = message {
+                    session.sent_act = Some(action.clone());
+                }
                 write_frame(sender, message.clone());
             }
             _ => warn!("not connected: {message:?} was not sent"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stale(version: u64) -> ServerMessage {
+        ServerMessage::Error {
+            code: ErrorCode::Stale,
+            message: "stale".into(),
+            version: Some(version),
+        }
+    }
+
+    fn event(version: u64, event: RoomEvent) -> ServerMessage {
+        ServerMessage::Event { version, event }
+    }
+
+    fn sent(action: &str, version: u64) -> OnlineSession {
+        OnlineSession {
+            version,
+            sent_act: Some(action.into()),
+            ..default()
+        }
+    }
+
+    #[test]
+    fn an_action_refused_as_stale_after_a_friend_came_back_is_sent_again_once() {
+        let mut session = sent("c9d10", 41);
+        note(
+            &mut session,
+            &event(42, RoomEvent::Uncovered { seat: RoomSeat(2) }),
+            Duration::ZERO,
+        );
+        let again = act_again(&mut session, &stale(42));
+        assert!(
+            matches!(&again, Some(ClientMessage::Act { action, version: 42 }) if action == "c9d10"),
+            "{again:?}"
+        );
+        assert_eq!(act_again(&mut session, &stale(42)), None, "once only");
+    }
+
+    #[test]
+    fn an_action_refused_as_stale_after_the_board_changed_is_not_sent_again() {
+        let mut session = sent("c9d10", 41);
+        let taken_back = RoomEvent::TakenBack {
+            seat: RoomSeat(0),
+            plies: 2,
+        };
+        note(&mut session, &event(42, taken_back), Duration::ZERO);
+        assert_eq!(act_again(&mut session, &stale(42)), None);
+        // Nor when the events it missed have not been heard yet.
+        let mut session = sent("c9d10", 41);
+        assert_eq!(act_again(&mut session, &stale(43)), None);
+        // Another refusal is the player's to see, and ends the action.
+        let mut session = sent("c9d10", 41);
+        let refused = ServerMessage::Error {
+            code: ErrorCode::NotYourTurn,
+            message: "not your turn".into(),
+            version: None,
+        };
+        assert_eq!(act_again(&mut session, &refused), None);
+        note(&mut session, &refused, Duration::ZERO);
+        assert_eq!(session.sent_act, None);
     }
 }
