@@ -705,13 +705,47 @@ fn toast_declined_draws(mut declined: MessageReader<DrawDeclined>, mut toast: Re
 }
 
 /// The "who" line for the seat to move when it is not a person sharing the device: the
-/// computer thinking, or "you" against computers; `None` when the game names the seat.
+/// computer thinking, or "you" where yours is the only seat here and it is to move; `None`
+/// when the game names the seat (a person sharing the device, a friend elsewhere, the end).
 pub fn who_is_to_move(status: &MatchStatus, seats: &Seats, lang: Lang) -> Option<String> {
     if computer_to_move(status, seats).is_some() {
         Some(tr(lang, "turn-computer"))
-    } else if seats.single_local().is_some() {
+    } else if !status.over && seats.single_local() == Some(status.to_move) {
         Some(tr(lang, "turn-you"))
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+    use crate::client::seats::Controller;
+
+    #[test]
+    fn your_turn_is_said_only_when_your_seat_is_to_move() {
+        let seats = Seats::try_from(vec![
+            Controller::Local,
+            Controller::Remote,
+            Controller::Computer(Level::Easy),
+        ])
+        .unwrap();
+        let who = |to_move, over| {
+            let status = MatchStatus {
+                to_move: Seat(to_move),
+                over,
+                ..Default::default()
+            };
+            who_is_to_move(&status, &seats, Lang::En)
+        };
+        assert_eq!(who(0, false), Some(tr(Lang::En, "turn-you")));
+        assert_eq!(
+            who(1, false),
+            None,
+            "a friend elsewhere is named by the game"
+        );
+        assert_eq!(who(2, false), Some(tr(Lang::En, "turn-computer")));
+        assert_eq!(who(0, true), None, "the game is over");
     }
 }

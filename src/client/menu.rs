@@ -177,21 +177,25 @@ fn title_screen(
         *page = MenuPage::Main;
     }
     let wide = *page == MenuPage::Rules;
+    let entry = info.catalog.get(choice.game).clone();
     let width = match *page {
         MenuPage::Rules => 720.0,
         // Wide enough for the rows of level and seat choices, in every language.
+        // A table for more than two: wide enough for each seat's choices beside its name.
+        MenuPage::NewGame | MenuPage::Online if *entry.seats.end() > 2 => 640.0,
         MenuPage::Settings | MenuPage::NewGame | MenuPage::Online | MenuPage::Replays => 440.0,
         MenuPage::Main => 360.0,
     };
     // A phone's screen is narrower than some pages: they take what there is.
     let width = f32::min(width, ctx.content_rect().width() - 8.0);
-    let entry = info.catalog.get(choice.game).clone();
+    // ... and a narrower margin, so that a row of four choices keeps its words whole.
+    let margin = if width < 420.0 { 12.0 } else { 24.0 };
     egui::Window::new("title")
         .title_bar(false)
         .resizable(false)
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .frame(dialog_frame())
+        .frame(dialog_frame().inner_margin(margin))
         .min_width(if wide { 0.0 } else { width })
         .max_width(width)
         .show(ctx, |ui| {
@@ -201,7 +205,8 @@ fn title_screen(
                         .size(if wide { 30.0 } else { 46.0 })
                         .color(palette::GOLD.egui()),
                 );
-                if !wide {
+                // The subtitle introduces the game on its main page; the others want the room.
+                if *page == MenuPage::Main {
                     ui.label(
                         egui::RichText::new(tr(lang, entry.subtitle_key))
                             .size(18.0)
@@ -270,6 +275,7 @@ fn title_screen(
                         *page = MenuPage::Main;
                     }
                 }
+                measure_seat_rows_rest(ui, 2.0 * margin);
             });
         });
     shelf.toast.show_ui(ctx, lang, 0.0);
@@ -475,8 +481,8 @@ fn seats_page(
     act: &mut MenuActions,
 ) -> Option<Seats> {
     let seats = Seats::try_from(choice.controllers[..choice.players].to_vec()).ok()?;
-    // The rest of the page (title, players, Start and Back) takes about 430 points, and the
-    // controllers' rows theirs.
+    // Until a frame has measured it, the rest of the page (title, players, Start and Back) is
+    // taken as about 430 points, and the controllers' rows theirs.
     let rest = 430.0 + pad_rows_height(&seats, gamepads);
     seat_rows(ui, lang, entry, choice, "seat-person", 0, rest);
     pad_rows(ui, lang, entry, choice, &seats, gamepads);
@@ -544,9 +550,16 @@ fn pad_rows(
     }
 }
 
+/// The width a seat's name takes beside its choices, on a page wide enough for both.
+const SEAT_NAME_WIDTH: f32 = 200.0;
+
+/// The page width from which a seat's choices go beside its name rather than under it.
+const SEAT_BESIDE_CHOICES: f32 = 560.0;
+
 /// How many seats, and who takes each from `first_chosen` on: a person (named by `person_key`)
 /// or the computer at a level. The seats scroll where the screen is too short for them all,
-/// leaving `rest` points for the rest of the page.
+/// leaving the room the rest of the page took in the last frame (`rest` points until a frame
+/// has measured it).
 fn seat_rows(
     ui: &mut egui::Ui,
     lang: Lang,
@@ -572,8 +585,13 @@ fn seat_rows(
         .into_iter()
         .chain(LEVEL_CHOICES.map(|(level, key)| (Controller::Computer(level), t(key))))
         .collect::<Vec<_>>();
-    egui::ScrollArea::vertical()
-        .max_height((ui.ctx().content_rect().height() - rest).max(160.0))
+    // The rest as the last frame measured it, once it has been.
+    let rest = ui
+        .ctx()
+        .data(|data| data.get_temp::<f32>(seat_rows_rest_id()))
+        .unwrap_or(rest);
+    let rows = egui::ScrollArea::vertical()
+        .max_height((ui.ctx().content_rect().height() - rest).max(96.0))
         .show(ui, |ui| {
             for seat in 0..choice.players {
                 let label = (entry.seat_label)(lang, choice.players, Seat(seat as u8));
@@ -582,15 +600,51 @@ fn seat_rows(
                     ui.label(format!("{name} — {label}: {}", t("online-seat-you")));
                     continue;
                 }
-                ui.label(format!("{name} — {label}"));
-                choice_row(
-                    ui,
-                    &format!("seat {}", seat + 1),
-                    &mut choice.controllers[seat],
-                    &who,
-                );
+                let row = format!("seat {}", seat + 1);
+                let chosen = &mut choice.controllers[seat];
+                if ui.available_width() < SEAT_BESIDE_CHOICES {
+                    ui.label(format!("{name} — {label}"));
+                    choice_row(ui, &row, chosen, &who);
+                    continue;
+                }
+                ui.horizontal(|ui| {
+                    ui.allocate_ui(egui::vec2(SEAT_NAME_WIDTH, 0.0), |ui| {
+                        ui.set_width(SEAT_NAME_WIDTH);
+                        ui.label(format!("{name} — {label}"));
+                    });
+                    choice_row(ui, &row, chosen, &who);
+                });
             }
         });
+    let height = rows.inner_rect.height();
+    ui.ctx()
+        .data_mut(|data| data.insert_temp(seat_rows_height_id(), height));
+}
+
+/// Where the page's height besides its seat rows is kept from frame to frame.
+fn seat_rows_rest_id() -> egui::Id {
+    egui::Id::new("seat rows rest")
+}
+
+/// Where this frame's height of the seat rows is kept until the page is measured.
+fn seat_rows_height_id() -> egui::Id {
+    egui::Id::new("seat rows height")
+}
+
+/// At the end of a page with seat rows, keeps how much the rest of it took (its frame's
+/// `margins` included), so that the next frame's seat rows leave just that room on a short
+/// screen: the page then fits it, whatever its language and width.
+fn measure_seat_rows_rest(ui: &egui::Ui, margins: f32) {
+    let Some(rows) = ui
+        .ctx()
+        .data_mut(|data| data.remove_temp::<f32>(seat_rows_height_id()))
+    else {
+        return;
+    };
+    // The window's frame (its stroke and shadow) and a little room to spare.
+    let rest = ui.min_rect().height() - rows + margins + 16.0;
+    ui.ctx()
+        .data_mut(|data| data.insert_temp(seat_rows_rest_id(), rest));
 }
 
 /// The seats of a room for more than two as the host chose them: the host's, then a friend or
@@ -623,6 +677,10 @@ fn choice_row<T: PartialEq + Copy>(
         ui.columns(choices.len(), |columns| {
             for (column, (value, label)) in columns.iter_mut().zip(choices) {
                 column.vertical_centered(|ui| {
+                    // A narrow column breaks a one-word label mid-word: it runs over instead.
+                    if !label.contains(' ') {
+                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+                    }
                     let response = ui.selectable_value(chosen, *value, label.as_str());
                     name_place(ui, format!("{row} {label}"), &response);
                 });
@@ -658,8 +716,8 @@ fn online_page(
     let t = |key: &'static str| tr(lang, key);
     let mut plan = RoomPlan::pair(choice.game, choice.clock);
     if *entry.seats.end() > 2 {
-        // The rest of the page (title, players, leaving, clock, the room code, four buttons)
-        // takes about 660 points.
+        // Until a frame has measured it, the rest of the page (title, players, leaving, clock,
+        // the room code, four buttons) is taken as about 660 points.
         seat_rows(ui, lang, entry, choice, "online-seat-friend", 1, 660.0);
         let leaving = [
             (OnLeave::Computer, t("online-on-leave-computer")),
@@ -686,13 +744,26 @@ fn online_page(
         name_place(ui, "room code", &field);
     });
     let code = choice.code.trim().to_uppercase();
-    if menu_button(ui, !code.is_empty(), t("online-join"), &mut act.sounds) {
-        act.online
-            .write(GoOnline(OnlineRequest::Join(code.clone())));
-    }
-    if menu_button(ui, !code.is_empty(), t("online-watch"), &mut act.sounds) {
-        act.online.write(GoOnline(OnlineRequest::Watch(code)));
-    }
+    // Side by side: the seats above want the height.
+    ui.columns(2, |columns| {
+        if menu_button(
+            &mut columns[0],
+            !code.is_empty(),
+            t("online-join"),
+            &mut act.sounds,
+        ) {
+            act.online
+                .write(GoOnline(OnlineRequest::Join(code.clone())));
+        }
+        if menu_button(
+            &mut columns[1],
+            !code.is_empty(),
+            t("online-watch"),
+            &mut act.sounds,
+        ) {
+            act.online.write(GoOnline(OnlineRequest::Watch(code)));
+        }
+    });
     match &session.state {
         LinkState::Offline | LinkState::Online => {}
         LinkState::Connecting | LinkState::Reconnecting(_) => {

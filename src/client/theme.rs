@@ -248,7 +248,18 @@ struct NamedWidgets(Vec<(String, egui::Rect)>);
 
 /// Names the place of a widget this frame (see `places`: the browser test clicks by name).
 pub fn name_place(ui: &egui::Ui, name: impl Into<String>, response: &egui::Response) {
-    let rect = response.rect;
+    // Inside a scroll area (or a panel) only what shows: a widget scrolled out of sight has no
+    // place to press. Straight on the screen the whole widget, so that one running off the
+    // screen is seen to.
+    let clip = ui.clip_rect();
+    let rect = if clip.contains_rect(ui.ctx().content_rect()) {
+        response.rect
+    } else {
+        response.rect.intersect(clip)
+    };
+    if !rect.is_positive() {
+        return;
+    }
     ui.ctx().data_mut(|data| {
         data.get_temp_mut_or_default::<NamedWidgets>(egui::Id::NULL)
             .0
@@ -267,7 +278,8 @@ pub(super) fn take_named_widgets(ctx: &egui::Context) -> Vec<(String, egui::Rect
     })
 }
 
-/// A wide menu button, its place named by its text; a click also makes the click sound.
+/// A wide menu button (300 points, or the width there is), its place named by its text; a
+/// click also makes the click sound.
 pub fn menu_button(
     ui: &mut egui::Ui,
     enabled: bool,
@@ -275,8 +287,9 @@ pub fn menu_button(
     sounds: &mut MessageWriter<UiSound>,
 ) -> bool {
     let text = text.into();
+    let width = ui.available_width().min(300.0);
     let button =
-        egui::Button::new(egui::RichText::new(&text).size(19.0)).min_size(egui::vec2(300.0, 44.0));
+        egui::Button::new(egui::RichText::new(&text).size(19.0)).min_size(egui::vec2(width, 44.0));
     let response = ui.add_enabled(enabled, button);
     name_place(ui, text, &response);
     let clicked = response.clicked();
@@ -322,6 +335,38 @@ pub fn section_title(ui: &mut egui::Ui, text: impl Into<String>) {
 mod tests {
     use super::*;
     use std::collections::BTreeSet;
+
+    #[test]
+    fn a_scrolled_away_widget_is_not_named_and_one_off_the_screen_is_named_whole() {
+        let ctx = egui::Context::default();
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(300.0, 200.0));
+        let input = egui::RawInput {
+            screen_rect: Some(screen),
+            ..Default::default()
+        };
+        ctx.run_ui(input, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(100.0)
+                .show(ui, |ui| {
+                    for row in 0..20 {
+                        let label = ui.label(format!("row {row}"));
+                        name_place(ui, format!("row {row}"), &label);
+                    }
+                });
+            ui.add_space(300.0);
+            let below = ui.label("below");
+            name_place(ui, "below", &below);
+        })
+        .textures_delta
+        .clear();
+        let named = take_named_widgets(&ctx);
+        let place = |name: &str| named.iter().find(|(n, _)| n == name).map(|(_, rect)| *rect);
+        let first = place("row 0").expect("the first row shows");
+        assert!(first.max.y <= 100.5, "{first:?}");
+        assert_eq!(place("row 19"), None, "the last row is scrolled away");
+        let below = place("below").expect("a label below the screen keeps its name");
+        assert!(below.min.y > screen.max.y, "{below:?}");
+    }
 
     #[test]
     fn the_embedded_font_draws_every_translation() {

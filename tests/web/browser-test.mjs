@@ -178,12 +178,19 @@ async function shoot(page, name) {
 }
 
 /// Clicks at `at`: the pointer arrives and rests for a few frames (egui wants to see it over a
-/// button), then presses and releases.
+/// button; a page just opened may still be moving it), presses and releases, and rests again
+/// (the page takes a press where the pointer is when its next frame comes).
 async function press(page, target) {
-  const { x, y } = await at(page, target);
-  await page.mouse.move(x, y, { steps: 4 });
-  await page.waitForTimeout(500);
+  let { x, y } = await at(page, target);
+  for (let rests = 0; rests < 4; rests++) {
+    await page.mouse.move(x, y, { steps: 4 });
+    await page.waitForTimeout(500);
+    const now = await at(page, target);
+    if (Math.abs(now.x - x) <= 2 && Math.abs(now.y - y) <= 2) break;
+    ({ x, y } = now);
+  }
   await page.mouse.click(x, y);
+  await page.waitForTimeout(400);
 }
 
 /// Presses `at` until `done()` says it worked (a software-rendered page can be slow enough to
@@ -208,6 +215,20 @@ async function pressUntilNamed(page, target, name, what) {
     }
   }
   fail(`pressing ${JSON.stringify(target)} never showed ${JSON.stringify(name)} (${what})`);
+}
+
+/// Turns the mouse wheel over the seat rows, down (`towards` 1) or up (-1), until the page
+/// names `name` (the rows scroll where the window is short); whether it came to.
+async function wheelUntilNamed(page, name, towards) {
+  for (let turn = 0; turn < 12 && !(await names(page, name)); turn++) {
+    const row = await page.evaluate(() => Object.keys(JSON.parse(window.__kawuPlaces ?? '{}')).find((n) => /^seat \d /.test(n)));
+    if (row === undefined) return false;
+    const { x, y } = await place(page, row);
+    await page.mouse.move(x, y);
+    await page.mouse.wheel(0, 100 * towards);
+    await page.waitForTimeout(600);
+  }
+  return names(page, name);
 }
 
 /// The mean difference between two pictures inside a rectangle.
@@ -285,12 +306,17 @@ async function waitForLog(logs, from, pattern, what, timeout = 30000) {
 
 /// Presses `from` (selecting a piece), then `to`, until a console line matching `pattern`
 /// follows, at most three times; slow frames can swallow a press.
-async function selectAndMove(page, logs, from, to, pattern) {
+async function selectAndMove(page, logs, from, to, pattern, { touch = false } = {}) {
+  const hit = async (target) => {
+    if (!touch) return press(page, target);
+    const { x, y } = await at(page, target);
+    await page.touchscreen.tap(x, y);
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
-    await press(page, from);
+    await hit(from);
     await page.waitForTimeout(1500);
     const mark = logs.length;
-    await press(page, to);
+    await hit(to);
     const line = await waitForLog(logs, mark, new RegExp(pattern), pattern, 8000).catch(() => undefined);
     if (line !== undefined) return line;
   }
@@ -427,9 +453,10 @@ async function startServer(binary) {
   return { address, stop };
 }
 
-/// Three people on three pages and two of the server's computers at one Qiguo table of five:
-/// the host opens the room with a friend's seat more, two friends join by the link, and each
-/// person's move reaches the other pages; the computers play Wei and Zhao between them.
+/// Three people on three pages (the last on a phone) and two of the server's computers at one
+/// Qiguo table of five: the host opens the room with a friend's seat more, two friends join by
+/// the link, and each person's move reaches the other pages; the computers play Wei and Zhao
+/// between them.
 async function playQiguoOnline(binary) {
   const { address, stop } = await startServer(binary);
   try {
@@ -445,7 +472,9 @@ async function playQiguoOnline(binary) {
     );
     const friend = (seat) => `seat ${seat} ${word('online-seat-friend')}`;
     await pressUntilNamed(host.page, word('menu-online'), 'players 5', 'the online page');
-    await pressUntilNamed(host.page, 'players 5', friend(5), 'five seats');
+    // Five seats, whose rows scroll on this screen: down to the fifth, up to the third.
+    await pressUntil(host.page, 'players 5', () => wheelUntilNamed(host.page, friend(5), 1), 'five seats');
+    if (!(await wheelUntilNamed(host.page, friend(3), -1))) fail('the seat rows never scrolled back to the third');
     await settle(host.page);
     const seats = await shoot(host.page, '21-qiguo-online-page');
     const choice = area(await place(host.page, friend(3)));
@@ -465,8 +494,11 @@ async function playQiguoOnline(binary) {
     }
     const code = seated.match(/seated in room (\w+)/)[1];
     const guests = [];
-    for (const [seat, name] of [[1, '22-qiguo-guest-1'], [2, '22-qiguo-guest-2']]) {
-      const guest = await openGame(await browser.newContext({ viewport: VIEWPORT }), `${address}?join=${code}`, name);
+    // The second friend is on a phone.
+    for (const [seat, name] of [[1, '22-qiguo-guest-1'], [2, '22-qiguo-guest-2-phone']]) {
+      const context = seat === 2 ? await phoneContext() : await browser.newContext({ viewport: VIEWPORT });
+      const guest = await openGame(context, `${address}?join=${code}`, name);
+      guest.phone = seat === 2;
       // Three pages of the game share two cores here: a page may take a while to be seated.
       await waitForLog(guest.logs, 0, new RegExp(`seated in room \\w+ \\(seat ${seat}\\)`), `guest ${seat} seated by the link`, 120000);
       guests.push(guest);
@@ -480,7 +512,7 @@ async function playQiguoOnline(binary) {
     const moves = [[host, 'a7', 'd3', 'Qin'], [guests[0], 'f5', 'j1', 'Chu'], [guests[0], 'l2', 'h5', 'Han'], [guests[1], 'o6', 's10', 'Qi']];
     for (const [mover, from, to, state] of moves) {
       const marks = pages.map((p) => p.logs.length);
-      await selectAndMove(mover.page, mover.logs, `point ${from}`, `point ${to}`, `heard ${from}${to} \\(${state}\\)`);
+      await selectAndMove(mover.page, mover.logs, `point ${from}`, `point ${to}`, `heard ${from}${to} \\(${state}\\)`, { touch: mover.phone });
       for (const [index, other] of pages.entries()) {
         await waitForLog(other.logs, marks[index], new RegExp(`heard ${from}${to} \\(${state}\\)`), `${state}'s move on page ${index}`);
       }
@@ -495,7 +527,10 @@ async function playQiguoOnline(binary) {
     }
     await host.page.waitForTimeout(1500);
     await shoot(host.page, '24-qiguo-online-host');
-    await shoot(guests[1].page, '24-qiguo-online-guest-2');
+    await shoot(guests[1].page, '24-qiguo-online-guest-2-phone');
+    // The phone's table and HUD (every seat, its player and the buttons) fit its screen.
+    const hidden = [...(await overflow(guests[1].page)), ...(await offScreen(guests[1].page))];
+    if (hidden.length) fail(`the Qiguo table on the phone: ${hidden.join('; ')}`);
     const errors = pages.flatMap((p) => p.logs).filter((l) => /^(error|pageerror)/.test(l));
     if (errors.length) fail(`errors while playing Qiguo online:\n${errors.join('\n')}`);
     return { code, heard: heard[0].slice(0, 6) };
@@ -684,9 +719,9 @@ async function playWithControllers() {
   return { played };
 }
 
-/// A hot-seat game on a phone-sized touch screen, upright; returns what it measured.
-async function playOnPhone() {
-  const context = await browser.newContext({
+/// A browser context as a phone held upright: touch, a phone's screen and its browser's name.
+function phoneContext() {
+  return browser.newContext({
     viewport: PHONE,
     hasTouch: true,
     isMobile: true,
@@ -695,9 +730,93 @@ async function playOnPhone() {
     userAgent:
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
   });
-  const { page, logs } = await openGame(context, url, '13-phone-title');
+}
+
+/// The named places (board points aside) that lie outside the window, even in part.
+async function offScreen(page) {
+  return page.evaluate(() => {
+    const places = JSON.parse(window.__kawuPlaces ?? '{}');
+    const box = document.getElementById('kawu-canvas').getBoundingClientRect();
+    return Object.entries(places)
+      .filter(([name]) => !name.startsWith('point '))
+      .filter(([, [x, y, w, h]]) => {
+        const [left, top] = [box.left + x - w / 2, box.top + y - h / 2];
+        return left < -1 || top < -1 || left + w > innerWidth + 1 || top + h > innerHeight + 1;
+      })
+      .map(([name, at]) => `"${name}" at ${at.map(Math.round).join(',')} is off the screen`);
+  });
+}
+
+/// Drags a finger from `from` to `to` over a few frames (the touch events a phone sends).
+async function swipe(page, from, to) {
+  const touch = await page.context().newCDPSession(page);
+  const point = (t) => [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }];
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(0) });
+  for (let step = 1; step <= 6; step++) {
+    await page.waitForTimeout(100);
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(step / 6) });
+  }
+  await page.waitForTimeout(100);
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await touch.detach();
+}
+
+/// Taps `kind` on the phone's title screen and opens the online page, until that page is the
+/// game's (only Qiguo's asks how many players); the online page is left open.
+async function chooseGameOnPhone(page, kind) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const choice = await place(page, `game ${kind}`);
+    await page.touchscreen.tap(choice.x, choice.y);
+    await page.waitForTimeout(1500);
+    await tapUntil(page, word('menu-online'), () => names(page, 'room code'), 'the online page on the phone');
+    if ((await names(page, 'players 3')) === (kind === 'Qiguo')) return;
+    await tapUntil(page, word('menu-back'), () => names(page, word('menu-new-game')), 'the title again');
+  }
+  fail(`tapping "game ${kind}" on the phone never chose it`);
+}
+
+/// On a phone-sized touch screen, upright: Qiguo's online page for seven, then a hot-seat
+/// game; returns what it measured.
+async function playOnPhone() {
+  const { page, logs } = await openGame(await phoneContext(), url, '13-phone-title');
   const problems = await overflow(page);
   if (problems.length) fail(`on the phone: ${problems.join('; ')}`);
+  // Qiguo's online page on the phone: the whole page fits the screen, and the seats scroll
+  // under a finger to the seventh, whose choice a tap makes.
+  await chooseGameOnPhone(page, 'Qiguo');
+  const seventh = `seat 7 ${word('level-easy')}`;
+  // Shown whole: as tall as the players' choices (a scrolled choice is named by what shows).
+  const shownWhole = async () => {
+    if (!(await names(page, seventh))) return false;
+    const [row, players] = [await place(page, seventh), await place(page, 'players 7')];
+    return row.h >= players.h - 1;
+  };
+  for (let attempt = 0; attempt < 4 && !(await shownWhole()); attempt++) {
+    const seven = await place(page, 'players 7');
+    await page.touchscreen.tap(seven.x, seven.y);
+    await page.waitForTimeout(1200);
+    for (let swipes = 0; swipes < 10 && !(await shownWhole()); swipes++) {
+      const row = await page.evaluate(() => Object.keys(JSON.parse(window.__kawuPlaces ?? '{}')).find((n) => /^seat \d /.test(n)));
+      if (row === undefined) break;
+      const { x, y } = await place(page, row);
+      await swipe(page, { x, y }, { x, y: y - 120 });
+      await page.waitForTimeout(1000);
+    }
+  }
+  if (!(await shownWhole())) fail(`the seventh seat's choices never came whole into view on the phone`);
+  const seats = await shoot(page, '13a-phone-qiguo-online');
+  const hidden = [...(await overflow(page)), ...(await offScreen(page))];
+  if (hidden.length) fail(`Qiguo's online page on the phone: ${hidden.join('; ')}`);
+  const choice = area(await place(page, seventh));
+  await tapUntil(
+    page,
+    seventh,
+    async () => regionDifference(seats, await shoot(page, '13a-phone-qiguo-seventh'), choice) > 4,
+    'the computer for the seventh seat on the phone',
+  );
+  await tapUntil(page, word('menu-back'), () => names(page, word('menu-new-game')), 'the title again');
+  await chooseGameOnPhone(page, 'Junqi');
+  await tapUntil(page, word('menu-back'), () => names(page, word('menu-new-game')), 'the title again');
   // A text field raises the phone's keyboard: tapping the room code gives the focus to
   // bevy_egui's text agent, the hidden input a phone types into.
   await tapUntil(
