@@ -225,28 +225,35 @@ fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hu
             .size(18.0)
             .strong(),
     );
-    let link = invite_link(session, &room.code);
-    ui.label(egui::RichText::new(&link).small());
-    if small_button(ui, true, t("online-copy-link"), &mut act.sounds) {
-        act.clipboard.copy_and_tell(&link, &mut act.toast);
-    }
-    let spectators = session.spectators;
-    if session.seats.len() > 2 {
-        table_seats(ui, lang, online, act);
-    } else if let Some(mine) = room.seat {
-        let other = session
-            .seats
-            .get(mine.other().index())
-            .is_some_and(|seat| seat.connected);
-        ui.label(t(if other {
-            "online-opponent-here"
-        } else {
-            "online-opponent-away"
-        }));
-    }
-    if spectators > 0 {
-        ui.label(tr_args(lang, "online-spectators", [("count", spectators)]));
-    }
+    // Who sits where scrolls in at most about half the room left, so that the questions
+    // below and the game's own section keep theirs (a phone has little).
+    egui::ScrollArea::vertical()
+        .id_salt("online room")
+        .max_height(ui.available_height() * 0.55)
+        .show(ui, |ui| {
+            let link = invite_link(session, &room.code);
+            ui.label(egui::RichText::new(&link).small());
+            if small_button(ui, true, t("online-copy-link"), &mut act.sounds) {
+                act.clipboard.copy_and_tell(&link, &mut act.toast);
+            }
+            if session.seats.len() > 2 {
+                table_seats(ui, lang, online, act);
+            } else if let Some(mine) = room.seat {
+                let other = session
+                    .seats
+                    .get(mine.other().index())
+                    .is_some_and(|seat| seat.connected);
+                ui.label(t(if other {
+                    "online-opponent-here"
+                } else {
+                    "online-opponent-away"
+                }));
+            }
+            if session.spectators > 0 {
+                let count = session.spectators;
+                ui.label(tr_args(lang, "online-spectators", [("count", count)]));
+            }
+        });
     if let Some((_, deadline)) = session.clock.filter(|_| !online.status.over) {
         clock_label(ui, lang, deadline.saturating_sub(online.time.elapsed()));
     }

@@ -248,14 +248,17 @@ struct NamedWidgets(Vec<(String, egui::Rect)>);
 
 /// Names the place of a widget this frame (see `places`: the browser test clicks by name).
 pub fn name_place(ui: &egui::Ui, name: impl Into<String>, response: &egui::Response) {
-    // Inside a scroll area (or a panel) only what shows: a widget scrolled out of sight has no
-    // place to press. Straight on the screen the whole widget, so that one running off the
-    // screen is seen to.
-    let clip = ui.clip_rect();
-    let rect = if clip.contains_rect(ui.ctx().content_rect()) {
-        response.rect
+    // Inside a scroll area only what shows: a widget scrolled out of sight has no place to
+    // press. Elsewhere the whole widget, so that one running off its window, its panel or
+    // the screen is seen to.
+    let scrolled = ui
+        .stack()
+        .iter()
+        .any(|frame| frame.kind() == Some(egui::UiKind::ScrollArea));
+    let rect = if scrolled {
+        response.rect.intersect(ui.clip_rect())
     } else {
-        response.rect.intersect(clip)
+        response.rect
     };
     if !rect.is_positive() {
         return;

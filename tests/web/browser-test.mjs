@@ -177,20 +177,29 @@ async function shoot(page, name) {
   return decode(buffer);
 }
 
+/// Waits until the page has drawn `count` more frames (the game reads its input once a frame).
+async function frames(page, count = 2) {
+  await page.evaluate(async (count) => {
+    for (let frame = 0; frame < count; frame++) await new Promise(requestAnimationFrame);
+  }, count);
+}
+
 /// Clicks at `at`: the pointer arrives and rests for a few frames (egui wants to see it over a
-/// button; a page just opened may still be moving it), presses and releases, and rests again
-/// (the page takes a press where the pointer is when its next frame comes).
+/// button; a page just opened may still be moving it), presses and releases, and rests again:
+/// the game takes a press where the pointer is at its next frame, so a pointer gone before
+/// then would press elsewhere.
 async function press(page, target) {
   let { x, y } = await at(page, target);
   for (let rests = 0; rests < 4; rests++) {
     await page.mouse.move(x, y, { steps: 4 });
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(300);
+    await frames(page);
     const now = await at(page, target);
     if (Math.abs(now.x - x) <= 2 && Math.abs(now.y - y) <= 2) break;
     ({ x, y } = now);
   }
   await page.mouse.click(x, y);
-  await page.waitForTimeout(400);
+  await frames(page, 3);
 }
 
 /// Presses `at` until `done()` says it worked (a software-rendered page can be slow enough to
