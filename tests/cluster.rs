@@ -16,6 +16,7 @@ use kawu::protocol::{
     RoomSeat, SeatPlan,
 };
 use kawu::rules::GameKind;
+use kawu::rules::junqi::Action;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::net::SocketAddr;
@@ -329,7 +330,7 @@ async fn resume_through_balancer(cluster: &Cluster, client: &Client) -> Client {
     again
 }
 
-/// Junqi: `plies` random flips (an action naming one point), which no deal can end a game by.
+/// Junqi: `plies` random flips, which no deal can end a game by.
 async fn play_flips(
     alice: &mut Client,
     bob: &mut Client,
@@ -340,7 +341,7 @@ async fn play_flips(
         play_chosen([&mut *alice, &mut *bob], &mut [], |actions| {
             let flips: Vec<&String> = actions
                 .iter()
-                .filter(|action| action.chars().filter(char::is_ascii_alphabetic).count() == 1)
+                .filter(|action| matches!(action.parse(), Ok(Action::Flip(_))))
                 .collect();
             assert!(!flips.is_empty(), "a face-down piece is left: {actions:?}");
             flips[rng.random_range(0..flips.len())].clone()

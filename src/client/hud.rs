@@ -250,8 +250,8 @@ fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hu
                 }));
             }
             if session.spectators > 0 {
-                let count = session.spectators;
-                ui.label(tr_args(lang, "online-spectators", [("count", count)]));
+                let spectators = [("count", session.spectators)];
+                ui.label(tr_args(lang, "online-spectators", spectators));
             }
         });
     if let Some((_, deadline)) = session.clock.filter(|_| !online.status.over) {

@@ -180,9 +180,9 @@ fn title_screen(
     let entry = info.catalog.get(choice.game).clone();
     let width = match *page {
         MenuPage::Rules => 720.0,
-        // Wide enough for the rows of level and seat choices, in every language.
         // A table for more than two: wide enough for each seat's choices beside its name.
         MenuPage::NewGame | MenuPage::Online if *entry.seats.end() > 2 => 640.0,
+        // Wide enough for the rows of level and seat choices, in every language.
         MenuPage::Settings | MenuPage::NewGame | MenuPage::Online | MenuPage::Replays => 440.0,
         MenuPage::Main => 360.0,
     };
@@ -744,23 +744,15 @@ fn online_page(
         name_place(ui, "room code", &field);
     });
     let code = choice.code.trim().to_uppercase();
+    let typed = !code.is_empty();
     // Side by side: the seats above want the height.
     ui.columns(2, |columns| {
-        if menu_button(
-            &mut columns[0],
-            !code.is_empty(),
-            t("online-join"),
-            &mut act.sounds,
-        ) {
+        let sounds = &mut act.sounds;
+        if menu_button(&mut columns[0], typed, t("online-join"), sounds) {
             act.online
                 .write(GoOnline(OnlineRequest::Join(code.clone())));
         }
-        if menu_button(
-            &mut columns[1],
-            !code.is_empty(),
-            t("online-watch"),
-            &mut act.sounds,
-        ) {
+        if menu_button(&mut columns[1], typed, t("online-watch"), sounds) {
             act.online.write(GoOnline(OnlineRequest::Watch(code)));
         }
     });

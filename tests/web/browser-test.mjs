@@ -226,14 +226,19 @@ async function pressUntilNamed(page, target, name, what) {
   fail(`pressing ${JSON.stringify(target)} never showed ${JSON.stringify(name)} (${what})`);
 }
 
+/// Where the first seat row the page names now stands (`undefined` when it names none).
+async function firstSeatRow(page) {
+  const row = await page.evaluate(() => Object.keys(JSON.parse(window.__kawuPlaces ?? '{}')).find((n) => /^seat \d /.test(n)));
+  return row === undefined ? undefined : place(page, row);
+}
+
 /// Turns the mouse wheel over the seat rows, down (`towards` 1) or up (-1), until the page
 /// names `name` (the rows scroll where the window is short); whether it came to.
 async function wheelUntilNamed(page, name, towards) {
   for (let turn = 0; turn < 12 && !(await names(page, name)); turn++) {
-    const row = await page.evaluate(() => Object.keys(JSON.parse(window.__kawuPlaces ?? '{}')).find((n) => /^seat \d /.test(n)));
+    const row = await firstSeatRow(page);
     if (row === undefined) return false;
-    const { x, y } = await place(page, row);
-    await page.mouse.move(x, y);
+    await page.mouse.move(row.x, row.y);
     await page.mouse.wheel(0, 100 * towards);
     await page.waitForTimeout(600);
   }
@@ -538,7 +543,7 @@ async function playQiguoOnline(binary) {
     await shoot(host.page, '24-qiguo-online-host');
     await shoot(guests[1].page, '24-qiguo-online-guest-2-phone');
     // The phone's table and HUD (every seat, its player and the buttons) fit its screen.
-    const hidden = [...(await overflow(guests[1].page)), ...(await offScreen(guests[1].page))];
+    const hidden = await unfit(guests[1].page);
     if (hidden.length) fail(`the Qiguo table on the phone: ${hidden.join('; ')}`);
     const errors = pages.flatMap((p) => p.logs).filter((l) => /^(error|pageerror)/.test(l));
     if (errors.length) fail(`errors while playing Qiguo online:\n${errors.join('\n')}`);
@@ -741,9 +746,10 @@ function phoneContext() {
   });
 }
 
-/// The named places (board points aside) that lie outside the window, even in part.
-async function offScreen(page) {
-  return page.evaluate(() => {
+/// What does not fit the phone's screen: the page scrolling, a wrong canvas, or a named place
+/// (board points aside) outside the window, even in part.
+async function unfit(page) {
+  const outside = await page.evaluate(() => {
     const places = JSON.parse(window.__kawuPlaces ?? '{}');
     const box = document.getElementById('kawu-canvas').getBoundingClientRect();
     return Object.entries(places)
@@ -754,6 +760,7 @@ async function offScreen(page) {
       })
       .map(([name, at]) => `"${name}" at ${at.map(Math.round).join(',')} is off the screen`);
   });
+  return [...(await overflow(page)), ...outside];
 }
 
 /// Drags a finger from `from` to `to` over a few frames (the touch events a phone sends).
@@ -805,16 +812,15 @@ async function playOnPhone() {
     await page.touchscreen.tap(seven.x, seven.y);
     await page.waitForTimeout(1200);
     for (let swipes = 0; swipes < 10 && !(await shownWhole()); swipes++) {
-      const row = await page.evaluate(() => Object.keys(JSON.parse(window.__kawuPlaces ?? '{}')).find((n) => /^seat \d /.test(n)));
+      const row = await firstSeatRow(page);
       if (row === undefined) break;
-      const { x, y } = await place(page, row);
-      await swipe(page, { x, y }, { x, y: y - 120 });
+      await swipe(page, row, { x: row.x, y: row.y - 120 });
       await page.waitForTimeout(1000);
     }
   }
   if (!(await shownWhole())) fail(`the seventh seat's choices never came whole into view on the phone`);
   const seats = await shoot(page, '13a-phone-qiguo-online');
-  const hidden = [...(await overflow(page)), ...(await offScreen(page))];
+  const hidden = await unfit(page);
   if (hidden.length) fail(`Qiguo's online page on the phone: ${hidden.join('; ')}`);
   const choice = area(await place(page, seventh));
   await tapUntil(
