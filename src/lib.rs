@@ -12,6 +12,3 @@ pub mod rules;
 pub mod server;
 #[cfg(all(feature = "worker", target_arch = "wasm32"))]
 mod worker;
-
-#[cfg(test)]
-mod layout;

@@ -1,6 +1,7 @@
-//! Actions (flip, move) and their text notation.
+//! Actions (flip, move), their text notation, and an action as it was played.
 
 use super::board::Point;
+use super::piece::Piece;
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -13,6 +14,14 @@ pub enum Action {
     Flip(Point),
     /// Move the piece at `from` to `to`, attacking whatever stands there.
     Move { from: Point, to: Point },
+}
+
+/// One action of a game as it was played, with the identity a flip revealed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PlayedAction {
+    pub action: Action,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revealed: Option<Piece>,
 }
 
 /// Room for every action of any position: at most 25 movable pieces times 35 targets.

@@ -340,8 +340,16 @@ mod tests {
         assert_eq!(around_b3, ["a2", "a3", "a4", "b2", "b4", "c2", "c3", "c4"]);
         // a2–b1 is not a diagonal: neither end is a camp.
         assert!(!p("a2").neighbours().contains(&p("b1")));
-        // No diagonal crosses the front.
-        assert!(!p("b5").neighbours().contains(&p("a6")) || p("a6").rank() < 6);
+        // A camp's diagonals reach the front (b5–a6, both on rank 6 or below) but none crosses
+        // it: the only roads between rank 6 and rank 7 run straight along files a, c and e.
+        assert!(p("b5").neighbours().contains(&p("a6")));
+        let front = p("a6").rank();
+        let crossings: Vec<String> = Point::all()
+            .flat_map(|a| a.neighbours().iter().map(move |&b| (a, b)))
+            .filter(|(a, b)| a.rank() <= front && b.rank() > front)
+            .map(|(a, b)| format!("{a}-{b}"))
+            .collect();
+        assert_eq!(crossings, ["a6-a7", "c6-c7", "e6-e7"]);
     }
 
     #[test]

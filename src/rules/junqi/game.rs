@@ -1,6 +1,6 @@
 //! A game in progress: the deal, the actions played, and the record that saves and replays it.
 
-use super::action::Action;
+use super::action::{Action, PlayedAction};
 use super::board::POINTS;
 use super::jfen::JfenError;
 use super::piece::{Color, Piece};
@@ -9,14 +9,6 @@ use super::public_game::PublicGame;
 use super::ruleset::Ruleset;
 use super::view::{DrawReason, Effect, IllegalAction, Outcome, PlayerView, WinReason};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-/// One action of a game as it was played, with the identity a flip revealed.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct PlayedAction {
-    pub action: Action,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub revealed: Option<Piece>,
-}
 
 /// The serialisable record of a game: ruleset, start position, actions and revealed identities.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -14,9 +14,9 @@ mod record;
 mod ruleset;
 mod view;
 
-pub use action::{Action, ActionList, ActionParseError, MAX_ACTIONS};
+pub use action::{Action, ActionList, ActionParseError, MAX_ACTIONS, PlayedAction};
 pub use board::{Direction, FILES, POINTS, Point, PointKind, RANKS};
-pub use game::{Game, GameError, GameRecord, PlayedAction};
+pub use game::{Game, GameError, GameRecord};
 pub use jfen::JfenError;
 pub use piece::{Color, Combat, Kind, Piece};
 pub use position::Position;

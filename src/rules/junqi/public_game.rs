@@ -1,7 +1,7 @@
 //! A game as everyone sees it: no face-down identity, so a client or a server can hold it with
 //! nothing to leak.
 
-use super::game::PlayedAction;
+use super::action::PlayedAction;
 use super::piece::Color;
 use super::view::{DrawReason, Effect, IllegalAction, Outcome, PlayerView, WinReason};
 

@@ -47,9 +47,9 @@
 //! action (numbered from 1) and what is wrong; a record [`GameRecord::from_text`] returns always
 //! loads with [`Game::from_record`]. Nothing here panics, whatever the text.
 
-use super::action::Action;
+use super::action::{Action, PlayedAction};
 use super::board::Point;
-use super::game::{Game, GameError, GameRecord, PlayedAction, RECORD_VERSION};
+use super::game::{Game, GameError, GameRecord, RECORD_VERSION};
 use super::jfen::JfenError;
 use super::piece::{Color, Piece};
 use super::position::Position;

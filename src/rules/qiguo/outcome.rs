@@ -1,6 +1,5 @@
 //! The end of a game and its result: the seats ranked by what their states captured.
 
-use super::position::Position;
 use super::seating::Seat;
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -47,6 +46,19 @@ impl Standing {
     fn merit(&self) -> (bool, u32, u32, bool) {
         (self.hegemon, self.score, self.rulers, self.live)
     }
+
+    /// Sorts `table` best first (level lines by seat) and gives each line its place, whatever
+    /// place it held before.
+    pub(super) fn rank(table: &mut [Standing]) {
+        table.sort_by(|a, b| b.merit().cmp(&a.merit()).then(a.seat.cmp(&b.seat)));
+        for index in 0..table.len() {
+            table[index].place = if index > 0 && table[index].merit() == table[index - 1].merit() {
+                table[index - 1].place
+            } else {
+                index as u8 + 1
+            };
+        }
+    }
 }
 
 /// The result of a finished game.
@@ -58,50 +70,11 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The result of `position`, which ended by `ending`.
-    pub(super) fn new(position: &Position, ending: Ending) -> Outcome {
-        Outcome {
-            ending,
-            standings: position.standings(),
-        }
-    }
-
     /// The seats in first place (more than one share the win).
     pub fn winners(&self) -> impl Iterator<Item = Seat> + '_ {
         self.standings
             .iter()
             .filter(|standing| standing.place == 1)
             .map(|standing| standing.seat)
-    }
-}
-
-impl Position {
-    /// Every seat ranked, best first, as the result would rank them if the game ended now.
-    pub fn standings(&self) -> ArrayVec<Standing, 7> {
-        let ending = self.ending();
-        let mut table: ArrayVec<Standing, 7> = self
-            .seating()
-            .seats()
-            .map(|seat| {
-                let (score, rulers) = self.seat_captures(seat);
-                Standing {
-                    seat,
-                    place: 0,
-                    score,
-                    rulers,
-                    live: self.seat_is_live(seat),
-                    hegemon: ending == Some(Ending::Hegemon(seat)),
-                }
-            })
-            .collect();
-        table.sort_by(|a, b| b.merit().cmp(&a.merit()).then(a.seat.cmp(&b.seat)));
-        for index in 0..table.len() {
-            table[index].place = if index > 0 && table[index].merit() == table[index - 1].merit() {
-                table[index - 1].place
-            } else {
-                index as u8 + 1
-            };
-        }
-        table
     }
 }

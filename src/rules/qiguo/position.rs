@@ -4,7 +4,7 @@
 
 use super::board::{CAVALRY_PATHS, CELLS, Direction, MAILBOX_WIDTH, Point};
 use super::moves::{Move, MoveList};
-use super::outcome::{Ending, Outcome};
+use super::outcome::{Ending, Outcome, Standing};
 use super::piece::{Kind, Piece, START_OFFSETS, State};
 use super::seating::{Seat, Seating};
 use arrayvec::ArrayVec;
@@ -368,7 +368,32 @@ impl Position {
 
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.ending().map(|ending| Outcome::new(self, ending))
+        self.ending().map(|ending| Outcome {
+            ending,
+            standings: self.standings(),
+        })
+    }
+
+    /// Every seat ranked, best first, as the result would rank them if the game ended now.
+    pub fn standings(&self) -> ArrayVec<Standing, 7> {
+        let ending = self.ending();
+        let mut table: ArrayVec<Standing, 7> = self
+            .seating()
+            .seats()
+            .map(|seat| {
+                let (score, rulers) = self.seat_captures(seat);
+                Standing {
+                    seat,
+                    place: 0,
+                    score,
+                    rulers,
+                    live: self.seat_is_live(seat),
+                    hegemon: ending == Some(Ending::Hegemon(seat)),
+                }
+            })
+            .collect();
+        Standing::rank(&mut table);
+        table
     }
 
     /// Visits every move of `state`'s pieces until `visit` breaks.
