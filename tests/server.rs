@@ -960,6 +960,7 @@ async fn a_player_gone_past_the_grace_period_loses() {
 async fn an_idle_room_expires() {
     let mut config = config("idle");
     config.timing.idle = Duration::from_millis(200);
+    config.timing.grace = Duration::from_millis(100);
     let address = start(config).await;
     let alice = Client::create(address, GameKind::Xiangqi, MoveClock::Off).await;
     let code = alice.code();
@@ -992,6 +993,175 @@ async fn health_reports_rooms_connections_and_memory() {
     assert_eq!(health["rooms"], 1);
     assert_eq!(health["connections"], 1);
     assert!(health["rss_kib"].as_u64().is_some_and(|kib| kib > 0));
+}
+
+/// The value of the sample `name` (with its labels, as written) in a `/metrics` page.
+fn metric(page: &str, name: &str) -> f64 {
+    page.lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {page}"))
+}
+
+#[tokio::test]
+async fn metrics_count_the_rooms_actions_and_refusals_of_a_game() {
+    let address = start(config("metrics")).await;
+    let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    alice.act("a0a5").await;
+    assert_eq!(alice.error().await, ErrorCode::IllegalAction);
+    bob.act("h9g7").await;
+    assert_eq!(bob.error().await, ErrorCode::NotYourTurn);
+    for mv in XIANGQI_MATE {
+        play_chosen([&mut alice, &mut bob], &mut [], |_| mv.to_string()).await;
+    }
+    let response = http_get(address, "/metrics", "").await;
+    let (head, page) = split_response(&response);
+    // The head comes lowercased.
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains("text/plain"), "{head}");
+    assert_eq!(metric(page, "kawu_rooms{game=\"xiangqi\"}"), 1.0);
+    assert_eq!(metric(page, "kawu_connections"), 2.0);
+    assert_eq!(metric(page, "kawu_actions_total{game=\"xiangqi\"}"), 5.0);
+    assert_eq!(
+        metric(page, "kawu_action_seconds_count{game=\"xiangqi\"}"),
+        5.0
+    );
+    assert_eq!(
+        metric(page, "kawu_refusals_total{code=\"illegal_action\"}"),
+        1.0
+    );
+    assert_eq!(
+        metric(page, "kawu_refusals_total{code=\"not_your_turn\"}"),
+        1.0
+    );
+    // The room's writes: Bob's seat and five moves, the last with the game's end (the room
+    // and its first seat are stored before its task starts).
+    assert_eq!(metric(page, "kawu_commit_seconds_count"), 6.0);
+    assert_eq!(metric(page, "kawu_computer_moves_total"), 0.0);
+    // The page is the server's own: a second server counts nothing of this game.
+    let other = start(config("metrics-other")).await;
+    let response = http_get(other, "/metrics", "").await;
+    let (_, page) = split_response(&response);
+    assert!(!page.contains("kawu_actions_total{"), "{page}");
+}
+
+#[test]
+fn the_server_logs_json_lines_in_the_spans_of_rooms_and_connections() {
+    let data = data_folder("json-log");
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_kawu-server"))
+        .args([
+            "--addr",
+            "127.0.0.1:0",
+            "--log-format",
+            "json",
+            "--log",
+            "debug",
+        ])
+        .arg("--data")
+        .arg(&data)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("kawu-server starts");
+    let mut line = String::new();
+    std::io::BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let address: SocketAddr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|address| address.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    let code = tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+        alice.send(ClientMessage::Resign {}).await;
+        bob.until(|message| {
+            matches!(
+                message,
+                ServerMessage::Event {
+                    event: RoomEvent::GameEnded { .. },
+                    ..
+                }
+            )
+            .then_some(())
+        })
+        .await;
+        alice.code()
+    });
+    let _ = server.kill();
+    let output = server.wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<serde_json::Value> = log
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
+        .collect();
+    let ended = lines
+        .iter()
+        .find(|line| line["fields"]["message"] == "game ended")
+        .unwrap_or_else(|| panic!("no game ended in {log}"));
+    assert_eq!(ended["level"], "INFO");
+    assert_eq!(ended["span"]["name"], "room");
+    assert_eq!(ended["span"]["code"], code.as_str());
+    assert_eq!(ended["span"]["game"], "xiangqi");
+    assert!(
+        ended["fields"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("Resign")
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|line| line["fields"]["message"] == "connected"
+                && line["span"]["name"] == "connection"
+                && line["span"]["address"] == "127.0.0.1"),
+        "{log}"
+    );
+}
+
+#[test]
+fn nonsense_settings_are_refused_with_the_flag_named() {
+    let data = data_folder("nonsense-flags");
+    for (flags, named) in [
+        (&["--clock-second", "0"][..], "--clock-second"),
+        (&["--computer-threads", "0"], "--computer-threads"),
+        (&["--computer-nodes", "0"], "--computer-nodes"),
+        (&["--frames-per-second", "0"], "--frames-per-second"),
+        (&["--frame-burst", "0"], "--frame-burst"),
+        (&["--max-frame-bytes", "10"], "--max-frame-bytes"),
+        (&["--rooms-per-address", "0"], "--rooms-per-address"),
+        (
+            &["--connections-per-address", "0"],
+            "--connections-per-address",
+        ),
+        (&["--takeback-wait-seconds", "0"], "--takeback-wait-seconds"),
+        (&["--lobby-seconds", "0"], "--lobby-seconds"),
+        (&["--idle-seconds", "0"], "--idle-seconds"),
+        (
+            &["--grace-seconds", "600", "--idle-seconds", "60"],
+            "--grace-seconds",
+        ),
+        (&["--log", "info,=nonsense"], "--log"),
+        (&["--log-format", "xml"], "--log-format"),
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_kawu-server"))
+            .args(["--addr", "127.0.0.1:0", "--data"])
+            .arg(&data)
+            .args(flags)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flags:?}: {stderr}");
+        assert!(stderr.contains(named), "{flags:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{flags:?}: {stderr}");
+    }
+    // The library refuses them too, for servers started in a process of their own.
+    let mut config = config("nonsense-config");
+    config.timing.clock_second = Duration::ZERO;
+    let refused = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(kawu::server::Server::open(config));
+    assert!(refused.is_err_and(|error| error.to_string().contains("--clock-second")));
 }
 
 #[tokio::test]
@@ -2676,4 +2846,800 @@ async fn a_takeback_of_a_ruler_capture_brings_back_the_seat_it_eliminated_withou
         clients[0].replica().events.last(),
         Some((_, RoomEvent::Played { seat, .. })) if seat.index() == eliminated
     ));
+}
+
+/// Reads the next `count` messages, whatever they are.
+async fn next_messages(client: &mut Client, count: usize) -> Vec<ServerMessage> {
+    let mut messages = Vec::with_capacity(count);
+    for _ in 0..count {
+        messages.push(client.recv().await);
+    }
+    messages
+}
+
+/// Pings, and the pong is the next message: nothing else was on its way to `client`.
+async fn nothing_before_pong(client: &mut Client, nonce: u64) {
+    client.send(ClientMessage::Ping { nonce }).await;
+    assert_eq!(client.recv().await, ServerMessage::Pong { nonce });
+}
+
+/// A Qiguo room of `seats` friends' seats, every one taken: the host first, then the
+/// friends in seat order; every client has seen the last seat taken.
+async fn qiguo_friends(address: SocketAddr, seats: usize) -> Vec<Client> {
+    let setup = qiguo_seats(seats - 1, 0, OnLeave::Computer);
+    let host = Client::create_qiguo(address, setup, MoveClock::Off).await;
+    let code = host.code();
+    let mut clients = vec![host];
+    for seat in 1..seats {
+        let guest = Client::join(address, &code).await;
+        assert_eq!(guest.seat, Some(RoomSeat(seat as u8)));
+        clients.push(guest);
+    }
+    for client in &mut clients {
+        client.until_version(seats as u64).await;
+    }
+    clients
+}
+
+/// `seat` resigns; every client catches up with the events it causes (`count` of them).
+async fn qiguo_resign(clients: &mut [Client], seat: usize, count: u64) {
+    let version = clients[0].version() + count;
+    clients[seat].send(ClientMessage::Resign {}).await;
+    for client in clients.iter_mut() {
+        client.until_version(version).await;
+    }
+}
+
+/// The room seat playing `state` in game 0 (room seat `s` plays game seat `s + 1`).
+fn qiguo_room_seat(position: &qiguo::Position, state: qiguo::State) -> usize {
+    position.seating().seat(state).index()
+}
+
+/// The game seat room seat `seat` plays in game 0.
+fn qiguo_game_seat(seat: usize) -> qiguo::Seat {
+    qiguo::Seat::new(seat as u8 + 1).expect("a room seat of a Qiguo table")
+}
+
+/// `start` is checked as every request in a room is, and the first check it fails names the
+/// error: the connection (in no room, a spectator), the room's game, the host, and last the
+/// state of the game.
+#[tokio::test]
+async fn start_is_refused_by_the_first_check_it_fails() {
+    let address = start(qiguo_config("start-order")).await;
+    // Three friends' seats and no computer: nothing moves unless a person moves it.
+    let mut clients = qiguo_friends(address, 3).await;
+    let code = clients[0].code();
+    let mut watcher = Client::watch(address, &code).await;
+    let mut stranger = Client::connect(address).await;
+    let start_now = || ClientMessage::Start {};
+    assert_eq!(
+        refused(&mut stranger, start_now()).await,
+        ErrorCode::NotInRoom
+    );
+
+    // The game is on: a spectator is not seated, a friend is not the host, the host is late.
+    assert_eq!(
+        refused(&mut watcher, start_now()).await,
+        ErrorCode::NotSeated
+    );
+    assert_eq!(
+        refused(&mut clients[1], start_now()).await,
+        ErrorCode::NotHost
+    );
+    assert_eq!(
+        refused(&mut clients[0], start_now()).await,
+        ErrorCode::IllegalAction
+    );
+
+    // The host and Ann resign: Ben's seat is the last on the board, and the game is over.
+    qiguo_resign(&mut clients, 0, 1).await;
+    qiguo_resign(&mut clients, 1, 2).await;
+    assert_eq!(
+        clients[0].replica().end,
+        Some(GameEnd {
+            winner: Some(RoomSeat(2)),
+            reason: EndReason::LastSeat
+        })
+    );
+    // After the end, the same order.
+    assert_eq!(
+        refused(&mut watcher, start_now()).await,
+        ErrorCode::NotSeated
+    );
+    for friend in [1, 2] {
+        assert_eq!(
+            refused(&mut clients[friend], start_now()).await,
+            ErrorCode::NotHost
+        );
+    }
+    assert_eq!(
+        refused(&mut clients[0], start_now()).await,
+        ErrorCode::IllegalAction
+    );
+    // A friend who left the seat for good watches: not seated.
+    clients[1].send(ClientMessage::Leave {}).await;
+    until_event(&mut clients[1], &RoomEvent::SeatLeft { seat: RoomSeat(1) }).await;
+    assert_eq!(
+        refused(&mut clients[1], start_now()).await,
+        ErrorCode::NotSeated
+    );
+
+    // In a two-player room too the connection comes before the room's game.
+    let (mut alice, _bob) = table(address, GameKind::Junqi, MoveClock::Off).await;
+    let mut junqi_watcher = Client::watch(address, &alice.code()).await;
+    assert_eq!(
+        refused(&mut junqi_watcher, start_now()).await,
+        ErrorCode::NotSeated
+    );
+    assert_eq!(
+        refused(&mut alice, start_now()).await,
+        ErrorCode::NotInThisGame
+    );
+}
+
+/// A frame over the cap gets `too_large` and the connection stays, up to four times the cap
+/// and at least 64 KiB; a frame larger still ends the connection at once, with no error frame.
+#[tokio::test]
+async fn a_frame_far_over_the_cap_ends_the_connection_without_an_error_frame() {
+    let mut config = config("frame-cap");
+    config.limits.max_frame_bytes = 1000;
+    let address = start(config).await;
+    let mut client = Client::connect(address).await;
+    // A frame of the cap is read (this one holds no message); one byte more is not.
+    client.send_text(&"x".repeat(1000)).await;
+    assert_eq!(client.error().await, ErrorCode::BadFrame);
+    client.send_text(&"x".repeat(1001)).await;
+    assert_eq!(client.error().await, ErrorCode::TooLarge);
+    // Four times 1000 bytes is less than 64 KiB: a frame of 65536 bytes is still answered.
+    client.send_text(&"x".repeat(65536)).await;
+    assert_eq!(client.error().await, ErrorCode::TooLarge);
+    nothing_before_pong(&mut client, 1).await;
+    // One byte more, and the connection ends without a word.
+    let _ = client
+        .socket
+        .send(Message::Text("x".repeat(65537).into()))
+        .await;
+    loop {
+        let next = tokio::time::timeout(
+            Duration::from_secs(10),
+            futures_util::StreamExt::next(&mut client.socket),
+        )
+        .await
+        .expect("the server ends the connection");
+        match next {
+            Some(Ok(Message::Text(text))) => panic!("a frame before the end: {text}"),
+            Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+/// A Qiguo capture that makes its seat the hegemon and also leaves only that seat on the
+/// board ends the game as `hegemon`: the rules look for a hegemon first.
+#[tokio::test]
+async fn a_qiguo_capture_that_makes_a_hegemon_and_leaves_one_seat_ends_it_as_hegemon() {
+    let address = start(qiguo_config("qiguo-hegemon-last-seat")).await;
+    // Seven seats: one state each, so a Ruler taken takes a whole seat off the board.
+    let mut clients = qiguo_friends(address, 7).await;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(41);
+    // Random moves until a Ruler can be taken, and it is: its taker is the attacker.
+    let attacker = loop {
+        assert!(clients[0].version() < 400, "no Ruler taken");
+        let mover = clients[0].replica().to_move().expect("the game is on");
+        let (action, takes_ruler) = chosen_qiguo_move(&clients[0], true, &mut rng);
+        qiguo_play(&mut clients, &action).await;
+        if takes_ruler {
+            break mover.index();
+        }
+    };
+    // Nobody else takes a Ruler; once the attacker can take a second one, every other seat
+    // resigns but the victim's, and the attacker takes it.
+    loop {
+        assert!(
+            clients[0].version() < 3000,
+            "no second Ruler for {attacker}"
+        );
+        let mover = clients[0].replica().to_move().expect("the game is on");
+        let position = clients[0].replica().board.qiguo().clone();
+        if mover.index() == attacker
+            && let Some((blow, resigning)) = final_blow(&position, attacker)
+        {
+            for seat in resigning {
+                qiguo_resign(&mut clients, seat, 1).await;
+                assert_eq!(clients[0].replica().end, None);
+            }
+            let version = clients[0].version();
+            clients[attacker].act(&blow.to_string()).await;
+            for client in &mut clients {
+                client.until_version(version + 2).await;
+            }
+            break;
+        }
+        let mut moves = qiguo::MoveList::new();
+        position.legal_moves(&mut moves);
+        moves.retain(|mv| {
+            position
+                .piece_at(mv.to())
+                .is_none_or(|piece| piece.kind != qiguo::Kind::Ruler)
+        });
+        let action = moves[rng.random_range(0..moves.len())].to_string();
+        qiguo_play(&mut clients, &action).await;
+    }
+    let replica = clients[0].replica();
+    let position = replica.board.qiguo();
+    // Both hold: one seat captured two Rulers, and every state on the board is that seat's.
+    assert_eq!(
+        position.seat_captures(qiguo_game_seat(attacker)).1,
+        qiguo::HEGEMON_RULERS
+    );
+    assert!(
+        qiguo::State::ALL.into_iter().all(|state| {
+            !position.is_live(state) || qiguo_room_seat(position, state) == attacker
+        })
+    );
+    assert_eq!(
+        replica.events.last().map(|(_, event)| event.clone()),
+        Some(RoomEvent::GameEnded {
+            end: GameEnd {
+                winner: Some(RoomSeat(attacker as u8)),
+                reason: EndReason::Hegemon
+            }
+        })
+    );
+    assert_rules_result(&clients[0]);
+}
+
+/// Attacker `attacker`'s capture of a second Ruler that leaves only its own seat on the board
+/// once the seats resign that are neither its own nor the victim's: the move and those seats.
+fn final_blow(position: &qiguo::Position, attacker: usize) -> Option<(qiguo::Move, Vec<usize>)> {
+    let mut captures = qiguo::MoveList::new();
+    position.legal_captures(&mut captures);
+    captures.iter().find_map(|&mv| {
+        let piece = position
+            .piece_at(mv.to())
+            .filter(|piece| piece.kind == qiguo::Kind::Ruler)?;
+        let victim = qiguo_room_seat(position, piece.state);
+        let resigning: Vec<usize> = (0..position.seating().seat_count())
+            .filter(|&seat| {
+                seat != attacker && seat != victim && position.seat_is_live(qiguo_game_seat(seat))
+            })
+            .collect();
+        let mut after = position.clone();
+        for &seat in &resigning {
+            after.withdraw(qiguo_game_seat(seat));
+        }
+        if after.ending().is_some() || after.side_to_move() != position.side_to_move() {
+            return None;
+        }
+        after.play(mv).ok()?;
+        let alone = qiguo::State::ALL
+            .into_iter()
+            .all(|state| !after.is_live(state) || qiguo_room_seat(&after, state) == attacker);
+        (alone && after.ending() == Some(qiguo::Ending::Hegemon(qiguo_game_seat(attacker))))
+            .then_some((mv, resigning))
+    })
+}
+
+/// When one seat is left on the board (`last_seat`), the result ranks the seats by score as
+/// always: a seat that resigned with a capture wins over the last seat, which has none.
+#[tokio::test]
+async fn a_qiguo_game_ended_by_last_seat_goes_to_the_best_score_not_the_seat_on_the_board() {
+    let address = start(qiguo_config("qiguo-last-seat-score")).await;
+    let mut clients = qiguo_friends(address, 3).await;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(40);
+    // Quiet moves until a capture can be made, and it is.
+    let capturer = loop {
+        assert!(clients[0].version() < 300, "no capture");
+        let mover = clients[0].replica().to_move().expect("the game is on");
+        let mut captures = qiguo::MoveList::new();
+        clients[0]
+            .replica()
+            .board
+            .qiguo()
+            .legal_captures(&mut captures);
+        let capture = captures.iter().next().map(qiguo::Move::to_string);
+        let action = capture
+            .clone()
+            .unwrap_or_else(|| chosen_qiguo_move(&clients[0], false, &mut rng).0);
+        qiguo_play(&mut clients, &action).await;
+        if capture.is_some() {
+            break mover.index();
+        }
+    };
+    let others: Vec<usize> = (0..3).filter(|&seat| seat != capturer).collect();
+    let [quitter, last] = others[..] else {
+        unreachable!()
+    };
+    // The capturer resigns, then another seat: the third is the last on the board.
+    qiguo_resign(&mut clients, capturer, 1).await;
+    assert_eq!(clients[0].replica().end, None);
+    qiguo_resign(&mut clients, quitter, 2).await;
+    let position = clients[0].replica().board.qiguo();
+    let score = |seat: usize| position.seat_captures(qiguo_game_seat(seat)).0;
+    assert_eq!((score(capturer), score(quitter), score(last)), (1, 0, 0));
+    assert!(position.seat_is_live(qiguo_game_seat(last)));
+    assert!(!position.seat_is_live(qiguo_game_seat(capturer)));
+    assert_eq!(
+        clients[0].replica().end,
+        Some(GameEnd {
+            winner: Some(RoomSeat(capturer as u8)),
+            reason: EndReason::LastSeat
+        })
+    );
+    assert_rules_result(&clients[0]);
+}
+
+/// A covered seat has no move clock: while the computer plays it nothing runs out, and no
+/// `clock` frame names it.
+#[tokio::test]
+async fn a_covered_qiguo_seat_has_no_move_clock() {
+    let mut config = qiguo_config("qiguo-covered-clock");
+    // A 30 s move lasts 0.6 s; the grace period 0.1 s.
+    config.timing.clock_second = Duration::from_millis(20);
+    config.timing.grace = Duration::from_millis(100);
+    let address = start(config).await;
+    // The host (Qin, Zhao, Yan), the guest (Chu, Han), the computer (Qi, Wei).
+    let mut host = Client::create_qiguo(
+        address,
+        qiguo_seats(1, 1, OnLeave::Computer),
+        MoveClock::Seconds30,
+    )
+    .await;
+    let mut guest = Client::join(address, &host.code()).await;
+    host.until_version(2).await;
+    disconnect(&mut guest, &mut host).await;
+    let covered = RoomEvent::Covered { seat: RoomSeat(1) };
+    assert_eq!(until_event(&mut host, &covered).await, 3);
+    // The host, to move, goes too: with nobody in the room the computer does not think. The
+    // host's clock runs out; then the covered seat is to move, far longer than a move's time.
+    let since = host.version();
+    let _ = host.socket.close(None).await;
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    let mut host = host.resume(address, Some(since)).await;
+    let answer = next_messages(&mut host, 2).await;
+    assert_eq!(
+        answer,
+        [
+            ServerMessage::Event {
+                version: 4,
+                event: RoomEvent::Withdrew {
+                    seat: RoomSeat(0),
+                    states: "wpk".into(),
+                    reason: WithdrawReason::OutOfTime,
+                },
+            },
+            ServerMessage::Presence {
+                connected: vec![true, false, false],
+                spectators: 0,
+            },
+        ],
+        "no clock runs for the covered seat"
+    );
+    // Someone is in the room again: the computer plays Chu and Han for the covered seat, then
+    // Qi and Wei for its own, and no clock starts for either.
+    while host.version() < 8 {
+        let message = host.recv().await;
+        assert!(
+            !matches!(
+                message,
+                ServerMessage::Clock { .. } | ServerMessage::Error { .. }
+            ),
+            "{message:?}"
+        );
+    }
+    assert_eq!(
+        movers(&host.replica().events[..]),
+        [1, 2].into(),
+        "{:?}",
+        host.replica().events
+    );
+    let room = host.sync().await;
+    assert!(room.seats[1].covered);
+    assert_eq!(room.clock_ms, None);
+}
+
+/// A player who resumes gets `seated`, then the events after `since` (or the whole state,
+/// without `since` or with a version the room never reached; nothing when up to date), then
+/// everyone gets `presence`, and in Qiguo `uncovered` after that when the computer covered.
+#[tokio::test]
+async fn a_resuming_player_gets_seated_the_missed_events_or_the_state_then_presence_and_uncovered()
+{
+    let mut quick_grace = qiguo_config("qiguo-resume-order");
+    quick_grace.timing.grace = Duration::from_millis(100);
+    let address = start(quick_grace).await;
+    let mut host = Client::create_qiguo(
+        address,
+        qiguo_seats(1, 1, OnLeave::Computer),
+        MoveClock::Off,
+    )
+    .await;
+    let mut guest = Client::join(address, &host.code()).await;
+    host.until_version(2).await;
+    // The host is to move and waits: nothing happens but the guest's comings and goings.
+    let covered = RoomEvent::Covered { seat: RoomSeat(1) };
+    let uncovered = RoomEvent::Uncovered { seat: RoomSeat(1) };
+    let presence = ServerMessage::Presence {
+        connected: vec![true, true, false],
+        spectators: 0,
+    };
+    disconnect(&mut guest, &mut host).await;
+    assert_eq!(until_event(&mut host, &covered).await, 3);
+    let mut guest = guest.resume(address, Some(2)).await;
+    let answer = next_messages(&mut guest, 3).await;
+    assert_eq!(
+        answer,
+        [
+            ServerMessage::Event {
+                version: 3,
+                event: covered.clone(),
+            },
+            presence.clone(),
+            ServerMessage::Event {
+                version: 4,
+                event: uncovered.clone(),
+            },
+        ]
+    );
+    nothing_before_pong(&mut guest, 1).await;
+    assert_eq!(until_event(&mut host, &uncovered).await, 4);
+    // Without `since`, or with a version the room never reached: the whole state.
+    for since in [None, Some(1000)] {
+        disconnect(&mut guest, &mut host).await;
+        let version = until_event(&mut host, &covered).await;
+        guest = guest.resume(address, since).await;
+        let answer = next_messages(&mut guest, 3).await;
+        assert!(
+            matches!(&answer[0], ServerMessage::Sync { room }
+                if room.version == version && room.seats[1].covered),
+            "{answer:?}"
+        );
+        assert_eq!(
+            answer[1..],
+            [
+                presence.clone(),
+                ServerMessage::Event {
+                    version: version + 1,
+                    event: uncovered.clone(),
+                },
+            ]
+        );
+        nothing_before_pong(&mut guest, 2).await;
+        assert_eq!(until_event(&mut host, &uncovered).await, version + 1);
+    }
+    // Up to date: neither events nor the state (a Xiangqi room: no grace period to race).
+    let address = start(config("resume-up-to-date")).await;
+    let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    disconnect(&mut bob, &mut alice).await;
+    let mut bob = bob.resume(address, Some(2)).await;
+    assert_eq!(
+        bob.recv().await,
+        ServerMessage::Presence {
+            connected: vec![true, true],
+            spectators: 0,
+        }
+    );
+    nothing_before_pong(&mut bob, 3).await;
+}
+
+/// A withdrawal is no move: the count of moves without a capture (which ends the game at 200)
+/// and the ply count stay as they were.
+#[tokio::test]
+async fn a_qiguo_withdrawal_leaves_the_quiet_move_count_as_it_was() {
+    let address = start(qiguo_config("qiguo-withdraw-quiet")).await;
+    let mut clients = qiguo_friends(address, 3).await;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(42);
+    // The counters of the server's position.
+    async fn counters(client: &mut Client) -> (u8, u32) {
+        let GameState::Qiguo(state) = client.sync().await.game else {
+            panic!("a Qiguo room");
+        };
+        let position = qiguo::Position::from_qfen(&state.position).expect("a QFEN");
+        (position.quiet(), position.ply())
+    }
+    // Qin (the host), Chu and Han (Ann): three moves without a capture.
+    for _ in 0..3 {
+        let (action, _) = chosen_qiguo_move(&clients[0], false, &mut rng);
+        qiguo_play(&mut clients, &action).await;
+    }
+    assert_eq!(counters(&mut clients[0]).await, (3, 3));
+    // Ann resigns while Qi (Ben) is to move.
+    qiguo_resign(&mut clients, 1, 1).await;
+    assert_eq!(clients[0].replica().to_move(), Some(RoomSeat(2)));
+    assert_eq!(counters(&mut clients[0]).await, (3, 3));
+    // Ben's quiet move counts on from there.
+    let (action, _) = chosen_qiguo_move(&clients[0], false, &mut rng);
+    qiguo_play(&mut clients, &action).await;
+    assert_eq!(counters(&mut clients[0]).await, (4, 4));
+    // Ben resigns on his own turn (Wei's): the host's seat is the last on the board.
+    qiguo_resign(&mut clients, 2, 2).await;
+    assert_eq!(
+        clients[0].replica().end,
+        Some(GameEnd {
+            winner: Some(RoomSeat(0)),
+            reason: EndReason::LastSeat
+        })
+    );
+    assert_eq!(counters(&mut clients[0]).await, (4, 4));
+}
+
+/// `act.version` is a JSON integer from 0 to 2^64 − 1: anything else is a bad frame, refused
+/// before the room sees it (so also on a spectator's connection).
+#[tokio::test]
+async fn an_act_version_that_is_no_whole_number_up_to_2_64_is_a_bad_frame() {
+    let address = start(config("act-version")).await;
+    let (mut alice, mut bob) = table(address, GameKind::Junqi, MoveClock::Off).await;
+    let mut watcher = Client::watch(address, &alice.code()).await;
+    for version in [
+        "-1",
+        "-2.5",
+        "2.5",
+        "2.0",
+        "2e0",
+        "18446744073709551616",
+        "\"2\"",
+        "null",
+    ] {
+        let text = format!(r#"{{"v":1,"msg":{{"type":"act","action":"a1","version":{version}}}}}"#);
+        for client in [&mut alice, &mut watcher] {
+            client.send_text(&text).await;
+            assert_eq!(client.error().await, ErrorCode::BadFrame, "{version}");
+        }
+    }
+    // The largest version is one: an act on it is stale.
+    alice
+        .send(ClientMessage::Act {
+            action: "a1".into(),
+            version: u64::MAX,
+        })
+        .await;
+    let stale = alice
+        .until(|m| match m {
+            ServerMessage::Error { code, version, .. } => Some((*code, *version)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(stale, (ErrorCode::Stale, Some(2)));
+    assert_eq!(bob.sync().await.version, 2, "nothing was played");
+}
+
+/// Past the rate, each text frame gets a `rate_limited` of its own and nothing else (a ping
+/// no pong, a malformed or too large frame no other error); a binary frame gets nothing.
+#[tokio::test]
+async fn every_text_frame_past_the_rate_gets_its_own_error_and_a_binary_one_none() {
+    let mut config = config("rate-each");
+    config.limits.frames_per_second = 1;
+    config.limits.frame_burst = 10;
+    let address = start(config).await;
+    let mut client = Client::connect(address).await;
+    let ping = |nonce: u64| {
+        let text = serde_json::to_string(&Frame::new(ClientMessage::Ping { nonce })).unwrap();
+        Message::Text(text.into())
+    };
+    let binary = || Message::Binary(vec![1, 2, 3].into());
+    // One write: the burst, then frames past it.
+    let mut frames: Vec<Message> = (0..10).map(ping).collect();
+    frames.extend([
+        binary(),
+        ping(10),
+        binary(),
+        Message::Text("{not json".into()),
+        Message::Text("x".repeat(5000).into()),
+        binary(),
+        ping(11),
+    ]);
+    for frame in frames {
+        client.socket.feed(frame).await.unwrap();
+    }
+    client.socket.flush().await.unwrap();
+    for nonce in 0..10 {
+        assert_eq!(client.recv().await, ServerMessage::Pong { nonce });
+    }
+    for _ in 0..4 {
+        let message = client.recv().await;
+        assert!(
+            matches!(
+                message,
+                ServerMessage::Error {
+                    code: ErrorCode::RateLimited,
+                    ..
+                }
+            ),
+            "{message:?}"
+        );
+    }
+    // A second and a half later one frame may pass again, and its answer is the next frame.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    nothing_before_pong(&mut client, 12).await;
+}
+
+/// Joining a Qiguo table that still has a free seat starts no clock: no `clock` frame to
+/// anyone until the last seat is taken and the game is on.
+#[tokio::test]
+async fn joining_a_qiguo_table_with_a_seat_still_free_starts_no_clock() {
+    let address = start(qiguo_config("qiguo-join-clock")).await;
+    // Four seats: the host, two friends, the computer. The host (Qin) moves first.
+    let mut host = Client::create_qiguo(
+        address,
+        qiguo_seats(2, 1, OnLeave::Computer),
+        MoveClock::Seconds30,
+    )
+    .await;
+    let code = host.code();
+    pinged(&mut host, 1).await;
+    let join = || ClientMessage::Join {
+        code: code.clone(),
+        seat: None,
+    };
+    // The first friend: a seat is still free, so the game is not on and no clock runs.
+    let mut ann = Client::connect(address).await;
+    ann.send(join()).await;
+    let answer = next_messages(&mut ann, 3).await;
+    assert!(
+        matches!(
+            &answer[0],
+            ServerMessage::Seated {
+                seat: RoomSeat(1),
+                token: Some(_),
+                ..
+            }
+        ),
+        "{answer:?}"
+    );
+    assert!(
+        matches!(&answer[1], ServerMessage::Sync { room }
+            if room.to_move.is_none() && room.clock_ms.is_none()),
+        "{answer:?}"
+    );
+    assert!(
+        matches!(&answer[2], ServerMessage::Presence { .. }),
+        "{answer:?}"
+    );
+    nothing_before_pong(&mut ann, 2).await;
+    let told = next_messages(&mut host, 2).await;
+    assert_eq!(
+        told[0],
+        ServerMessage::Event {
+            version: 2,
+            event: RoomEvent::SeatTaken { seat: RoomSeat(1) },
+        }
+    );
+    assert!(
+        matches!(&told[1], ServerMessage::Presence { .. }),
+        "{told:?}"
+    );
+    nothing_before_pong(&mut host, 3).await;
+    // The second friend takes the last free seat: the game is on, the host's clock starts.
+    let mut ben = Client::connect(address).await;
+    ben.send(join()).await;
+    let answer = next_messages(&mut ben, 4).await;
+    assert!(
+        matches!(
+            &answer[0],
+            ServerMessage::Seated {
+                seat: RoomSeat(2),
+                ..
+            }
+        ),
+        "{answer:?}"
+    );
+    assert!(
+        matches!(&answer[1], ServerMessage::Sync { room }
+            if room.to_move == Some(RoomSeat(0)) && room.clock_ms.is_some()),
+        "{answer:?}"
+    );
+    assert!(
+        matches!(&answer[2], ServerMessage::Clock { seat: RoomSeat(0), remaining_ms }
+            if *remaining_ms <= 30_000),
+        "{answer:?}"
+    );
+    assert!(
+        matches!(&answer[3], ServerMessage::Presence { .. }),
+        "{answer:?}"
+    );
+    for client in [&mut host, &mut ann] {
+        let told = next_messages(client, 3).await;
+        assert_eq!(
+            told[0],
+            ServerMessage::Event {
+                version: 3,
+                event: RoomEvent::SeatTaken { seat: RoomSeat(2) },
+            }
+        );
+        assert!(
+            matches!(
+                &told[1],
+                ServerMessage::Clock {
+                    seat: RoomSeat(0),
+                    ..
+                }
+            ),
+            "{told:?}"
+        );
+        assert!(
+            matches!(&told[2], ServerMessage::Presence { .. }),
+            "{told:?}"
+        );
+    }
+}
+
+/// A player covered for when the game ended is still covered, and coming back afterwards
+/// uncovers the seat: `seated`, the missed events up to `game_ended`, `presence`, then
+/// `uncovered` for everyone.
+#[tokio::test]
+async fn a_player_covered_when_the_game_ended_is_uncovered_on_coming_back() {
+    let mut config = qiguo_config("qiguo-uncovered-after-end");
+    config.timing.grace = Duration::from_millis(100);
+    let address = start(config).await;
+    // The host (Qin, Zhao, Yan), Ann (Chu, Han), Ben (Qi, Wei).
+    let mut clients = qiguo_friends(address, 3).await;
+    let mut ann = clients.remove(1);
+    disconnect(&mut ann, &mut clients[0]).await;
+    let covered = RoomEvent::Covered { seat: RoomSeat(1) };
+    assert_eq!(until_event(&mut clients[0], &covered).await, 4);
+    let since = ann.version();
+    // The host and Ben resign (the computer moving for Ann meanwhile): Ann's seat is the last
+    // on the board.
+    clients[0].send(ClientMessage::Resign {}).await;
+    clients[1].send(ClientMessage::Resign {}).await;
+    let end = clients[0]
+        .until(|message| match message {
+            ServerMessage::Event {
+                event: RoomEvent::GameEnded { end },
+                ..
+            } => Some(*end),
+            _ => None,
+        })
+        .await;
+    assert_eq!(
+        end,
+        GameEnd {
+            winner: Some(RoomSeat(1)),
+            reason: EndReason::LastSeat
+        }
+    );
+    let last = clients[0].version();
+    let room = clients[0].sync().await;
+    assert!(room.seats[1].covered, "still covered after the end");
+    // Ann comes back.
+    let mut ann = ann.resume(address, Some(since)).await;
+    let missed = (last - since) as usize;
+    let answer = next_messages(&mut ann, missed + 2).await;
+    assert!(
+        answer[..missed]
+            .iter()
+            .all(|message| matches!(message, ServerMessage::Event { .. })),
+        "{answer:?}"
+    );
+    assert_eq!(
+        answer[missed - 1],
+        ServerMessage::Event {
+            version: last,
+            event: RoomEvent::GameEnded { end },
+        }
+    );
+    assert_eq!(
+        answer[missed..],
+        [
+            ServerMessage::Presence {
+                connected: vec![true, true, true],
+                spectators: 0,
+            },
+            ServerMessage::Event {
+                version: last + 1,
+                event: RoomEvent::Uncovered { seat: RoomSeat(1) },
+            },
+        ]
+    );
+    assert_eq!(
+        until_event(&mut clients[0], &RoomEvent::Uncovered { seat: RoomSeat(1) }).await,
+        last + 1
+    );
+    let room = ann.sync().await;
+    assert!(!room.seats[1].covered);
+    assert_eq!(room.end, Some(end));
+    // Ann is at the table again, and asks for the rematch herself.
+    assert_eq!(
+        event_after(&mut ann, ClientMessage::Rematch {}).await,
+        RoomEvent::RematchRequested { seat: RoomSeat(1) }
+    );
 }

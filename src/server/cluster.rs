@@ -12,91 +12,19 @@
 //! room, and a heartbeat per node, so that a node that stops sending one (killed) has its
 //! clients counted as gone after [`NODE_TIMEOUT`].
 
-use super::Shared;
-use super::room::Command;
-use super::storage::{CHANNEL, TokenHash};
-use crate::protocol::{RoomEvent, RoomSeat};
+use super::metrics::Metrics;
+use super::notice::{CHANNEL, Notice};
 use futures_util::StreamExt;
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
-
-/// One message between nodes, the payload of a `NOTIFY` on [`CHANNEL`].
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Notice {
-    /// Room `code` stored its event `version`. `event` is missing when it would not fit in a
-    /// notice: the nodes read it from the database. A taken seat brings its token's hash.
-    Event {
-        code: String,
-        version: u64,
-        #[serde(default)]
-        event: Option<RoomEvent>,
-        #[serde(default)]
-        seat_token: Option<(RoomSeat, TokenHash)>,
-    },
-    /// Node `node`'s own clients in room `code`: which seats, how many spectators.
-    Presence {
-        code: String,
-        node: u64,
-        connected: Vec<bool>,
-        spectators: u32,
-    },
-    /// A client of node `node` took `seat` of room `code`: any other connection holding it is
-    /// closed.
-    Replaced {
-        code: String,
-        node: u64,
-        seat: RoomSeat,
-    },
-    /// Room `code` expired and was deleted.
-    Deleted { code: String },
-    /// Node `node` is alive.
-    Alive { node: u64 },
-}
-
-/// The longest payload PostgreSQL takes is 8000 bytes; an event longer than this is sent
-/// without its content.
-const MAX_PAYLOAD: usize = 7000;
 
 /// How often a node says it is alive.
 const HEARTBEAT: Duration = Duration::from_secs(1);
 
 /// How long a node may stay silent before its clients count as disconnected.
 pub const NODE_TIMEOUT: Duration = Duration::from_secs(5);
-
-impl Notice {
-    /// The notice as sent.
-    pub fn payload(&self) -> String {
-        serde_json::to_string(self).expect("notices always serialise")
-    }
-
-    /// The payload telling that room `code` stored `event` as `version`.
-    pub fn event(
-        code: &str,
-        version: u64,
-        event: &RoomEvent,
-        seat_token: Option<&(RoomSeat, TokenHash)>,
-    ) -> String {
-        let mut notice = Notice::Event {
-            code: code.to_string(),
-            version,
-            event: Some(event.clone()),
-            seat_token: seat_token.cloned(),
-        };
-        let payload = notice.payload();
-        if payload.len() <= MAX_PAYLOAD {
-            return payload;
-        }
-        if let Notice::Event { event, .. } = &mut notice {
-            *event = None;
-        }
-        notice.payload()
-    }
-}
 
 /// This node's part in the cluster: its id and its way to send notices.
 pub struct Cluster {
@@ -130,52 +58,76 @@ impl Cluster {
     }
 }
 
-/// Listens for the other nodes' notices at `url` (returning once listening), and starts
-/// sending this node's notices and heartbeats through `pool`.
+/// What the cluster tells this node's rooms.
+#[derive(Debug)]
+pub enum Heard {
+    /// A notice about one room, from any node (this one's own presence and replacements
+    /// left out).
+    Notice(Notice),
+    /// The listening connection was lost and is back: any room may have missed notices.
+    Relistened,
+    /// Node `node` stopped sending heartbeats: its clients count as gone.
+    NodeGone(u64),
+}
+
+/// Listens for the other nodes' notices at `url` (returning once listening), hands what it
+/// hears to `hear`, and starts sending this node's notices and heartbeats through `pool`.
 pub async fn start(
-    shared: Arc<Shared>,
+    node: u64,
     url: String,
     pool: deadpool_postgres::Pool,
     unsent: Unsent,
+    metrics: Metrics,
+    hear: impl Fn(Heard) + Send + 'static,
 ) -> Result<(), tokio_postgres::Error> {
-    let node = shared
-        .cluster
-        .as_ref()
-        .map(|cluster| cluster.node)
-        .unwrap_or_default();
-    tokio::spawn(send_notices(pool, node, unsent.outgoing));
+    tokio::spawn(send_notices(pool, node, unsent.outgoing, metrics.clone()));
     let listener = listen(&url).await?;
-    tokio::spawn(dispatch(shared, url, listener));
+    tokio::spawn(dispatch(node, hear, url, listener, metrics));
     Ok(())
 }
 
-/// Sends queued notices one after the other (so that they arrive in order), and a heartbeat
+/// The most notices sent in one statement.
+const NOTICE_BATCH: usize = 256;
+
+/// Sends queued notices in order, those queued together in one statement (one transaction of
+/// the database, which serialises the commits of transactions that notify), and a heartbeat
 /// every [`HEARTBEAT`].
 async fn send_notices(
     pool: deadpool_postgres::Pool,
     node: u64,
     mut queue: mpsc::UnboundedReceiver<Notice>,
+    metrics: Metrics,
 ) {
     let mut heartbeat = tokio::time::interval(HEARTBEAT);
     loop {
-        let notice = tokio::select! {
+        let first = tokio::select! {
             notice = queue.recv() => match notice {
                 Some(notice) => notice,
                 None => return,
             },
             _ = heartbeat.tick() => Notice::Alive { node },
         };
+        let mut payloads = vec![first.payload()];
+        while payloads.len() < NOTICE_BATCH
+            && let Ok(next) = queue.try_recv()
+        {
+            payloads.push(next.payload());
+        }
         let sent = async {
             let client = pool.get().await.map_err(|error| error.to_string())?;
             client
-                .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notice.payload()])
+                .query_one(
+                    "SELECT count(pg_notify($1, payload)) FROM unnest($2::text[]) AS payload",
+                    &[&CHANNEL, &payloads],
+                )
                 .await
                 .map_err(|error| error.to_string())
         };
         // Presence is sent again at its next change, heartbeats every second: a lost one is
         // not retried.
-        if let Err(error) = sent.await {
-            eprintln!("kawu-server: cannot send a notice to the other nodes: {error}");
+        match sent.await {
+            Ok(_) => metrics.notices_sent.inc_by(payloads.len() as u64),
+            Err(error) => tracing::warn!(%error, "cannot send notices to the other nodes"),
         }
     }
 }
@@ -198,7 +150,7 @@ async fn listen(url: &str) -> Result<Listener, tokio_postgres::Error> {
                 }
                 Ok(_) => {}
                 Err(error) => {
-                    eprintln!("kawu-server: the connection listening to other nodes: {error}");
+                    tracing::error!(%error, "the connection listening to other nodes failed");
                     return;
                 }
             }
@@ -208,24 +160,29 @@ async fn listen(url: &str) -> Result<Listener, tokio_postgres::Error> {
     Ok((client, notices))
 }
 
-/// Hands each notice to the room it is about, keeps track of which nodes are alive, and
-/// listens again (every room then reading what it missed) when the listening connection ends.
-async fn dispatch(shared: Arc<Shared>, url: String, listener: Listener) {
+/// Hands each notice to `hear`, keeps track of which nodes are alive, and listens again
+/// when the listening connection ends.
+async fn dispatch(
+    own: u64,
+    hear: impl Fn(Heard),
+    url: String,
+    listener: Listener,
+    metrics: Metrics,
+) {
     let (mut _client, mut notices) = listener;
-    let own = shared
-        .cluster
-        .as_ref()
-        .map(|cluster| cluster.node)
-        .unwrap_or_default();
     let mut alive: HashMap<u64, Instant> = HashMap::new();
     let mut check = tokio::time::interval(Duration::from_secs(1));
     loop {
         tokio::select! {
             payload = notices.recv() => match payload {
-                Some(payload) => route(&shared, own, &mut alive, &payload),
+                Some(payload) => {
+                    if let Some(notice) = sort(own, &mut alive, &payload, &metrics) {
+                        hear(Heard::Notice(notice));
+                    }
+                }
                 None => {
                     (_client, notices) = relisten(&url).await;
-                    shared.tell_every_room(|| Command::CatchUp);
+                    hear(Heard::Relistened);
                 }
             },
             _ = check.tick() => {
@@ -237,9 +194,10 @@ async fn dispatch(shared: Arc<Shared>, url: String, listener: Listener) {
                     .collect();
                 for node in gone {
                     alive.remove(&node);
-                    eprintln!("kawu-server: node {node:016x} is silent: its clients count as gone");
-                    shared.tell_every_room(|| Command::NodeGone { node });
+                    tracing::warn!(node = %format!("{node:016x}"), "a node is silent: its clients count as gone");
+                    hear(Heard::NodeGone(node));
                 }
+                metrics.nodes_alive.set(alive.len() as i64);
             }
         }
     }
@@ -251,103 +209,44 @@ async fn relisten(url: &str) -> Listener {
         tokio::time::sleep(Duration::from_secs(1)).await;
         match listen(url).await {
             Ok(listener) => return listener,
-            Err(error) => eprintln!("kawu-server: cannot listen to the other nodes: {error}"),
+            Err(error) => tracing::error!(%error, "cannot listen to the other nodes"),
         }
     }
 }
 
-/// Hands one notice to its room on this node, if this node holds a replica of it.
-fn route(shared: &Shared, own: u64, alive: &mut HashMap<u64, Instant>, payload: &str) {
+/// Reads one payload, notes the node it shows alive, and returns the notice when it is for the
+/// rooms: not a heartbeat, nor this node's own presence or replacement.
+fn sort(
+    own: u64,
+    alive: &mut HashMap<u64, Instant>,
+    payload: &str,
+    metrics: &Metrics,
+) -> Option<Notice> {
     let notice = match serde_json::from_str::<Notice>(payload) {
         Ok(notice) => notice,
         Err(error) => {
-            eprintln!("kawu-server: an unreadable notice from another node: {error}");
-            return;
+            tracing::warn!(%error, "an unreadable notice from another node");
+            return None;
         }
     };
-    let (code, command) = match notice {
+    metrics
+        .notices_heard
+        .with_label_values(&[notice.kind()])
+        .inc();
+    match &notice {
         Notice::Alive { node } => {
-            if node != own {
-                alive.insert(node, Instant::now());
+            if *node != own {
+                alive.insert(*node, Instant::now());
+                metrics.heartbeats_heard.inc();
             }
-            return;
+            None
         }
-        Notice::Event {
-            code,
-            version,
-            event,
-            seat_token,
-        } => (
-            code,
-            Command::Heard {
-                version,
-                event,
-                seat_token,
-            },
-        ),
-        Notice::Presence {
-            code,
-            node,
-            connected,
-            spectators,
-        } => {
-            if node == own {
-                return;
-            }
+        Notice::Presence { node, .. } | Notice::Replaced { node, .. } if *node == own => None,
+        Notice::Presence { node, .. } => {
             // A node heard from counts as alive from now, even before its first heartbeat.
-            alive.entry(node).or_insert_with(Instant::now);
-            (
-                code,
-                Command::RemotePresence {
-                    node,
-                    connected,
-                    spectators,
-                },
-            )
+            alive.entry(*node).or_insert_with(Instant::now);
+            Some(notice)
         }
-        Notice::Replaced { code, node, seat } => {
-            if node == own {
-                return;
-            }
-            (code, Command::RemoteReplaced { seat })
-        }
-        Notice::Deleted { code } => (code, Command::Deleted),
-    };
-    if let Some(room) = shared.room(&code) {
-        shared.deliver(room, command);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::protocol::{Played, XiangqiPlayed};
-
-    #[test]
-    fn notices_read_back_and_large_events_travel_without_content() {
-        let event = RoomEvent::Played {
-            seat: RoomSeat(0),
-            played: Played::Xiangqi(XiangqiPlayed {
-                mv: "h2e2".parse().unwrap(),
-            }),
-        };
-        let payload = Notice::event("AAAAAAAAAA", 3, &event, None);
-        assert_eq!(
-            serde_json::from_str::<Notice>(&payload).unwrap(),
-            Notice::Event {
-                code: "AAAAAAAAAA".into(),
-                version: 3,
-                event: Some(event.clone()),
-                seat_token: None,
-            }
-        );
-        let long_code = "A".repeat(MAX_PAYLOAD);
-        let payload = Notice::event(&long_code, 3, &event, None);
-        assert!(payload.len() < MAX_PAYLOAD + 100, "{}", payload.len());
-        assert!(matches!(
-            serde_json::from_str::<Notice>(&payload).unwrap(),
-            Notice::Event { event: None, .. }
-        ));
-        assert!(serde_json::from_str::<Notice>(r#"{"kind":"event","code":1}"#).is_err());
+        Notice::Event { .. } | Notice::Replaced { .. } | Notice::Deleted { .. } => Some(notice),
     }
 }

@@ -3,9 +3,9 @@
 //! answer; nothing it sends can stop the server. A connection that enters no room in time, or
 //! whose seat another connection takes back, is told why and closed.
 
+use super::board::Refusal;
+use super::record::{QiguoRoom, RoomGame};
 use super::room::{Command, ConnectionHandle, Entry, Request, encode, sleep_until};
-use super::storage::{QiguoRoom, RoomGame};
-use super::table::Refusal;
 use super::{ConnectionSlot, Shared};
 use crate::protocol::{
     ClientMessage, ErrorCode, Frame, FrameVersion, PROTOCOL_VERSION, QiguoSetup, ServerMessage,
@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::Instant;
+use tracing::Instrument;
 
 /// Frames queued for one connection before it counts as too slow and is dropped.
 const OUTBOX: usize = 1024;
@@ -86,11 +87,19 @@ fn unsupported(version: u32) -> Refusal {
 }
 
 /// Serves one WebSocket until it closes.
-pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, slot: ConnectionSlot) {
+pub async fn serve(socket: WebSocket, shared: Arc<Shared>, slot: ConnectionSlot) {
+    let id = shared.next_connection.fetch_add(1, Ordering::Relaxed);
+    let span = tracing::info_span!("connection", id, address = %slot.address());
+    talk(socket, shared, slot, id).instrument(span).await;
+}
+
+/// Serves connection `id` (see [`serve`]).
+async fn talk(mut socket: WebSocket, shared: Arc<Shared>, slot: ConnectionSlot, id: u64) {
+    tracing::debug!("connected");
     let address = slot.address();
     let (outbox, mut outgoing) = mpsc::channel(OUTBOX);
     let handle = ConnectionHandle {
-        id: shared.next_connection.fetch_add(1, Ordering::Relaxed),
+        id,
         outbox,
         kick: Arc::new(Notify::new()),
         replaced: Arc::new(Notify::new()),
@@ -155,6 +164,7 @@ pub async fn serve(mut socket: WebSocket, shared: Arc<Shared>, slot: ConnectionS
             .await;
     }
     drop(slot);
+    tracing::debug!("disconnected");
 }
 
 /// Sends the frames still queued, then `refusal` and a closing frame.
@@ -194,6 +204,7 @@ impl Session {
     }
 
     fn refuse(&self, refusal: Refusal) {
+        self.shared.metrics.refused(refusal.code);
         self.reply(ServerMessage::Error {
             code: refusal.code,
             message: refusal.message,

@@ -7,16 +7,23 @@
 //! Junqi piece: it holds the public game only, and a flip's piece is drawn from the remaining
 //! pool when the flip is played. In Qiguo the server plays the computer seats itself, with the
 //! client's search, on a bounded pool of threads.
+//!
+//! For the operator: `tracing` logs, each line inside the span of its room or connection, and
+//! Prometheus metrics at `/metrics` ([`metrics`]).
 
 mod board;
-pub mod cluster;
+mod cluster;
 mod connection;
+mod metrics;
+mod notice;
+mod record;
 mod room;
 mod secret;
 pub mod storage;
 mod table;
 
 use crate::protocol::{MoveClock, RoomEvent, RoomSeat};
+use crate::rules::GameKind;
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, State};
@@ -24,6 +31,9 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::serve::ListenerExt;
+use board::Refusal;
+use metrics::{Metrics, game_label};
+use record::{RoomGame, RoomRecord};
 use room::{Command, RoomTask};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -32,12 +42,12 @@ use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use storage::{
-    PostgresStorage, RoomGame, RoomRecord, SqliteStorage, SqliteWriter, Storage, StorageError,
-    StoredRoom, Write,
+    PostgresStorage, SqliteStorage, SqliteWriter, Storage, StorageError, StoredRoom, Write,
 };
-use table::{Refusal, Table};
+use table::Table;
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;
+use tracing::Instrument;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -118,9 +128,56 @@ impl Default for Timing {
     }
 }
 
+impl Config {
+    /// Whether these settings make sense, or the first that does not, named by its flag.
+    pub fn check(&self) -> Result<(), String> {
+        let limits = &self.limits;
+        let timing = &self.timing;
+        let at_least = |value: usize, least: usize, flag: &str| {
+            if value < least {
+                Err(format!("--{flag} must be at least {least}, not {value}"))
+            } else {
+                Ok(())
+            }
+        };
+        at_least(limits.max_frame_bytes, 64, "max-frame-bytes")?;
+        at_least(limits.frames_per_second as usize, 1, "frames-per-second")?;
+        at_least(limits.frame_burst as usize, 1, "frame-burst")?;
+        at_least(limits.rooms_per_address, 1, "rooms-per-address")?;
+        at_least(limits.connections_per_address, 1, "connections-per-address")?;
+        at_least(limits.computer_threads, 1, "computer-threads")?;
+        if limits.computer_nodes == Some(0) {
+            return Err(
+                "--computer-nodes must be at least 1: a search of no nodes finds no move".into(),
+            );
+        }
+        for (duration, flag) in [
+            (timing.clock_second, "clock-second"),
+            (timing.takeback_wait, "takeback-wait-seconds"),
+            (timing.idle, "idle-seconds"),
+            (timing.lobby, "lobby-seconds"),
+        ] {
+            if duration.is_zero() {
+                return Err(format!("--{flag} must be more than 0"));
+            }
+        }
+        if timing.grace > timing.idle {
+            return Err(format!(
+                "--grace-seconds ({} s) is longer than --idle-seconds ({} s): the room would \
+                 expire before a disconnected player's grace ends",
+                timing.grace.as_secs_f64(),
+                timing.idle.as_secs_f64()
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Why the server cannot run.
 #[derive(Debug, thiserror::Error)]
 pub enum ServerError {
+    #[error("{0}")]
+    Config(String),
     #[error(transparent)]
     Storage(#[from] StorageError),
     #[error("{0}")]
@@ -133,6 +190,7 @@ pub enum ServerError {
 struct RoomEntry {
     commands: mpsc::Sender<Command>,
     creator: IpAddr,
+    game: GameKind,
 }
 
 /// What all tasks share: the configuration, the storage and the room registry (a map from
@@ -150,6 +208,7 @@ pub struct Shared {
     next_connection: AtomicU64,
     /// One permit for each computer search that may run at once.
     thinkers: Arc<tokio::sync::Semaphore>,
+    metrics: Metrics,
 }
 
 /// One admitted WebSocket of an address; dropping it frees the place.
@@ -167,6 +226,7 @@ impl ConnectionSlot {
 
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
+        self.shared.metrics.connections.dec();
         let mut connections = self.shared.connection_counts();
         if let Some(count) = connections.get_mut(&self.address) {
             *count -= 1;
@@ -205,6 +265,7 @@ impl Shared {
             return None;
         }
         *count += 1;
+        self.metrics.connections.inc();
         Some(ConnectionSlot {
             shared: self.clone(),
             address,
@@ -232,7 +293,7 @@ impl Shared {
         let stored = match self.storage.load_room(code.to_string(), 0).await {
             Ok(stored) => stored?,
             Err(error) => {
-                eprintln!("kawu-server: cannot load room {code}: {error}");
+                tracing::error!(code, %error, "cannot load a room");
                 return None;
             }
         };
@@ -266,7 +327,50 @@ impl Shared {
     }
 
     fn forget_room(&self, code: &str) {
-        self.registry().remove(code);
+        if let Some(entry) = self.registry().remove(code) {
+            self.metrics
+                .rooms
+                .with_label_values(&[game_label(entry.game)])
+                .dec();
+        }
+    }
+
+    /// Registers room `code`'s task (counted in the metrics).
+    fn register_room(
+        rooms: &mut HashMap<String, RoomEntry>,
+        metrics: &Metrics,
+        code: String,
+        entry: RoomEntry,
+    ) {
+        metrics
+            .rooms
+            .with_label_values(&[game_label(entry.game)])
+            .inc();
+        if let Some(old) = rooms.insert(code, entry) {
+            metrics
+                .rooms
+                .with_label_values(&[game_label(old.game)])
+                .dec();
+        }
+    }
+
+    /// Starts the task of the room at `table`, its span naming the room in every log line.
+    fn spawn_room(
+        self: &Arc<Self>,
+        table: Table,
+        commands: mpsc::WeakSender<Command>,
+        queue: mpsc::Receiver<Command>,
+    ) {
+        let span = tracing::info_span!(
+            "room",
+            code = %table.record.code,
+            game = game_label(table.record.game.kind())
+        );
+        tokio::spawn(
+            RoomTask::new(table, self.clone(), commands)
+                .run(queue)
+                .instrument(span),
+        );
     }
 
     /// Opens a room for `creator`, stored before it exists; returns its task and the creator's
@@ -296,11 +400,14 @@ impl Shared {
             let code = std::iter::repeat_with(secret::invite_code)
                 .find(|code| !rooms.contains_key(code))
                 .expect("an endless supply of codes");
-            rooms.insert(
+            Shared::register_room(
+                &mut rooms,
+                &self.metrics,
                 code.clone(),
                 RoomEntry {
                     commands: commands.clone(),
                     creator,
+                    game: game.kind(),
                 },
             );
             code
@@ -328,7 +435,7 @@ impl Shared {
             ])
             .await;
         if let Err(error) = stored {
-            eprintln!("cannot store a new room: {error}");
+            tracing::error!(%error, "cannot store a new room");
             self.forget_room(&code);
             return Err(Refusal::new(
                 crate::protocol::ErrorCode::Unavailable,
@@ -338,7 +445,7 @@ impl Shared {
         let mut table = Table::new(record);
         table.seat_tokens[0] = Some(hash);
         table.apply(first).expect("a new room takes its first seat");
-        tokio::spawn(RoomTask::new(table, self.clone(), room_commands).run(queue));
+        self.spawn_room(table, room_commands, queue);
         Ok((commands, token))
     }
 
@@ -373,18 +480,22 @@ impl Shared {
             table.apply(event)
         });
         if let Err(reason) = replayed {
-            eprintln!("room {code} is not resumed: {reason}");
+            tracing::error!(code, %reason, "a stored room is not resumed");
             return None;
         }
         let (commands, queue) = mpsc::channel(ROOM_QUEUE);
-        self.registry().insert(
+        let game = table.record.game.kind();
+        Shared::register_room(
+            &mut self.registry(),
+            &self.metrics,
             code,
             RoomEntry {
                 commands: commands.clone(),
                 creator,
+                game,
             },
         );
-        tokio::spawn(RoomTask::new(table, self.clone(), commands.downgrade()).run(queue));
+        self.spawn_room(table, commands.downgrade(), queue);
         Some(commands)
     }
 
@@ -427,6 +538,7 @@ impl Server {
     /// with SQLite resumes every stored room (each room gets its task). On PostgreSQL the node
     /// listens to the other nodes first, and loads a room when one of its clients asks for it.
     pub async fn open(config: Config) -> Result<Server, ServerError> {
+        config.check().map_err(ServerError::Config)?;
         let (storage, stored_rooms, postgres): (Arc<dyn Storage>, _, _) = match &config.database {
             None => {
                 let mut storage = SqliteStorage::open(&config.data)?;
@@ -446,11 +558,13 @@ impl Server {
             }
             None => (None, None),
         };
+        let metrics = Metrics::new();
         let thinkers = Arc::new(tokio::sync::Semaphore::new(
             config.limits.computer_threads.max(1),
         ));
         let shared = Arc::new(Shared {
             thinkers,
+            metrics: metrics.clone(),
             storage,
             cluster,
             loading: tokio::sync::Mutex::new(()),
@@ -460,11 +574,16 @@ impl Server {
             next_connection: AtomicU64::new(1),
         });
         if let Some(((url, pool), pending)) = pending {
-            cluster::start(shared.clone(), url, pool, pending).await?;
+            let node = shared.cluster.as_ref().map_or(0, |cluster| cluster.node);
+            let rooms = shared.clone();
+            cluster::start(node, url, pool, pending, metrics, move |heard| {
+                room::hear(&rooms, heard)
+            })
+            .await?;
         }
         let resumed = shared.resume_rooms(stored_rooms);
         if resumed > 0 {
-            eprintln!("kawu-server: resumed {resumed} rooms");
+            tracing::info!(resumed, "rooms resumed");
         }
         Ok(Server { shared })
     }
@@ -473,7 +592,8 @@ impl Server {
     pub async fn serve(self, listener: TcpListener) -> Result<(), ServerError> {
         let mut router = Router::new()
             .route("/ws", get(websocket))
-            .route("/health", get(health));
+            .route("/health", get(health))
+            .route("/metrics", get(metrics_page));
         if let Some(web) = &self.shared.config.web {
             router = router.fallback_service(web_files(web));
         }
@@ -524,6 +644,13 @@ async fn health(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "application/json")],
         shared.health(),
+    )
+}
+
+async fn metrics_page(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        shared.metrics.render(),
     )
 }
 

@@ -10,9 +10,12 @@
 //! nodes' clients in its presence, and loses a race for a version by answering `stale`.
 
 use super::Shared;
-use super::cluster::Notice;
-use super::storage::{StorageError, TokenHash, Write};
-use super::table::{Refusal, Table};
+use super::board::Refusal;
+use super::cluster::Heard;
+use super::notice::Notice;
+use super::record::TokenHash;
+use super::storage::{StorageError, Write};
+use super::table::Table;
 use crate::protocol::{
     ClientMessage, ComputerLevel, EndReason, ErrorCode, Frame, RoomEvent, RoomSeat, RoomState,
     ServerMessage,
@@ -171,6 +174,48 @@ pub enum Command {
     Deleted,
 }
 
+/// Hands what the cluster heard to the rooms of this node it is about.
+pub fn hear(shared: &Shared, heard: Heard) {
+    let (code, command) = match heard {
+        Heard::Relistened => return shared.tell_every_room(|| Command::CatchUp),
+        Heard::NodeGone(node) => return shared.tell_every_room(|| Command::NodeGone { node }),
+        Heard::Notice(Notice::Alive { .. }) => return,
+        Heard::Notice(Notice::Event {
+            code,
+            version,
+            event,
+            seat_token,
+        }) => (
+            code,
+            Command::Heard {
+                version,
+                event,
+                seat_token,
+            },
+        ),
+        Heard::Notice(Notice::Presence {
+            code,
+            node,
+            connected,
+            spectators,
+        }) => (
+            code,
+            Command::RemotePresence {
+                node,
+                connected,
+                spectators,
+            },
+        ),
+        Heard::Notice(Notice::Replaced { code, seat, .. }) => {
+            (code, Command::RemoteReplaced { seat })
+        }
+        Heard::Notice(Notice::Deleted { code }) => (code, Command::Deleted),
+    };
+    if let Some(room) = shared.room(&code) {
+        shared.deliver(room, command);
+    }
+}
+
 /// A room's task and its state.
 pub struct RoomTask {
     table: Table,
@@ -226,6 +271,7 @@ impl RoomTask {
 
     /// Runs the room until it expires.
     pub async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+        tracing::debug!(version = self.table.version, "room task started");
         loop {
             let wake = self.next_deadline();
             tokio::select! {
@@ -426,7 +472,7 @@ impl RoomTask {
         if let Err(refusal) = self.commit(events, None).await
             && refusal.code != ErrorCode::Stale
         {
-            eprintln!("room {}: {}", self.table.record.code, refusal.message);
+            tracing::error!(reason = %refusal.message, "the room's own events are not stored");
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
     }
@@ -439,7 +485,7 @@ impl RoomTask {
             .write(vec![Write::DeleteRoom { code: code.clone() }])
             .await;
         if let Err(error) = deleted {
-            eprintln!("room {code}: cannot delete the expired room: {error}");
+            tracing::error!(%error, "cannot delete the expired room");
             self.last_activity = Instant::now();
             return false;
         }
@@ -493,10 +539,18 @@ impl RoomTask {
                 {
                     let seat = self.table.seat_to_move();
                     match self.table.play(seat, &action, version) {
-                        Ok(events) => self.commit_or_wait(events).await,
-                        Err(refusal) => eprintln!(
-                            "room {}: the computer's {action} was refused: {}",
-                            self.table.record.code, refusal.message
+                        Ok(events) => {
+                            let stored_before = self.table.version;
+                            self.commit_or_wait(events).await;
+                            if self.table.version > stored_before {
+                                self.shared.metrics.computer_moves.inc();
+                                self.count_action();
+                            }
+                        }
+                        Err(refusal) => tracing::error!(
+                            action,
+                            reason = %refusal.message,
+                            "the computer's move was refused"
                         ),
                     }
                 }
@@ -586,7 +640,20 @@ impl RoomTask {
                 else {
                     return false;
                 };
-                if let Err(refusal) = self.request(&handle, role, request).await {
+                let started = matches!(request, Request::Act { .. }).then(Instant::now);
+                let result = self.request(&handle, role, request).await;
+                if let Some(started) = started
+                    && result.is_ok()
+                {
+                    self.count_action();
+                    self.shared
+                        .metrics
+                        .action_seconds
+                        .with_label_values(&[self.game_label()])
+                        .observe(started.elapsed().as_secs_f64());
+                }
+                if let Err(refusal) = result {
+                    self.shared.metrics.refused(refusal.code);
                     handle.send(ServerMessage::Error {
                         code: refusal.code,
                         message: refusal.message,
@@ -617,7 +684,7 @@ impl RoomTask {
                 return;
             }
             Err(error) => {
-                eprintln!("room {code}: cannot read what other nodes stored: {error}");
+                tracing::error!(%error, "cannot read what other nodes stored");
                 return;
             }
         };
@@ -631,7 +698,7 @@ impl RoomTask {
         let mut events = Vec::new();
         for (version, event) in stored.events {
             if version != self.table.version + 1 + events.len() as u64 {
-                eprintln!("room {code}: stored event {version} is out of order");
+                tracing::error!(version, "a stored event is out of order");
                 break;
             }
             events.push(event);
@@ -802,6 +869,20 @@ impl RoomTask {
         }
     }
 
+    /// The room's game as the metrics label it.
+    fn game_label(&self) -> &'static str {
+        super::metrics::game_label(self.table.record.game.kind())
+    }
+
+    /// Counts one action played and stored in this room.
+    fn count_action(&self) {
+        self.shared
+            .metrics
+            .actions
+            .with_label_values(&[self.game_label()])
+            .inc();
+    }
+
     /// How long a takeback request asked now waits (durations too long to count mean never).
     fn takeback_wait_ms(&self) -> u64 {
         u64::try_from(self.shared.config.timing.takeback_wait.as_millis()).unwrap_or(u64::MAX)
@@ -829,8 +910,19 @@ impl RoomTask {
                 seat_token: seat_token.clone().filter(|_| index == 0),
             })
             .collect();
-        match self.shared.storage.write(writes).await {
-            Ok(()) => {}
+        let started = Instant::now();
+        let stored = self.shared.storage.write(writes).await;
+        self.shared
+            .metrics
+            .commit_seconds
+            .observe(started.elapsed().as_secs_f64());
+        match stored {
+            Ok(()) => {
+                if self.shared.cluster.is_some() {
+                    // Each stored event went to the other nodes as a notice.
+                    self.shared.metrics.notices_sent.inc_by(events.len() as u64);
+                }
+            }
             Err(StorageError::Conflict(_)) => {
                 // Another node stored this version first: this replica was behind.
                 let based_on = self.table.version;
@@ -845,7 +937,7 @@ impl RoomTask {
                 ));
             }
             Err(error) => {
-                eprintln!("room {code}: {error}");
+                tracing::error!(%error, "cannot store the room's events");
                 return Err(Refusal::new(
                     ErrorCode::Unavailable,
                     "the server could not store this; nothing changed, try again",
@@ -864,7 +956,6 @@ impl RoomTask {
         if events.is_empty() {
             return;
         }
-        let code = self.table.record.code.clone();
         let takes_seat = events
             .iter()
             .any(|event| matches!(event, RoomEvent::SeatTaken { .. }));
@@ -885,8 +976,16 @@ impl RoomTask {
         let now = Instant::now();
         for event in events {
             if let Err(error) = self.table.apply(event.clone()) {
-                eprintln!("room {code}: a checked event did not apply: {error}");
+                tracing::error!(%error, "a checked event did not apply");
                 continue;
+            }
+            if let RoomEvent::GameEnded { end } = &event {
+                tracing::info!(
+                    version = self.table.version,
+                    winner = ?end.winner,
+                    reason = ?end.reason,
+                    "game ended"
+                );
             }
             // Every replica counts a request's wait from when it stores or hears it.
             if let RoomEvent::TakebackAsked { wait_ms, .. } = &event {
@@ -942,8 +1041,12 @@ impl RoomTask {
         let limits = self.computer_limits(level);
         let thinkers = self.shared.thinkers.clone();
         let room = self.commands.clone();
+        let queue = self.shared.metrics.computer_queue.clone();
+        queue.inc();
         tokio::spawn(async move {
-            let chosen = match thinkers.acquire_owned().await {
+            let permit = thinkers.acquire_owned().await;
+            queue.dec();
+            let chosen = match permit {
                 Ok(permit) => tokio::task::spawn_blocking(move || {
                     let _permit = permit;
                     crate::ai::qiguo::choose_move_within(&position, level.level(), limits, seed)

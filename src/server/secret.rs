@@ -1,7 +1,7 @@
 //! Everything the server draws at random — invite codes, seat tokens, flipped pieces — from the
 //! operating system's entropy through a cryptographically secure generator, and the one hash.
 
-use super::storage::TokenHash;
+use super::record::TokenHash;
 use crate::rules::junqi::{Piece, PlayerView};
 use rand::RngExt;
 use sha2::{Digest, Sha256};

@@ -2,29 +2,12 @@
 //! seven, people and the computer), offers and result, changed only by [`RoomEvent`]s — the same way live and when a restarted server replays storage —
 //! and the one projection, [`Table::state`], that everything sent about a room goes through.
 
-use super::board::Board;
-use super::storage::{RoomGame, RoomRecord, TokenHash};
+use super::board::{Board, QiguoBoard, Refusal};
+use super::record::{RoomGame, RoomRecord, TokenHash};
 use crate::protocol::{
     ComputerLevel, EndReason, ErrorCode, GameEnd, OnLeave, RoomEvent, RoomSeat, RoomState,
     SeatPlan, SeatState, TakebackRequest, WithdrawReason,
 };
-
-/// A refused request: its code and a message for people.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Refusal {
-    pub code: ErrorCode,
-    pub message: String,
-}
-
-impl Refusal {
-    /// A refusal with this code and message.
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
-        Refusal {
-            code,
-            message: message.into(),
-        }
-    }
-}
 
 /// The state of one room.
 pub struct Table {
@@ -204,15 +187,10 @@ impl Table {
                 seat,
                 states,
                 reason,
-            } => match &mut self.board {
-                Board::Qiguo(board) => {
-                    board.withdraw(*seat, states, *reason)?;
-                    self.takeback = None;
-                }
-                Board::Junqi(_) | Board::Xiangqi(_) => {
-                    return Err(format!("{event:?} happens in Qiguo rooms only"));
-                }
-            },
+            } => {
+                self.board.withdraw(*seat, states, *reason)?;
+                self.takeback = None;
+            }
             RoomEvent::TakebackAsked {
                 seat,
                 plies,
@@ -309,7 +287,7 @@ impl Table {
     }
 
     /// The Qiguo game on the table, if the room plays Qiguo.
-    pub fn qiguo(&self) -> Option<&super::board::QiguoBoard> {
+    pub fn qiguo(&self) -> Option<&QiguoBoard> {
         self.board.qiguo()
     }
 

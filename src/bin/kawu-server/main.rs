@@ -71,6 +71,40 @@ struct Cli {
     /// clock last 0.3 s).
     #[arg(long, env = "KAWU_CLOCK_SECOND", default_value_t = 1.0)]
     clock_second: f64,
+    /// How the log on standard error is written: lines for people, or one JSON object a line.
+    #[arg(long, env = "KAWU_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
+    /// Which log lines are written: a level (error, warn, info, debug, trace), optionally per
+    /// module, as in `info,kawu::server::cluster=debug`.
+    #[arg(long, env = "KAWU_LOG", default_value = "info")]
+    log: String,
+}
+
+/// The log's format.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Writes the server's `tracing` events to standard error, each with the spans it is in (its
+/// room, its connection).
+fn start_logging(cli: &Cli) -> Result<(), String> {
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let filter: tracing_subscriber::filter::Targets = cli
+        .log
+        .parse()
+        .map_err(|error| format!("--log: {:?} is not a log filter: {error}", cli.log))?;
+    let subscriber = tracing_subscriber::registry().with(filter);
+    let lines = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
+    let started = match cli.log_format {
+        LogFormat::Text => subscriber.with(lines.with_ansi(false)).try_init(),
+        LogFormat::Json => subscriber
+            .with(lines.json().with_current_span(true).with_span_list(true))
+            .try_init(),
+    };
+    started.map_err(|error| format!("cannot start the log: {error}"))
 }
 
 /// The data folder when none is given.
@@ -96,19 +130,19 @@ fn config(cli: &Cli) -> Result<Config, String> {
             "--database takes a postgres:// URL, not {url:?} (SQLite is the default: --data)"
         ));
     }
-    Ok(Config {
+    let config = Config {
         data: cli.data.clone().unwrap_or_else(default_data_folder),
         database: cli.database.clone(),
         node: cli.node.clone(),
         web: cli.web.clone(),
         limits: Limits {
-            max_frame_bytes: cli.max_frame_bytes.max(64),
-            frames_per_second: cli.frames_per_second.max(1),
-            frame_burst: cli.frame_burst.max(1),
+            max_frame_bytes: cli.max_frame_bytes,
+            frames_per_second: cli.frames_per_second,
+            frame_burst: cli.frame_burst,
             rooms_per_address: cli.rooms_per_address,
             spectators_per_room: cli.spectators_per_room,
             connections_per_address: cli.connections_per_address,
-            computer_threads: cli.computer_threads.max(1),
+            computer_threads: cli.computer_threads,
             computer_nodes: cli.computer_nodes,
         },
         timing: Timing {
@@ -118,12 +152,14 @@ fn config(cli: &Cli) -> Result<Config, String> {
             idle: seconds(cli.idle_seconds, "idle-seconds")?,
             lobby: seconds(cli.lobby_seconds, "lobby-seconds")?,
         },
-    })
+    };
+    config.check()?;
+    Ok(config)
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let config = match config(&cli) {
+    let config = match config(&cli).and_then(|config| start_logging(&cli).map(|()| config)) {
         Ok(config) => config,
         Err(message) => {
             eprintln!("kawu-server: {message}");

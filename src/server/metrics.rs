@@ -1,0 +1,174 @@
+//! What an operator reads at `GET /metrics`, in Prometheus's text format: one registry per
+//! server (so servers in one process, as in the tests, count apart).
+
+use crate::protocol::ErrorCode;
+use crate::rules::GameKind;
+use prometheus::{
+    Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts,
+    Registry, TextEncoder,
+};
+
+/// The server's counters, gauges and histograms. Each handle is cheap to clone and shares its
+/// value with the registry.
+#[derive(Clone)]
+pub struct Metrics {
+    registry: Registry,
+    /// Open WebSockets.
+    pub connections: IntGauge,
+    /// Rooms this node holds, by game.
+    pub rooms: IntGaugeVec,
+    /// Actions played and stored, by game (the computer's too).
+    pub actions: IntCounterVec,
+    /// Requests refused, by error code.
+    pub refusals: IntCounterVec,
+    /// From a room taking up an action to its event being stored and sent, by game.
+    pub action_seconds: HistogramVec,
+    /// Moves the server's computer seats chose.
+    pub computer_moves: IntCounter,
+    /// Computer searches waiting for a free thinker.
+    pub computer_queue: IntGauge,
+    /// How long a room's write to the database took, from asking to its commit.
+    pub commit_seconds: Histogram,
+    /// Notices this node sent the other nodes (events stored, presence, heartbeats …).
+    pub notices_sent: IntCounter,
+    /// Notices heard from the cluster, by kind (this node's own events among them).
+    pub notices_heard: IntCounterVec,
+    /// Heartbeats heard from other nodes.
+    pub heartbeats_heard: IntCounter,
+    /// Other nodes heard from in the last few seconds.
+    pub nodes_alive: IntGauge,
+}
+
+/// Latency buckets, in seconds: from 0.1 ms to 2.5 s.
+const LATENCY_BUCKETS: &[f64] = &[
+    0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
+];
+
+impl Metrics {
+    /// A new registry with every metric at zero.
+    pub fn new() -> Metrics {
+        let registry = Registry::new();
+        let opts = |name: &str, help: &str| Opts::new(name, help).namespace("kawu");
+        let latency = |name: &str, help: &str| {
+            HistogramOpts::new(name, help)
+                .namespace("kawu")
+                .buckets(LATENCY_BUCKETS.to_vec())
+        };
+        let metrics = Metrics {
+            connections: IntGauge::with_opts(opts("connections", "Open WebSockets"))
+                .expect("a valid metric"),
+            rooms: IntGaugeVec::new(opts("rooms", "Rooms held by this node, by game"), &["game"])
+                .expect("a valid metric"),
+            actions: IntCounterVec::new(
+                opts("actions_total", "Actions played and stored, by game"),
+                &["game"],
+            )
+            .expect("a valid metric"),
+            refusals: IntCounterVec::new(
+                opts("refusals_total", "Requests refused, by error code"),
+                &["code"],
+            )
+            .expect("a valid metric"),
+            action_seconds: HistogramVec::new(
+                latency(
+                    "action_seconds",
+                    "From a room taking up an action to its event stored and sent",
+                ),
+                &["game"],
+            )
+            .expect("a valid metric"),
+            computer_moves: IntCounter::with_opts(opts(
+                "computer_moves_total",
+                "Moves the computer seats chose",
+            ))
+            .expect("a valid metric"),
+            computer_queue: IntGauge::with_opts(opts(
+                "computer_queue",
+                "Computer searches waiting for a free thinker",
+            ))
+            .expect("a valid metric"),
+            commit_seconds: Histogram::with_opts(latency(
+                "commit_seconds",
+                "A room's write to the database, from asking to its commit",
+            ))
+            .expect("a valid metric"),
+            notices_sent: IntCounter::with_opts(opts(
+                "cluster_notices_sent_total",
+                "Notices sent to the other nodes",
+            ))
+            .expect("a valid metric"),
+            notices_heard: IntCounterVec::new(
+                opts("cluster_notices_heard_total", "Notices heard, by kind"),
+                &["kind"],
+            )
+            .expect("a valid metric"),
+            heartbeats_heard: IntCounter::with_opts(opts(
+                "cluster_heartbeats_heard_total",
+                "Heartbeats heard from other nodes",
+            ))
+            .expect("a valid metric"),
+            nodes_alive: IntGauge::with_opts(opts(
+                "cluster_nodes_alive",
+                "Other nodes heard from lately",
+            ))
+            .expect("a valid metric"),
+            registry,
+        };
+        let collectors: [Box<dyn prometheus::core::Collector>; 12] = [
+            Box::new(metrics.connections.clone()),
+            Box::new(metrics.rooms.clone()),
+            Box::new(metrics.actions.clone()),
+            Box::new(metrics.refusals.clone()),
+            Box::new(metrics.action_seconds.clone()),
+            Box::new(metrics.computer_moves.clone()),
+            Box::new(metrics.computer_queue.clone()),
+            Box::new(metrics.commit_seconds.clone()),
+            Box::new(metrics.notices_sent.clone()),
+            Box::new(metrics.notices_heard.clone()),
+            Box::new(metrics.heartbeats_heard.clone()),
+            Box::new(metrics.nodes_alive.clone()),
+        ];
+        for collector in collectors {
+            metrics
+                .registry
+                .register(collector)
+                .expect("each metric is registered once");
+        }
+        metrics
+    }
+
+    /// Every metric in Prometheus's text format.
+    pub fn render(&self) -> String {
+        TextEncoder::new()
+            .encode_to_string(&self.registry.gather())
+            .unwrap_or_else(|error| format!("# cannot encode the metrics: {error}\n"))
+    }
+
+    /// Counts a refusal of `code`.
+    pub fn refused(&self, code: ErrorCode) {
+        self.refusals.with_label_values(&[error_label(code)]).inc();
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Metrics {
+        Metrics::new()
+    }
+}
+
+/// A game's label: `junqi`, `xiangqi` or `qiguo`.
+pub fn game_label(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Junqi => "junqi",
+        GameKind::Xiangqi => "xiangqi",
+        GameKind::Qiguo => "qiguo",
+    }
+}
+
+/// An error code's label: its name in the protocol (`illegal_action` …).
+fn error_label(code: ErrorCode) -> String {
+    match serde_json::to_value(code) {
+        Ok(serde_json::Value::String(name)) => name,
+        _ => format!("{code:?}"),
+    }
+}

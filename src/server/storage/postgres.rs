@@ -1,0 +1,433 @@
+//! PostgreSQL as the [`Storage`]: several nodes on one database, each committed event also
+//! sent to every node with `NOTIFY` in the transaction that stores it.
+
+use super::{
+    Pending, RoomRow, SCHEMA_TABLE, SCHEMA_VERSION, Storage, StorageError, StoredRoom, Write,
+    options_json, pending_migrations, to_json,
+};
+use crate::server::notice::{CHANNEL, Notice};
+use std::sync::Arc;
+use tokio::sync::{Mutex, mpsc, oneshot};
+
+/// Connections one node keeps to PostgreSQL: its writers', and a few for reads and the
+/// notices it sends (the fan-out listens on one more). Each backend costs the database memory
+/// and processor, and more would not commit faster: the writers batch.
+const POOL_SIZE: usize = 6;
+
+/// Tasks that commit this node's queued writes, each a batch at a time on a connection of its
+/// own: while one waits for its commit, the next batch is being sent.
+const WRITERS: usize = 2;
+
+/// The most write requests one batch takes.
+const BATCH_LIMIT: usize = 256;
+
+/// A batch of rooms, events and seats in one statement (so one round trip and one commit), and
+/// a `NOTIFY` for each event, in the order of the batch (a function scan of an array keeps it).
+const INSERT_BATCH: &str = "WITH new_rooms AS (
+        INSERT INTO rooms (code, game, rules, clock, creator)
+        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+    ), new_events AS (
+        INSERT INTO events (code, version, event)
+        SELECT * FROM unnest($6::text[], $7::bigint[], $8::text[])
+    ), new_seats AS (
+        INSERT INTO seats (code, seat, token_hash)
+        SELECT * FROM unnest($9::text[], $10::int[], $11::text[])
+    )
+    SELECT count(pg_notify($12, payload)) FROM unnest($13::text[]) AS payload";
+
+/// How long a write or read waits for a connection, or for connecting, before it fails (and
+/// the room answers `unavailable`).
+const POOL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A write error of PostgreSQL: a taken key is a [`StorageError::Conflict`].
+fn postgres_write_error(error: tokio_postgres::Error) -> StorageError {
+    if error.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION) {
+        StorageError::Conflict(error.to_string())
+    } else {
+        StorageError::Postgres(error)
+    }
+}
+
+fn pool_error(error: deadpool_postgres::PoolError) -> StorageError {
+    StorageError::Pool(error.to_string())
+}
+
+/// Rooms in a PostgreSQL database that several nodes share. Each committed event is also sent
+/// to every node with `NOTIFY` in the same transaction, so a node hears of exactly the events
+/// that were stored, once they are.
+pub struct PostgresStorage {
+    pool: deadpool_postgres::Pool,
+    /// The queue of the writer tasks.
+    writes: mpsc::UnboundedSender<WriteRequest>,
+}
+
+/// Writes that succeed or fail together, and who waits for them.
+struct WriteRequest {
+    writes: Vec<Write>,
+    done: oneshot::Sender<Result<(), StorageError>>,
+}
+
+impl PostgresStorage {
+    /// Connects to the database at `url` (`postgres://user@host:port/name`) and brings its
+    /// schema up to [`SCHEMA_VERSION`]; nodes starting together migrate one after the other.
+    pub async fn open(url: &str) -> Result<PostgresStorage, StorageError> {
+        let config: tokio_postgres::Config = url.parse()?;
+        let manager = deadpool_postgres::Manager::from_config(
+            config,
+            tokio_postgres::NoTls,
+            deadpool_postgres::ManagerConfig {
+                recycling_method: deadpool_postgres::RecyclingMethod::Fast,
+            },
+        );
+        let pool = deadpool_postgres::Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .wait_timeout(Some(POOL_TIMEOUT))
+            .create_timeout(Some(POOL_TIMEOUT))
+            .build()
+            .map_err(|error| StorageError::Pool(error.to_string()))?;
+        let mut client = pool.get().await.map_err(pool_error)?;
+        let transaction = client.transaction().await?;
+        // Any number: the key of the lock that keeps two nodes from migrating at once.
+        transaction
+            .batch_execute("SELECT pg_advisory_xact_lock(727270)")
+            .await?;
+        transaction.batch_execute(SCHEMA_TABLE).await?;
+        let found: i64 = transaction
+            .query_one(
+                "SELECT COALESCE(MAX(version), 0)::BIGINT FROM schema_version",
+                &[],
+            )
+            .await?
+            .get(0);
+        for migration in pending_migrations(found)? {
+            transaction.batch_execute(migration.postgres).await?;
+        }
+        if found < SCHEMA_VERSION {
+            transaction
+                .batch_execute("DELETE FROM schema_version")
+                .await?;
+            transaction
+                .execute(
+                    "INSERT INTO schema_version (version) VALUES ($1)",
+                    &[&SCHEMA_VERSION],
+                )
+                .await?;
+        }
+        transaction.commit().await?;
+        drop(client);
+        let (writes, queue) = mpsc::unbounded_channel();
+        let queue = Arc::new(Mutex::new(queue));
+        for _ in 0..WRITERS {
+            tokio::spawn(write_batches(pool.clone(), queue.clone()));
+        }
+        Ok(PostgresStorage { pool, writes })
+    }
+
+    /// The pool, for the notices a node sends outside its writes (presence, heartbeats).
+    pub fn pool(&self) -> &deadpool_postgres::Pool {
+        &self.pool
+    }
+
+    async fn write(&self, writes: Vec<Write>) -> Result<(), StorageError> {
+        let (done, answer) = oneshot::channel();
+        self.writes
+            .send(WriteRequest { writes, done })
+            .map_err(|_| StorageError::WriterStopped)?;
+        answer.await.map_err(|_| StorageError::WriterStopped)?
+    }
+
+    async fn read(
+        &self,
+        code: Option<String>,
+        after: u64,
+    ) -> Result<Vec<StoredRoom>, StorageError> {
+        let after = i64::try_from(after).unwrap_or(i64::MAX);
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        // One snapshot: a seat's token and its `seat_taken` event are read together or not at
+        // all.
+        let transaction = client
+            .build_transaction()
+            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await?;
+        let rows = match &code {
+            Some(code) => {
+                transaction
+                    .query(
+                        "SELECT code, game, rules, clock, creator FROM rooms WHERE code = $1",
+                        &[code],
+                    )
+                    .await?
+            }
+            None => {
+                transaction
+                    .query(
+                        "SELECT code, game, rules, clock, creator FROM rooms ORDER BY code",
+                        &[],
+                    )
+                    .await?
+            }
+        };
+        let seats_of = transaction
+            .prepare_cached("SELECT seat, token_hash FROM seats WHERE code = $1")
+            .await?;
+        let events_of = transaction
+            .prepare_cached(
+                "SELECT version, event FROM events WHERE code = $1 AND version > $2
+                 ORDER BY version",
+            )
+            .await?;
+        let mut rooms = Vec::with_capacity(rows.len());
+        for row in rows {
+            let row = RoomRow {
+                code: row.try_get(0)?,
+                game: row.try_get(1)?,
+                rules: row.try_get(2)?,
+                clock: row.try_get(3)?,
+                creator: row.try_get(4)?,
+            };
+            let seats = transaction
+                .query(&seats_of, &[&row.code])
+                .await?
+                .iter()
+                .map(|seat| Ok((i64::from(seat.try_get::<_, i32>(0)?), seat.try_get(1)?)))
+                .collect::<Result<Vec<_>, tokio_postgres::Error>>()?;
+            let events = transaction
+                .query(&events_of, &[&row.code, &after])
+                .await?
+                .iter()
+                .map(|event| Ok((event.try_get(0)?, event.try_get(1)?)))
+                .collect::<Result<Vec<_>, tokio_postgres::Error>>()?;
+            rooms.push(row.decode(seats, events)?);
+        }
+        transaction.commit().await?;
+        Ok(rooms)
+    }
+}
+
+impl Storage for PostgresStorage {
+    fn write(&self, writes: Vec<Write>) -> Pending<'_, ()> {
+        Box::pin(PostgresStorage::write(self, writes))
+    }
+
+    fn load(&self) -> Pending<'_, Vec<StoredRoom>> {
+        Box::pin(self.read(None, 0))
+    }
+
+    fn load_room(&self, code: String, after: u64) -> Pending<'_, Option<StoredRoom>> {
+        Box::pin(async move { Ok(self.read(Some(code), after).await?.pop()) })
+    }
+}
+
+/// Takes batches of queued write requests and commits each: the whole batch at once, or when
+/// that fails (a request's version was taken by another node, or it deletes a room), each
+/// request alone, so that one failing request fails only itself.
+async fn write_batches(
+    pool: deadpool_postgres::Pool,
+    queue: Arc<Mutex<mpsc::UnboundedReceiver<WriteRequest>>>,
+) {
+    loop {
+        let batch = {
+            let mut queue = queue.lock().await;
+            let Some(first) = queue.recv().await else {
+                return;
+            };
+            let mut batch = vec![first];
+            while batch.len() < BATCH_LIMIT
+                && let Ok(next) = queue.try_recv()
+            {
+                batch.push(next);
+            }
+            batch
+        };
+        let client = match pool.get().await {
+            Ok(client) => client,
+            Err(error) => {
+                let message = error.to_string();
+                for request in batch {
+                    let _ = request.done.send(Err(StorageError::Pool(message.clone())));
+                }
+                continue;
+            }
+        };
+        commit(client, batch).await;
+    }
+}
+
+/// Commits `batch` on `client` (see [`write_batches`]).
+async fn commit(mut client: deadpool_postgres::Object, batch: Vec<WriteRequest>) {
+    let insertable = batch.iter().all(|request| {
+        request
+            .writes
+            .iter()
+            .all(|write| !matches!(write, Write::DeleteRoom { .. }))
+    });
+    if insertable && batch.len() > 1 {
+        let all: Vec<&Write> = batch.iter().flat_map(|request| &request.writes).collect();
+        if insert(&client, &all).await.is_ok() {
+            for request in batch {
+                let _ = request.done.send(Ok(()));
+            }
+            return;
+        }
+    }
+    for request in batch {
+        let result = if insertable {
+            insert(&client, &request.writes.iter().collect::<Vec<_>>()).await
+        } else {
+            write_in_transaction(&mut client, &request.writes).await
+        };
+        let _ = request.done.send(result);
+    }
+}
+
+/// Stores new rooms, events and seats in one statement ([`INSERT_BATCH`]), all or none.
+async fn insert(client: &deadpool_postgres::Object, writes: &[&Write]) -> Result<(), StorageError> {
+    let mut rooms: [Vec<String>; 5] = Default::default();
+    let (mut event_codes, mut versions, mut events) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut seat_codes, mut seats, mut hashes) = (Vec::new(), Vec::new(), Vec::new());
+    let mut notices = Vec::new();
+    for write in writes {
+        match write {
+            Write::CreateRoom(record) => {
+                let row = [
+                    record.code.clone(),
+                    to_json(&record.game.kind()),
+                    options_json(record.game),
+                    to_json(&record.clock),
+                    record.creator.clone(),
+                ];
+                for (column, value) in rooms.iter_mut().zip(row) {
+                    column.push(value);
+                }
+            }
+            Write::AppendEvent {
+                code,
+                version,
+                event,
+                seat_token,
+            } => {
+                event_codes.push(code.clone());
+                versions.push(stored_version(code, *version)?);
+                events.push(to_json(event));
+                if let Some((seat, hash)) = seat_token {
+                    seat_codes.push(code.clone());
+                    seats.push(i32::from(seat.0));
+                    hashes.push(hash.0.clone());
+                }
+                notices.push(Notice::event(code, *version, event, seat_token.as_ref()));
+            }
+            Write::DeleteRoom { .. } => unreachable!("deletions are written in a transaction"),
+        }
+    }
+    let statement = client.prepare_cached(INSERT_BATCH).await?;
+    let [room_codes, games, rules, clocks, creators] = &rooms;
+    client
+        .query_one(
+            &statement,
+            &[
+                room_codes,
+                games,
+                rules,
+                clocks,
+                creators,
+                &event_codes,
+                &versions,
+                &events,
+                &seat_codes,
+                &seats,
+                &hashes,
+                &CHANNEL,
+                &notices,
+            ],
+        )
+        .await
+        .map_err(postgres_write_error)?;
+    Ok(())
+}
+
+/// The version of an event as PostgreSQL stores it (a `BIGINT`).
+fn stored_version(code: &str, version: u64) -> Result<i64, StorageError> {
+    i64::try_from(version).map_err(|_| StorageError::Corrupt {
+        code: code.to_string(),
+        reason: format!("version {version} is too large to store"),
+    })
+}
+
+/// Applies `writes` in one transaction, all or none: the way of a batch that deletes a room.
+async fn write_in_transaction(
+    client: &mut deadpool_postgres::Object,
+    writes: &[Write],
+) -> Result<(), StorageError> {
+    let transaction = client.transaction().await?;
+    let notify = transaction
+        .prepare_cached("SELECT pg_notify($1, $2)")
+        .await?;
+    for write in writes {
+        match write {
+            Write::CreateRoom(record) => {
+                let insert = transaction
+                    .prepare_cached(
+                        "INSERT INTO rooms (code, game, rules, clock, creator)
+                         VALUES ($1, $2, $3, $4, $5)",
+                    )
+                    .await?;
+                transaction
+                    .execute(
+                        &insert,
+                        &[
+                            &record.code,
+                            &to_json(&record.game.kind()),
+                            &options_json(record.game),
+                            &to_json(&record.clock),
+                            &record.creator,
+                        ],
+                    )
+                    .await
+                    .map_err(postgres_write_error)?;
+            }
+            Write::AppendEvent {
+                code,
+                version,
+                event,
+                seat_token,
+            } => {
+                let stored_version = stored_version(code, *version)?;
+                let insert = transaction
+                    .prepare_cached("INSERT INTO events (code, version, event) VALUES ($1, $2, $3)")
+                    .await?;
+                transaction
+                    .execute(&insert, &[code, &stored_version, &to_json(event)])
+                    .await
+                    .map_err(postgres_write_error)?;
+                if let Some((seat, hash)) = seat_token {
+                    let insert = transaction
+                        .prepare_cached(
+                            "INSERT INTO seats (code, seat, token_hash) VALUES ($1, $2, $3)",
+                        )
+                        .await?;
+                    transaction
+                        .execute(&insert, &[code, &i32::from(seat.0), &hash.0])
+                        .await
+                        .map_err(postgres_write_error)?;
+                }
+                let notice = Notice::event(code, *version, event, seat_token.as_ref());
+                transaction.execute(&notify, &[&CHANNEL, &notice]).await?;
+            }
+            Write::DeleteRoom { code } => {
+                for table in ["events", "seats", "rooms"] {
+                    let delete = transaction
+                        .prepare_cached(&format!("DELETE FROM {table} WHERE code = $1"))
+                        .await?;
+                    transaction.execute(&delete, &[code]).await?;
+                }
+                let notice = Notice::Deleted { code: code.clone() }.payload();
+                transaction.execute(&notify, &[&CHANNEL, &notice]).await?;
+            }
+        }
+    }
+    transaction.commit().await.map_err(postgres_write_error)?;
+    Ok(())
+}
