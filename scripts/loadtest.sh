@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `kawu-cli loadtest` in one run against one SQLite node and against a two-node cluster on
 # PostgreSQL behind HAProxy (scripts/cluster.sh), with the same games and flags; reports each
-# one's actions per second, latency and the memory and processor time of every process.
+# one's actions per second, latency and the memory and processor time of every process, then
+# each node's mean commit and action time from its /metrics.
 #
 #   bash scripts/loadtest.sh --games 200 --seconds 20 --think-ms 300
 #
@@ -39,7 +40,7 @@ done
 KAWU_SERVER_BIN="$target/kawu-server" KAWU_CLUSTER_CLOCK_SECOND=1 \
   bash scripts/cluster.sh bash -c '
     dir=$KAWU_CLUSTER_DIR
-    exec "$0" loadtest \
+    "$0" loadtest \
       --target "sqlite=127.0.0.1:'"$port"'" --process "sqlite/kawu-server=$1" \
       --target "cluster=$KAWU_CLUSTER_LB" \
       --process "cluster/node-a=$(cat "$dir/node-a.pid")" \
@@ -47,4 +48,15 @@ KAWU_SERVER_BIN="$target/kawu-server" KAWU_CLUSTER_CLOCK_SECOND=1 \
       --process "cluster/haproxy=$(cat "$dir/haproxy.pid")" \
       --process "cluster/postgresql=$(head -n 1 "$dir/pg/data/postmaster.pid")" \
       "${@:2}"
+    # What each node says of its own work (/metrics): the writes of its rooms to the database,
+    # from asking to the commit, and its actions, from taking one up to its event stored and
+    # sent (no apostrophes here: this is inside single quotes).
+    for node in "sqlite=127.0.0.1:'"$port"'" "node-a=$KAWU_CLUSTER_NODE_A" \
+      "node-b=$KAWU_CLUSTER_NODE_B"; do
+      curl -fsS "http://${node#*=}/metrics" | awk -v node="${node%%=*}" "
+        /^kawu_commit_seconds_sum/ { commit += \$2 } /^kawu_commit_seconds_count/ { commits += \$2 }
+        /^kawu_action_seconds_sum/ { action += \$2 } /^kawu_action_seconds_count/ { actions += \$2 }
+        END { printf \"%s: %d commits, mean %.2f ms; %d actions, mean %.2f ms\\n\", node,
+          commits, commits ? 1000 * commit / commits : 0, actions, actions ? 1000 * action / actions : 0 }"
+    done
   ' "$target/kawu-cli" "$sqlite_pid" "$@"

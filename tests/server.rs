@@ -1141,6 +1141,8 @@ fn nonsense_settings_are_refused_with_the_flag_named() {
             &["--grace-seconds", "600", "--idle-seconds", "60"],
             "--grace-seconds",
         ),
+        (&["--commit-delay-ms", "500"], "--commit-delay-ms"),
+        (&["--commit-delay-ms=-1"], "--commit-delay-ms"),
         (&["--log", "info,=nonsense"], "--log"),
         (&["--log-format", "xml"], "--log-format"),
     ] {

@@ -114,6 +114,8 @@ pub struct Timing {
     pub idle: Duration,
     /// How long a connection may stay without entering a room before it is closed.
     pub lobby: Duration,
+    /// On PostgreSQL, how long a writer waits after a batch's first write for more to join it.
+    pub commit_delay: Duration,
 }
 
 impl Default for Timing {
@@ -124,6 +126,7 @@ impl Default for Timing {
             takeback_wait: Duration::from_secs(30),
             idle: Duration::from_secs(24 * 60 * 60),
             lobby: Duration::from_secs(60),
+            commit_delay: Duration::ZERO,
         }
     }
 }
@@ -160,6 +163,12 @@ impl Config {
             if duration.is_zero() {
                 return Err(format!("--{flag} must be more than 0"));
             }
+        }
+        if timing.commit_delay > Duration::from_millis(100) {
+            return Err(format!(
+                "--commit-delay-ms must be at most 100, not {}: every action would wait that long",
+                timing.commit_delay.as_secs_f64() * 1000.0
+            ));
         }
         if timing.grace > timing.idle {
             return Err(format!(
@@ -546,7 +555,8 @@ impl Server {
                 (Arc::new(SqliteWriter::start(storage)), stored_rooms, None)
             }
             Some(url) => {
-                let storage = PostgresStorage::open(url).await?;
+                let storage =
+                    PostgresStorage::open_with_delay(url, config.timing.commit_delay).await?;
                 let pool = storage.pool().clone();
                 (Arc::new(storage), Vec::new(), Some((url.clone(), pool)))
             }

@@ -71,6 +71,10 @@ struct Cli {
     /// clock last 0.3 s).
     #[arg(long, env = "KAWU_CLOCK_SECOND", default_value_t = 1.0)]
     clock_second: f64,
+    /// On PostgreSQL, milliseconds a writer waits after a write for more to commit with it:
+    /// fewer commits for the database, that much more latency.
+    #[arg(long, env = "KAWU_COMMIT_DELAY_MS", default_value_t = 0.0)]
+    commit_delay_ms: f64,
     /// How the log on standard error is written: lines for people, or one JSON object a line.
     #[arg(long, env = "KAWU_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
@@ -151,6 +155,7 @@ fn config(cli: &Cli) -> Result<Config, String> {
             takeback_wait: seconds(cli.takeback_wait_seconds, "takeback-wait-seconds")?,
             idle: seconds(cli.idle_seconds, "idle-seconds")?,
             lobby: seconds(cli.lobby_seconds, "lobby-seconds")?,
+            commit_delay: seconds(cli.commit_delay_ms / 1000.0, "commit-delay-ms")?,
         },
     };
     config.check()?;

@@ -71,6 +71,16 @@ impl PostgresStorage {
     /// Connects to the database at `url` (`postgres://user@host:port/name`) and brings its
     /// schema up to [`SCHEMA_VERSION`]; nodes starting together migrate one after the other.
     pub async fn open(url: &str) -> Result<PostgresStorage, StorageError> {
+        PostgresStorage::open_with_delay(url, std::time::Duration::ZERO).await
+    }
+
+    /// [`PostgresStorage::open`], its writers waiting up to `commit_delay` after a batch's first
+    /// write for more to join it: fewer commits (each a flush and a `NOTIFY` the database
+    /// serialises) for that much more latency.
+    pub async fn open_with_delay(
+        url: &str,
+        commit_delay: std::time::Duration,
+    ) -> Result<PostgresStorage, StorageError> {
         let config: tokio_postgres::Config = url.parse()?;
         let manager = deadpool_postgres::Manager::from_config(
             config,
@@ -119,7 +129,7 @@ impl PostgresStorage {
         let (writes, queue) = mpsc::unbounded_channel();
         let queue = Arc::new(Mutex::new(queue));
         for _ in 0..WRITERS {
-            tokio::spawn(write_batches(pool.clone(), queue.clone()));
+            tokio::spawn(write_batches(pool.clone(), queue.clone(), commit_delay));
         }
         Ok(PostgresStorage { pool, writes })
     }
@@ -227,6 +237,7 @@ impl Storage for PostgresStorage {
 async fn write_batches(
     pool: deadpool_postgres::Pool,
     queue: Arc<Mutex<mpsc::UnboundedReceiver<WriteRequest>>>,
+    commit_delay: std::time::Duration,
 ) {
     loop {
         let batch = {
@@ -234,11 +245,17 @@ async fn write_batches(
             let Some(first) = queue.recv().await else {
                 return;
             };
+            let until = tokio::time::Instant::now() + commit_delay;
             let mut batch = vec![first];
-            while batch.len() < BATCH_LIMIT
-                && let Ok(next) = queue.try_recv()
-            {
-                batch.push(next);
+            while batch.len() < BATCH_LIMIT {
+                match queue.try_recv() {
+                    Ok(next) => batch.push(next),
+                    Err(_) if commit_delay.is_zero() => break,
+                    Err(_) => match tokio::time::timeout_at(until, queue.recv()).await {
+                        Ok(Some(next)) => batch.push(next),
+                        Ok(None) | Err(_) => break,
+                    },
+                }
             }
             batch
         };
