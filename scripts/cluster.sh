@@ -4,7 +4,8 @@
 # with the cluster's addresses in its environment, then stops everything (also on failure or
 # Ctrl-C) and exits with the command's status. Without a command it waits for Ctrl-C.
 #
-#   bash scripts/cluster.sh cargo test --no-default-features --features server --test cluster
+#   bash scripts/cluster.sh cargo test --no-default-features --features server --test cluster \
+#     -- --ignored --test-threads=1
 #
 # The command sees:
 #   KAWU_CLUSTER_LB        HAProxy's address (host:port): clients connect to ws://$it/ws

@@ -6,9 +6,9 @@
 //! once, for the clients of both nodes.
 //!
 //! Run them with `bash scripts/cluster.sh cargo test --no-default-features --features server
-//! --test cluster -- --test-threads=1` (one at a time: the race test counts the writes that wait
-//! for a lock in the whole database, and the kill tests kill the nodes the others use). Outside
-//! that script they are skipped, loudly.
+//! --test cluster -- --ignored --test-threads=1` (one at a time: the race test counts the writes
+//! that wait for a lock in the whole database, and the kill tests kill the nodes the others use).
+//! Elsewhere they are ignored; run with `--ignored` outside that script, they fail.
 
 use kawu::protocol::ServerMessage;
 use kawu::protocol::{
@@ -35,8 +35,8 @@ struct Cluster {
     database: String,
 }
 
-/// The cluster, or `None` (with a loud note) outside `scripts/cluster.sh`.
-fn cluster() -> Option<Cluster> {
+/// The cluster `scripts/cluster.sh` started; outside it the test fails, saying how to run it.
+fn cluster() -> Cluster {
     let address = |name: &str| -> Option<SocketAddr> { std::env::var(name).ok()?.parse().ok() };
     let found = (|| {
         Some(Cluster {
@@ -47,13 +47,10 @@ fn cluster() -> Option<Cluster> {
             database: std::env::var("KAWU_CLUSTER_DATABASE").ok()?,
         })
     })();
-    if found.is_none() {
-        eprintln!(
-            "SKIPPED: no cluster here. Run `bash scripts/cluster.sh cargo test \
-             --no-default-features --features server --test cluster -- --test-threads=1`"
-        );
-    }
-    found
+    found.expect(
+        "no cluster here: run `bash scripts/cluster.sh cargo test --no-default-features \
+         --features server --test cluster -- --ignored --test-threads=1`",
+    )
 }
 
 impl Cluster {
@@ -128,8 +125,9 @@ fn events(client: &Client) -> Vec<(u64, RoomEvent)> {
 }
 
 #[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
 async fn a_game_whose_players_sit_on_two_nodes_plays_to_the_end_and_a_rematch() {
-    let Some(cluster) = cluster() else { return };
+    let cluster = cluster();
     cluster.ready().await;
     let mut alice = Client::create(cluster.a, GameKind::Junqi, MoveClock::Off).await;
     assert_on(&alice, "a");
@@ -158,8 +156,9 @@ async fn a_game_whose_players_sit_on_two_nodes_plays_to_the_end_and_a_rematch() 
 }
 
 #[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
 async fn a_qiguo_table_across_two_nodes_with_a_server_computer_agrees_move_by_move() {
-    let Some(cluster) = cluster() else { return };
+    let cluster = cluster();
     cluster.ready().await;
     let setup = QiguoSetup {
         seats: vec![
@@ -243,8 +242,9 @@ async fn writers_waiting(database: &tokio_postgres::Client, count: i64) {
 }
 
 #[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
 async fn two_nodes_racing_for_one_version_store_one_event_and_the_loser_hears_stale() {
-    let Some(cluster) = cluster() else { return };
+    let cluster = cluster();
     cluster.ready().await;
     let mut alice = Client::create(cluster.a, GameKind::Junqi, MoveClock::Off).await;
     let mut bob = Client::join(cluster.b, &alice.code()).await;
@@ -351,8 +351,9 @@ async fn play_flips(
 }
 
 #[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
 async fn players_resume_through_the_balancer_after_either_node_is_killed() {
-    let Some(cluster) = cluster() else { return };
+    let cluster = cluster();
     cluster.ready().await;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
     let mut alice = Client::create(cluster.a, GameKind::Junqi, MoveClock::Off).await;
@@ -398,8 +399,9 @@ async fn players_resume_through_the_balancer_after_either_node_is_killed() {
 }
 
 #[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
 async fn a_surviving_node_takes_over_the_clock_of_a_killed_node() {
-    let Some(cluster) = cluster() else { return };
+    let cluster = cluster();
     cluster.ready().await;
     // Both players on node a, with a clock (30 s a move, 0.6 s at the script's clock speed).
     let mut alice = Client::create(cluster.a, GameKind::Junqi, MoveClock::Seconds30).await;
@@ -421,8 +423,9 @@ async fn a_surviving_node_takes_over_the_clock_of_a_killed_node() {
 }
 
 #[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
 async fn presence_and_a_seat_taken_back_reach_across_nodes() {
-    let Some(cluster) = cluster() else { return };
+    let cluster = cluster();
     cluster.ready().await;
     let mut alice = Client::create(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
     let mut bob = Client::join(cluster.b, &alice.code()).await;
@@ -456,8 +459,9 @@ async fn presence_and_a_seat_taken_back_reach_across_nodes() {
 }
 
 #[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
 async fn a_takeback_asked_on_one_node_is_granted_from_the_other() {
-    let Some(cluster) = cluster() else { return };
+    let cluster = cluster();
     cluster.ready().await;
     let mut alice = Client::create(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
     let mut bob = Client::join(cluster.b, &alice.code()).await;
@@ -507,8 +511,9 @@ async fn a_takeback_asked_on_one_node_is_granted_from_the_other() {
 }
 
 #[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
 async fn the_computer_plays_on_when_a_node_with_people_at_its_table_dies() {
-    let Some(cluster) = cluster() else { return };
+    let cluster = cluster();
     cluster.ready().await;
     // One node thinks for a room's computer: whichever it is, the other takes over when it
     // dies. Qin (the host, node a), Chu and Han (the guest, node b), Qi and Wei (the computer).
@@ -553,8 +558,9 @@ async fn the_computer_plays_on_when_a_node_with_people_at_its_table_dies() {
 }
 
 #[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
 async fn an_unanswered_takeback_lapses_once_for_both_nodes() {
-    let Some(cluster) = cluster() else { return };
+    let cluster = cluster();
     cluster.ready().await;
     let mut alice = Client::create(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
     let mut bob = Client::join(cluster.b, &alice.code()).await;
