@@ -1,7 +1,9 @@
 //! One task per WebSocket: reads frames, checks their size and rate, parses them into typed
-//! messages, and hands room requests to the room's task. Whatever a client sends gets an
-//! answer; nothing it sends can stop the server. A connection that enters no room in time, or
-//! whose seat another connection takes back, is told why and closed.
+//! messages, and hands room requests to the room's task. Every text frame gets an answer (past
+//! the rate, `rate_limited`); a binary frame gets `binary_frame` within the rate and nothing
+//! past it; a frame far over the size limit ends the connection. Nothing a client sends can stop
+//! the server. A connection that enters no room in time, or whose seat another connection takes
+//! back, is told why and closed.
 
 use super::board::Refusal;
 use super::record::{QiguoRoom, RoomGame};
