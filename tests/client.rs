@@ -399,16 +399,12 @@ fn a_hint_suggests_a_legal_action_and_is_forgotten_after_a_move() {
 
 /// A screenshot of the real game started with `args`, under the display in `DISPLAY` (CI
 /// starts Xvfb with Mesa's software renderer): width, height, and RGB(A) pixels with their
-/// channel count. `None` (skipped) without a display outside CI.
-fn screenshot(args: &[&str], name: &str) -> Option<(u32, u32, Vec<u8>, usize)> {
-    if std::env::var_os("DISPLAY").is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must provide a display (Xvfb) for this test"
-        );
-        eprintln!("skipped: no DISPLAY");
-        return None;
-    }
+/// channel count. Without a display the test fails, saying so.
+fn screenshot(args: &[&str], name: &str) -> (u32, u32, Vec<u8>, usize) {
+    assert!(
+        std::env::var_os("DISPLAY").is_some(),
+        "this test needs a display: `bash .ci/run` starts Xvfb with Mesa's software renderer"
+    );
     // Kept for people to look at: `<target dir>/tmp/screenshots/<name>.png`.
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
     std::fs::create_dir_all(&dir).unwrap();
@@ -448,7 +444,7 @@ fn screenshot(args: &[&str], name: &str) -> Option<(u32, u32, Vec<u8>, usize)> {
         info.width,
         info.height
     );
-    Some((info.width, info.height, pixels, info.color_type.samples()))
+    (info.width, info.height, pixels, info.color_type.samples())
 }
 
 /// Counts the pixels of a screenshot that `matches`, and the distinct colours (coarsely).
@@ -479,9 +475,7 @@ fn is_red_ink(r: i32, g: i32, b: i32) -> bool {
 #[test]
 fn screenshot_of_a_game_in_progress_shows_the_board_and_both_colours() {
     let args = ["--mode", "hotseat", "--seed", "3", "--play", "40"];
-    let Some((width, height, pixels, channels)) = screenshot(&args, "game-in-progress") else {
-        return;
-    };
+    let (width, height, pixels, channels) = screenshot(&args, "game-in-progress");
     let total = (width * height) as usize;
     let (wood, distinct) = count_pixels(&pixels, channels, is_wood);
     assert!(
@@ -504,9 +498,7 @@ fn screenshot_of_a_xiangqi_game_shows_the_board_and_its_pieces() {
     let args = [
         "--game", "xiangqi", "--mode", "hotseat", "--seed", "5", "--play", "24",
     ];
-    let Some((width, height, pixels, channels)) = screenshot(&args, "xiangqi-in-progress") else {
-        return;
-    };
+    let (width, height, pixels, channels) = screenshot(&args, "xiangqi-in-progress");
     let total = (width * height) as usize;
     let (wood, distinct) = count_pixels(&pixels, channels, is_wood);
     assert!(
@@ -542,9 +534,7 @@ fn screenshot_of_a_lesson_step_shows_its_panel_beside_the_board() {
             .count()
     };
     let lesson = ["--game", "xiangqi", "--lesson", "4"];
-    let Some((width, height, pixels, channels)) = screenshot(&lesson, "xiangqi-lesson") else {
-        return;
-    };
+    let (width, height, pixels, channels) = screenshot(&lesson, "xiangqi-lesson");
     let (wood, _) = count_pixels(&pixels, channels, is_wood);
     assert!(
         wood > (width * height) as usize / 20,
@@ -552,7 +542,7 @@ fn screenshot_of_a_lesson_step_shows_its_panel_beside_the_board() {
     );
     let border = framed(&pixels, channels, width);
     let plain = ["--game", "xiangqi", "--mode", "hotseat"];
-    let (width, _, pixels, channels) = screenshot(&plain, "xiangqi-new").expect("a display");
+    let (width, _, pixels, channels) = screenshot(&plain, "xiangqi-new");
     let without = framed(&pixels, channels, width);
     assert!(
         border > 1000 && without < border / 10,
@@ -827,21 +817,18 @@ impl Drop for TestServer {
     }
 }
 
-/// Starts a server, or `None` (outside CI) when its binary has not been built.
-fn start_server() -> Option<TestServer> {
+/// Starts a server; without its binary the test fails, saying how to build it.
+fn start_server() -> TestServer {
     start_server_with(&[])
 }
 
 /// A server with these settings in its environment (such as `KAWU_GRACE_SECONDS`).
-fn start_server_with(settings: &[(&str, &str)]) -> Option<TestServer> {
-    let Some(server) = server_binary() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI builds kawu-server before the client tests"
-        );
-        eprintln!("skipped: no kawu-server binary next to the game's");
-        return None;
-    };
+fn start_server_with(settings: &[(&str, &str)]) -> TestServer {
+    let server = server_binary().expect(
+        "this test needs kawu-server next to the game's binary: `cargo build \
+         --no-default-features --features server --bin kawu-server` into the same target \
+         folder (`bash .ci/run` does)",
+    );
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|listener| listener.local_addr())
         .expect("a free port")
@@ -857,11 +844,11 @@ fn start_server_with(settings: &[(&str, &str)]) -> Option<TestServer> {
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("the server starts");
-    Some(TestServer {
+    TestServer {
         child,
         data,
         url: format!("ws://127.0.0.1:{port}/ws"),
-    })
+    }
 }
 
 /// A client app that goes online through the server at `url`.
@@ -1023,9 +1010,7 @@ fn turn_of<'a>(turn: usize, host: &'a mut App, guest: &'a mut App) -> (&'a mut A
 
 #[test]
 fn two_clients_play_through_a_real_server() {
-    let Some(server) = start_server() else {
-        return;
-    };
+    let server = start_server();
     let (mut host, mut guest) = seated_pair(&server, GameKind::Junqi);
     // The host (room seat 0) moves first: a flip, played only once the server has ruled.
     for turn in 0..4 {
@@ -1587,9 +1572,7 @@ fn decide_colours_against_the_computer(app: &mut App) {
 
 #[test]
 fn two_clients_play_xiangqi_through_a_real_server() {
-    let Some(server) = start_server() else {
-        return;
-    };
+    let server = start_server();
     let (mut host, mut guest) = seated_pair(&server, GameKind::Xiangqi);
     assert_eq!(xq_model(&host).game.moves().len(), 0);
     // The host (room seat 0) plays red and moves first; each move is shown once the server
@@ -1977,9 +1960,7 @@ fn screenshot_of_a_qiguo_game_shows_the_board_and_the_seven_armies() {
         "--play",
         "40",
     ];
-    let Some((width, height, pixels, channels)) = screenshot(&args, "qiguo-in-progress") else {
-        return;
-    };
+    let (width, height, pixels, channels) = screenshot(&args, "qiguo-in-progress");
     let total = (width * height) as usize;
     let (wood, distinct) = count_pixels(&pixels, channels, is_wood);
     assert!(
@@ -2005,9 +1986,7 @@ fn screenshot_of_a_qiguo_game_shows_the_board_and_the_seven_armies() {
     // In the colour-blind-safe palette every army's face shows in its own colour, and the
     // classic green of Wei is gone.
     let safe_args = [&args[..], &["--colour-safe"]].concat();
-    let Some((_, _, pixels, channels)) = screenshot(&safe_args, "qiguo-colour-safe") else {
-        return;
-    };
+    let (_, _, pixels, channels) = screenshot(&safe_args, "qiguo-colour-safe");
     let near = |colour: kawu::client::table_colours::Rgb| {
         move |r: i32, g: i32, b: i32| {
             (r - i32::from(colour.0)).abs()
@@ -2266,9 +2245,7 @@ fn qg_play_online_until(
 #[test]
 fn a_qiguo_table_of_two_clients_and_two_server_computers_plays_through_a_real_server() {
     use kawu::protocol::{ComputerLevel, OnLeave, SeatPlan};
-    let Some(server) = start_server() else {
-        return;
-    };
+    let server = start_server();
     let easy = SeatPlan::Computer(ComputerLevel::Easy);
     let plan = RoomPlan {
         game: GameKind::Qiguo,
@@ -2378,9 +2355,7 @@ fn three_people_and_two_server_computers_play_qiguo_to_its_end() {
         ("KAWU_GRACE_SECONDS", "1"),
         ("KAWU_FRAMES_PER_SECOND", "1000"),
     ];
-    let Some(server) = start_server_with(&settings) else {
-        return;
-    };
+    let server = start_server_with(&settings);
     let easy = SeatPlan::Computer(ComputerLevel::Easy);
     let plan = RoomPlan {
         game: GameKind::Qiguo,
@@ -2512,9 +2487,7 @@ fn three_people_and_two_server_computers_play_qiguo_to_its_end() {
 #[test]
 fn a_qiguo_rematch_rotates_the_seats_at_every_table() {
     use kawu::protocol::{ComputerLevel, OnLeave, SeatPlan};
-    let Some(server) = start_server() else {
-        return;
-    };
+    let server = start_server();
     let plan = RoomPlan {
         game: GameKind::Qiguo,
         clock: Default::default(),
@@ -2576,9 +2549,7 @@ fn a_qiguo_rematch_rotates_the_seats_at_every_table() {
 #[test]
 fn a_qiguo_friend_who_leaves_watches_on_and_a_dropped_one_is_covered() {
     use kawu::protocol::{ComputerLevel, OnLeave, SeatPlan};
-    let Some(server) = start_server_with(&[("KAWU_GRACE_SECONDS", "1")]) else {
-        return;
-    };
+    let server = start_server_with(&[("KAWU_GRACE_SECONDS", "1")]);
     let plan = RoomPlan {
         game: GameKind::Qiguo,
         clock: Default::default(),
