@@ -275,12 +275,9 @@ async fn write_batches(
 
 /// Commits `batch` on `client` (see [`write_batches`]).
 async fn commit(mut client: deadpool_postgres::Object, batch: Vec<WriteRequest>) {
-    let insertable = batch.iter().all(|request| {
-        request
-            .writes
-            .iter()
-            .all(|write| !matches!(write, Write::DeleteRoom { .. }))
-    });
+    let insertable = batch
+        .iter()
+        .all(|request| !request.writes.iter().any(is_deletion));
     if insertable && batch.len() > 1 {
         let all: Vec<&Write> = batch.iter().flat_map(|request| &request.writes).collect();
         if insert(&client, &all).await.is_ok() {
@@ -301,7 +298,10 @@ async fn commit(mut client: deadpool_postgres::Object, batch: Vec<WriteRequest>)
 }
 
 /// Stores new rooms, events and seats in one statement ([`INSERT_BATCH`]), all or none.
-async fn insert(client: &deadpool_postgres::Object, writes: &[&Write]) -> Result<(), StorageError> {
+async fn insert(
+    client: &impl deadpool_postgres::GenericClient,
+    writes: &[&Write],
+) -> Result<(), StorageError> {
     let mut rooms: [Vec<String>; 5] = Default::default();
     let (mut event_codes, mut versions, mut events) = (Vec::new(), Vec::new(), Vec::new());
     let (mut seat_codes, mut seats, mut hashes) = (Vec::new(), Vec::new(), Vec::new());
@@ -373,78 +373,39 @@ fn stored_version(code: &str, version: u64) -> Result<i64, StorageError> {
     })
 }
 
-/// Applies `writes` in one transaction, all or none: the way of a batch that deletes a room.
+/// Applies `writes` in one transaction, all or none: the way of a request that deletes a room.
+/// Its insertions go through [`insert`], in order between the deletions.
 async fn write_in_transaction(
     client: &mut deadpool_postgres::Object,
     writes: &[Write],
 ) -> Result<(), StorageError> {
     let transaction = client.transaction().await?;
-    let notify = transaction
-        .prepare_cached("SELECT pg_notify($1, $2)")
-        .await?;
-    for write in writes {
-        match write {
-            Write::CreateRoom(record) => {
-                let insert = transaction
-                    .prepare_cached(
-                        "INSERT INTO rooms (code, game, rules, clock, creator)
-                         VALUES ($1, $2, $3, $4, $5)",
-                    )
+    for group in writes.chunk_by(|a, b| is_deletion(a) == is_deletion(b)) {
+        if !is_deletion(&group[0]) {
+            insert(&transaction, &group.iter().collect::<Vec<_>>()).await?;
+            continue;
+        }
+        for write in group {
+            let Write::DeleteRoom { code } = write else {
+                continue;
+            };
+            for table in ["events", "seats", "rooms"] {
+                let delete = transaction
+                    .prepare_cached(&format!("DELETE FROM {table} WHERE code = $1"))
                     .await?;
-                transaction
-                    .execute(
-                        &insert,
-                        &[
-                            &record.code,
-                            &to_json(&record.game.kind()),
-                            &options_json(record.game),
-                            &to_json(&record.clock),
-                            &record.creator,
-                        ],
-                    )
-                    .await
-                    .map_err(postgres_write_error)?;
+                transaction.execute(&delete, &[code]).await?;
             }
-            Write::AppendEvent {
-                code,
-                version,
-                event,
-                seat_token,
-            } => {
-                let stored_version = stored_version(code, *version)?;
-                let insert = transaction
-                    .prepare_cached("INSERT INTO events (code, version, event) VALUES ($1, $2, $3)")
-                    .await?;
-                transaction
-                    .execute(&insert, &[code, &stored_version, &to_json(event)])
-                    .await
-                    .map_err(postgres_write_error)?;
-                if let Some((seat, hash)) = seat_token {
-                    let insert = transaction
-                        .prepare_cached(
-                            "INSERT INTO seats (code, seat, token_hash) VALUES ($1, $2, $3)",
-                        )
-                        .await?;
-                    transaction
-                        .execute(&insert, &[code, &i32::from(seat.0), &hash.0])
-                        .await
-                        .map_err(postgres_write_error)?;
-                }
-                let notice = Notice::event(code, *version, event, seat_token.as_ref());
-                transaction.execute(&notify, &[&CHANNEL, &notice]).await?;
-            }
-            Write::DeleteRoom { code } => {
-                for table in ["events", "seats", "rooms"] {
-                    let delete = transaction
-                        .prepare_cached(&format!("DELETE FROM {table} WHERE code = $1"))
-                        .await?;
-                    transaction.execute(&delete, &[code]).await?;
-                }
-                let notice = Notice::Deleted { code: code.clone() }.payload();
-                transaction.execute(&notify, &[&CHANNEL, &notice]).await?;
-            }
+            let notice = Notice::Deleted { code: code.clone() }.payload();
+            transaction
+                .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notice])
+                .await?;
         }
     }
     transaction.commit().await.map_err(postgres_write_error)?;
     Ok(())
+}
+
+/// Whether `write` deletes a room (which [`insert`] does not take).
+fn is_deletion(write: &Write) -> bool {
+    matches!(write, Write::DeleteRoom { .. })
 }
