@@ -3,6 +3,7 @@
 
 use crate::protocol::ErrorCode;
 use crate::rules::GameKind;
+use prometheus::core::Collector;
 use prometheus::{
     Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts,
     Registry, TextEncoder,
@@ -13,9 +14,9 @@ use prometheus::{
 #[derive(Clone)]
 pub struct Metrics {
     registry: Registry,
-    /// Open WebSockets.
+    /// Open WebSockets (set from the server's own count as the page is read).
     pub connections: IntGauge,
-    /// Rooms this node holds, by game.
+    /// Rooms this node holds, by game (likewise).
     pub rooms: IntGaugeVec,
     /// Actions played and stored, by game (the computer's too).
     pub actions: IntCounterVec,
@@ -54,87 +55,60 @@ impl Metrics {
                 .namespace("kawu")
                 .buckets(LATENCY_BUCKETS.to_vec())
         };
-        let metrics = Metrics {
-            connections: IntGauge::with_opts(opts("connections", "Open WebSockets"))
-                .expect("a valid metric"),
-            rooms: IntGaugeVec::new(opts("rooms", "Rooms held by this node, by game"), &["game"])
-                .expect("a valid metric"),
-            actions: IntCounterVec::new(
-                opts("actions_total", "Actions played and stored, by game"),
-                &["game"],
-            )
-            .expect("a valid metric"),
-            refusals: IntCounterVec::new(
-                opts("refusals_total", "Requests refused, by error code"),
-                &["code"],
-            )
-            .expect("a valid metric"),
-            action_seconds: HistogramVec::new(
-                latency(
-                    "action_seconds",
-                    "From a room taking up an action to its event stored and sent",
+        let gauge = |name, help| register(&registry, IntGauge::with_opts(opts(name, help)));
+        let counter = |name, help| register(&registry, IntCounter::with_opts(opts(name, help)));
+        let counters =
+            |name, help, label| register(&registry, IntCounterVec::new(opts(name, help), &[label]));
+        Metrics {
+            connections: gauge("connections", "Open WebSockets"),
+            rooms: register(
+                &registry,
+                IntGaugeVec::new(opts("rooms", "Rooms held by this node, by game"), &["game"]),
+            ),
+            actions: counters(
+                "actions_total",
+                "Actions played and stored, by game",
+                "game",
+            ),
+            refusals: counters("refusals_total", "Requests refused, by error code", "code"),
+            action_seconds: register(
+                &registry,
+                HistogramVec::new(
+                    latency(
+                        "action_seconds",
+                        "From a room taking up an action to its event stored and sent",
+                    ),
+                    &["game"],
                 ),
-                &["game"],
-            )
-            .expect("a valid metric"),
-            computer_moves: IntCounter::with_opts(opts(
-                "computer_moves_total",
-                "Moves the computer seats chose",
-            ))
-            .expect("a valid metric"),
-            computer_queue: IntGauge::with_opts(opts(
+            ),
+            computer_moves: counter("computer_moves_total", "Moves the computer seats chose"),
+            computer_queue: gauge(
                 "computer_queue",
                 "Computer searches waiting for a free thinker",
-            ))
-            .expect("a valid metric"),
-            commit_seconds: Histogram::with_opts(latency(
-                "commit_seconds",
-                "A room's write to the database, from asking to its commit",
-            ))
-            .expect("a valid metric"),
-            notices_sent: IntCounter::with_opts(opts(
+            ),
+            commit_seconds: register(
+                &registry,
+                Histogram::with_opts(latency(
+                    "commit_seconds",
+                    "A room's write to the database, from asking to its commit",
+                )),
+            ),
+            notices_sent: counter(
                 "cluster_notices_sent_total",
                 "Notices sent to the other nodes",
-            ))
-            .expect("a valid metric"),
-            notices_heard: IntCounterVec::new(
-                opts("cluster_notices_heard_total", "Notices heard, by kind"),
-                &["kind"],
-            )
-            .expect("a valid metric"),
-            heartbeats_heard: IntCounter::with_opts(opts(
+            ),
+            notices_heard: counters(
+                "cluster_notices_heard_total",
+                "Notices heard, by kind",
+                "kind",
+            ),
+            heartbeats_heard: counter(
                 "cluster_heartbeats_heard_total",
                 "Heartbeats heard from other nodes",
-            ))
-            .expect("a valid metric"),
-            nodes_alive: IntGauge::with_opts(opts(
-                "cluster_nodes_alive",
-                "Other nodes heard from lately",
-            ))
-            .expect("a valid metric"),
+            ),
+            nodes_alive: gauge("cluster_nodes_alive", "Other nodes heard from lately"),
             registry,
-        };
-        let collectors: [Box<dyn prometheus::core::Collector>; 12] = [
-            Box::new(metrics.connections.clone()),
-            Box::new(metrics.rooms.clone()),
-            Box::new(metrics.actions.clone()),
-            Box::new(metrics.refusals.clone()),
-            Box::new(metrics.action_seconds.clone()),
-            Box::new(metrics.computer_moves.clone()),
-            Box::new(metrics.computer_queue.clone()),
-            Box::new(metrics.commit_seconds.clone()),
-            Box::new(metrics.notices_sent.clone()),
-            Box::new(metrics.notices_heard.clone()),
-            Box::new(metrics.heartbeats_heard.clone()),
-            Box::new(metrics.nodes_alive.clone()),
-        ];
-        for collector in collectors {
-            metrics
-                .registry
-                .register(collector)
-                .expect("each metric is registered once");
         }
-        metrics
     }
 
     /// Every metric in Prometheus's text format.
@@ -171,4 +145,17 @@ fn error_label(code: ErrorCode) -> String {
         Ok(serde_json::Value::String(name)) => name,
         _ => format!("{code:?}"),
     }
+}
+
+/// `metric`, registered in `registry`. The names and options are the code's own: a failure is
+/// a mistake in this file, found by the first test that opens a server.
+fn register<M: Collector + Clone + 'static>(
+    registry: &Registry,
+    metric: prometheus::Result<M>,
+) -> M {
+    let metric = metric.expect("a valid metric");
+    registry
+        .register(Box::new(metric.clone()))
+        .expect("each metric is registered once");
+    metric
 }

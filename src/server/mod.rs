@@ -235,7 +235,6 @@ impl ConnectionSlot {
 
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
-        self.shared.metrics.connections.dec();
         let mut connections = self.shared.connection_counts();
         if let Some(count) = connections.get_mut(&self.address) {
             *count -= 1;
@@ -274,7 +273,6 @@ impl Shared {
             return None;
         }
         *count += 1;
-        self.metrics.connections.inc();
         Some(ConnectionSlot {
             shared: self.clone(),
             address,
@@ -336,31 +334,7 @@ impl Shared {
     }
 
     fn forget_room(&self, code: &str) {
-        if let Some(entry) = self.registry().remove(code) {
-            self.metrics
-                .rooms
-                .with_label_values(&[game_label(entry.game)])
-                .dec();
-        }
-    }
-
-    /// Registers room `code`'s task (counted in the metrics).
-    fn register_room(
-        rooms: &mut HashMap<String, RoomEntry>,
-        metrics: &Metrics,
-        code: String,
-        entry: RoomEntry,
-    ) {
-        metrics
-            .rooms
-            .with_label_values(&[game_label(entry.game)])
-            .inc();
-        if let Some(old) = rooms.insert(code, entry) {
-            metrics
-                .rooms
-                .with_label_values(&[game_label(old.game)])
-                .dec();
-        }
+        self.registry().remove(code);
     }
 
     /// Starts the task of the room at `table`, its span naming the room in every log line.
@@ -409,9 +383,7 @@ impl Shared {
             let code = std::iter::repeat_with(secret::invite_code)
                 .find(|code| !rooms.contains_key(code))
                 .expect("an endless supply of codes");
-            Shared::register_room(
-                &mut rooms,
-                &self.metrics,
+            rooms.insert(
                 code.clone(),
                 RoomEntry {
                     commands: commands.clone(),
@@ -494,9 +466,7 @@ impl Shared {
         }
         let (commands, queue) = mpsc::channel(ROOM_QUEUE);
         let game = table.record.game.kind();
-        Shared::register_room(
-            &mut self.registry(),
-            &self.metrics,
+        self.registry().insert(
             code,
             RoomEntry {
                 commands: commands.clone(),
@@ -518,6 +488,25 @@ impl Shared {
     }
 
     /// The figures `/health` reports.
+    /// The metrics page, its room and connection counts read from the registry as `/health`
+    /// reads them.
+    fn metrics_page(&self) -> String {
+        let mut rooms: HashMap<GameKind, i64> = HashMap::new();
+        for entry in self.registry().values() {
+            *rooms.entry(entry.game).or_default() += 1;
+        }
+        for game in [GameKind::Junqi, GameKind::Xiangqi, GameKind::Qiguo] {
+            let count = rooms.get(&game).copied().unwrap_or(0);
+            self.metrics
+                .rooms
+                .with_label_values(&[game_label(game)])
+                .set(count);
+        }
+        let connections = self.connection_counts().values().sum::<usize>();
+        self.metrics.connections.set(connections as i64);
+        self.metrics.render()
+    }
+
     fn health(&self) -> String {
         serde_json::json!({
             "status": "ok",
@@ -569,9 +558,7 @@ impl Server {
             None => (None, None),
         };
         let metrics = Metrics::new();
-        let thinkers = Arc::new(tokio::sync::Semaphore::new(
-            config.limits.computer_threads.max(1),
-        ));
+        let thinkers = Arc::new(tokio::sync::Semaphore::new(config.limits.computer_threads));
         let shared = Arc::new(Shared {
             thinkers,
             metrics: metrics.clone(),
@@ -660,7 +647,7 @@ async fn health(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
 async fn metrics_page(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        shared.metrics.render(),
+        shared.metrics_page(),
     )
 }
 
