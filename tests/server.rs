@@ -449,16 +449,7 @@ impl ServerProcess {
             .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("kawu-server starts");
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let address = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .and_then(|address| address.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        let address = listening_address(&mut child);
         ServerProcess { child, address }
     }
 
@@ -467,6 +458,20 @@ impl ServerProcess {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The address a `kawu-server` started with `--addr 127.0.0.1:0` and its standard output piped
+/// says it listens on (its first line).
+fn listening_address(child: &mut std::process::Child) -> SocketAddr {
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("standard output piped"))
+        .read_line(&mut line)
+        .unwrap();
+    line.split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|address| address.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
 }
 
 impl Drop for ServerProcess {
@@ -1062,16 +1067,7 @@ fn the_server_logs_json_lines_in_the_spans_of_rooms_and_connections() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("kawu-server starts");
-    let mut line = String::new();
-    std::io::BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let address: SocketAddr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|address| address.parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    let address = listening_address(&mut server);
     let code = tokio::runtime::Runtime::new().unwrap().block_on(async {
         let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
         alice.send(ClientMessage::Resign {}).await;
