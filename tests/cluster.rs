@@ -13,7 +13,7 @@
 use kawu::protocol::ServerMessage;
 use kawu::protocol::{
     ClientMessage, ComputerLevel, EndReason, ErrorCode, MoveClock, OnLeave, QiguoSetup, RoomEvent,
-    RoomSeat, SeatPlan,
+    RoomSeat, RoomTable, SeatPlan,
 };
 use kawu::rules::GameKind;
 use kawu::rules::junqi::Action;
@@ -184,7 +184,7 @@ async fn a_qiguo_table_across_two_nodes_with_a_server_computer_agrees_move_by_mo
         host.until_version(latest).await;
         guest.until_version(latest).await;
         let replica = host.replica();
-        if replica.board.over() || replica.to_move() != Some(RoomSeat(2)) {
+        if replica.table.over() || replica.to_move() != Some(RoomSeat(2)) {
             break;
         }
         host.until_version(latest + 1).await;
@@ -207,7 +207,7 @@ async fn a_qiguo_table_across_two_nodes_with_a_server_computer_agrees_move_by_mo
         "the computer moved"
     );
     let rebuilt = Replica::from_state(&guest.sync().await);
-    assert_eq!(rebuilt.board.qiguo(), host.replica().board.qiguo());
+    assert_eq!(rebuilt.table.qiguo(), host.replica().table.qiguo());
 }
 
 /// Waits until `count` writes wait for a lock (the test's, or another write's row).
@@ -270,7 +270,7 @@ async fn two_nodes_racing_for_one_version_store_one_event_and_the_loser_hears_st
         .unwrap();
     bob.send(ClientMessage::OfferDraw {}).await;
     writers_waiting(&database, 1).await;
-    let action = alice.replica().board.legal_actions()[0].clone();
+    let action = alice.replica().table.legal_actions()[0].clone();
     alice.act(&action).await;
     writers_waiting(&database, 2).await;
     database
@@ -388,14 +388,14 @@ async fn players_resume_through_the_balancer_after_either_node_is_killed() {
     let state = alice.sync().await;
     assert_eq!(state.version, alice.version());
     assert_eq!(
-        Board::from_state(&state).history(),
-        alice.replica().board.history()
+        RoomTable::from_state(&state.game).unwrap().history(),
+        alice.replica().table.history()
     );
     assert_eq!(
-        alice.replica().board.history(),
-        bob.replica().board.history()
+        alice.replica().table.history(),
+        bob.replica().table.history()
     );
-    assert!(alice.replica().board.history().len() > 24);
+    assert!(alice.replica().table.history().len() > 24);
 }
 
 #[tokio::test]
@@ -501,13 +501,13 @@ async fn a_takeback_asked_on_one_node_is_granted_from_the_other() {
         let room = client.sync().await;
         assert_eq!(room.takeback, None);
         assert_eq!(room.to_move, Some(RoomSeat(0)));
-        assert!(Replica::from_state(&room).board.history().is_empty());
+        assert!(Replica::from_state(&room).table.history().is_empty());
     }
     // Alice plays another first move on node a, and node b's replica takes it.
     alice.act("b2e2").await;
     alice.until_version(6).await;
     bob.until_version(6).await;
-    assert_eq!(bob.replica().board.history().len(), 1);
+    assert_eq!(bob.replica().table.history().len(), 1);
 }
 
 #[tokio::test]
@@ -528,7 +528,7 @@ async fn the_computer_plays_on_when_a_node_with_people_at_its_table_dies() {
     let mut host = Client::create_qiguo(cluster.a, setup, MoveClock::Off).await;
     let mut guest = Client::join(cluster.b, &host.code()).await;
     host.until_version(2).await;
-    let first_legal = |client: &Client| client.replica().board.legal_actions()[0].clone();
+    let first_legal = |client: &Client| client.replica().table.legal_actions()[0].clone();
     for (mover, version) in [(&mut host, 3), (&mut guest, 4)] {
         mover.until_version(version - 1).await;
         let action = first_legal(mover);

@@ -83,8 +83,8 @@ async fn two_clients_play_a_whole_game_and_a_rematch() {
         EndReason::OutOfTime | EndReason::Abandoned | EndReason::Resignation
     ));
     assert_eq!(
-        alice.replica().board.history(),
-        bob.replica().board.history()
+        alice.replica().table.history(),
+        bob.replica().table.history()
     );
     // The server's state says the same as both replicas.
     let room = alice.sync().await;
@@ -92,16 +92,16 @@ async fn two_clients_play_a_whole_game_and_a_rematch() {
     let GameState::Junqi(junqi) = &room.game else {
         panic!("a Junqi room: {room:?}");
     };
-    assert_eq!(junqi.actions, bob.replica().board.junqi().history());
+    assert_eq!(junqi.actions, bob.replica().table.junqi().history());
     assert_eq!(room.to_move, None);
 
     // A rematch swaps the first move.
     rematch(&mut alice, &mut bob).await;
     assert_eq!(bob.replica().first_seat, RoomSeat(1));
     assert_eq!(bob.replica().to_move(), Some(RoomSeat(1)));
-    assert!(bob.replica().board.history().is_empty());
+    assert!(bob.replica().table.history().is_empty());
     play_one([&mut alice, &mut bob], &mut [], &mut rng).await;
-    assert_eq!(alice.replica().board.history().len(), 1);
+    assert_eq!(alice.replica().table.history().len(), 1);
 }
 
 /// A short mate from the start (Black helping): Red's cannon takes the elephant on c9.
@@ -160,7 +160,7 @@ async fn a_xiangqi_game_is_played_to_mate_and_the_rematch_gives_red_to_the_other
     bob.act("h2e2").await;
     bob.until_version(room.version + 1).await;
     alice.until_version(room.version + 1).await;
-    let position = alice.replica().board.xiangqi().position().clone();
+    let position = alice.replica().table.xiangqi().position().clone();
     assert_eq!(position.side_to_move(), xiangqi::Color::Black);
 
     // Random moves to a result: the server's verdict is the one the rules give this replica.
@@ -169,7 +169,7 @@ async fn a_xiangqi_game_is_played_to_mate_and_the_rematch_gives_red_to_the_other
     let end = alice.replica().end.expect("the game ended");
     let outcome = alice
         .replica()
-        .board
+        .table
         .xiangqi()
         .outcome()
         .expect("by the rules");
@@ -215,7 +215,7 @@ async fn an_illegal_xiangqi_move_is_refused_and_changes_nothing() {
     alice.act("H2-E2").await;
     bob.until_version(3).await;
     assert_eq!(
-        bob.replica().board.history(),
+        bob.replica().table.history(),
         [Played::Xiangqi(XiangqiPlayed {
             mv: "h2e2".parse().unwrap()
         })]
@@ -283,10 +283,10 @@ async fn a_xiangqi_player_resuming_gets_the_moves_it_missed() {
     alice.until_version(7).await;
     bob.until_version(7).await;
     assert_eq!(
-        alice.replica().board.history(),
-        bob.replica().board.history()
+        alice.replica().table.history(),
+        bob.replica().table.history()
     );
-    assert_eq!(alice.replica().board.history().len(), 4);
+    assert_eq!(alice.replica().table.history().len(), 4);
 }
 
 /// Every piece a frame names must be one a flip has revealed: checks one frame of a Junqi room
@@ -324,7 +324,7 @@ fn assert_no_hidden_identity(frame: &str, known: Option<&Replica>) {
                     // The piece named is the one this flip turned up: the point was face down
                     // and the piece was still in the face-down pool.
                     let piece = played.revealed.expect("a flip reveals its piece");
-                    let view = known.board.junqi().view();
+                    let view = known.table.junqi().view();
                     assert_eq!(view.cell(point), Cell::Hidden);
                     assert!(view.pool_count(piece) > 0);
                 }
@@ -423,7 +423,7 @@ async fn a_flip_turns_up_a_piece_drawn_then_not_a_deal() {
         alice.act("a1").await;
         alice.until_version(3).await;
         bob.until_version(3).await;
-        seen.insert(alice.replica().board.junqi().history()[0].revealed.unwrap());
+        seen.insert(alice.replica().table.junqi().history()[0].revealed.unwrap());
     }
     assert!(seen.len() >= 6, "{} different pieces", seen.len());
 }
@@ -494,13 +494,13 @@ async fn kill_9_mid_game(name: &str, game: GameKind, seed: u64) {
         rematch(&mut alice, &mut bob).await;
     }
     // It may or may not have been stored, but nothing acknowledged may be lost.
-    let acknowledged = alice.replica().board.history();
+    let acknowledged = alice.replica().table.history();
     let mover = if alice.replica().to_move() == alice.seat {
         &mut alice
     } else {
         &mut bob
     };
-    let action = mover.replica().board.legal_actions()[0].clone();
+    let action = mover.replica().table.legal_actions()[0].clone();
     mover.act(&action).await;
     server.kill();
 
@@ -510,8 +510,8 @@ async fn kill_9_mid_game(name: &str, game: GameKind, seed: u64) {
     let mut bob = bob.resume(server.address, Some(bob.version())).await;
     alice.until_sync().await;
     bob.until_version(alice.version()).await;
-    let history = alice.replica().board.history();
-    assert_eq!(bob.replica().board.history(), history);
+    let history = alice.replica().table.history();
+    assert_eq!(bob.replica().table.history(), history);
     assert!(
         history.starts_with(&acknowledged),
         "every acknowledged action survived"
@@ -765,7 +765,7 @@ async fn hostile_input_gets_an_error_and_changes_nothing() {
     bob.until_version(3).await;
     let room = bob.sync().await;
     assert_eq!(room.version, 3);
-    assert_eq!(bob.replica().board.history().len(), 1);
+    assert_eq!(bob.replica().table.history().len(), 1);
     stranger.send(ClientMessage::Ping { nonce: 5 }).await;
     assert!(matches!(
         stranger.recv().await,
@@ -919,7 +919,7 @@ async fn a_player_out_of_time_loses() {
         assert_eq!(clock.0, RoomSeat(0));
         assert!(clock.1 <= 600);
         // Alice moves in time, Bob does not.
-        let first = alice.replica().board.legal_actions()[0].clone();
+        let first = alice.replica().table.legal_actions()[0].clone();
         alice.act(&first).await;
         bob.until_version(4).await;
         assert_eq!(
@@ -1481,7 +1481,7 @@ fn movers(events: &[(u64, RoomEvent)]) -> std::collections::BTreeSet<u8> {
 /// The result the rules give the final position: the reason and the single winner.
 fn assert_rules_result(client: &Client) {
     let replica = client.replica();
-    let position = replica.board.qiguo();
+    let position = replica.table.qiguo();
     let outcome = position.outcome().expect("the rules ended the game");
     let end = replica.end.expect("the room ended the game");
     let reason = match outcome.ending {
@@ -1492,7 +1492,7 @@ fn assert_rules_result(client: &Client) {
     assert_eq!(end.reason, reason);
     let winners: Vec<_> = outcome.winners().collect();
     if winners.len() == 1 {
-        let seats = replica.taken.len();
+        let seats = replica.seats.len();
         let winner = (winners[0].index() + replica.first_seat.index()) % seats;
         assert_eq!(end.winner, Some(RoomSeat(winner as u8)));
     } else {
@@ -1539,7 +1539,7 @@ async fn four_qiguo_seats_two_people_and_two_server_computers_play_to_a_result()
     // The whole history comes with the room's state, and it rebuilds the same game.
     let room = guest.sync().await;
     let rebuilt = Replica::from_state(&room);
-    assert_eq!(rebuilt.board.qiguo(), host.replica().board.qiguo());
+    assert_eq!(rebuilt.table.qiguo(), host.replica().table.qiguo());
     assert_eq!(rebuilt.end, end);
     // A rematch, once both people ask: the seats rotate.
     host.send(ClientMessage::Rematch {}).await;
@@ -1604,7 +1604,7 @@ async fn a_dropped_qiguo_player_is_covered_by_the_computer_and_takes_the_seat_ba
     disconnect(&mut guest, &mut host).await;
     // The host plays on; once the grace period is over the computer covers the guest's seat.
     let covered = RoomEvent::Covered { seat: RoomSeat(1) };
-    while !host.replica().covered[1] {
+    while !host.replica().seats[1].covered {
         if host.replica().to_move() == Some(RoomSeat(0)) {
             play_qiguo(&mut [&mut host], &mut rng, 1).await;
         } else {
@@ -1637,7 +1637,7 @@ async fn a_dropped_qiguo_player_is_covered_by_the_computer_and_takes_the_seat_ba
     until_event(&mut guest, &uncovered).await;
     let version = guest.version();
     host.until_version(version).await;
-    assert!(!host.replica().covered[1]);
+    assert!(!host.replica().seats[1].covered);
     // From now on the guest's seat waits for the guest, and the guest plays it.
     let guest_moves = |guest: &Client| {
         guest
@@ -1680,7 +1680,7 @@ async fn a_qiguo_player_who_leaves_for_good_resigns_or_hands_the_seat_to_the_com
         let room = guest.sync().await;
         assert!(room.seats[1].left);
         assert_eq!(room.seats[1].computer, Some(ComputerLevel::Medium));
-        let position = Replica::from_state(&room).board.qiguo().clone();
+        let position = Replica::from_state(&room).table.qiguo().clone();
         let guest_seat = qiguo::Seat::new(2).unwrap();
         match on_leave {
             OnLeave::Resign => assert!(!position.seat_is_live(guest_seat)),
@@ -1845,7 +1845,7 @@ async fn kill_9_mid_qiguo_game_resumes_the_room_and_its_computers() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
     play_qiguo(&mut [&mut host, &mut guest], &mut rng, 8).await;
     assert!(host.replica().end.is_none(), "the game is on");
-    let acknowledged = host.replica().board.history();
+    let acknowledged = host.replica().table.history();
     drop(server);
 
     let server = ServerProcess::spawn_with(&data, &args);
@@ -1853,10 +1853,10 @@ async fn kill_9_mid_qiguo_game_resumes_the_room_and_its_computers() {
     let mut guest = guest.resume(server.address, Some(guest.version())).await;
     host.until_sync().await;
     guest.until_version(host.version()).await;
-    assert!(host.replica().board.history().starts_with(&acknowledged));
+    assert!(host.replica().table.history().starts_with(&acknowledged));
     assert_eq!(
-        guest.replica().board.history(),
-        host.replica().board.history()
+        guest.replica().table.history(),
+        host.replica().table.history()
     );
     let room = host.sync().await;
     assert_eq!(room.game.kind(), GameKind::Qiguo);
@@ -1895,7 +1895,7 @@ async fn a_qiguo_seat_whose_clock_runs_out_leaves_the_board_and_the_others_play_
     assert!(
         !host
             .replica()
-            .board
+            .table
             .qiguo()
             .seat_is_live(qiguo::Seat::new(1).unwrap())
     );
@@ -1969,7 +1969,7 @@ async fn refused(client: &mut Client, message: ClientMessage) -> ErrorCode {
 async fn assert_server_agrees(client: &mut Client) {
     let room = client.sync().await;
     let rebuilt = Replica::from_state(&room);
-    assert_eq!(rebuilt.board.history(), client.replica().board.history());
+    assert_eq!(rebuilt.table.history(), client.replica().table.history());
     assert_eq!(without_time_left(&room), client.replica().takeback);
     if let Some(takeback) = &room.takeback {
         let left = takeback
@@ -2003,7 +2003,7 @@ async fn a_junqi_move_that_revealed_nothing_is_taken_back_and_a_flip_is_not() {
     for _ in 0..200 {
         let replica = alice.replica();
         let mover_is_alice = replica.to_move() == alice.seat;
-        let actions = replica.board.legal_actions();
+        let actions = replica.table.legal_actions();
         if let Some(action) = actions.iter().find(|action| is_junqi_move(action)) {
             let action = action.clone();
             let (mover, other) = if mover_is_alice {
@@ -2011,7 +2011,7 @@ async fn a_junqi_move_that_revealed_nothing_is_taken_back_and_a_flip_is_not() {
             } else {
                 (&mut bob, &mut alice)
             };
-            let before = mover.replica().board.clone();
+            let before = mover.replica().table.clone();
             let version = mover.version();
             mover.act(&action).await;
             mover.until_version(version + 1).await;
@@ -2027,7 +2027,7 @@ async fn a_junqi_move_that_revealed_nothing_is_taken_back_and_a_flip_is_not() {
             assert_eq!(granted, RoomEvent::TakenBack { seat, plies: 1 });
             mover.until_version(other.version()).await;
             assert_eq!(
-                mover.replica().board.junqi().view().to_jfen(),
+                mover.replica().table.junqi().view().to_jfen(),
                 before.junqi().view().to_jfen()
             );
             assert_eq!(mover.replica().to_move(), Some(seat));
@@ -2077,7 +2077,7 @@ async fn xiangqi_takebacks_are_granted_declined_withdrawn_and_lapse_with_a_move(
     let moves = |client: &Client| -> Vec<String> {
         client
             .replica()
-            .board
+            .table
             .xiangqi()
             .moves()
             .iter()
@@ -2278,7 +2278,7 @@ async fn qiguo_step(clients: &mut [&mut Client]) {
         .find(|client| client.seat == Some(to_move))
         .expect("a person is to move");
     mover.until_version(version).await;
-    let action = mover.replica().board.legal_actions()[0].clone();
+    let action = mover.replica().table.legal_actions()[0].clone();
     mover.act(&action).await;
     mover.until_version(version + 1).await;
     for client in clients.iter_mut() {
@@ -2324,7 +2324,7 @@ async fn a_qiguo_takeback_needs_every_person_and_the_computer_thinks_again() {
     qiguo_step(&mut [&mut host, &mut ann, &mut ben]).await;
     qiguo_step(&mut [&mut host, &mut ann, &mut ben]).await;
     assert_eq!(host.replica().to_move(), Some(RoomSeat(3)));
-    let before = host.replica().board.clone();
+    let before = host.replica().table.clone();
     assert_eq!(before.history_len(), 5);
 
     // All five moves would go; Ann accepts, Ben declines.
@@ -2348,7 +2348,7 @@ async fn a_qiguo_takeback_needs_every_person_and_the_computer_thinks_again() {
     assert_eq!(declined, RoomEvent::TakebackDeclined { seat: RoomSeat(3) });
     host.until_version(ben.version()).await;
     ann.until_version(ben.version()).await;
-    assert_eq!(host.replica().board.history(), before.history());
+    assert_eq!(host.replica().table.history(), before.history());
 
     // Ben moves; the host (Yan to move) asks again, six steps now, and both accept.
     qiguo_step(&mut [&mut host, &mut ann, &mut ben]).await;
@@ -2368,13 +2368,13 @@ async fn a_qiguo_takeback_needs_every_person_and_the_computer_thinks_again() {
         }
     );
     host.until_version(ann.version()).await;
-    assert_eq!(host.replica().board.history_len(), 0);
+    assert_eq!(host.replica().table.history_len(), 0);
     assert_eq!(host.replica().to_move(), Some(RoomSeat(0)));
     assert_server_agrees(&mut host).await;
 
     // The host plays another first move, and the computer thinks again from there.
     let version = host.version();
-    let other_move = host.replica().board.legal_actions()[1].clone();
+    let other_move = host.replica().table.legal_actions()[1].clone();
     host.act(&other_move).await;
     until_to_move(&mut host, RoomSeat(2)).await;
     let replayed = &host.replica().events;
@@ -2389,7 +2389,7 @@ async fn a_qiguo_takeback_needs_every_person_and_the_computer_thinks_again() {
             )),
         "the computer moved after the takeback"
     );
-    assert_eq!(host.replica().board.history_len(), 3);
+    assert_eq!(host.replica().table.history_len(), 3);
     assert_server_agrees(&mut host).await;
 }
 
@@ -2405,7 +2405,7 @@ async fn a_person_against_computers_takes_back_at_once() {
     qiguo_step(&mut [&mut host]).await;
     until_to_move(&mut host, RoomSeat(0)).await;
     // Qin (the host), Chu and Han, Qi and Wei (the computers): Zhao, the host's, is to move.
-    assert_eq!(host.replica().board.history_len(), 5);
+    assert_eq!(host.replica().table.history_len(), 5);
     let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
     assert_eq!(asked, takeback_asked(RoomSeat(0), 5));
     let granted = host
@@ -2422,7 +2422,7 @@ async fn a_person_against_computers_takes_back_at_once() {
         },
         "computers accept on their own"
     );
-    assert_eq!(host.replica().board.history_len(), 0);
+    assert_eq!(host.replica().table.history_len(), 0);
 }
 
 /// A takeback is stored like any event: after `kill -9` and a restart, a pending request and a
@@ -2463,21 +2463,21 @@ async fn a_takeback_survives_kill_9_and_the_room_resumes_rewound() {
     let before_answer = bob.replica.clone();
     event_after(&mut bob, ClientMessage::AnswerTakeback { accept: true }).await;
     alice.until_version(bob.version()).await;
-    let rewound = alice.replica().board.history();
+    let rewound = alice.replica().table.history();
     assert_eq!(rewound.len(), 2);
     drop(server);
 
     let server = ServerProcess::spawn(&data);
     let mut alice = alice.resume(server.address, None).await;
     let room = alice.until_sync().await;
-    assert_eq!(Replica::from_state(&room).board.history(), rewound);
+    assert_eq!(Replica::from_state(&room).table.history(), rewound);
     assert_eq!(room.to_move, Some(RoomSeat(0)));
     assert_eq!(room.takeback, None);
     // Bob, asking for what he missed since before the takeback, hears it again.
     bob.replica = before_answer;
     let mut bob = bob.resume(server.address, Some(bob.version())).await;
     bob.until_version(alice.version()).await;
-    assert_eq!(bob.replica().board.history(), rewound);
+    assert_eq!(bob.replica().table.history(), rewound);
     alice.act("b2b4").await;
     alice.until_version(bob.version() + 1).await;
 }
@@ -2500,7 +2500,7 @@ async fn a_covered_seat_accepts_a_takeback_on_its_own() {
     qiguo_step(&mut [&mut host, &mut guest]).await;
     qiguo_step(&mut [&mut host, &mut guest]).await;
     until_to_move(&mut host, RoomSeat(0)).await;
-    assert_eq!(host.replica().board.history_len(), 5);
+    assert_eq!(host.replica().table.history_len(), 5);
     let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
     assert_eq!(asked, takeback_asked(RoomSeat(0), 5));
     // The guest goes without answering; covered past the grace period, the seat accepts.
@@ -2519,7 +2519,7 @@ async fn a_covered_seat_accepts_a_takeback_on_its_own() {
             plies: 5
         }
     );
-    assert_eq!(host.replica().board.history_len(), 0);
+    assert_eq!(host.replica().table.history_len(), 0);
     assert_server_agrees(&mut host).await;
 }
 
@@ -2607,7 +2607,7 @@ async fn an_unanswered_takeback_lapses_after_its_wait_and_an_answered_one_does_n
     bob.act("a6a5").await;
     bob.until_version(10).await;
     alice.until_version(10).await;
-    assert_eq!(alice.replica().board.history().len(), 4);
+    assert_eq!(alice.replica().table.history().len(), 4);
 }
 
 #[tokio::test]
@@ -2632,7 +2632,7 @@ async fn a_qiguo_computer_held_by_an_unanswered_takeback_moves_once_it_lapses() 
 
     // The host moves Qin and asks at once, while the computer (Chu) thinks: the move it
     // finds is for a version that is gone.
-    let action = host.replica().board.legal_actions()[0].clone();
+    let action = host.replica().table.legal_actions()[0].clone();
     host.act(&action).await;
     host.until_version(3).await;
     let asked = event_after(&mut host, ClientMessage::AskTakeback {}).await;
@@ -2710,7 +2710,7 @@ fn chosen_qiguo_move(
     capture_ruler: bool,
     rng: &mut Xoshiro256PlusPlus,
 ) -> (String, bool) {
-    let position = client.replica().board.qiguo();
+    let position = client.replica().table.qiguo();
     let mut captures = qiguo::MoveList::new();
     position.legal_captures(&mut captures);
     let takes_ruler = |mv: &qiguo::Move| {
@@ -2777,7 +2777,7 @@ async fn a_takeback_of_a_ruler_capture_brings_back_the_seat_it_eliminated_withou
             break mover.index();
         }
     };
-    let position = clients[0].replica().board.qiguo().clone();
+    let position = clients[0].replica().table.qiguo().clone();
     assert_eq!(position.ending(), None, "one Ruler does not end the game");
     let gone: Vec<usize> = (0..7)
         .filter(|&seat| !position.is_live(state_of(seat)))
@@ -2826,7 +2826,7 @@ async fn a_takeback_of_a_ruler_capture_brings_back_the_seat_it_eliminated_withou
     assert!(
         clients[0]
             .replica()
-            .board
+            .table
             .qiguo()
             .is_live(state_of(eliminated)),
         "its army is back"
@@ -3038,7 +3038,7 @@ async fn a_qiguo_capture_that_makes_a_hegemon_and_leaves_one_seat_ends_it_as_heg
             "no second Ruler for {attacker}"
         );
         let mover = clients[0].replica().to_move().expect("the game is on");
-        let position = clients[0].replica().board.qiguo().clone();
+        let position = clients[0].replica().table.qiguo().clone();
         if mover.index() == attacker
             && let Some((blow, resigning)) = final_blow(&position, attacker)
         {
@@ -3064,7 +3064,7 @@ async fn a_qiguo_capture_that_makes_a_hegemon_and_leaves_one_seat_ends_it_as_heg
         qiguo_play(&mut clients, &action).await;
     }
     let replica = clients[0].replica();
-    let position = replica.board.qiguo();
+    let position = replica.table.qiguo();
     // Both hold: one seat captured two Rulers, and every state on the board is that seat's.
     assert_eq!(
         position.seat_captures(qiguo_game_seat(attacker)).1,
@@ -3132,7 +3132,7 @@ async fn a_qiguo_game_ended_by_last_seat_goes_to_the_best_score_not_the_seat_on_
         let mut captures = qiguo::MoveList::new();
         clients[0]
             .replica()
-            .board
+            .table
             .qiguo()
             .legal_captures(&mut captures);
         let capture = captures.iter().next().map(qiguo::Move::to_string);
@@ -3152,7 +3152,7 @@ async fn a_qiguo_game_ended_by_last_seat_goes_to_the_best_score_not_the_seat_on_
     qiguo_resign(&mut clients, capturer, 1).await;
     assert_eq!(clients[0].replica().end, None);
     qiguo_resign(&mut clients, quitter, 2).await;
-    let position = clients[0].replica().board.qiguo();
+    let position = clients[0].replica().table.qiguo();
     let score = |seat: usize| position.seat_captures(qiguo_game_seat(seat)).0;
     assert_eq!((score(capturer), score(quitter), score(last)), (1, 0, 0));
     assert!(position.seat_is_live(qiguo_game_seat(last)));

@@ -23,6 +23,9 @@ use std::fmt;
 
 #[cfg(test)]
 mod tests;
+mod view;
+
+pub use view::{RoomTable, RoomView, ViewError};
 
 /// The protocol version this build speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -353,6 +356,35 @@ pub enum RoomEvent {
     /// The takeback `seat` asked for was neither granted nor declined within its wait: it is
     /// off the table, as if declined.
     TakebackLapsed { seat: RoomSeat },
+}
+
+impl RoomEvent {
+    /// The seat the event names: the one acting, the first to move in a new game, the winner
+    /// of an ended game.
+    pub fn seat(&self) -> Option<RoomSeat> {
+        match self {
+            RoomEvent::SeatTaken { seat }
+            | RoomEvent::Played { seat, .. }
+            | RoomEvent::DrawOffered { seat }
+            | RoomEvent::DrawDeclined { seat }
+            | RoomEvent::RematchRequested { seat }
+            | RoomEvent::ComputerSeated { seat, .. }
+            | RoomEvent::Covered { seat }
+            | RoomEvent::Uncovered { seat }
+            | RoomEvent::SeatLeft { seat }
+            | RoomEvent::Withdrew { seat, .. }
+            | RoomEvent::TakebackAsked { seat, .. }
+            | RoomEvent::TakebackAccepted { seat }
+            | RoomEvent::TakebackDeclined { seat }
+            | RoomEvent::TakebackWithdrawn { seat }
+            | RoomEvent::TakenBack { seat, .. }
+            | RoomEvent::TakebackLapsed { seat }
+            | RoomEvent::NewGame {
+                first_seat: seat, ..
+            } => Some(*seat),
+            RoomEvent::GameEnded { end } => end.winner,
+        }
+    }
 }
 
 /// A pending takeback request, in a [`RoomState`].

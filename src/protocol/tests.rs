@@ -541,3 +541,118 @@ fn the_protocol_needs_no_async_runtime() {
         }
     }
 }
+
+/// A Xiangqi room at its start, both seats taken, seat 0 to move.
+fn xiangqi_view() -> RoomView {
+    let state = XiangqiState {
+        start: xiangqi::START_FEN.into(),
+        moves: Vec::new(),
+        position: xiangqi::START_FEN.into(),
+    };
+    let mut room = room_state(GameState::Xiangqi(state), 2);
+    room.seats = vec![
+        SeatState {
+            taken: true,
+            ..SeatState::default()
+        };
+        2
+    ];
+    RoomView::from_state(&room).unwrap()
+}
+
+fn xiangqi_move(seat: u8, mv: &str) -> RoomEvent {
+    RoomEvent::Played {
+        seat: RoomSeat(seat),
+        played: Played::Xiangqi(XiangqiPlayed {
+            mv: mv.parse().unwrap(),
+        }),
+    }
+}
+
+#[test]
+fn a_room_view_follows_events_in_order_and_refuses_others() {
+    let mut view = xiangqi_view();
+    assert_eq!(view.to_move(), Some(RoomSeat(0)));
+    view.apply(3, &xiangqi_move(0, "h2e2")).unwrap();
+    assert_eq!(view.to_move(), Some(RoomSeat(1)));
+    // A missed event, a repeated one, a move out of turn, an illegal move: refused, and the
+    // view stays where it was.
+    assert_eq!(
+        view.apply(5, &xiangqi_move(1, "h9g7")),
+        Err(ViewError::OutOfOrder { have: 3, got: 5 })
+    );
+    assert!(matches!(
+        view.apply(3, &xiangqi_move(1, "h9g7")),
+        Err(ViewError::OutOfOrder { .. })
+    ));
+    assert!(matches!(
+        view.apply(4, &xiangqi_move(0, "h0g2")),
+        Err(ViewError::Inconsistent(_))
+    ));
+    assert!(view.apply(4, &xiangqi_move(1, "a0a5")).is_err());
+    assert!(
+        view.apply(4, &RoomEvent::SeatTaken { seat: RoomSeat(2) })
+            .is_err()
+    );
+    assert_eq!((view.version, view.table.history_len()), (3, 1));
+    view.apply(4, &xiangqi_move(1, "h9g7")).unwrap();
+    assert_eq!(view.table.history_len(), 2);
+}
+
+#[test]
+fn a_room_view_keeps_offers_takebacks_results_and_new_games() {
+    let mut view = xiangqi_view();
+    let apply = |view: &mut RoomView, event: RoomEvent| view.apply(view.version + 1, &event);
+    apply(&mut view, xiangqi_move(0, "h2e2")).unwrap();
+    apply(&mut view, RoomEvent::DrawOffered { seat: RoomSeat(1) }).unwrap();
+    assert_eq!(view.draw_offer, Some(RoomSeat(1)));
+    apply(&mut view, xiangqi_move(1, "h9g7")).unwrap();
+    assert_eq!(view.draw_offer, None, "a move ends the offer");
+    let asked = RoomEvent::TakebackAsked {
+        seat: RoomSeat(1),
+        plies: 1,
+        wait_ms: 30_000,
+    };
+    apply(&mut view, asked.clone()).unwrap();
+    assert!(apply(&mut view, asked).is_err(), "one request at a time");
+    // A grant of another number of steps than asked does not fit.
+    let taken_back = |plies| RoomEvent::TakenBack {
+        seat: RoomSeat(1),
+        plies,
+    };
+    assert!(apply(&mut view.clone(), taken_back(2)).is_err());
+    apply(&mut view, taken_back(1)).unwrap();
+    assert_eq!(view.table.history_len(), 1);
+    assert_eq!(view.to_move(), Some(RoomSeat(1)));
+    let end = GameEnd {
+        winner: Some(RoomSeat(0)),
+        reason: EndReason::Resignation,
+    };
+    apply(&mut view, RoomEvent::GameEnded { end }).unwrap();
+    assert_eq!((view.end, view.to_move()), (Some(end), None));
+    apply(&mut view, RoomEvent::RematchRequested { seat: RoomSeat(0) }).unwrap();
+    assert!(view.seats[0].rematch);
+    let new_game = RoomEvent::NewGame {
+        game_number: 1,
+        first_seat: RoomSeat(1),
+    };
+    apply(&mut view, new_game).unwrap();
+    assert_eq!(view.end, None);
+    assert_eq!(view.table.history_len(), 0);
+    assert!(!view.seats[0].rematch);
+    assert_eq!(view.to_move(), Some(RoomSeat(1)), "the first move swapped");
+}
+
+#[test]
+fn a_room_view_refuses_a_state_whose_moves_do_not_lead_to_its_position() {
+    let state = XiangqiState {
+        start: xiangqi::START_FEN.into(),
+        moves: vec!["h2e2".parse().unwrap()],
+        position: xiangqi::START_FEN.into(),
+    };
+    let room = room_state(GameState::Xiangqi(state), 1);
+    assert!(matches!(
+        RoomView::from_state(&room),
+        Err(ViewError::Inconsistent(_))
+    ));
+}

@@ -96,28 +96,7 @@ impl Table {
     /// Applies the next event. Live events were checked before; a stored event that does not
     /// apply means the stored room is broken.
     pub fn apply(&mut self, event: RoomEvent) -> Result<(), String> {
-        let seat = match &event {
-            RoomEvent::SeatTaken { seat }
-            | RoomEvent::Played { seat, .. }
-            | RoomEvent::DrawOffered { seat }
-            | RoomEvent::DrawDeclined { seat }
-            | RoomEvent::RematchRequested { seat }
-            | RoomEvent::ComputerSeated { seat, .. }
-            | RoomEvent::Covered { seat }
-            | RoomEvent::Uncovered { seat }
-            | RoomEvent::SeatLeft { seat }
-            | RoomEvent::Withdrew { seat, .. }
-            | RoomEvent::TakebackAsked { seat, .. }
-            | RoomEvent::TakebackAccepted { seat }
-            | RoomEvent::TakebackDeclined { seat }
-            | RoomEvent::TakebackWithdrawn { seat }
-            | RoomEvent::TakenBack { seat, .. }
-            | RoomEvent::TakebackLapsed { seat }
-            | RoomEvent::NewGame {
-                first_seat: seat, ..
-            } => Some(*seat),
-            RoomEvent::GameEnded { end } => end.winner,
-        };
+        let seat = event.seat();
         if seat.is_some_and(|seat| seat.index() >= self.seat_count()) {
             return Err(format!(
                 "{event:?} names no seat of a room of {} seats",

@@ -5,9 +5,8 @@
 
 use futures_util::{SinkExt, StreamExt};
 use kawu::protocol::{
-    ClientMessage, ErrorCode, Frame, GameEnd, GameState, MoveClock, Played, QiguoPlayed,
-    QiguoSetup, QiguoStep, RoomEvent, RoomSeat, RoomState, ServerMessage, TakebackRequest,
-    XiangqiPlayed, junqi_start,
+    ClientMessage, ErrorCode, Frame, MoveClock, QiguoSetup, RoomEvent, RoomSeat, RoomState,
+    RoomTable, RoomView, ServerMessage,
 };
 use kawu::rules::GameKind;
 use kawu::rules::junqi::{Action, ActionList, PublicGame};
@@ -20,133 +19,32 @@ use tokio_tungstenite::tungstenite::Message;
 pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// A client's copy of the room's current game, rebuilt from states and events with the rules.
-#[derive(Clone, Debug)]
-pub enum Board {
-    Junqi(Box<PublicGame>),
-    Xiangqi(xiangqi::Game),
-    /// A Qiguo game and its history (moves and withdrawals).
-    Qiguo(Box<qiguo::Position>, Vec<QiguoStep>),
+/// What the tests ask of a room's table beyond what a follower keeps.
+pub trait TableExt {
+    /// Every legal action, as `act` writes it.
+    fn legal_actions(&self) -> Vec<String>;
+    /// The Qiguo position.
+    fn qiguo(&self) -> &qiguo::Position;
+    /// The Junqi public game.
+    fn junqi(&self) -> &PublicGame;
+    /// The Xiangqi game.
+    fn xiangqi(&self) -> &xiangqi::Game;
 }
 
-impl Board {
-    /// The game a state describes; its position must be the one the state names.
-    pub fn from_state(room: &RoomState) -> Board {
-        match &room.game {
-            GameState::Junqi(state) => {
-                let game = state.public_game().expect("a state's actions replay");
-                assert_eq!(
-                    game.view().to_jfen(),
-                    state.position,
-                    "position of {room:?}"
-                );
-                Board::Junqi(Box::new(game))
-            }
-            GameState::Xiangqi(state) => {
-                let game = state.game().expect("a state's moves replay");
-                assert_eq!(
-                    game.position().to_fen(),
-                    state.position,
-                    "position of {room:?}"
-                );
-                Board::Xiangqi(game)
-            }
-            GameState::Qiguo(state) => {
-                let position = state.replay().expect("a state's history replays");
-                assert_eq!(position.to_qfen(), state.position, "position of {room:?}");
-                Board::Qiguo(Box::new(position), state.history.clone())
-            }
-        }
-    }
-
-    /// The same game from its start again.
-    pub fn restarted(&self) -> Board {
+impl TableExt for RoomTable {
+    fn legal_actions(&self) -> Vec<String> {
         match self {
-            Board::Junqi(game) => {
-                Board::Junqi(Box::new(PublicGame::new(junqi_start(*game.view().rules()))))
-            }
-            Board::Xiangqi(game) => Board::Xiangqi(xiangqi::Game::new(game.start().clone())),
-            Board::Qiguo(position, _) => Board::Qiguo(
-                Box::new(qiguo::Position::start(position.seating())),
-                Vec::new(),
-            ),
-        }
-    }
-
-    pub fn play(&mut self, played: &Played) {
-        match (self, played) {
-            (Board::Junqi(game), Played::Junqi(played)) => {
-                game.play(*played).expect("a played action replays");
-            }
-            (Board::Xiangqi(game), Played::Xiangqi(played)) => {
-                game.play(played.mv).expect("a played move replays");
-            }
-            (Board::Qiguo(position, history), Played::Qiguo(played)) => {
-                let step = QiguoStep::Move {
-                    mv: played.mv,
-                    state: played.state,
-                };
-                step.apply(position).expect("a played move replays");
-                history.push(step);
-            }
-            (board, played) => panic!("{played:?} played on {board:?}"),
-        }
-    }
-
-    /// The game without its last `plies` steps, replayed from the start.
-    pub fn take_back(&mut self, plies: u32) {
-        let keep = self
-            .history_len()
-            .checked_sub(plies as usize)
-            .expect("a takeback of steps that were played");
-        let mut replayed = self.restarted();
-        match (&mut replayed, &*self) {
-            (Board::Qiguo(position, history), Board::Qiguo(_, old)) => {
-                for step in &old[..keep] {
-                    step.apply(position).expect("a kept step replays");
-                    history.push(step.clone());
-                }
-            }
-            (replayed, old) => {
-                for played in &old.history()[..keep] {
-                    replayed.play(played);
-                }
-            }
-        }
-        *self = replayed;
-    }
-
-    /// How many steps the history has (Qiguo: withdrawals too).
-    pub fn history_len(&self) -> usize {
-        match self {
-            Board::Qiguo(_, history) => history.len(),
-            other => other.history().len(),
-        }
-    }
-
-    /// Whether the seat that moved first is to move.
-    pub fn first_to_move(&self) -> bool {
-        match self {
-            Board::Junqi(game) => game.view().first_player_to_move(),
-            Board::Xiangqi(game) => game.moves().len() % 2 == 0,
-            Board::Qiguo(..) => panic!("a Qiguo table has more than two seats"),
-        }
-    }
-
-    /// Every legal action, as `act` writes it.
-    pub fn legal_actions(&self) -> Vec<String> {
-        match self {
-            Board::Junqi(game) => {
+            RoomTable::Junqi(game) => {
                 let mut actions = ActionList::new();
                 game.view().legal_actions(&mut actions);
                 actions.iter().map(Action::to_string).collect()
             }
-            Board::Xiangqi(game) => {
+            RoomTable::Xiangqi(game) => {
                 let mut moves = xiangqi::MoveList::new();
                 game.position().legal_moves(&mut moves);
                 moves.iter().map(xiangqi::Move::to_string).collect()
             }
-            Board::Qiguo(position, _) => {
+            RoomTable::Qiguo(position, _) => {
                 let mut moves = qiguo::MoveList::new();
                 position.legal_moves(&mut moves);
                 moves.iter().map(qiguo::Move::to_string).collect()
@@ -154,55 +52,23 @@ impl Board {
         }
     }
 
-    /// Whether the rules ended the game.
-    pub fn over(&self) -> bool {
+    fn qiguo(&self) -> &qiguo::Position {
         match self {
-            Board::Junqi(game) => game.outcome().is_some(),
-            Board::Xiangqi(game) => game.outcome().is_some(),
-            Board::Qiguo(position, _) => position.outcome().is_some(),
-        }
-    }
-
-    /// The actions played so far.
-    pub fn history(&self) -> Vec<Played> {
-        match self {
-            Board::Junqi(game) => game.history().iter().copied().map(Played::Junqi).collect(),
-            Board::Xiangqi(game) => game
-                .moves()
-                .iter()
-                .map(|played| Played::Xiangqi(XiangqiPlayed { mv: played.mv }))
-                .collect(),
-            Board::Qiguo(_, history) => history
-                .iter()
-                .filter_map(|step| match step {
-                    QiguoStep::Move { mv, state } => Some(Played::Qiguo(QiguoPlayed {
-                        mv: *mv,
-                        state: *state,
-                    })),
-                    QiguoStep::Withdrew { .. } => None,
-                })
-                .collect(),
-        }
-    }
-
-    /// The Qiguo position.
-    pub fn qiguo(&self) -> &qiguo::Position {
-        match self {
-            Board::Qiguo(position, _) => position,
+            RoomTable::Qiguo(position, _) => position,
             other => panic!("not Qiguo: {other:?}"),
         }
     }
 
-    pub fn junqi(&self) -> &PublicGame {
+    fn junqi(&self) -> &PublicGame {
         match self {
-            Board::Junqi(game) => game,
+            RoomTable::Junqi(game) => game,
             other => panic!("not Junqi: {other:?}"),
         }
     }
 
-    pub fn xiangqi(&self) -> &xiangqi::Game {
+    fn xiangqi(&self) -> &xiangqi::Game {
         match self {
-            Board::Xiangqi(game) => game,
+            RoomTable::Xiangqi(game) => game,
             other => panic!("not Xiangqi: {other:?}"),
         }
     }
@@ -217,139 +83,35 @@ pub fn takeback_asked(seat: RoomSeat, plies: u32) -> RoomEvent {
     }
 }
 
-/// What a client knows of its room.
+/// What a client knows of its room: the protocol's follower, which must accept every state
+/// and event the server sends, and every event it applied.
 #[derive(Clone, Debug)]
 pub struct Replica {
-    pub version: u64,
-    pub board: Board,
-    pub first_seat: RoomSeat,
-    pub end: Option<GameEnd>,
-    pub taken: Vec<bool>,
-    /// Qiguo: the seats the computer covers for.
-    pub covered: Vec<bool>,
-    /// The pending takeback request.
-    pub takeback: Option<TakebackRequest>,
+    pub view: RoomView,
     /// Every event applied, with its version.
     pub events: Vec<(u64, RoomEvent)>,
+}
+
+impl std::ops::Deref for Replica {
+    type Target = RoomView;
+    fn deref(&self) -> &RoomView {
+        &self.view
+    }
 }
 
 impl Replica {
     pub fn from_state(room: &RoomState) -> Replica {
         Replica {
-            version: room.version,
-            board: Board::from_state(room),
-            first_seat: room.first_seat,
-            end: room.end,
-            taken: room.seats.iter().map(|seat| seat.taken).collect(),
-            covered: room.seats.iter().map(|seat| seat.covered).collect(),
-            // The time left is the server's to count: a replica keeps the request alone.
-            takeback: room.takeback.clone().map(|takeback| TakebackRequest {
-                remaining_ms: None,
-                ..takeback
-            }),
+            view: RoomView::from_state(room).unwrap_or_else(|e| panic!("{e}: {room:?}")),
             events: Vec::new(),
         }
     }
 
     pub fn apply(&mut self, version: u64, event: &RoomEvent) {
-        assert_eq!(version, self.version + 1, "events arrive in order");
-        self.version = version;
+        if let Err(error) = self.view.apply(version, event) {
+            panic!("event {version} {event:?} does not follow: {error}");
+        }
         self.events.push((version, event.clone()));
-        match event {
-            RoomEvent::SeatTaken { seat } => self.taken[seat.index()] = true,
-            RoomEvent::Played { seat, played } => {
-                assert_eq!(Some(*seat), self.to_move());
-                self.board.play(played);
-                self.takeback = None;
-            }
-            RoomEvent::GameEnded { end } => {
-                self.end = Some(*end);
-                self.takeback = None;
-            }
-            RoomEvent::TakebackAsked { seat, plies, .. } => {
-                assert_eq!(self.takeback, None, "one takeback request at a time");
-                self.takeback = Some(TakebackRequest {
-                    seat: *seat,
-                    plies: *plies,
-                    accepted: Vec::new(),
-                    remaining_ms: None,
-                });
-            }
-            RoomEvent::TakebackAccepted { seat } => self
-                .takeback
-                .as_mut()
-                .expect("a pending takeback")
-                .accepted
-                .push(*seat),
-            RoomEvent::TakebackDeclined { .. } | RoomEvent::TakebackWithdrawn { .. } => {
-                assert!(self.takeback.take().is_some(), "a pending takeback ends");
-            }
-            RoomEvent::TakebackLapsed { seat } => {
-                let asked = self.takeback.take().expect("a pending takeback lapses");
-                assert_eq!(asked.seat, *seat);
-            }
-            RoomEvent::TakenBack { seat, plies } => {
-                let asked = self.takeback.take().expect("a pending takeback is granted");
-                assert_eq!((asked.seat, asked.plies), (*seat, *plies));
-                self.board.take_back(*plies);
-            }
-            RoomEvent::NewGame { first_seat, .. } => {
-                self.board = self.board.restarted();
-                self.first_seat = *first_seat;
-                self.end = None;
-                self.takeback = None;
-            }
-            RoomEvent::ComputerSeated { seat, .. } => self.taken[seat.index()] = true,
-            RoomEvent::Covered { seat } => self.covered[seat.index()] = true,
-            RoomEvent::Uncovered { seat } => self.covered[seat.index()] = false,
-            RoomEvent::Withdrew {
-                seat,
-                states,
-                reason,
-            } => {
-                let Board::Qiguo(position, history) = &mut self.board else {
-                    panic!("a withdrawal outside Qiguo");
-                };
-                let step = QiguoStep::Withdrew {
-                    seat: *seat,
-                    states: states.clone(),
-                    reason: *reason,
-                };
-                step.apply(position).expect("a withdrawal replays");
-                history.push(step);
-                self.takeback = None;
-            }
-            RoomEvent::SeatLeft { seat } => {
-                if self
-                    .takeback
-                    .as_ref()
-                    .is_some_and(|asked| asked.seat == *seat)
-                {
-                    self.takeback = None;
-                }
-            }
-            RoomEvent::DrawOffered { .. }
-            | RoomEvent::DrawDeclined { .. }
-            | RoomEvent::RematchRequested { .. } => {}
-        }
-    }
-
-    pub fn to_move(&self) -> Option<RoomSeat> {
-        if self.end.is_some() || !self.taken.iter().all(|&taken| taken) {
-            return None;
-        }
-        if let Board::Qiguo(position, _) = &self.board {
-            let seat = position.seating().seat(position.side_to_move());
-            let count = self.taken.len();
-            return Some(RoomSeat(
-                ((seat.index() + self.first_seat.index()) % count) as u8,
-            ));
-        }
-        Some(if self.board.first_to_move() {
-            self.first_seat
-        } else {
-            self.first_seat.other()
-        })
     }
 }
 
@@ -619,11 +381,11 @@ pub async fn play_chosen(
     } else {
         (second, first)
     };
-    let action = choose(&mover.replica().board.legal_actions());
+    let action = choose(&mover.replica().table.legal_actions());
     let before = mover.version();
     mover.act(&action).await;
     mover.until_version(before + 1).await;
-    if mover.replica().board.over() {
+    if mover.replica().table.over() {
         mover.until_version(before + 2).await;
     }
     let version = mover.version();
@@ -679,21 +441,21 @@ pub async fn play_qiguo(players: &mut [&mut Client], rng: &mut impl RngExt, move
         .map(|player| player.seat.expect("seated"))
         .collect();
     let mut played = 0;
-    let start = players[0].replica().board.history().len();
+    let start = players[0].replica().table.history().len();
     loop {
         // The first player follows the game until a person is to move.
         let reference = &mut *players[0];
         let person_to_move = loop {
             let replica = reference.replica();
-            if replica.end.is_some() || replica.board.history().len() - start >= moves {
+            if replica.end.is_some() || replica.table.history().len() - start >= moves {
                 break None;
             }
             match replica.to_move() {
                 // (A move that ends the game comes before the event that says so.)
                 Some(seat)
                     if seats.contains(&seat)
-                        && !replica.covered[seat.index()]
-                        && !replica.board.over() =>
+                        && !replica.seats[seat.index()].covered
+                        && !replica.table.over() =>
                 {
                     break Some(seat);
                 }
@@ -718,12 +480,14 @@ pub async fn play_qiguo(players: &mut [&mut Client], rng: &mut impl RngExt, move
         mover.until_version(version).await;
         // The mover may know more than the first player: it decides by what it knows.
         let replica = mover.replica();
-        if replica.to_move() != Some(seat) || replica.covered[seat.index()] || replica.board.over()
+        if replica.to_move() != Some(seat)
+            || replica.seats[seat.index()].covered
+            || replica.table.over()
         {
             players[0].recv().await;
             continue;
         }
-        let actions = replica.board.legal_actions();
+        let actions = replica.table.legal_actions();
         let action = actions[rng.random_range(0..actions.len())].clone();
         let before = mover.version();
         mover.act(&action).await;
