@@ -140,9 +140,9 @@ fn seat_mark(seat: &SeatState, mine: bool) -> &'static str {
 /// host may start now and let the computer take them.
 fn table_seats(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut HudActions) {
     let session = &*online.session;
-    let count = session.seats.len();
+    let count = session.seats().len();
     let entry = act.catalog.get(online.status.game);
-    for (index, seat) in session.seats.iter().enumerate() {
+    for (index, seat) in session.seats().iter().enumerate() {
         let room_seat = RoomSeat(index as u8);
         let mine = session.my_seat() == Some(room_seat);
         let table_seat = online.room_table.0.get(index).copied();
@@ -236,11 +236,11 @@ fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hu
             if small_button(ui, true, t("online-copy-link"), &mut act.sounds) {
                 act.clipboard.copy_and_tell(&link, &mut act.toast);
             }
-            if session.seats.len() > 2 {
+            if session.seats().len() > 2 {
                 table_seats(ui, lang, online, act);
             } else if let Some(mine) = room.seat {
                 let other = session
-                    .seats
+                    .seats()
                     .get(mine.other().index())
                     .is_some_and(|seat| seat.connected);
                 ui.label(t(if other {
@@ -249,8 +249,8 @@ fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hu
                     "online-opponent-away"
                 }));
             }
-            if session.spectators > 0 {
-                let spectators = [("count", session.spectators)];
+            if session.spectators() > 0 {
+                let spectators = [("count", session.spectators())];
                 ui.label(tr_args(lang, "online-spectators", spectators));
             }
         });
@@ -258,7 +258,7 @@ fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hu
         clock_label(ui, lang, deadline.saturating_sub(online.time.elapsed()));
     }
     takeback_block(ui, lang, online, act);
-    if let Some(offerer) = session.draw_offer
+    if let Some(offerer) = session.draw_offer()
         && room.seat.is_some_and(|mine| mine != offerer)
     {
         ui.label(t("online-draw-offered"));
@@ -289,7 +289,7 @@ fn takeback_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut 
             ui.label(egui::RichText::new(text).small());
         }
     };
-    match &session.takeback {
+    match session.takeback() {
         None => {
             let can_ask = !online.status.over && !session.waiting_for_players();
             if small_button(ui, can_ask, t("online-takeback-ask"), &mut act.sounds) {
@@ -305,7 +305,7 @@ fn takeback_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut 
             }
         }
         Some(takeback) if !takeback.accepted.contains(&mine) => {
-            let asker = if session.seats.len() > 2 {
+            let asker = if session.seats().len() > 2 {
                 tr_args(lang, "new-seat", [("number", takeback.seat.index() + 1)])
             } else {
                 t("online-opponent")

@@ -5,8 +5,8 @@
 use super::ClientSet;
 use super::settings::Settings;
 use crate::protocol::{
-    ClientMessage, ComputerLevel, ErrorCode, Frame, MoveClock, OnLeave, QiguoSetup, RoomEvent,
-    RoomSeat, SeatPlan, SeatState, ServerMessage, TakebackRequest,
+    ClientMessage, ErrorCode, Frame, MoveClock, OnLeave, QiguoSetup, RoomEvent, RoomSeat, RoomView,
+    SeatPlan, SeatState, ServerMessage, TakebackRequest,
 };
 use crate::rules::GameKind;
 use bevy::prelude::*;
@@ -102,25 +102,15 @@ pub struct OnlineSession {
     request: Option<OnlineRequest>,
     /// The room, once in one.
     pub room: Option<RoomTicket>,
-    /// The version of the last room event heard.
-    pub version: u64,
     /// When to try the line again (time since start-up).
     retry_at: Option<Duration>,
-    /// The room's seats: who holds each, whether they are connected, and (at a table for more
-    /// than two) whether the computer plays it.
-    pub seats: Vec<SeatState>,
-    /// How many watch.
-    pub spectators: u32,
+    /// The room as the server told it: seats, offers, the game, kept by the protocol's one
+    /// reader of room events (once its state has been heard).
+    pub view: Option<RoomView>,
     /// The seat whose move clock runs, and when it runs out (time since start-up).
     pub clock: Option<(RoomSeat, Duration)>,
-    /// The room seat offering a draw, if one is.
-    pub draw_offer: Option<RoomSeat>,
-    /// The request to take a move back, while one waits for answers.
-    pub takeback: Option<TakebackRequest>,
     /// When the pending takeback request lapses unanswered (time since start-up).
     pub takeback_lapses: Option<Duration>,
-    /// The game the room plays, once its state has been heard.
-    pub game: Option<GameKind>,
     /// This device's last action sent, until the board changes: sent again once if the
     /// server finds it stale only because the room moved on by an event that left the board
     /// as it was (a friend back, a seat covered, a draw offered).
@@ -135,7 +125,38 @@ impl OnlineSession {
 
     /// Whether an online game of `kind` is going on: that game follows the server.
     pub fn plays(&self, kind: GameKind) -> bool {
-        self.active() && self.game == Some(kind)
+        self.active() && self.game() == Some(kind)
+    }
+
+    /// The game the room plays, once its state has been heard.
+    pub fn game(&self) -> Option<GameKind> {
+        self.view.as_ref().map(RoomView::game)
+    }
+
+    /// The version of the last room event heard (0 before any).
+    pub fn version(&self) -> u64 {
+        self.view.as_ref().map_or(0, |view| view.version)
+    }
+
+    /// The room's seats: who holds each, whether they are connected, and (at a table for more
+    /// than two) whether the computer plays it.
+    pub fn seats(&self) -> &[SeatState] {
+        self.view.as_ref().map_or(&[], |view| &view.seats)
+    }
+
+    /// How many watch.
+    pub fn spectators(&self) -> u32 {
+        self.view.as_ref().map_or(0, |view| view.spectators)
+    }
+
+    /// The room seat offering a draw, if one is.
+    pub fn draw_offer(&self) -> Option<RoomSeat> {
+        self.view.as_ref().and_then(|view| view.draw_offer)
+    }
+
+    /// The request to take a move back, while one waits for answers.
+    pub fn takeback(&self) -> Option<&TakebackRequest> {
+        self.view.as_ref().and_then(|view| view.takeback.as_ref())
     }
 
     /// The room seat this device holds, if it holds one.
@@ -145,12 +166,14 @@ impl OnlineSession {
 
     /// Whether a seat is still free: the game has not begun.
     pub fn waiting_for_players(&self) -> bool {
-        self.seats.iter().any(|seat| !seat.taken)
+        self.view
+            .as_ref()
+            .is_some_and(RoomView::waiting_for_players)
     }
 
     /// Whether each seat's player is connected now.
     pub fn connected(&self) -> Vec<bool> {
-        self.seats.iter().map(|seat| seat.connected).collect()
+        self.seats().iter().map(|seat| seat.connected).collect()
     }
 }
 
@@ -165,6 +188,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         .add_message::<GoOffline>()
         .add_message::<FromServer>()
         .add_message::<ToServer>()
+        .add_message::<OwnTakebackRefused>()
         .init_non_send::<Socket>()
         .add_systems(Startup, join_from_page)
         .add_systems(OnEnter(super::Screen::Title), leave_room)
@@ -283,7 +307,7 @@ fn introduction(session: &OnlineSession) -> Option<ClientMessage> {
             Some(token) => ClientMessage::Resume {
                 code: room.code.clone(),
                 token: token.clone(),
-                since: Some(session.version),
+                since: session.view.as_ref().map(|view| view.version),
             },
             None => ClientMessage::Watch {
                 code: room.code.clone(),
@@ -326,6 +350,7 @@ fn receive(
     mut session: ResMut<OnlineSession>,
     mut socket: NonSendMut<Socket>,
     mut heard: MessageWriter<FromServer>,
+    mut refusals: MessageWriter<OwnTakebackRefused>,
 ) {
     let mut dropped = None;
     if let Some((sender, receiver)) = socket.0.as_mut() {
@@ -345,7 +370,14 @@ fn receive(
                                 write_frame(sender, act);
                                 continue;
                             }
-                            note(&mut session, &frame.msg, time.elapsed());
+                            let asker = session.takeback().map(|takeback| takeback.seat);
+                            if note(&mut session, &frame.msg, time.elapsed()) {
+                                write_frame(sender, ClientMessage::Sync {});
+                            }
+                            if let Some(refused) = own_takeback_refused(&session, asker, &frame.msg)
+                            {
+                                refusals.write(refused);
+                            }
                             heard.write(FromServer(frame.msg));
                         }
                         Err(error) => warn!("ignoring a frame the client cannot read: {error}"),
@@ -386,10 +418,34 @@ fn act_again(session: &mut OnlineSession, message: &ServerMessage) -> Option<Cli
         return None;
     };
     let action = session.sent_act.take()?;
-    (*version == session.version).then_some(ClientMessage::Act {
+    (*version == session.version()).then_some(ClientMessage::Act {
         action,
         version: *version,
     })
+}
+
+/// This device's takeback request was declined, or lapsed unanswered.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwnTakebackRefused {
+    pub lapsed: bool,
+}
+
+/// Whether `message` refuses the takeback request of `asker`, the seat whose request was
+/// pending before it, when that seat is this device's.
+fn own_takeback_refused(
+    session: &OnlineSession,
+    asker: Option<RoomSeat>,
+    message: &ServerMessage,
+) -> Option<OwnTakebackRefused> {
+    let ServerMessage::Event { event, .. } = message else {
+        return None;
+    };
+    let lapsed = match event {
+        RoomEvent::TakebackDeclined { .. } => false,
+        RoomEvent::TakebackLapsed { .. } => true,
+        _ => return None,
+    };
+    (asker.is_some() && asker == session.my_seat()).then_some(OwnTakebackRefused { lapsed })
 }
 
 /// Whether `event` changes the board (an action sent before it is no longer the player's
@@ -406,7 +462,9 @@ fn changes_the_board(event: &RoomEvent) -> bool {
 }
 
 /// Keeps what the session needs to take its place again, and what the HUD shows of the room.
-fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
+/// Returns whether the room as heard no longer fits the session's view of it: the whole state
+/// should be asked for again.
+fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) -> bool {
     match message {
         ServerMessage::Seated { code, seat, token } => {
             info!("seated in room {code} ({seat})");
@@ -427,91 +485,47 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
             });
         }
         ServerMessage::Sync { room } => {
-            session.game = Some(room.game.kind());
-            session.version = room.version;
-            session.draw_offer = room.draw_offer;
-            session.takeback = room.takeback.clone();
+            session.view = match RoomView::from_state(room) {
+                Ok(view) => Some(view),
+                Err(error) => {
+                    warn!("a room state that does not replay: {error}");
+                    None
+                }
+            };
             session.takeback_lapses = room
                 .takeback
                 .as_ref()
                 .and_then(|takeback| takeback.remaining_ms)
                 .map(|ms| now + Duration::from_millis(ms));
-            session.seats = room.seats.clone();
-            session.spectators = room.spectators;
             session.clock = room
                 .to_move
                 .zip(room.clock_ms)
                 .map(|(seat, ms)| (seat, now + Duration::from_millis(ms)));
         }
         ServerMessage::Event { version, event } => {
-            session.version = *version;
             if changes_the_board(event) {
                 session.sent_act = None;
             }
-            match event {
-                RoomEvent::TakebackAsked {
-                    seat,
-                    plies,
-                    wait_ms,
-                } => {
-                    // `u64::MAX`: a server whose requests never lapse.
-                    let remaining_ms = (*wait_ms != u64::MAX).then_some(*wait_ms);
-                    session.takeback = Some(TakebackRequest {
-                        seat: *seat,
-                        plies: *plies,
-                        accepted: Vec::new(),
-                        remaining_ms,
-                    });
-                    session.takeback_lapses =
-                        remaining_ms.map(|ms| now + Duration::from_millis(ms));
-                }
-                RoomEvent::TakebackAccepted { seat } => {
-                    if let Some(takeback) = &mut session.takeback {
-                        takeback.accepted.push(*seat);
-                    }
-                }
-                // A move, a withdrawal or an end lapses a pending request.
-                RoomEvent::TakebackDeclined { .. }
-                | RoomEvent::TakebackLapsed { .. }
-                | RoomEvent::TakebackWithdrawn { .. }
-                | RoomEvent::TakenBack { .. }
-                | RoomEvent::Played { .. }
-                | RoomEvent::Withdrew { .. }
-                | RoomEvent::GameEnded { .. }
-                | RoomEvent::NewGame { .. } => session.takeback = None,
-                _ => {}
+            let Some(view) = session.view.as_mut() else {
+                return false;
+            };
+            if let Err(error) = view.apply(*version, event) {
+                warn!("room event {version} does not follow: {error}; asking for the room again");
+                return true;
             }
             match event {
-                RoomEvent::DrawOffered { seat } => session.draw_offer = Some(*seat),
-                RoomEvent::DrawDeclined { .. } => session.draw_offer = None,
-                RoomEvent::Played { .. } => session.draw_offer = None,
-                RoomEvent::GameEnded { .. } => {
-                    session.draw_offer = None;
-                    session.clock = None;
+                RoomEvent::TakebackAsked { wait_ms, .. } => {
+                    // `u64::MAX`: a server whose requests never lapse.
+                    session.takeback_lapses =
+                        (*wait_ms != u64::MAX).then(|| now + Duration::from_millis(*wait_ms));
                 }
-                RoomEvent::SeatTaken { seat } => seat_state(session, *seat, |seat| {
-                    seat.taken = true;
-                }),
-                RoomEvent::ComputerSeated { seat, level } => seat_state(session, *seat, |seat| {
-                    seat.taken = true;
-                    seat.computer = Some(*level);
-                }),
-                RoomEvent::Covered { seat } => seat_state(session, *seat, |seat| {
-                    seat.covered = true;
-                }),
-                RoomEvent::Uncovered { seat } => seat_state(session, *seat, |seat| {
-                    seat.covered = false;
-                }),
+                RoomEvent::GameEnded { .. } => session.clock = None,
+                // This device left its seat for good: it watches on, with no seat to resume.
                 RoomEvent::SeatLeft { seat } => {
-                    // This device left its seat for good: it watches on, with no seat to resume.
                     if let Some(room) = session.room.as_mut().filter(|r| r.seat == Some(*seat)) {
                         room.seat = None;
                         room.token = None;
                     }
-                    seat_state(session, *seat, |seat| {
-                        seat.left = true;
-                        seat.computer = Some(ComputerLevel::Medium);
-                    });
                 }
                 _ => {}
             }
@@ -520,10 +534,9 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
             connected,
             spectators,
         } => {
-            for (seat, &connected) in session.seats.iter_mut().zip(connected) {
-                seat.connected = connected;
+            if let Some(view) = session.view.as_mut() {
+                view.presence(connected, *spectators);
             }
-            session.spectators = *spectators;
         }
         ServerMessage::Clock { seat, remaining_ms } => {
             session.clock = Some((*seat, now + Duration::from_millis(*remaining_ms)));
@@ -540,13 +553,7 @@ fn note(session: &mut OnlineSession, message: &ServerMessage, now: Duration) {
         ServerMessage::Error { .. } => session.sent_act = None,
         _ => {}
     }
-}
-
-/// Changes what the session knows of a room seat (nothing for a seat the room does not have).
-fn seat_state(session: &mut OnlineSession, seat: RoomSeat, change: impl FnOnce(&mut SeatState)) {
-    if let Some(state) = session.seats.get_mut(seat.index()) {
-        change(state);
-    }
+    false
 }
 
 fn send(
@@ -570,6 +577,7 @@ fn send(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::RoomState;
 
     fn stale(version: u64) -> ServerMessage {
         ServerMessage::Error {
@@ -583,22 +591,48 @@ mod tests {
         ServerMessage::Event { version, event }
     }
 
+    /// A session in a room of two seats taken, its game at the start, after `version` events,
+    /// which sent `action`. (The room is written as the server sends it: the shell names no
+    /// game.)
     fn sent(action: &str, version: u64) -> OnlineSession {
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let room = serde_json::json!({
+            "code": "ABCDEFGHJK",
+            "game": "xiangqi",
+            "start": start,
+            "moves": [],
+            "position": start,
+            "clock": "off",
+            "version": version,
+            "game_number": 0,
+            "first_seat": 0,
+            "seats": [
+                {"taken": true, "connected": true, "rematch": false},
+                {"taken": true, "connected": true, "rematch": false}
+            ],
+            "spectators": 0,
+            "to_move": 0,
+            "draw_offer": null,
+            "end": null,
+            "clock_ms": null
+        });
+        let room: RoomState = serde_json::from_value(room).expect("a room state");
         OnlineSession {
-            version,
+            view: Some(RoomView::from_state(&room).unwrap()),
             sent_act: Some(action.into()),
             ..default()
         }
     }
 
     #[test]
-    fn an_action_refused_as_stale_after_a_friend_came_back_is_sent_again_once() {
+    fn an_action_refused_as_stale_after_an_offer_is_sent_again_once() {
         let mut session = sent("c9d10", 41);
-        note(
-            &mut session,
-            &event(42, RoomEvent::Uncovered { seat: RoomSeat(2) }),
-            Duration::ZERO,
+        let offer = event(42, RoomEvent::DrawOffered { seat: RoomSeat(1) });
+        assert!(
+            !note(&mut session, &offer, Duration::ZERO),
+            "the view follows"
         );
+        assert_eq!(session.draw_offer(), Some(RoomSeat(1)));
         let again = act_again(&mut session, &stale(42));
         assert!(
             matches!(&again, Some(ClientMessage::Act { action, version: 42 }) if action == "c9d10"),
@@ -614,7 +648,8 @@ mod tests {
             seat: RoomSeat(0),
             plies: 2,
         };
-        note(&mut session, &event(42, taken_back), Duration::ZERO);
+        // (No takeback was asked: the view no longer fits, and the state is asked again.)
+        assert!(note(&mut session, &event(42, taken_back), Duration::ZERO));
         assert_eq!(act_again(&mut session, &stale(42)), None);
         // Nor when the events it missed have not been heard yet.
         let mut session = sent("c9d10", 41);
@@ -627,7 +662,35 @@ mod tests {
             version: None,
         };
         assert_eq!(act_again(&mut session, &refused), None);
-        note(&mut session, &refused, Duration::ZERO);
+        assert!(!note(&mut session, &refused, Duration::ZERO));
         assert_eq!(session.sent_act, None);
+    }
+
+    #[test]
+    fn only_this_devices_own_declined_or_lapsed_request_is_told() {
+        let mut session = sent("c9d10", 41);
+        session.room = Some(RoomTicket {
+            code: "ABCDEFGHJK".into(),
+            seat: Some(RoomSeat(1)),
+            token: None,
+        });
+        let declined = event(42, RoomEvent::TakebackDeclined { seat: RoomSeat(0) });
+        let lapsed = event(42, RoomEvent::TakebackLapsed { seat: RoomSeat(1) });
+        let mine = Some(RoomSeat(1));
+        assert_eq!(
+            own_takeback_refused(&session, mine, &declined),
+            Some(OwnTakebackRefused { lapsed: false })
+        );
+        assert_eq!(
+            own_takeback_refused(&session, mine, &lapsed),
+            Some(OwnTakebackRefused { lapsed: true })
+        );
+        assert_eq!(
+            own_takeback_refused(&session, Some(RoomSeat(2)), &declined),
+            None
+        );
+        assert_eq!(own_takeback_refused(&session, None, &lapsed), None);
+        let played = event(42, RoomEvent::SeatTaken { seat: RoomSeat(0) });
+        assert_eq!(own_takeback_refused(&session, mine, &played), None);
     }
 }

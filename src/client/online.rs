@@ -5,7 +5,7 @@
 use super::ClientSet;
 use super::audio::UiSound;
 use super::matches::{MatchRequest, NewMatch};
-use super::net::{FromServer, OnlineSession, ToServer};
+use super::net::{FromServer, OnlineSession, OwnTakebackRefused, ToServer};
 use super::seats::{Controller, Seats};
 use super::theme::Toast;
 use crate::protocol::{ClientMessage, ErrorCode, RoomEvent, RoomSeat, ServerMessage};
@@ -76,7 +76,7 @@ fn forward_rematches(
     mut outgoing: MessageWriter<ToServer>,
 ) {
     for start in starts.read() {
-        if session.active() && session.game == Some(start.game) && !start.attract {
+        if session.active() && session.game() == Some(start.game) && !start.attract {
             outgoing.write(ToServer(ClientMessage::Rematch {}));
         }
     }
@@ -92,24 +92,17 @@ fn answer_the_server(
     session: Res<OnlineSession>,
     windows: Query<&Window>,
     mut sounds: MessageWriter<UiSound>,
+    mut refused: MessageReader<OwnTakebackRefused>,
 ) {
+    for OwnTakebackRefused { lapsed } in refused.read() {
+        toast.show_key(if *lapsed {
+            "toast-takeback-lapsed"
+        } else {
+            "toast-takeback-declined"
+        });
+    }
     for FromServer(message) in heard.read() {
         match message {
-            ServerMessage::Event {
-                event:
-                    event @ (RoomEvent::TakebackDeclined { .. } | RoomEvent::TakebackLapsed { .. }),
-                ..
-            } if session
-                .takeback
-                .as_ref()
-                .is_some_and(|takeback| Some(takeback.seat) == session.my_seat()) =>
-            {
-                toast.show_key(if matches!(event, RoomEvent::TakebackLapsed { .. }) {
-                    "toast-takeback-lapsed"
-                } else {
-                    "toast-takeback-declined"
-                });
-            }
             ServerMessage::Event {
                 event: RoomEvent::Played { seat, .. },
                 ..

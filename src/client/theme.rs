@@ -9,7 +9,8 @@ use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
 use bevy_egui::{
-    EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
+    EguiContexts, EguiGlobalSettings, EguiInputSet, EguiPlugin, EguiPrimaryContextPass,
+    PrimaryEguiContext, egui,
 };
 use std::sync::Arc;
 
@@ -140,7 +141,30 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .before(UiSet::Frame),
         )
-        .add_systems(Update, tick_toast.in_set(ClientSet::Present));
+        .add_systems(Update, tick_toast.in_set(ClientSet::Present))
+        .add_systems(
+            PreUpdate,
+            release_lost_touches
+                .after(bevy::input::InputSystems)
+                .after(EguiInputSet::FocusContext)
+                .before(EguiInputSet::ReadBevyMessages),
+        );
+}
+
+/// egui follows one finger at a time and ignores the others until it lifts; a finger whose
+/// lift never arrived (a touch the browser cancelled or lost) would leave every later tap
+/// unheard. With no finger on the screen, egui follows none.
+fn release_lost_touches(
+    touches: Res<Touches>,
+    mut followed: Query<&mut bevy_egui::input::EguiContextPointerTouchId>,
+) {
+    if touches.iter().next().is_none() && touches.iter_just_released().next().is_none() {
+        for mut followed in &mut followed {
+            if followed.pointer_touch_id.is_some() {
+                followed.pointer_touch_id = None;
+            }
+        }
+    }
 }
 
 fn tick_toast(time: Res<Time>, mut toast: ResMut<Toast>) {
@@ -193,6 +217,9 @@ fn configure_egui(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     let ctx = contexts.ctx_mut()?;
     ctx.set_fonts(font_definitions());
     ctx.set_theme(egui::Theme::Dark);
+    // A tap is a click however slow the frames (a busy phone's may take a second): the game
+    // has no long press for a slow tap to be mistaken for.
+    ctx.options_mut(|options| options.input_options.max_click_duration = 5.0);
     ctx.all_styles_mut(|style| {
         use egui::{FontId, TextStyle};
         for (text_style, size) in [

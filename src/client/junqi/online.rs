@@ -54,7 +54,7 @@ fn forward_plays(
     for play in plays.read().filter(|play| play.chosen_at == model.key()) {
         outgoing.write(ToServer(ClientMessage::Act {
             action: play.action.to_string(),
-            version: session.version,
+            version: session.version(),
         }));
     }
 }

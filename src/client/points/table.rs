@@ -22,7 +22,7 @@ pub fn forward_moves_online<G: PointsMatch>(
     for play in plays.read().filter(|play| play.chosen_at == model.key()) {
         outgoing.write(ToServer(ClientMessage::Act {
             action: play.mv.to_string(),
-            version: session.version,
+            version: session.version(),
         }));
     }
 }
