@@ -3,6 +3,7 @@
 # serves it on http://127.0.0.1:8080/ (or --port N).
 #
 #   bash scripts/build-web.sh [--out DIR] [--serve] [--port N] [--brotli-quality Q] [--worker-only]
+#                             [--report]
 #
 # It builds two wasm modules: the game (kawu_bg.wasm, the Bevy client) and the computer players'
 # search (kawu_worker_bg.wasm: rules and AI only, feature `worker`), which a Web Worker runs
@@ -13,6 +14,9 @@
 # missing), and optionally binaryen's wasm-opt (Debian: binaryen) to shrink the result and
 # brotli (Debian: brotli) for the .br files (quality 9 by default: 11 is about 15 % smaller but
 # takes minutes on the wasm). docs/web.md describes the folder it writes.
+# --report also prints where the optimised modules' bytes are, by section, crate and function
+# (scripts/wasm-size-report.py on a copy shrunk with the same flags that keeps the names), as
+# the tables of docs/web.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +25,7 @@ serve=false
 port=8080
 brotli_quality=9
 worker_only=false
+report=false
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) out="$2"; shift 2 ;;
@@ -28,6 +33,7 @@ while [ $# -gt 0 ]; do
         --port) port="$2"; shift 2 ;;
         --brotli-quality) brotli_quality="$2"; shift 2 ;;
         --worker-only) worker_only=true; shift ;;
+        --report) report=true; shift ;;
         *) echo "unknown option: $1" >&2; exit 2 ;;
     esac
 done
@@ -53,24 +59,28 @@ opt_flags=(-Os --enable-bulk-memory --enable-reference-types --enable-nontrappin
 # shrink WASM: prints the file to give wasm-bindgen, shrunk by wasm-opt when there is one.
 # Shrunk before wasm-bindgen, not after: Debian's binaryen (108) exports the wrong table for the
 # externref table wasm-bindgen adds, and the page then fails to start.
+# With a second argument `names`, the copy keeps the function names (for the size report).
 shrink() {
-    local wasm="$1"
+    local wasm="$1" flags=("${opt_flags[@]}") opt="${1%.wasm}.opt.wasm"
+    if [ "${2:-}" = names ]; then
+        flags+=(-g)
+        opt="${1%.wasm}.names.opt.wasm"
+    fi
     if ! command -v wasm-opt > /dev/null; then
         echo "wasm-opt not found (Debian: apt-get install binaryen): $wasm stays unshrunk" >&2
         echo "$wasm"
         return
     fi
-    local opt="${wasm%.wasm}.opt.wasm"
     # wasm-opt takes minutes on the game: it runs again only when its input, flags or version
     # changed.
     local key
-    key=$( (sha256sum < "$wasm"; echo "${opt_flags[*]}"; wasm-opt --version) \
+    key=$( (sha256sum < "$wasm"; echo "${flags[*]}"; wasm-opt --version) \
         | sha256sum | cut -d' ' -f1)
     if [ -f "$opt" ] && [ "$(cat "$opt.key" 2>/dev/null)" = "$key" ]; then
         echo "wasm-opt skipped: $wasm is unchanged" >&2
     else
         rm -f "$opt.key"
-        wasm-opt "${opt_flags[@]}" -o "$opt" "$wasm"
+        wasm-opt "${flags[@]}" -o "$opt" "$wasm"
         echo "$key" > "$opt.key"
     fi
     echo "$opt"
@@ -152,6 +162,15 @@ for file in "${modules[@]}"; do
 done
 echo "built $out (build ${build:-worker only}) in $(( $(date +%s) - started )) s:"
 printf '%s' "$sizes"
+
+if $report; then
+    wasm_dir="$target_dir/wasm32-unknown-unknown/web"
+    reported=("$wasm_dir/kawu_worker.wasm")
+    $worker_only || reported=("$wasm_dir/kawu.wasm" "${reported[@]}")
+    for wasm in "${reported[@]}"; do
+        python3 scripts/wasm-size-report.py --markdown "$(shrink "$wasm" names)"
+    done
+fi
 
 if $serve; then
     echo "serving on http://127.0.0.1:$port/ (Ctrl-C stops)"

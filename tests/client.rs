@@ -13,7 +13,9 @@ use kawu::client::junqi::{
     BoardCommand, Dying, JunqiMatch, LoadGame, LocalReferee, PieceFace, PieceSprite, PlayRequest,
     Selection, Underside, point_to_world,
 };
-use kawu::client::tabletop::{Anim, CursorHand, GamepadSlots, Step, TableView, animations_settled};
+use kawu::client::tabletop::{
+    Anim, CarefulTap, CursorHand, GamepadSlots, Step, TableGesture, TableView, animations_settled,
+};
 use kawu::client::{
     BadRecord, BadSave, ComputerPaused, Controller, Deal, DrawDeclined, FinishedGames,
     GameLogicPlugin, GoOnline, Hint, Lang, LocalClock, MatchRequest, MatchStatus, OnlineRequest,
@@ -985,7 +987,7 @@ fn seated_pair(server: &TestServer, game: GameKind) -> (App, App) {
                         .iter()
                         .any(|(_, c)| c == Controller::Remote)
                     && session(app).connected() == [true, true]
-            }) && session(apps[0]).version == session(apps[1]).version
+            }) && session(apps[0]).version() == session(apps[1]).version()
         },
     );
     (host, guest)
@@ -1163,6 +1165,51 @@ fn xiangqi_moves_and_captures_end_where_the_rules_say() {
     settle(&mut app);
     assert_eq!(xq_model(&app).game.moves().len(), 2);
     xq_assert_consistent(&mut app);
+}
+
+/// Where points are smaller than a fingertip a tap acts only on a point it clearly hit, and a
+/// move waits for a second tap on its destination.
+#[test]
+fn careful_taps_hit_only_clear_points_and_confirm_a_move() {
+    let mut app = app();
+    xq_start(
+        &mut app,
+        XqGame::new(XqPosition::start()),
+        Seats::hot_seat(),
+    );
+    app.insert_resource(CarefulTap(true));
+    let turned = app.world().resource::<TableView>().turned();
+    let tap = |app: &mut App, at: Vec2| {
+        app.world_mut().write_message(TableGesture::Press(at));
+        app.update();
+        app.update();
+    };
+    let selected = |app: &App| app.world().resource::<PointsSelection<XiangqiMatch>>().from;
+    // Half-way between the cannon on h2 and g2: nothing is selected.
+    let (h2, g2) = (
+        square_to_world(square("h2"), turned),
+        square_to_world(square("g2"), turned),
+    );
+    tap(&mut app, (h2 + g2) / 2.0);
+    assert_eq!(selected(&app), None);
+    // Near enough the cannon's centre: selected.
+    tap(&mut app, h2 + Vec2::new(6.0, -5.0));
+    assert_eq!(selected(&app), Some(square("h2")));
+    // A tap on a destination marks it; the move waits for a second tap there.
+    let e2 = square_to_world(square("e2"), turned);
+    tap(&mut app, e2);
+    assert_eq!(xq_model(&app).game.moves().len(), 0);
+    assert_eq!(selected(&app), Some(square("h2")));
+    tap(&mut app, e2);
+    settle(&mut app);
+    assert_eq!(xq_model(&app).game.moves().len(), 1);
+    xq_assert_consistent(&mut app);
+    // Without care, one tap on the destination moves.
+    app.insert_resource(CarefulTap(false));
+    tap(&mut app, square_to_world(square("h9"), turned));
+    tap(&mut app, square_to_world(square("g7"), turned));
+    settle(&mut app);
+    assert_eq!(xq_model(&app).game.moves().len(), 2);
 }
 
 /// Plugs a controller into the headless app, as gilrs does for a real one.
@@ -1603,14 +1650,14 @@ fn two_clients_play_xiangqi_through_a_real_server() {
     host.world_mut()
         .write_message(ToServer(ClientMessage::AskTakeback {}));
     run_until(&mut [&mut host, &mut guest], "the request", |apps| {
-        session(apps[1]).takeback.is_some()
+        session(apps[1]).takeback().is_some()
     });
     guest
         .world_mut()
         .write_message(ToServer(ClientMessage::AnswerTakeback { accept: true }));
     run_until(&mut [&mut host, &mut guest], "the takeback", |apps| {
         apps.iter()
-            .all(|app| xq_model(app).game.moves().len() == 2 && session(app).takeback.is_none())
+            .all(|app| xq_model(app).game.moves().len() == 2 && session(app).takeback().is_none())
     });
     for app in [&mut host, &mut guest] {
         settle(app);
@@ -2255,7 +2302,7 @@ fn a_qiguo_table_of_two_clients_and_two_server_computers_plays_through_a_real_se
     };
     let (mut host, code) = create_room(&server, plan);
     run_until(&mut [&mut host], "the room's table", |apps| {
-        qg_model(apps[0]).table.loaded() && session(apps[0]).seats.len() == 4
+        qg_model(apps[0]).table.loaded() && session(apps[0]).seats().len() == 4
     });
     // Seat 1 waits for a friend, so nobody at the host's table may move yet.
     assert!(session(&host).waiting_for_players());
@@ -2271,7 +2318,7 @@ fn a_qiguo_table_of_two_clients_and_two_server_computers_plays_through_a_real_se
         }) && qg_person_to_move(apps) == Some(0)
     });
     for app in [&host, &guest] {
-        let seats = session(app).seats;
+        let seats = session(app).seats().to_vec();
         assert_eq!(seats[2].computer, Some(ComputerLevel::Easy));
         assert_eq!(app.world().resource::<Seats>().len(), 4);
     }
@@ -2403,9 +2450,11 @@ fn three_people_and_two_server_computers_play_qiguo_to_its_end() {
         .world_mut()
         .write_message(ToServer(ClientMessage::AskTakeback {}));
     run_until(&mut apps, "the takeback asked", |apps| {
-        apps[1..].iter().all(|app| session(app).takeback.is_some())
+        apps[1..]
+            .iter()
+            .all(|app| session(app).takeback().is_some())
     });
-    let plies = session(apps[1]).takeback.expect("a request").plies as usize;
+    let plies = session(apps[1]).takeback().expect("a request").plies as usize;
     assert!((1..=before).contains(&plies), "{plies} of {before}");
     for app in &mut apps[1..] {
         app.world_mut()
@@ -2413,7 +2462,7 @@ fn three_people_and_two_server_computers_play_qiguo_to_its_end() {
     }
     run_until(&mut apps, "the takeback on every table", |apps| {
         apps.iter().all(|app| {
-            qg_model(app).game.plies().len() == before - plies && session(app).takeback.is_none()
+            qg_model(app).game.plies().len() == before - plies && session(app).takeback().is_none()
         }) && qg_tables_agree(apps)
     });
     let status = apps[0].world().resource::<MatchStatus>().clone();
@@ -2429,7 +2478,7 @@ fn three_people_and_two_server_computers_play_qiguo_to_its_end() {
     // the others play on.
     line.cut();
     qg_play_online_until(&mut apps, 2, long, qg_easy_move, |apps| {
-        let seat = &session(apps[0]).seats[dropped_seat.index()];
+        let seat = session(apps[0]).seats()[dropped_seat.index()];
         seat.covered && !seat.connected
     });
     let covered_at = qg_model(apps[0]).game.plies().len();
@@ -2443,7 +2492,7 @@ fn three_people_and_two_server_computers_play_qiguo_to_its_end() {
     // The line is back: the client takes its seat again with its token, and plays on.
     line.mend();
     qg_play_online_until(&mut apps, 2, long, qg_easy_move, |apps| {
-        let seat = &session(apps[0]).seats[dropped_seat.index()];
+        let seat = session(apps[0]).seats()[dropped_seat.index()];
         !seat.covered
             && seat.connected
             && session(apps[2]).my_seat() == Some(dropped_seat)
@@ -2587,7 +2636,7 @@ fn a_qiguo_friend_who_leaves_watches_on_and_a_dropped_one_is_covered() {
             let [host, leaver, _] = apps else {
                 unreachable!()
             };
-            let left = session(host).seats[leaver_seat.index()];
+            let left = session(host).seats()[leaver_seat.index()];
             left.left
                 && left.computer == Some(ComputerLevel::Medium)
                 && session(leaver).my_seat().is_none()
@@ -2602,7 +2651,7 @@ fn a_qiguo_friend_who_leaves_watches_on_and_a_dropped_one_is_covered() {
     let dropped_seat = session(&dropper).my_seat().expect("a seat");
     drop(dropper);
     run_until(&mut [&mut host, &mut leaver], "the seat covered", |apps| {
-        let seat = &session(apps[0]).seats[dropped_seat.index()];
+        let seat = session(apps[0]).seats()[dropped_seat.index()];
         seat.covered && !seat.connected
     });
     // The game goes on: the host moves, the computers play the other three seats, and the

@@ -19,8 +19,9 @@
 import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { createServer } from 'node:http';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const site = resolve(process.argv[2] ?? 'target/kawu-web');
 const shots = resolve(process.argv[3] ?? join(site, '..', 'web-screenshots'));
@@ -326,12 +327,19 @@ async function selectAndMove(page, logs, from, to, pattern, { touch = false } = 
     const { x, y } = await at(page, target);
     await page.touchscreen.tap(x, y);
   };
+  // On a phone a board of small points asks for a second tap on the destination.
+  const either = new RegExp(`${pattern}|tap \\S+ again to move there`);
   for (let attempt = 0; attempt < 3; attempt++) {
     await hit(from);
     await page.waitForTimeout(1500);
     const mark = logs.length;
     await hit(to);
-    const line = await waitForLog(logs, mark, new RegExp(pattern), pattern, 8000).catch(() => undefined);
+    let line = await waitForLog(logs, mark, either, pattern, 8000).catch(() => undefined);
+    if (line !== undefined && /again to move there/.test(line)) {
+      const marked = logs.length;
+      await hit(to);
+      line = await waitForLog(logs, marked, new RegExp(pattern), pattern, 8000).catch(() => undefined);
+    }
     if (line !== undefined) return line;
   }
   await shoot(page, 'failed-move');
@@ -932,6 +940,90 @@ async function playOnPhone() {
   return { played };
 }
 
+/// Moves two fingers from `from` to `to` (pairs of points) over a few frames: a pinch, or a
+/// two-finger pan.
+async function twoFingers(page, from, to) {
+  const touch = await page.context().newCDPSession(page);
+  const at = (t) => from.map((p, i) => ({ x: p.x + (to[i].x - p.x) * t, y: p.y + (to[i].y - p.y) * t, id: i }));
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let step = 1; step <= 8; step++) {
+    await page.waitForTimeout(150);
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step / 8) });
+  }
+  await page.waitForTimeout(300);
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await touch.detach();
+  await page.waitForTimeout(1500);
+}
+
+/// Qiguo's 19×19 board on the phone: two fingers pinch it larger and pan it, a double tap fits
+/// it again, and a move is played by taps — on points this small a tap acts only on a point it
+/// clearly hits, and a move waits for a second tap on its destination.
+async function playQiguoOnPhone() {
+  const { page, logs } = await openGame(await phoneContext(), url, '25-phone-qiguo-title');
+  // Choose Qiguo and open its new-game page (only Qiguo's asks how many players).
+  for (let attempt = 0; attempt < 4 && !(await names(page, 'players 3')); attempt++) {
+    if (await names(page, word('menu-back'))) {
+      await tapUntil(page, word('menu-back'), () => names(page, 'game Qiguo'), 'the title again');
+    }
+    const choice = await place(page, 'game Qiguo');
+    await page.touchscreen.tap(choice.x, choice.y);
+    await page.waitForTimeout(1500);
+    await tapUntil(page, word('menu-new-game'), () => names(page, word('new-start')), 'the new-game page on the phone');
+  }
+  if (!(await names(page, 'players 3'))) fail("tapping Qiguo never gave its new-game page on the phone");
+  await tapForLog(page, logs, word('new-start'), /game started: Seats/, 'a Qiguo game on the phone');
+  await page.waitForTimeout(2500);
+  await shoot(page, '25-phone-qiguo-game');
+  const before = await place(page, 'point a7');
+  const centre = await place(page, 'point j10');
+  // Pinch out about the middle of the board.
+  await twoFingers(
+    page,
+    [{ x: centre.x - 20, y: centre.y }, { x: centre.x + 20, y: centre.y }],
+    [{ x: centre.x - 110, y: centre.y }, { x: centre.x + 110, y: centre.y }],
+  );
+  const pinched = await place(page, 'point j10');
+  await shoot(page, '25-phone-qiguo-pinched');
+  if (pinched.w < before.w * 1.5) fail(`a pinch did not zoom Qiguo's board on the phone: a point ${before.w} then ${pinched.w} px`);
+  // Two fingers pan it.
+  await twoFingers(
+    page,
+    [{ x: pinched.x - 40, y: pinched.y }, { x: pinched.x + 40, y: pinched.y }],
+    [{ x: pinched.x + 20, y: pinched.y + 60 }, { x: pinched.x + 100, y: pinched.y + 60 }],
+  );
+  const panned = await place(page, 'point j10');
+  await shoot(page, '25-phone-qiguo-panned');
+  if (Math.hypot(panned.x - pinched.x, panned.y - pinched.y) < 30) {
+    fail(`two fingers did not pan Qiguo's board: j10 at ${pinched.x},${pinched.y} then ${panned.x},${panned.y}`);
+  }
+  // A double tap on an empty point fits the whole board again.
+  const empty = await place(page, 'point j12');
+  for (let attempt = 0; attempt < 4 && (await place(page, 'point j10')).w > before.w * 1.2; attempt++) {
+    await page.touchscreen.tap(empty.x, empty.y);
+    await page.waitForTimeout(250);
+    await page.touchscreen.tap(empty.x, empty.y);
+    await page.waitForTimeout(1500);
+  }
+  const fitted = await place(page, 'point j10');
+  if (fitted.w > before.w * 1.2) fail(`a double tap did not fit Qiguo's board again: a point ${fitted.w} px`);
+  // The first state's soldier a7 to d3 by taps: the first tap on d3 marks it, the second moves.
+  const soldier = await place(page, 'point a7');
+  await page.touchscreen.tap(soldier.x, soldier.y);
+  await page.waitForTimeout(1500);
+  const marked = await tapForLog(page, logs, 'point d3', /tap d3 again to move there/, 'd3 marked');
+  const moved = await tapForLog(page, logs, 'point d3', /played a7d3 \(Qin Local\)/, 'the move a7d3 by a second tap');
+  await page.waitForTimeout(1500);
+  await shoot(page, '25-phone-qiguo-moved');
+  const errors = logs.filter((l) => /^(error|pageerror)/.test(l));
+  if (errors.length) fail(`errors in Qiguo on the phone:\n${errors.join('\n')}`);
+  await page.context().close();
+  return {
+    pointPx: { before: Math.round(before.w), pinched: Math.round(pinched.w), fitted: Math.round(fitted.w) },
+    taps: [marked.replace(/^\w+: /, ''), moved.replace(/^\w+: /, '')],
+  };
+}
+
 /// The native kawu-cli, to compare the worker's answers with.
 const cliBinary = process.env.KAWU_CLI ?? join(process.env.CARGO_TARGET_DIR ?? 'target', 'debug', 'kawu-cli');
 
@@ -1044,6 +1136,38 @@ async function thinkInWorker() {
   return { compared, hard };
 }
 
+/// The first visit's download, in bytes as sent compressed (gzip -9 and brotli, the
+/// build's precompressed copies where it made them), against the budget in web/budget.json:
+/// the test fails when the game grew past it.
+function checkBudget() {
+  const budget = JSON.parse(readFileSync(new URL('../../web/budget.json', import.meta.url), 'utf8'));
+  const sizes = { raw: 0, gzip: 0, brotli: 0, files: {} };
+  for (const file of budget.files) {
+    const path = join(site, file);
+    const body = readFileSync(path);
+    const compressed = (extension, compress) =>
+      existsSync(`${path}.${extension}`) ? statSync(`${path}.${extension}`).size : compress(body).length;
+    const gzip = compressed('gz', (data) => gzipSync(data, { level: 9 }));
+    const brotli = compressed('br', (data) =>
+      brotliCompressSync(data, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_LGWIN]: 24 },
+      }),
+    );
+    sizes.files[file] = { raw: body.length, gzip, brotli };
+    sizes.raw += body.length;
+    sizes.gzip += gzip;
+    sizes.brotli += brotli;
+  }
+  if (sizes.gzip > budget.gzipBytes || sizes.brotli > budget.brotliBytes) {
+    fail(
+      `the first visit downloads ${sizes.gzip} bytes gzipped (budget ${budget.gzipBytes}) and ` +
+        `${sizes.brotli} with brotli (budget ${budget.brotliBytes}): make it smaller, or raise ` +
+        'the budget in web/budget.json on purpose',
+    );
+  }
+  return sizes;
+}
+
 const server = await serve(site);
 const url = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({
@@ -1072,6 +1196,8 @@ try {
     figures.workerWasmBytes = statSync(join(site, 'kawu_worker_bg.wasm')).size;
     writeFileSync(join(shots, 'figures.json'), JSON.stringify(figures, null, 2));
   }
+  const game = ['desktop', 'lesson', 'controllers', 'qiguo', 'online', 'qiguo-online', 'phone'].some((part) => parts.includes(part));
+  if (game) figures.firstVisit = checkBudget();
   if (parts.includes('desktop')) {
     // One browser profile for the whole part: its second visit finds the service worker.
     const context = await browser.newContext({ viewport: VIEWPORT });
@@ -1297,7 +1423,6 @@ try {
   if (parts.includes('controllers')) figures.controllers = await playWithControllers();
 
   //    Then three pages at one Qiguo table (`qiguo-online` runs it alone).
-  const game = ['desktop', 'lesson', 'controllers', 'qiguo', 'online', 'qiguo-online', 'phone'].some((part) => parts.includes(part));
   if (!game) {
     // The worker alone: no game was loaded.
   } else if (!parts.includes('online') && !parts.includes('qiguo-online')) {
@@ -1310,7 +1435,10 @@ try {
   }
 
   // 8. A phone held upright: taps flip, select and move; nothing overflows the screen.
-  if (parts.includes('phone')) figures.phone = await playOnPhone();
+  if (parts.includes('phone')) {
+    figures.phone = await playOnPhone();
+    figures.phoneQiguo = await playQiguoOnPhone();
+  }
 
   if (game) figures.wasmBytes = statSync(join(site, 'kawu_bg.wasm')).size;
   writeFileSync(join(shots, 'figures.json'), JSON.stringify(figures, null, 2));

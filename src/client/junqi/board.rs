@@ -13,18 +13,17 @@ use crate::client::lessons::Highlights;
 use crate::client::matches::on_table;
 use crate::client::table_colours;
 use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
-use crate::client::tabletop::{CursorSpot, OnTable, TableArt, TableBounds, TableView, line};
+use crate::client::tabletop::{
+    CursorSpot, Label, OnTable, TableBounds, TablePitch, TableView, line,
+};
 use crate::client::theme::palette;
 use crate::rules::GameKind;
 use crate::rules::junqi::{Action, Cell, FILES, Point, RANKS};
 use bevy::prelude::*;
-use bevy::sprite::Anchor;
 
-/// Images and the font shared by the board and the pieces (generated at start-up, no files).
+/// Images shared by the board and the pieces (generated at start-up, no files).
 #[derive(Resource, Clone)]
 pub(super) struct Art {
-    /// The embedded CJK font.
-    pub font: Handle<Font>,
     /// A white rounded rectangle the size of a tile.
     pub tile: Handle<Image>,
     /// A white rounded rectangle the size of a tile's face (inside its rim).
@@ -53,15 +52,15 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The camera frames this board while it is on the table.
-fn fit_table(mut bounds: ResMut<TableBounds>) {
+fn fit_table(mut bounds: ResMut<TableBounds>, mut pitch: ResMut<TablePitch>) {
     bounds.set_if_neq(TableBounds(BOARD + Vec2::splat(24.0)));
+    pitch.set_if_neq(TablePitch(RANK_STEP));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Art
 
-fn create_art(mut commands: Commands, mut images: ResMut<Assets<Image>>, table: Res<TableArt>) {
-    let font = table.font.clone();
+fn create_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let tile = images.add(paint(size_of(TILE), |p| {
         white(fill(rounded_box(p, TILE / 2.0, 7.0)))
     }));
@@ -88,7 +87,6 @@ fn create_art(mut commands: Commands, mut images: ResMut<Assets<Image>>, table: 
         white(stroke(rounded_box(p, RING / 2.0, 10.0), 4.0))
     }));
     commands.insert_resource(Art {
-        font,
         tile,
         face,
         back,
@@ -353,27 +351,18 @@ struct CoordinateLabel;
 fn label_coordinates(
     mut commands: Commands,
     table: Res<TableView>,
-    art: Res<Art>,
     labels: Query<Entity, With<CoordinateLabel>>,
 ) {
     for entity in &labels {
         commands.entity(entity).despawn();
     }
-    let font = TextFont {
-        font: art.font.clone().into(),
-        font_size: FontSize::Px(16.0),
-        ..default()
-    };
-    let colour = TextColor(palette::BOARD_INK.bevy().with_alpha(0.85));
+    let colour = palette::BOARD_INK.bevy().with_alpha(0.85);
     let mut label = |name: &'static str, text: String, x: f32, y: f32| {
         commands.spawn((
             CoordinateLabel,
             OnTable(GameKind::Junqi),
             Name::new(name),
-            Text2d::new(text),
-            font.clone(),
-            colour,
-            Anchor::CENTER,
+            Label::new(text, 16.0, colour),
             Transform::from_xyz(x, y, Z_POST + 0.3),
         ));
     };

@@ -8,12 +8,13 @@ use crate::client::ClientSet;
 use crate::client::matches::MatchStatus;
 use crate::client::settings::{LabelStyle, Settings};
 use crate::client::table_colours;
-use crate::client::tabletop::{Anim, OnTable, Opacity, TableReset, TableView, TurnedOver, z};
+use crate::client::tabletop::{
+    Anim, Label, OnTable, Opacity, TableReset, TableView, TurnedOver, z,
+};
 use crate::client::theme::palette;
 use crate::rules::GameKind;
 use crate::rules::junqi::{Cell, Color as Side, Kind, Piece, Point};
 use bevy::prelude::*;
-use bevy::sprite::Anchor;
 
 /// A piece on the board, at the point the rules have it on (its transform may lag behind
 /// while it animates). A piece that has just been removed loses this and gets [`Dying`].
@@ -157,26 +158,13 @@ fn add_piece_looks(mut commands: Commands, art: Res<Art>, new: Query<Entity, Add
             .id();
         let label = commands
             .spawn((
-                Text2d::default(),
-                TextFont {
-                    font: art.font.clone().into(),
-                    font_size: FontSize::Px(24.0),
-                    ..default()
-                },
-                TextColor::WHITE,
+                Label::new("", 24.0, Color::WHITE),
                 Transform::from_xyz(0.0, 0.0, 0.3),
             ))
             .id();
         let corner = commands
             .spawn((
-                Text2d::default(),
-                TextFont {
-                    font: art.font.clone().into(),
-                    font_size: FontSize::Px(11.0),
-                    ..default()
-                },
-                TextColor::WHITE,
-                Anchor::TOP_LEFT,
+                Label::new("", 11.0, Color::WHITE).top_left(),
                 Transform::from_xyz(-FACE.x / 2.0 + 2.0, FACE.y / 2.0 - 1.0, 0.3),
             ))
             .id();
@@ -240,11 +228,8 @@ fn corner_mark(kind: Kind) -> String {
 fn style_pieces(
     settings: Res<Settings>,
     pieces: Query<(Ref<PieceFace>, Ref<PieceLooks>)>,
-    mut sprites: Query<&mut Sprite, Without<Text2d>>,
-    mut texts: Query<
-        (&mut Text2d, &mut TextFont, &mut TextColor, &mut Visibility),
-        Without<Sprite>,
-    >,
+    mut sprites: Query<&mut Sprite>,
+    mut texts: Query<&mut Label>,
     art: Res<Art>,
 ) {
     let relabel = settings.is_changed();
@@ -283,15 +268,14 @@ fn style_pieces(
         };
         let colour = face.0.map_or(Color::WHITE, |piece| ink(piece.color).bevy());
         for (entity, text, px) in [(looks.label, label, size), (looks.corner, corner, 11.0)] {
-            if let Ok((mut t, mut font, mut c, mut visibility)) = texts.get_mut(entity) {
-                *visibility = if text.is_empty() {
-                    Visibility::Hidden
-                } else {
-                    Visibility::Inherited
-                };
-                t.0 = text;
-                font.font_size = FontSize::Px(px);
-                c.0 = colour;
+            if let Ok(mut label) = texts.get_mut(entity) {
+                let anchor = label.anchor;
+                label.set_if_neq(Label {
+                    text,
+                    size: px,
+                    colour,
+                    anchor,
+                });
             }
         }
     }
@@ -300,7 +284,7 @@ fn style_pieces(
 fn fade_pieces(
     pieces: Query<(&Opacity, &PieceLooks), Changed<Opacity>>,
     mut sprites: Query<&mut Sprite>,
-    mut texts: Query<&mut TextColor>,
+    mut texts: Query<&mut Label>,
 ) {
     for (alpha, looks) in &pieces {
         for entity in [looks.rim, looks.face] {
@@ -312,8 +296,8 @@ fn fade_pieces(
             sprite.color.set_alpha(0.35 * alpha.0);
         }
         for entity in [looks.label, looks.corner] {
-            if let Ok(mut colour) = texts.get_mut(entity) {
-                colour.0.set_alpha(alpha.0);
+            if let Ok(mut label) = texts.get_mut(entity) {
+                label.colour.set_alpha(alpha.0);
             }
         }
     }

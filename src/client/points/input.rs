@@ -6,7 +6,9 @@ use super::{MovePlayed, PlayRequest, PointsMatch};
 use crate::client::matches::{MatchStatus, on_table};
 use crate::client::places::{BoardPoints, PlacesWanted};
 use crate::client::seats::Seats;
-use crate::client::tabletop::{PointerWorld, PressHolds, TableGesture, TableReset, TableView};
+use crate::client::tabletop::{
+    CarefulTap, PointerWorld, PressHolds, ShowOnTable, TableGesture, TableReset, TableView,
+};
 use crate::client::{ClientSet, Screen};
 use bevy::prelude::*;
 
@@ -102,7 +104,7 @@ pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
                     .run_if(in_state(Screen::Playing).and_then(on_table(G::KIND)))
                     .in_set(ClientSet::Input),
                 handle_commands::<G>.in_set(ClientSet::Command),
-                clear_stale_selection::<G>.in_set(ClientSet::Animate),
+                (clear_stale_selection::<G>, show_what_changed::<G>).in_set(ClientSet::Animate),
             ),
         );
 }
@@ -183,6 +185,23 @@ fn handle_commands<G: PointsMatch>(
     }
 }
 
+/// A zoomed-in view follows the selected piece and the last move.
+fn show_what_changed<G: PointsMatch>(
+    mut played: MessageReader<MovePlayed<G>>,
+    (selection, table): (Res<Selection<G>>, Res<TableView>),
+    mut show: MessageWriter<ShowOnTable>,
+) {
+    let turned = table.turned();
+    if let Some(moved) = played.read().last() {
+        let (_, to) = G::ends(moved.mv);
+        show.write(ShowOnTable(G::point_to_world(to, turned)));
+    } else if selection.is_changed()
+        && let Some(from) = selection.from
+    {
+        show.write(ShowOnTable(G::point_to_world(from, turned)));
+    }
+}
+
 /// A selection never outlives the position it was made in.
 fn clear_stale_selection<G: PointsMatch>(
     mut played: MessageReader<MovePlayed<G>>,
@@ -205,10 +224,13 @@ fn track_hover<G: PointsMatch>(
     hover.set_if_neq(Hover(point));
 }
 
+/// How near a point's centre (in steps between points) a careful tap must land to hit it.
+const CLEAR_HIT: f32 = 0.36;
+
 fn gestures_to_commands<G: PointsMatch>(
     mut gestures: MessageReader<TableGesture>,
     (model, table, selection): (Res<G>, Res<TableView>, Res<Selection<G>>),
-    mut holds: ResMut<PressHolds>,
+    (mut holds, careful): (ResMut<PressHolds>, Res<CarefulTap>),
     mut cursor: ResMut<Cursor<G>>,
     mut commands: MessageWriter<BoardCommand<G>>,
 ) {
@@ -216,18 +238,35 @@ fn gestures_to_commands<G: PointsMatch>(
     for &gesture in gestures.read() {
         match gesture {
             TableGesture::Press(world) => {
-                let point = G::point_at(world, turned);
+                // A careful tap (a finger on small points) acts only on a point it clearly
+                // hit: between two points it does nothing.
+                let point = G::point_at(world, turned).filter(|&point| {
+                    !careful.0
+                        || G::point_to_world(point, turned).distance(world)
+                            <= CLEAR_HIT * G::GEOMETRY.step
+                });
                 if G::GEOMETRY.pans {
                     // Only a piece can be dragged; a drag from anywhere else pans.
                     let on_piece = point.is_some_and(|p| model.piece_at(p).is_some());
                     holds.set_if_neq(PressHolds(on_piece));
                 }
                 match point {
+                    // A careful tap on a destination marks it; a second tap there moves.
+                    Some(point)
+                        if careful.0
+                            && selection.targets.contains(&point)
+                            && !(cursor.visible && cursor.point == point) =>
+                    {
+                        cursor.point = point;
+                        cursor.visible = true;
+                        info!("tap {point} again to move there");
+                    }
                     Some(point) => {
                         cursor.point = point;
                         cursor.visible = false;
                         commands.write(BoardCommand::Select(point));
                     }
+                    None if careful.0 => {}
                     None => {
                         commands.write(BoardCommand::Cancel);
                     }

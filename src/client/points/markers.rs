@@ -16,11 +16,9 @@ use std::marker::PhantomData;
 /// Draw order of the markers: above the board's lines, under the pieces.
 const Z_MARK: f32 = 5.0;
 
-/// The images and font a game's pieces and markers are drawn with, sized to its board.
+/// The images a game's pieces and markers are drawn with, sized to its board.
 #[derive(Resource)]
 pub struct PointArt<G: PointsMatch> {
-    /// The embedded font.
-    pub font: Handle<Font>,
     /// A white disc the size of a piece.
     pub disc: Handle<Image>,
     /// A white ring inside a piece's edge.
@@ -55,7 +53,6 @@ fn create_art<G: PointsMatch>(
     let (ring_pad, ring_out, ring_width) = geometry.ring;
     let (dot_size, dot_radius) = geometry.dot;
     commands.insert_resource(PointArt::<G> {
-        font: table.font.clone(),
         disc: images.add(paint(size, |p| white(fill(p.length() - radius + 0.5)))),
         rim: images.add(paint(size, |p| {
             white(stroke(p.length() - radius + rim_inset, rim_width))

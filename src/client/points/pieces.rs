@@ -9,7 +9,7 @@ use crate::client::audio::embedded_sound;
 use crate::client::matches::MatchStatus;
 use crate::client::settings::Settings;
 use crate::client::tabletop::{
-    Anim, AnimatedPiece, AnimationSystems, Burst, Cue, FadingParts, OnTable, Opacity, Step,
+    Anim, AnimatedPiece, AnimationSystems, Burst, Cue, FadingParts, Label, OnTable, Opacity, Step,
     TableReset, TableView, finish_all, z,
 };
 use bevy::prelude::*;
@@ -157,13 +157,7 @@ fn add_looks<G: PointsMatch>(
                 .id(),
             commands
                 .spawn((
-                    Text2d::new(look.text),
-                    TextFont {
-                        font: art.font.clone().into(),
-                        font_size: FontSize::Px(look.text_size),
-                        ..default()
-                    },
-                    TextColor(look.ink.bevy()),
+                    Label::new(look.text, look.text_size, look.ink.bevy()),
                     Transform::from_xyz(0.0, look.text_lift, 0.2),
                 ))
                 .id(),
@@ -189,13 +183,7 @@ fn add_looks<G: PointsMatch>(
             parts.push(
                 commands
                     .spawn((
-                        Text2d::new(badge),
-                        TextFont {
-                            font: art.font.clone().into(),
-                            font_size: FontSize::Px(diameter * 0.3),
-                            ..default()
-                        },
-                        TextColor(look.face.bevy()),
+                        Label::new(badge, diameter * 0.3, look.face.bevy()),
                         Transform::from_translation(at.extend(0.3)),
                     ))
                     .id(),

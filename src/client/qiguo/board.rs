@@ -7,7 +7,7 @@ use crate::client::ClientSet;
 use crate::client::matches::on_table;
 use crate::client::table_colours;
 use crate::client::tabletop::paint::{fill, paint, stroke, white, wood};
-use crate::client::tabletop::{OnTable, TableArt, TableBounds, line, z};
+use crate::client::tabletop::{Label, OnTable, TableBounds, TablePitch, line, z};
 use crate::client::theme::palette;
 use crate::rules::GameKind;
 use crate::rules::qiguo::{FILES, Point, RANKS};
@@ -27,8 +27,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The camera frames this board while it is on the table.
-fn fit_table(mut bounds: ResMut<TableBounds>) {
+fn fit_table(mut bounds: ResMut<TableBounds>, mut pitch: ResMut<TablePitch>) {
     bounds.set_if_neq(TableBounds(BOARD + Vec2::splat(16.0)));
+    pitch.set_if_neq(TablePitch(STEP));
 }
 
 /// The star points of a Go board (the centre one holds the emperor).
@@ -46,7 +47,7 @@ const STAR_POINTS: [(usize, usize); 8] = [
 /// The letters of the files, west to east.
 const FILE_LETTERS: &str = "abcdefghijklmnopqrs";
 
-fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: Res<TableArt>) {
+fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let ink = palette::BOARD_INK.bevy();
     let at =
         |file: usize, rank: usize| point_to_world(Point::new(file, rank).expect("on the board"));
@@ -93,13 +94,7 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: R
     let label = |text: String, at: Vec2| {
         (
             Name::new("Coordinate"),
-            Text2d::new(text),
-            TextFont {
-                font: art.font.clone().into(),
-                font_size: FontSize::Px(17.0),
-                ..default()
-            },
-            TextColor(ink.with_alpha(0.85)),
+            Label::new(text, 17.0, ink.with_alpha(0.85)),
             Transform::from_translation(at.extend(Z_TEXT)),
         )
     };
@@ -116,12 +111,12 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: R
             parts.push(commands.spawn(label((rank + 1).to_string(), place)).id());
         }
     }
-    parts.push(commands.spawn(emperor(&mut images, &art)).id());
+    parts.push(commands.spawn(emperor(&mut images)).id());
     commands.entity(root).add_children(&parts);
 }
 
 /// The Zhou emperor 周: a golden disc, a little larger than a piece.
-fn emperor(images: &mut Assets<Image>, art: &TableArt) -> impl Bundle {
+fn emperor(images: &mut Assets<Image>) -> impl Bundle {
     let colours = table_colours::active().zhou;
     let radius = PIECE / 2.0 + 2.0;
     let size = UVec2::splat(PIECE as u32 + 4);
@@ -148,13 +143,7 @@ fn emperor(images: &mut Assets<Image>, art: &TableArt) -> impl Bundle {
                 Transform::from_xyz(0.0, 0.0, 0.1),
             ),
             (
-                Text2d::new("周"),
-                TextFont {
-                    font: art.font.clone().into(),
-                    font_size: FontSize::Px(PIECE * 0.6),
-                    ..default()
-                },
-                TextColor(colours.ink.bevy()),
+                Label::new("周", PIECE * 0.6, colours.ink.bevy()),
                 Transform::from_xyz(0.0, 0.5, 0.2),
             ),
         ],

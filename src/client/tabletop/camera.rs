@@ -27,6 +27,22 @@ impl Default for TableBounds {
     }
 }
 
+/// The distance between neighbouring points of the board on the table (world units): how
+/// small a point is under a finger.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct TablePitch(pub f32);
+
+impl Default for TablePitch {
+    fn default() -> TablePitch {
+        TablePitch(60.0)
+    }
+}
+
+/// A world point the view should show: a zoomed-in table pans smoothly to bring it in (a
+/// selected piece, the last move). Nothing moves when the whole table is in view.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct ShowOnTable(pub Vec2);
+
 /// Which seat the table is drawn for: that seat's side of the board is at the bottom.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TableView {
@@ -79,6 +95,18 @@ impl Default for TableZoom {
 }
 
 impl TableZoom {
+    /// The centre that brings `point` into the middle part of the view (within `margin`, a
+    /// fraction of the view's half size) of a table of `bounds`, moving as little as it can;
+    /// none when it is already there.
+    pub fn centre_showing(&self, point: Vec2, bounds: Vec2, margin: f32) -> Option<Vec2> {
+        let half_view = bounds / 2.0 / self.zoom * margin;
+        let off = point - self.centre;
+        let shift = off - off.clamp(-half_view, half_view);
+        let reach = bounds / 2.0 * (1.0 - 1.0 / self.zoom);
+        let centre = (self.centre + shift).clamp(-reach, reach);
+        (centre != self.centre).then_some(centre)
+    }
+
     /// Zooms by `factor` keeping the world point `anchor` where it is on the screen.
     pub fn zoom_about(&mut self, anchor: Vec2, factor: f32) {
         let zoom = (self.zoom * factor).max(1.0);
@@ -96,6 +124,10 @@ impl TableZoom {
         }
     }
 }
+
+/// Where the view is panning to, after a [`ShowOnTable`].
+#[derive(Resource, Clone, Copy, Debug, Default)]
+struct PanTarget(Option<Vec2>);
 
 /// Camera shake, 0–1; cues raise it, it fades by itself.
 #[derive(Resource, Clone, Copy, Debug, Default)]
@@ -117,6 +149,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<TableBounds>()
         .init_resource::<CameraShake>()
         .init_resource::<TableZoom>()
+        .init_resource::<TablePitch>()
+        .init_resource::<PanTarget>()
         .add_systems(PreStartup, spawn_camera)
         .add_systems(OnEnter(Screen::Title), (clear_insets, reset_zoom))
         .add_systems(
@@ -127,6 +161,7 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     fit_camera_to_table,
                     fit_camera_viewport,
+                    pan_to_show,
                     zoom_camera,
                     shake_camera,
                 )
@@ -185,8 +220,40 @@ fn clear_insets(mut insets: ResMut<HudInsets>) {
 }
 
 /// A new table, or the title screen, starts with the whole table in view.
-fn reset_zoom(mut zoom: ResMut<TableZoom>) {
+fn reset_zoom(mut zoom: ResMut<TableZoom>, mut target: ResMut<PanTarget>) {
     zoom.set_if_neq(TableZoom::default());
+    target.0 = None;
+}
+
+/// Pans a zoomed-in view towards what it was asked to show, smoothly (a quarter of a second);
+/// a pan or a zoom by the player meanwhile wins.
+fn pan_to_show(
+    time: Res<Time>,
+    bounds: Res<TableBounds>,
+    mut asked: MessageReader<ShowOnTable>,
+    mut zoom: ResMut<TableZoom>,
+    mut target: ResMut<PanTarget>,
+    mut last: Local<Option<TableZoom>>,
+) {
+    if last.is_some_and(|last| last != *zoom) {
+        target.0 = None;
+    }
+    if let Some(ShowOnTable(point)) = asked.read().last()
+        && zoom.zoom > 1.0
+    {
+        target.0 = zoom.centre_showing(*point, bounds.0, 0.7).or(target.0);
+    }
+    if let Some(goal) = target.0 {
+        let step = 1.0 - (-time.delta_secs() * 12.0).exp();
+        let centre = zoom.centre.lerp(goal, step);
+        zoom.centre = if centre.distance(goal) < 0.5 {
+            target.0 = None;
+            goal
+        } else {
+            centre
+        };
+    }
+    *last = Some(*zoom);
 }
 
 /// Applies the player's zoom, within what the window allows: at most until one world unit
@@ -282,5 +349,34 @@ mod tests {
         assert_eq!(out.clamped(bounds, 2.0), TableZoom::default());
         // A window showing the table at full size allows no zoom.
         assert_eq!(held.clamped(bounds, 0.8).zoom, 1.0);
+    }
+
+    #[test]
+    fn a_zoomed_view_pans_just_enough_to_show_a_point() {
+        let bounds = Vec2::new(800.0, 800.0);
+        let zoom = TableZoom {
+            zoom: 2.0,
+            centre: Vec2::ZERO,
+        };
+        // The view shows ±200 around its centre; its middle part (0.7) ±140.
+        assert_eq!(
+            zoom.centre_showing(Vec2::new(100.0, -50.0), bounds, 0.7),
+            None
+        );
+        assert_eq!(
+            zoom.centre_showing(Vec2::new(300.0, 0.0), bounds, 0.7),
+            Some(Vec2::new(160.0, 0.0))
+        );
+        // Never past the table's edge.
+        assert_eq!(
+            zoom.centre_showing(Vec2::new(0.0, -900.0), bounds, 0.7),
+            Some(Vec2::new(0.0, -200.0))
+        );
+        // The whole table in view: nothing to pan.
+        let whole = TableZoom::default();
+        assert_eq!(
+            whole.centre_showing(Vec2::new(390.0, 0.0), bounds, 0.7),
+            None
+        );
     }
 }

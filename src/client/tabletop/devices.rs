@@ -1,8 +1,10 @@
 //! Devices: the mouse, touch and the keyboard become [`TableGesture`]s in world and screen
-//! terms (controllers do in `pads.rs`); each game maps them onto its own board. The mouse wheel, two fingers, and a
-//! drag that holds no piece zoom and pan the table ([`TableZoom`]) where the window is small.
+//! terms (controllers do in `pads.rs`); each game maps them onto its own board. The mouse
+//! wheel, two fingers, and a drag that holds no piece zoom and pan the table ([`TableZoom`])
+//! where the window is small; a double tap fits the whole table in view again. Where the
+//! board's points are smaller than a fingertip, a tap is careful ([`CarefulTap`]).
 
-use super::camera::{TableCamera, TableZoom};
+use super::camera::{TableCamera, TablePitch, TableZoom};
 use super::pads::CursorHand;
 use super::{TableGesture, TableReset};
 use crate::client::{ClientSet, Screen};
@@ -25,6 +27,18 @@ impl Default for PressHolds {
         PressHolds(true)
     }
 }
+
+/// Whether the press in progress is a finger on points smaller on the screen than a fingertip
+/// ([`FINGERTIP`]): the game then acts only on a point the finger clearly hit, and asks for a
+/// second tap to confirm a move.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CarefulTap(pub bool);
+
+/// The distance between points (logical pixels) under which taps are careful.
+pub const FINGERTIP: f32 = 30.0;
+
+/// Two taps this close in time (seconds) and place (logical pixels) are a double tap.
+const DOUBLE_TAP: (f32, f32) = (0.5, 40.0);
 
 /// Whether a left click may act on the table: not until the button has been seen up once since
 /// the table was rebuilt, so the click on a menu button that starts a game (whose release can
@@ -102,17 +116,28 @@ impl ScreenToWorld<'_, '_> {
         let (camera, transform) = *self.camera;
         camera.viewport_to_world_2d(transform, screen).ok()
     }
+
+    /// How many logical pixels a world unit takes on the screen now.
+    fn pixels_per_world(&self, at: Vec2) -> Option<f32> {
+        let world = self.world(at)?.distance(self.world(at + Vec2::X)?);
+        (world > 0.0).then(|| 1.0 / world)
+    }
 }
+
+/// Where and when (seconds since start-up) the last tap ended.
+#[derive(Default)]
+struct LastTap(Option<(f32, Vec2)>);
 
 /// A press (the left button or a finger) acts where it lands; its release far from there is a
 /// drop, or, when the press held nothing, the drag pans the table. The right button cancels.
+#[allow(clippy::too_many_arguments)]
 fn click_table(
-    (mouse, touches): (Res<ButtonInput<MouseButton>>, Res<Touches>),
+    (mouse, touches, time): (Res<ButtonInput<MouseButton>>, Res<Touches>, Res<Time>),
     window: Single<&Window>,
     view: ScreenToWorld,
-    (armed, mut holds): (Res<ClicksArmed>, ResMut<PressHolds>),
-    mut zoom: ResMut<TableZoom>,
-    mut pressing: Local<Pressing>,
+    (armed, mut holds, mut careful): (Res<ClicksArmed>, ResMut<PressHolds>, ResMut<CarefulTap>),
+    (mut zoom, pitch): (ResMut<TableZoom>, Res<TablePitch>),
+    (mut pressing, mut last_tap): (Local<Pressing>, Local<LastTap>),
     mut gestures: MessageWriter<TableGesture>,
 ) {
     // Two fingers pinch and pan (see `wheel_and_pinch`): no press of one finger goes on.
@@ -123,15 +148,33 @@ fn click_table(
     if mouse.just_pressed(MouseButton::Right) {
         gestures.write(TableGesture::Cancel);
     }
+    let finger = touches
+        .iter_just_pressed()
+        .next()
+        .map(|touch| touch.position());
     let press = if mouse.just_pressed(MouseButton::Left) {
         window.cursor_position()
     } else {
-        touches
-            .iter_just_pressed()
-            .next()
-            .map(|touch| touch.position())
+        finger
     };
+    let now = time.elapsed_secs();
+    if let Some(at) = finger
+        && zoom.zoom > 1.0
+        && last_tap.0.is_some_and(|(then, there)| {
+            now - then < DOUBLE_TAP.0 && at.distance(there) < DOUBLE_TAP.1
+        })
+    {
+        // A double tap: the whole table again; the second tap acts on nothing.
+        *zoom = TableZoom::default();
+        last_tap.0 = None;
+        *pressing = Pressing::default();
+        return;
+    }
     if let Some(at) = press {
+        let on_screen = view.pixels_per_world(at).map(|scale| pitch.0 * scale);
+        careful.set_if_neq(CarefulTap(
+            finger.is_some() && on_screen.is_some_and(|pitch| pitch < FINGERTIP),
+        ));
         *pressing = Pressing {
             at: Some(at),
             last: at,
@@ -167,13 +210,16 @@ fn click_table(
             .next()
             .map(|touch| touch.position())
     };
+    let finger_lifted = touches.iter_just_released().next().is_some();
     if let Some(at) = release
         && let Some(from) = pressing.at.take()
         && !pressing.panning
-        && at.distance(from) >= DRAG_DISTANCE
-        && let Some(world) = view.world(at)
     {
-        gestures.write(TableGesture::Drop(world));
+        if at.distance(from) < DRAG_DISTANCE {
+            last_tap.0 = finger_lifted.then_some((now, at));
+        } else if let Some(world) = view.world(at) {
+            gestures.write(TableGesture::Drop(world));
+        }
     }
 }
 

@@ -3,13 +3,17 @@
 
 mod camera;
 mod devices;
+mod label;
 mod pads;
 pub mod paint;
 mod particles;
 mod timeline;
 
-pub use camera::{HudInsets, TableBounds, TableCamera, TableView, TableZoom};
-pub use devices::{PointerWorld, PressHolds};
+pub use camera::{
+    HudInsets, ShowOnTable, TableBounds, TableCamera, TablePitch, TableView, TableZoom,
+};
+pub use devices::{CarefulTap, PointerWorld, PressHolds};
+pub use label::{Label, LabelAnchor};
 pub use pads::{CursorHand, CursorSpot, GamepadSlots};
 pub use timeline::{
     Anim, AnimatedPiece, AnimationSystems, Burst, Cue, FadingParts, Opacity, Step, TurnedOver,
@@ -48,21 +52,16 @@ pub mod z {
     pub const FX: f32 = 40.0;
 }
 
-/// What every game's table draws with: the embedded font, and a soft white glow (flashes,
-/// smoke, highlights). Made once, when the plugin is built.
+/// What every game's table draws with: a soft white glow (flashes, smoke, highlights). Made
+/// once, when the plugin is built.
 #[derive(Resource, Clone)]
 pub struct TableArt {
-    /// The embedded CJK font.
-    pub font: Handle<Font>,
     /// A soft white glow, 128 pixels across.
     pub glow: Handle<Image>,
 }
 
 impl FromWorld for TableArt {
     fn from_world(world: &mut World) -> TableArt {
-        let font = world
-            .resource_mut::<Assets<Font>>()
-            .add(Font::from_bytes(crate::client::FONT_TTF.to_vec()));
         let glow =
             world
                 .resource_mut::<Assets<Image>>()
@@ -70,7 +69,7 @@ impl FromWorld for TableArt {
                     let t = (p.length() / 64.0).min(1.0);
                     paint::white((1.0 - t) * (1.0 - t))
                 }));
-        TableArt { font, glow }
+        TableArt { glow }
     }
 }
 
@@ -115,7 +114,9 @@ pub struct TableReset;
 pub(super) fn logic_plugin(app: &mut App) {
     app.add_message::<TableReset>()
         .add_message::<TableGesture>()
+        .add_message::<ShowOnTable>()
         .init_resource::<PressHolds>()
+        .init_resource::<CarefulTap>()
         .add_plugins((timeline::plugin, camera::logic_plugin, pads::logic_plugin))
         .add_systems(
             Update,
@@ -142,6 +143,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TableArt>()
         .add_plugins((
             camera::plugin,
+            label::plugin,
             particles::plugin,
             devices::plugin,
             pads::plugin,

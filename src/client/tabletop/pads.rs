@@ -4,7 +4,7 @@
 //! play it. In the menus and at a finished game's buttons, they move egui's focus instead.
 
 use super::paint::{fill, paint, white};
-use super::{TableArt, TableGesture, z};
+use super::{Label, TableGesture, z};
 use crate::client::matches::MatchStatus;
 use crate::client::seats::{SeatPads, Seats};
 use crate::client::table_colours;
@@ -296,7 +296,7 @@ impl FromWorld for BadgeDisc {
 fn draw_cursor_badge(
     mut commands: Commands,
     (hand, spot): (Res<CursorHand>, Res<CursorSpot>),
-    (art, disc): (Res<TableArt>, Res<BadgeDisc>),
+    disc: Res<BadgeDisc>,
     badges: Query<Entity, With<CursorBadge>>,
 ) {
     if !hand.is_changed() && !spot.is_changed() {
@@ -322,13 +322,11 @@ fn draw_cursor_badge(
             Transform::from_translation(at.extend(z::FX - 1.0)),
         ))
         .with_child((
-            Text2d::new(number.to_string()),
-            TextFont {
-                font: art.font.clone().into(),
-                font_size: FontSize::Px(diameter * 0.72),
-                ..default()
-            },
-            TextColor(Color::srgb(0.08, 0.08, 0.1)),
+            Label::new(
+                number.to_string(),
+                diameter * 0.72,
+                Color::srgb(0.08, 0.08, 0.1),
+            ),
             Transform::from_xyz(0.0, 0.0, 0.1),
         ));
 }

@@ -92,7 +92,7 @@ pub struct FadingParts(pub Vec<Entity>);
 pub(super) fn fade_parts(
     pieces: Query<(&Opacity, &FadingParts), Changed<Opacity>>,
     mut sprites: Query<&mut Sprite>,
-    mut texts: Query<&mut TextColor>,
+    mut texts: Query<&mut super::Label>,
 ) {
     for (opacity, parts) in &pieces {
         for &part in &parts.0 {
@@ -104,8 +104,8 @@ pub(super) fn fade_parts(
                 };
                 sprite.color.set_alpha(base * opacity.0);
             }
-            if let Ok(mut colour) = texts.get_mut(part) {
-                colour.0.set_alpha(opacity.0);
+            if let Ok(mut label) = texts.get_mut(part) {
+                label.colour.set_alpha(opacity.0);
             }
         }
     }

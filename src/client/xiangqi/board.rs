@@ -6,7 +6,7 @@ use super::layout::{BOARD, STEP, square_to_world};
 use crate::client::ClientSet;
 use crate::client::matches::on_table;
 use crate::client::tabletop::paint::wood;
-use crate::client::tabletop::{OnTable, TableArt, TableBounds, TableView, line};
+use crate::client::tabletop::{Label, OnTable, TableBounds, TablePitch, TableView, line};
 use crate::client::theme::palette;
 use crate::rules::GameKind;
 use crate::rules::xiangqi::{FILES, RANKS, Square};
@@ -33,11 +33,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The camera frames this board while it is on the table.
-fn fit_table(mut bounds: ResMut<TableBounds>) {
+fn fit_table(mut bounds: ResMut<TableBounds>, mut pitch: ResMut<TablePitch>) {
     bounds.set_if_neq(TableBounds(BOARD + Vec2::splat(24.0)));
+    pitch.set_if_neq(TablePitch(STEP));
 }
 
-fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: Res<TableArt>) {
+fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let wood = images.add(wood(BOARD));
     let ink = palette::BOARD_INK.bevy();
     let at = |file: usize, rank: usize| {
@@ -111,13 +112,7 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>, art: R
             commands
                 .spawn((
                     Name::new("River"),
-                    Text2d::new(text),
-                    TextFont {
-                        font: art.font.clone().into(),
-                        font_size: FontSize::Px(38.0),
-                        ..default()
-                    },
-                    TextColor(ink.with_alpha(0.8)),
+                    Label::new(text, 38.0, ink.with_alpha(0.8)),
                     Transform::from_xyz(x, river_y, Z_TEXT),
                 ))
                 .id(),
@@ -136,7 +131,6 @@ const RED_NUMERALS: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三"
 fn label_files(
     mut commands: Commands,
     table: Res<TableView>,
-    art: Res<TableArt>,
     labels: Query<Entity, With<FileLabel>>,
 ) {
     for entity in &labels {
@@ -155,13 +149,7 @@ fn label_files(
                 FileLabel,
                 OnTable(GameKind::Xiangqi),
                 Name::new("File label"),
-                Text2d::new(text),
-                TextFont {
-                    font: art.font.clone().into(),
-                    font_size: FontSize::Px(20.0),
-                    ..default()
-                },
-                TextColor(palette::BOARD_INK.bevy().with_alpha(0.85)),
+                Label::new(text, 20.0, palette::BOARD_INK.bevy().with_alpha(0.85)),
                 Transform::from_xyz(at.x, at.y + outward * (STEP / 2.0 + 18.0), Z_TEXT),
             ));
         }
