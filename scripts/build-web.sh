@@ -110,13 +110,17 @@ if ! $worker_only; then
 
     # The page and the app shell around the game. The page learns the wasm's size (its progress
     # bar cannot trust Content-Length when the server sends the file compressed); the page and
-    # the service worker learn the build's id, a hash of every file the worker keeps: a new build
-    # replaces its cache.
-    mkdir -p "$out/icons"
+    # the service worker learn the build's id, a hash of every file the worker keeps (the sounds
+    # too): a new build replaces its cache.
+    mkdir -p "$out/icons" "$out/assets/sounds"
     cp web/manifest.webmanifest "$out/"
     cp web/icons/*.png "$out/icons/"
+    # The sounds are fetched beside the page once the title is drawn (the game asks for them
+    # under assets/, as Bevy's asset server does), not carried in the module.
+    cp assets/sounds/*.ogg "$out/assets/sounds/"
     build=$(cat web/index.html "$out"/{kawu.js,kawu_bg.wasm,manifest.webmanifest} \
-        "$out"/{kawu_worker.js,kawu_worker_bg.wasm,think-worker.js} "$out"/icons/*.png web/sw.js \
+        "$out"/{kawu_worker.js,kawu_worker_bg.wasm,think-worker.js} "$out"/icons/*.png \
+        "$out"/assets/sounds/*.ogg web/sw.js \
         | sha256sum | cut -c1-16)
     sed -e "s/__KAWU_WASM_BYTES__/$(stat -c %s "$out/kawu_bg.wasm")/" \
         -e "s/__KAWU_BUILD__/$build/" web/index.html > "$out/index.html"

@@ -1,5 +1,9 @@
 //! Headless tests of the Bevy client's logic: board commands, the game model, piece entities
-//! and animations, undo, and computer seats. (One test binary for all Bevy tests.)
+//! and animations, undo, and computer seats; the palettes measured (`client/colours.rs`). (One
+//! test binary for all Bevy tests.)
+
+#[path = "client/colours.rs"]
+mod colours;
 
 use bevy::input::InputPlugin;
 use bevy::input::gamepad::{
@@ -13,14 +17,14 @@ use kawu::client::junqi::{
     BoardCommand, Dying, JunqiMatch, LoadGame, LocalReferee, PieceFace, PieceSprite, PlayRequest,
     Selection, Underside, point_to_world,
 };
-use kawu::client::tabletop::{
-    Anim, CarefulTap, CursorHand, GamepadSlots, Step, TableGesture, TableView, animations_settled,
-};
+use kawu::client::table_colours::CLASSIC;
+use kawu::client::tabletop::{CarefulTap, CursorHand, GamepadSlots, TableGesture, TableView};
+use kawu::client::timeline::{Anim, Step, animations_settled};
 use kawu::client::{
     BadRecord, BadSave, ComputerPaused, Controller, Deal, DrawDeclined, FinishedGames,
-    GameLogicPlugin, GoOnline, Hint, Lang, LocalClock, MatchRequest, MatchStatus, OnlineRequest,
-    OnlineSession, RecordSource, ReplayProgress, ReplayRequest, ResumeMatch, RoomPlan, Screen,
-    SeatPads, Seats, ToServer, WatchReplay, tr,
+    GameLogicPlugin, GoOnline, Hint, Lang, LinkState, LocalClock, MatchRequest, MatchStatus,
+    OnlineRequest, OnlineSession, RecordSource, ReplayProgress, ReplayRequest, ResumeMatch,
+    RoomPlan, Screen, SeatPads, Seats, TableGame, ToServer, WatchReplay, tr,
 };
 use kawu::protocol::ClientMessage;
 use kawu::rules::junqi::{
@@ -969,10 +973,11 @@ fn session(app: &App) -> OnlineSession {
 }
 
 /// Two clients of `server` in one room of `game`: the host created it, the guest joined by
-/// its code, and both have seen each other arrive.
-fn seated_pair(server: &TestServer, game: GameKind) -> (App, App) {
+/// its code through `guest_url` (a line the test can cut), and both have seen each other
+/// arrive.
+fn seated_pair(server: &TestServer, guest_url: &str, game: GameKind) -> (App, App) {
     let (mut host, code) = create_room(server, RoomPlan::pair(game, Default::default()));
-    let mut guest = join_room(server, &code);
+    let mut guest = join_room_at(guest_url, &code);
     run_until(
         &mut [&mut host, &mut guest],
         "both seated and playing",
@@ -1013,18 +1018,44 @@ fn turn_of<'a>(turn: usize, host: &'a mut App, guest: &'a mut App) -> (&'a mut A
 #[test]
 fn two_clients_play_through_a_real_server() {
     let server = start_server();
-    let (mut host, mut guest) = seated_pair(&server, GameKind::Junqi);
+    let line = LineCutter::to(&server);
+    let (mut host, mut guest) = seated_pair(&server, &line.url, GameKind::Junqi);
     // The host (room seat 0) moves first: a flip, played only once the server has ruled.
-    for turn in 0..4 {
-        let (mover, other) = turn_of(turn, &mut host, &mut guest);
+    let flip = |turn: usize, host: &mut App, guest: &mut App| {
+        let (mover, other) = turn_of(turn, host, guest);
         let point = first_hidden(&game(mover));
         select(mover, point);
         run_until(&mut [mover, other], "the flip to reach both", |apps| {
             apps.iter().all(|app| game(app).history().len() == turn + 1)
         });
-        assert_eq!(game(&host), game(&guest), "both see the same game");
-        assert!(matches!(game(&host).view().cell(point), Cell::Up(_)));
-    }
+        assert_eq!(game(host), game(guest), "both see the same game");
+        assert!(matches!(game(host).view().cell(point), Cell::Up(_)));
+    };
+    flip(0, &mut host, &mut guest);
+    flip(1, &mut host, &mut guest);
+    // The guest's line drops and the host flips meanwhile: once the line is back, the guest
+    // takes its seat again and sees the flip it missed.
+    let guest_seat = session(&guest).my_seat().expect("a seat");
+    line.cut();
+    run_until(&mut [&mut host, &mut guest], "the line to drop", |apps| {
+        session(apps[0]).connected() == [true, false]
+            && matches!(session(apps[1]).state, LinkState::Reconnecting(_))
+    });
+    let point = first_hidden(&game(&host));
+    select(&mut host, point);
+    run_until(&mut [&mut host, &mut guest], "the host's flip", |apps| {
+        game(apps[0]).history().len() == 3 && game(apps[1]).history().len() == 2
+    });
+    line.mend();
+    run_until(&mut [&mut host, &mut guest], "the guest back", |apps| {
+        session(apps[0]).connected() == [true, true]
+            && session(apps[1]).my_seat() == Some(guest_seat)
+            && game(apps[1]).history().len() == 3
+    });
+    assert_eq!(game(&host), game(&guest), "both see the same game");
+    settle(&mut guest);
+    assert_consistent(&mut guest);
+    flip(3, &mut host, &mut guest);
     // A click on the other player's turn sends nothing.
     let point = first_hidden(&game(&guest));
     select(&mut guest, point);
@@ -1387,18 +1418,7 @@ fn the_xiangqi_computer_answers_and_undo_returns_to_the_human() {
     );
     xq_select(&mut app, square("b2"));
     xq_select(&mut app, square("e2"));
-    for _ in 0..400 {
-        if xq_model(&app).game.moves().len() == 2 {
-            break;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    assert_eq!(
-        xq_model(&app).game.moves().len(),
-        2,
-        "the computer did not answer"
-    );
+    xq_wait_for_moves(&mut app, 2);
     settle(&mut app);
     xq_assert_consistent(&mut app);
     app.world_mut().write_message(MatchRequest::Undo);
@@ -1406,6 +1426,23 @@ fn the_xiangqi_computer_answers_and_undo_returns_to_the_human() {
     settle(&mut app);
     assert!(xq_model(&app).game.moves().is_empty());
     xq_assert_consistent(&mut app);
+}
+
+/// Updates `app` until its Xiangqi game has `moves` moves (the computer answered), at most
+/// 400 frames.
+fn xq_wait_for_moves(app: &mut App, moves: usize) {
+    for _ in 0..400 {
+        if xq_model(app).game.moves().len() == moves {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(
+        xq_model(app).game.moves().len(),
+        moves,
+        "the computer did not answer"
+    );
 }
 
 /// Whether a piece's timeline has the check's cue (a flash and a shake of the table).
@@ -1462,7 +1499,7 @@ fn a_perpetual_check_ends_the_game_and_says_who_repeated() {
     assert_eq!(outcome.reason, Reason::PerpetualCheck);
     assert!(app.world().resource::<MatchStatus>().over);
     let (_, why, _) =
-        kawu::client::xiangqi::result_text(Lang::En, &xq_model(&app), &Seats::hot_seat())
+        kawu::client::xiangqi::result_text(Lang::En, &CLASSIC, &xq_model(&app), &Seats::hot_seat())
             .expect("a result");
     assert_eq!(
         why,
@@ -1525,6 +1562,19 @@ fn switching_games_clears_the_other_games_pieces() {
         .count();
     assert_eq!(xiangqi, 0);
     assert_eq!(app.world().resource::<MatchStatus>().game, GameKind::Junqi);
+    // The table is Junqi's: nothing scoped to another game's table is left.
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<TableGame>>().get(),
+        TableGame(GameKind::Junqi)
+    );
+    let others = app
+        .world_mut()
+        .query::<&DespawnOnExit<TableGame>>()
+        .iter(app.world())
+        .filter(|scope| scope.0 != TableGame(GameKind::Junqi))
+        .count();
+    assert_eq!(others, 0, "entities of another game's table");
 }
 
 #[test]
@@ -1620,7 +1670,8 @@ fn decide_colours_against_the_computer(app: &mut App) {
 #[test]
 fn two_clients_play_xiangqi_through_a_real_server() {
     let server = start_server();
-    let (mut host, mut guest) = seated_pair(&server, GameKind::Xiangqi);
+    let line = LineCutter::to(&server);
+    let (mut host, mut guest) = seated_pair(&server, &line.url, GameKind::Xiangqi);
     assert_eq!(xq_model(&host).game.moves().len(), 0);
     // The host (room seat 0) plays red and moves first; each move is shown once the server
     // has ruled, on both tables.
@@ -1628,12 +1679,30 @@ fn two_clients_play_xiangqi_through_a_real_server() {
         .into_iter()
         .enumerate()
     {
+        if turn == 2 {
+            // The guest's line drops before red's second move; the guest takes its seat
+            // again once the line is back, and the move it missed is on its table.
+            line.cut();
+            run_until(&mut [&mut host, &mut guest], "the line to drop", |apps| {
+                session(apps[0]).connected() == [true, false]
+                    && matches!(session(apps[1]).state, LinkState::Reconnecting(_))
+            });
+        }
         let (mover, other) = turn_of(turn, &mut host, &mut guest);
         xq_select(mover, square(from));
         xq_select(mover, square(to));
+        if turn == 2 {
+            run_until(
+                &mut [mover, other],
+                "red's move while the line is down",
+                |apps| xq_model(apps[0]).game.moves().len() == 3,
+            );
+            line.mend();
+        }
         run_until(&mut [mover, other], "the move to reach both", |apps| {
             apps.iter()
                 .all(|app| xq_model(app).game.moves().len() == turn + 1)
+                && session(apps[0]).connected() == [true, true]
         });
         assert_eq!(
             xq_model(&host).position().to_fen(),
@@ -1700,6 +1769,34 @@ fn two_clients_play_xiangqi_through_a_real_server() {
         "the guest's first move",
         |apps| apps.iter().all(|app| xq_model(app).game.moves().len() == 1),
     );
+    // The game the guest resigned was kept on both tables: the host watches it again, to the
+    // resignation, off the room.
+    let finished = host.world().resource::<FinishedGames>().0.clone();
+    assert_eq!(finished.len(), 1, "the finished online game is kept once");
+    assert_eq!(
+        (finished[0].kind, finished[0].plies),
+        (GameKind::Xiangqi, 2)
+    );
+    host.world_mut().write_message(WatchReplay {
+        kind: GameKind::Xiangqi,
+        record: RecordSource::Kept(finished[0].record.clone()),
+    });
+    host.update();
+    host.update();
+    assert_eq!(replay_progress(&host).map(|p| p.total), Some(2));
+    assert!(!session(&host).active(), "the replay leaves the room");
+    ask_replay(&mut host, ReplayRequest::Last);
+    let shown = xq_model(&host);
+    assert_eq!(
+        shown.conceded,
+        Some(kawu::rules::xiangqi::Conceded::Resigned(
+            kawu::rules::xiangqi::Color::Black
+        ))
+    );
+    let names = points_moves::<XiangqiMatch>(&host);
+    assert_eq!(names.len(), 2);
+    settle(&mut host);
+    xq_assert_consistent(&mut host);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1897,7 +1994,7 @@ fn a_seven_seat_qiguo_round_of_computers_and_a_hegemon_ends_the_game() {
     qg_assert_consistent(&mut app);
     let seats = app.world().resource::<Seats>().clone();
     let (title, why, _) =
-        kawu::client::qiguo::result_text(Lang::En, &model, &seats).expect("a result");
+        kawu::client::qiguo::result_text(Lang::En, &CLASSIC, &model, &seats).expect("a result");
     assert_eq!(title, tr(Lang::En, "result-you-lose"));
     assert!(why.contains("hegemon"), "{why}");
     assert!(why.starts_with("Player 1"), "{why}");
@@ -2190,6 +2287,25 @@ fn a_finished_xiangqi_game_is_kept_and_replays_forward_back_and_on() {
     );
     ask_replay(&mut app, ReplayRequest::First);
     step_through_replay::<XiangqiMatch>(&mut app, &played, 5, xq_assert_consistent);
+
+    // Play on from a replay against the computer: the person moves red, the computer answers.
+    app.world_mut().write_message(WatchReplay {
+        kind: GameKind::Xiangqi,
+        record: RecordSource::Kept(finished[0].record.clone()),
+    });
+    app.update();
+    settle(&mut app);
+    ask_replay(&mut app, ReplayRequest::Jump(4));
+    let seats = Seats::versus_computer(Level::Random, Seat(0));
+    ask_replay(&mut app, ReplayRequest::ContinueHere(seats));
+    app.update();
+    assert_eq!(replay_progress(&app), None);
+    assert_eq!(points_moves::<XiangqiMatch>(&app), played[..4]);
+    points_play::<XiangqiMatch>(&mut app, 1);
+    xq_wait_for_moves(&mut app, 6);
+    assert_eq!(points_moves::<XiangqiMatch>(&app)[..4], played[..4]);
+    settle(&mut app);
+    xq_assert_consistent(&mut app);
 }
 
 #[test]
@@ -2520,7 +2636,8 @@ fn three_people_and_two_server_computers_play_qiguo_to_its_end() {
         assert!(app.world().resource::<MatchStatus>().over);
         let seats = app.world().resource::<Seats>().clone();
         let (title, _, _) =
-            kawu::client::qiguo::result_text(Lang::En, &qg_model(app), &seats).expect("a result");
+            kawu::client::qiguo::result_text(Lang::En, &CLASSIC, &qg_model(app), &seats)
+                .expect("a result");
         let won = outcome
             .winners()
             .any(|seat| Seat(seat.index() as u8) == app_seat(app));
@@ -2531,6 +2648,27 @@ fn three_people_and_two_server_computers_play_qiguo_to_its_end() {
         };
         assert_eq!(title, tr(Lang::En, expected));
     }
+    // The third person watches the game again from its table: off the room, every move of it,
+    // to the same end.
+    let [_, _, watcher] = apps;
+    let position = qg_model(watcher).position().clone();
+    let plies = qg_model(watcher).game.plies().len();
+    watcher.world_mut().write_message(WatchReplay {
+        kind: GameKind::Qiguo,
+        record: RecordSource::OnTable,
+    });
+    watcher.update();
+    watcher.update();
+    assert_eq!(replay_progress(watcher).map(|p| p.total), Some(plies));
+    assert!(!session(watcher).active(), "the replay leaves the room");
+    assert!(
+        qg_model(watcher).game.plies().is_empty(),
+        "it starts at the start"
+    );
+    ask_replay(watcher, ReplayRequest::Last);
+    assert_eq!(qg_model(watcher).position(), &position);
+    settle(watcher);
+    qg_assert_consistent(watcher);
 }
 
 #[test]
@@ -2669,8 +2807,29 @@ fn a_qiguo_friend_who_leaves_watches_on_and_a_dropped_one_is_covered() {
 
 // Lessons
 
-use kawu::client::{LessonOn, StartLessonStep};
+use kawu::client::{LessonOfferAnswered, LessonOn, Settings, StartLessonStep, offers_lesson};
 use kawu::lessons::{LessonGame, Verdict, lesson};
+
+#[test]
+fn a_newcomer_is_offered_each_lesson_once_and_never_again_after_no_thanks() {
+    let mut app = app();
+    let games = [GameKind::Junqi, GameKind::Xiangqi, GameKind::Qiguo];
+    let settings = app.world().resource::<Settings>().clone();
+    assert!(games.iter().all(|&kind| offers_lesson(&settings, kind)));
+    // "No, thanks" to Xiangqi's lesson: the other games' lessons are still offered.
+    app.world_mut()
+        .write_message(LessonOfferAnswered(GameKind::Xiangqi));
+    app.update();
+    let settings = app.world().resource::<Settings>().clone();
+    assert!(!offers_lesson(&settings, GameKind::Xiangqi));
+    assert!(offers_lesson(&settings, GameKind::Junqi));
+    assert!(offers_lesson(&settings, GameKind::Qiguo));
+    // Never again: not after the settings are stored and read back (a restart).
+    let stored = serde_json::to_string(&settings).expect("settings as JSON");
+    let read_back: Settings = serde_json::from_str(&stored).expect("settings from JSON");
+    assert!(!offers_lesson(&read_back, GameKind::Xiangqi));
+    assert!(offers_lesson(&read_back, GameKind::Junqi));
+}
 
 /// Puts step `step` of `kind`'s lesson on the table.
 fn lesson_step(app: &mut App, kind: GameKind, step: usize) {

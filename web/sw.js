@@ -9,6 +9,9 @@
 // new cache), and it takes over once every window of the old version is closed, deleting the old
 // cache. One window never mixes files of two builds.
 //
+// The sounds (assets/…), which the game asks for once its title is drawn, are kept in the same
+// cache the first time they are fetched: later visits and offline play have them too.
+//
 // Everything else goes to the network untouched: the WebSocket (/ws), /health, and any other
 // file. Any page address in the scope (an invite link's ?join=CODE too) gets the cached page;
 // the query string stays for the page to read and is never stored.
@@ -70,6 +73,18 @@ self.addEventListener('fetch', (event) => {
     key = './';
   } else if (url.search === '' && path !== '' && SHELL.includes(path)) {
     key = path;
+  }
+  if (key === null && url.search === '' && path.startsWith('assets/')) {
+    event.respondWith(
+      caches.open(CACHE).then(async (cache) => {
+        const cached = await cache.match(path);
+        if (cached) return cached;
+        const response = await fetch(request);
+        if (response.ok) await cache.put(path, response.clone());
+        return response;
+      }),
+    );
+    return;
   }
   if (key === null) return;
   event.respondWith(

@@ -3,7 +3,7 @@
 
 use super::matches::{Deal, MatchStatus, NewMatch};
 use super::seats::Seats;
-use super::tabletop::animations_settled;
+use super::timeline::animations_settled;
 use super::{ClientSet, Screen};
 use crate::rules::GameKind;
 use bevy::prelude::*;

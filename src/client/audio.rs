@@ -1,31 +1,15 @@
 //! Sound: effects, music and interface sounds on separate kira channels. A game's effects
-//! arrive in the [`Cue`]s of its timelines; the shell's own sounds are [`UiSound`]s. All
-//! sounds are embedded in the binary.
+//! arrive in the [`Cue`]s of its timelines; the shell's own sounds are [`UiSound`]s. The sound
+//! files are assets (`assets/sounds/`, beside the page in the browser), asked for once the
+//! first frames are drawn: the title never waits for them.
 
 use super::ClientSet;
+use super::cues::{Cue, UiSound};
 use super::matches::{LocalClock, MatchStatus};
 use super::net::OnlineSession;
 use super::settings::Settings;
-use super::tabletop::Cue;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
-
-/// A sound of the shell, not of a game: buttons and the end of a game.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UiSound {
-    /// A button was pressed.
-    Click,
-    /// A game is over and a person at this device won (or, among people, someone did).
-    Victory,
-    /// A game is over and the computer won.
-    Defeat,
-    /// A game ended in a draw.
-    Draw,
-    /// One of the last ten seconds of a person's move clock here.
-    ClockTick,
-    /// The opponent moved online while the window was in the background.
-    OpponentMoved,
-}
 
 /// The channel for game sound effects.
 #[derive(Resource)]
@@ -53,8 +37,7 @@ struct ShellSounds {
 
 /// Headless parts: the messages the logic sends, and the clock's ticks.
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_message::<UiSound>()
-        .add_systems(Update, tick_low_time.in_set(ClientSet::Apply));
+    app.add_systems(Update, tick_low_time.in_set(ClientSet::Apply));
 }
 
 /// The move clock of a person at this device, here or online: a tick in each of its last ten
@@ -92,59 +75,46 @@ pub(super) fn plugin(app: &mut App) {
         .add_audio_channel::<EffectsChannel>()
         .add_audio_channel::<MusicChannel>()
         .add_audio_channel::<UiChannel>()
-        .add_systems(Startup, (load_sounds, start_music).chain())
         .add_systems(
             Update,
             (
+                (load_sounds, start_music)
+                    .chain()
+                    .run_if(first_frames_drawn.and_then(not(resource_exists::<ShellSounds>))),
                 set_volumes.run_if(resource_changed::<Settings>),
                 play_cues,
-                play_ui_sounds,
+                play_ui_sounds.run_if(resource_exists::<ShellSounds>),
             )
                 .in_set(ClientSet::Present),
         );
 }
 
-/// Decodes embedded sound bytes; a sound that cannot be decoded is left out (silence).
-pub fn decode(
-    sources: &mut Assets<AudioSource>,
-    name: &str,
-    bytes: &'static [u8],
-) -> Handle<AudioSource> {
-    match StaticSoundData::from_cursor(std::io::Cursor::new(bytes)) {
-        Ok(sound) => sources.add(AudioSource { sound }),
-        Err(error) => {
-            warn!("cannot decode the sound {name}: {error}");
-            Handle::default()
-        }
-    }
+/// How many frames are drawn before the sounds are asked for.
+const FRAMES_BEFORE_SOUNDS: u32 = 3;
+
+/// Whether the first frames (the title screen) have been drawn, so that sounds may be asked for:
+/// in the browser they are fetched beside the page, and decoding them (the music above all)
+/// would hold up the first frame.
+pub(crate) fn first_frames_drawn(mut frames: Local<u32>) -> bool {
+    *frames = frames.saturating_add(1);
+    *frames > FRAMES_BEFORE_SOUNDS
 }
 
-/// Decodes a sound file of `assets/sounds/`, embedded in the binary.
-macro_rules! embedded_sound {
-    ($sources:expr, $name:literal) => {
-        $crate::client::audio::decode(
-            $sources,
-            $name,
-            include_bytes!(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/assets/sounds/",
-                $name
-            )),
-        )
-    };
+/// The sound file `name` of `assets/sounds/`, loading (a file that cannot be read or decoded is
+/// reported and stays silent).
+pub(crate) fn sound_file(server: &AssetServer, name: &str) -> Handle<AudioSource> {
+    server.load(format!("sounds/{name}"))
 }
-pub(crate) use embedded_sound;
 
-fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-    let sources = &mut *sources;
+fn load_sounds(mut commands: Commands, server: Res<AssetServer>) {
     commands.insert_resource(ShellSounds {
-        click: embedded_sound!(sources, "click.ogg"),
-        victory: embedded_sound!(sources, "victory.ogg"),
-        defeat: embedded_sound!(sources, "defeat.ogg"),
-        draw: embedded_sound!(sources, "draw.ogg"),
-        tick: embedded_sound!(sources, "tick.ogg"),
-        opponent_moved: embedded_sound!(sources, "opponent_moved.ogg"),
-        music: embedded_sound!(sources, "music.ogg"),
+        click: sound_file(&server, "click.ogg"),
+        victory: sound_file(&server, "victory.ogg"),
+        defeat: sound_file(&server, "defeat.ogg"),
+        draw: sound_file(&server, "draw.ogg"),
+        tick: sound_file(&server, "tick.ogg"),
+        opponent_moved: sound_file(&server, "opponent_moved.ogg"),
+        music: sound_file(&server, "music.ogg"),
     });
 }
 

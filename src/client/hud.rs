@@ -2,23 +2,24 @@
 //! buttons, room below them for the game's own section, and the dialogs (settings, resign,
 //! draw offer, game over). The game on the table says what to write in [`HudText`].
 
-use super::audio::UiSound;
 use super::catalog::Catalog;
 use super::clipboard::Clipboard;
+use super::cues::UiSound;
 use super::i18n::{Lang, tr, tr_args};
 use super::lessons::LessonPanelHeight;
 use super::matches::{
     DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, ReplayProgress,
 };
-use super::menu::settings_ui;
+
 use super::net::{LinkState, OnlineSession, ToServer, invite_link};
 use super::online::RoomTable;
 use super::records::{RecordSource, ReplayRequest, WatchReplay};
 use super::seats::{LEVEL_CHOICES, Seats, level_key};
-use super::settings::Settings;
-use super::tabletop::{Anim, HudInsets, TableBounds};
+use super::settings::{Settings, settings_page};
+use super::tabletop::{HudInsets, TableBounds};
 use super::theme::{Rgb, Toast, UiSet, dialog_frame, menu_button, palette, small_button};
 use super::thinking::{HintRequest, computer_to_move};
+use super::timeline::Anim;
 use super::{ClientSet, Screen};
 use crate::protocol::{ClientMessage, RoomSeat, SeatState};
 use crate::rules::Seat;
@@ -599,7 +600,7 @@ fn hud_dialogs(
             .anchor(egui::Align2::CENTER_CENTER, board_centre)
             .show(ctx, |ui| {
                 let mut edited = settings.clone();
-                settings_ui(ui, &mut edited);
+                settings_page(ui, &mut edited);
                 if edited != *settings {
                     *settings = edited;
                 }

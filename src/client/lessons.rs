@@ -3,8 +3,8 @@
 //! learner is, their progress and the first-launch offer, and shows the lesson's panel; each
 //! game puts its steps on the table and judges the moves tried there.
 
-use super::audio::UiSound;
 use super::catalog::Catalog;
+use super::cues::UiSound;
 use super::i18n::{Lang, tr, tr_args};
 use super::matches::{NewMatch, ResumeMatch};
 use super::records::WatchReplay;
@@ -148,15 +148,33 @@ pub fn offers_lesson(settings: &Settings, kind: GameKind) -> bool {
     !settings.lessons_offered.contains(&kind) && !settings.lessons_done.contains_key(&kind)
 }
 
+/// A newcomer answered the title screen's offer of a game's lesson (took it or said "No,
+/// thanks"): it is not offered again.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LessonOfferAnswered(pub GameKind);
+
+/// Keeps the answered offers in the settings, which the desktop and the browser store.
+fn remember_answered_offers(
+    mut answers: MessageReader<LessonOfferAnswered>,
+    mut settings: ResMut<Settings>,
+) {
+    for &LessonOfferAnswered(kind) in answers.read() {
+        settings.lessons_offered.insert(kind);
+    }
+}
+
 /// Headless parts: the run, its messages and progress.
 pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<LessonOn>()
         .add_message::<StartLessonStep>()
         .add_message::<LessonAnswer>()
+        .add_message::<LessonOfferAnswered>()
         .add_systems(
             Update,
-            (leave_lessons, begin_steps, hear_answers, retry_wrong_moves)
-                .chain()
+            (
+                remember_answered_offers,
+                (leave_lessons, begin_steps, hear_answers, retry_wrong_moves).chain(),
+            )
                 .in_set(ClientSet::Present),
         )
         .add_systems(OnEnter(Screen::Title), |mut on: ResMut<LessonOn>| {

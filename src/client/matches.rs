@@ -183,10 +183,27 @@ pub struct ResumeMatch {
     pub record: serde_json::Value,
 }
 
+/// The game whose table is shown. Its board, pieces and markers are scoped to it: the board is
+/// set up on entering, and everything of its table goes on leaving.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TableGame(pub GameKind);
+
+/// The table follows the game of the match.
+fn follow_the_match(status: Res<MatchStatus>, mut table: ResMut<NextState<TableGame>>) {
+    NextState::set_if_neq(&mut table, TableGame(status.game));
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MatchStatus>()
         .init_resource::<LocalClock>()
+        .init_state::<TableGame>()
         .add_systems(Update, run_local_clock.in_set(ClientSet::Command))
+        .add_systems(
+            Update,
+            follow_the_match
+                .run_if(resource_changed::<MatchStatus>)
+                .in_set(ClientSet::Present),
+        )
         .add_message::<MatchRequest>()
         .add_message::<DrawDeclined>()
         .add_message::<NewMatch>()

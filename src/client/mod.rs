@@ -6,7 +6,8 @@
 //! `xiangqi/`, `qiguo/`) and talks to the shell through a few types ([`MatchStatus`],
 //! [`NewMatch`], [`MatchRequest`], [`HudText`], cues and sounds); `games.rs` composes them.
 //! `points/` is the one board layer of the games of pieces on points (Xiangqi, Qiguo);
-//! `tabletop/` the game-neutral presentation: timeline, particles, camera, devices.
+//! `timeline` animates the pieces and sends the cues (`cues.rs`) that audio and the table follow;
+//! `tabletop/` is the game-neutral presentation: particles, camera, devices, the table's text.
 //!
 //! [`GameLogicPlugin`] holds everything that does not render and runs under `MinimalPlugins`,
 //! which is how `tests/client.rs` drives it; [`run`] adds the window, rendering, egui, audio and
@@ -18,6 +19,7 @@ mod audio;
 mod catalog;
 mod cli;
 mod clipboard;
+mod cues;
 mod games;
 mod hud;
 mod i18n;
@@ -38,21 +40,25 @@ pub mod table_colours;
 pub mod tabletop;
 mod theme;
 mod thinking;
+pub mod timeline;
 pub mod xiangqi;
 
+use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
-pub use audio::UiSound;
 pub use catalog::{Catalog, GameEntry};
+pub use cues::UiSound;
 pub use hud::HudText;
 pub use i18n::{Lang, tr, tr_args};
-pub use lessons::{LessonAnswer, LessonOn, LessonRun, StartLessonStep};
+pub use lessons::{
+    LessonAnswer, LessonOfferAnswered, LessonOn, LessonRun, StartLessonStep, offers_lesson,
+};
 pub use matches::{
     Deal, DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, PositionKey,
-    ReplayProgress, ResumeMatch,
+    ReplayProgress, ResumeMatch, TableGame,
 };
-pub use net::{FromServer, GoOnline, OnlineRequest, OnlineSession, RoomPlan, ToServer};
+pub use net::{FromServer, GoOnline, LinkState, OnlineRequest, OnlineSession, RoomPlan, ToServer};
 pub use records::{
     BadRecord, FinishedGame, FinishedGames, RecordSource, ReplayRequest, WatchReplay,
 };
@@ -60,6 +66,14 @@ pub use save::BadSave;
 pub use seats::{Controller, SeatPads, Seats};
 pub use settings::{AnimSpeed, LabelStyle, Settings};
 pub use thinking::{ComputerPaused, Hint};
+
+/// Where the asset files (the sounds) are: beside the page in the browser; on the desktop, in
+/// the checkout the game was built from, wherever it is started.
+const ASSETS: &str = if cfg!(target_arch = "wasm32") {
+    "assets"
+} else {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/assets")
+};
 
 /// The CJK font (Chinese piece names, Latin and Cyrillic UI text), embedded in the binary.
 pub(crate) const FONT_TTF: &[u8] = include_bytes!("../../assets/fonts/kawu-cjk.ttf");
@@ -120,6 +134,8 @@ impl Plugin for GameLogicPlugin {
                 save::logic_plugin,
                 records::logic_plugin,
                 lessons::logic_plugin,
+                cues::plugin,
+                timeline::plugin,
                 tabletop::logic_plugin,
                 attract::plugin,
                 games::logic_plugin,
@@ -133,19 +149,29 @@ pub fn run() -> AppExit {
     let mut app = App::new();
     // A stray command on a vanished entity must never end a game: warn instead of panicking.
     app.set_error_handler(bevy::ecs::error::warn);
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Kawu — 军棋翻棋 · 象棋 · 七國象戲".into(),
-            resolution: WindowResolution::new(cli.window().0, cli.window().1),
-            fit_canvas_to_parent: true,
-            canvas: Some("#kawu-canvas".into()),
-            // Bevy's default, prevent_default_event_handling, stays on: the page must not scroll
-            // or zoom under a finger, and bevy_egui's text agent (a phone's keyboard for text
-            // fields) needs it.
-            ..default()
-        }),
-        ..default()
-    }))
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Kawu — 军棋翻棋 · 象棋 · 七國象戲".into(),
+                    resolution: WindowResolution::new(cli.window().0, cli.window().1),
+                    fit_canvas_to_parent: true,
+                    canvas: Some("#kawu-canvas".into()),
+                    // Bevy's default, prevent_default_event_handling, stays on: the page must not
+                    // scroll or zoom under a finger, and bevy_egui's text agent (a phone's
+                    // keyboard for text fields) needs it.
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: ASSETS.into(),
+                // No asset has settings of its own: asking for `.meta` files would only add
+                // requests (404s in the browser's console).
+                meta_check: AssetMetaCheck::Never,
+                ..default()
+            }),
+    )
     .add_plugins(GameLogicPlugin)
     .add_plugins((
         theme::plugin,

@@ -3,7 +3,7 @@
 //! player. Each game follows the room's state and events for itself.
 
 use super::ClientSet;
-use super::audio::UiSound;
+use super::cues::UiSound;
 use super::matches::{MatchRequest, NewMatch};
 use super::net::{FromServer, OnlineSession, OwnTakebackRefused, ToServer};
 use super::seats::{Controller, Seats};

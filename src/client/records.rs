@@ -3,8 +3,8 @@
 //! writes its own records; the shell only carries them.
 
 use super::ClientSet;
-use super::audio::UiSound;
 use super::clipboard::Clipboard;
+use super::cues::UiSound;
 use super::i18n::{Lang, tr};
 use super::seats::Seats;
 use super::settings::{read_file, write_file};

@@ -1,7 +1,7 @@
 //! The look of the interface: one palette, the embedded font, egui's style and the widgets
 //! every screen uses (menu buttons, dialog frames, toasts).
 
-use super::audio::UiSound;
+use super::cues::UiSound;
 use super::i18n::{Lang, tr};
 use super::{ClientSet, FONT_TTF};
 use bevy::camera::CameraOutputMode;

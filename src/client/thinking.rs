@@ -5,7 +5,7 @@
 
 use super::matches::{MatchStatus, PositionKey};
 use super::seats::{Controller, Seats};
-use super::tabletop::Anim;
+use super::timeline::Anim;
 use super::{ClientSet, Screen};
 use crate::ai::Level;
 use crate::ai::request::{Search, Sight};

@@ -10,11 +10,11 @@ use super::model::JunqiMatch;
 use crate::client::ClientSet;
 use crate::client::Screen;
 use crate::client::lessons::Highlights;
-use crate::client::matches::on_table;
-use crate::client::table_colours;
+use crate::client::matches::{TableGame, on_table};
+use crate::client::table_colours::TablePalette;
 use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
 use crate::client::tabletop::{
-    CursorSpot, Label, OnTable, TableBounds, TablePitch, TableView, line,
+    CursorSpot, Label, TableBounds, TablePitch, TableView, line, on_table_of,
 };
 use crate::client::theme::palette;
 use crate::rules::GameKind;
@@ -38,7 +38,10 @@ pub(super) struct Art {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, create_art)
-        .add_systems(Startup, spawn_board)
+        .add_systems(
+            OnEnter(TableGame(GameKind::Junqi)),
+            (spawn_board, label_coordinates),
+        )
         .add_systems(
             Update,
             (
@@ -110,7 +113,7 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let root = commands
         .spawn((
             Name::new("Board"),
-            OnTable(GameKind::Junqi),
+            on_table_of(GameKind::Junqi),
             Transform::default(),
             Visibility::default(),
         ))
@@ -360,7 +363,7 @@ fn label_coordinates(
     let mut label = |name: &'static str, text: String, x: f32, y: f32| {
         commands.spawn((
             CoordinateLabel,
-            OnTable(GameKind::Junqi),
+            on_table_of(GameKind::Junqi),
             Name::new(name),
             Label::new(text, 16.0, colour),
             Transform::from_xyz(x, y, Z_POST + 0.3),
@@ -400,6 +403,7 @@ struct Marked<'w> {
     table: Res<'w, TableView>,
     screen: Res<'w, State<Screen>>,
     highlights: Res<'w, Highlights<Point>>,
+    palette: Res<'w, TablePalette>,
 }
 
 impl Marked<'_> {
@@ -411,6 +415,7 @@ impl Marked<'_> {
             || self.table.is_changed()
             || self.screen.is_changed()
             || self.highlights.is_changed()
+            || self.palette.is_changed()
     }
 }
 
@@ -443,13 +448,15 @@ fn update_markers(
         table,
         screen,
         highlights,
+        palette,
     } = marked;
+    let colours = &palette.markers;
     let turned = table.turned();
     let mut mark =
         |image: &Handle<Image>, point: Point, colour: Color, size: Option<Vec2>, z: f32| {
             commands.spawn((
                 Marker,
-                OnTable(GameKind::Junqi),
+                on_table_of(GameKind::Junqi),
                 Name::new("Marker"),
                 Sprite {
                     image: image.clone(),
@@ -461,11 +468,7 @@ fn update_markers(
             ));
         };
     let ring = &art.ring;
-    let last = table_colours::active()
-        .markers
-        .last_move
-        .bevy()
-        .with_alpha(0.9);
+    let last = colours.last_move.bevy().with_alpha(0.9);
     match model.public.history().last().map(|played| played.action) {
         Some(Action::Flip(point)) => mark(ring, point, last, None, Z_MARK),
         Some(Action::Move { from, to }) => {
@@ -479,23 +482,13 @@ fn update_markers(
     }
     // A lesson's points, until the learner moves.
     for &point in highlights.at(model.public.history().len()) {
-        mark(
-            ring,
-            point,
-            table_colours::active().markers.lesson_hint.bevy(),
-            None,
-            Z_MARK + 0.05,
-        );
+        mark(ring, point, colours.lesson_hint.bevy(), None, Z_MARK + 0.05);
     }
     if let Some(point) = hover.0 {
         mark(
             ring,
             point,
-            table_colours::active()
-                .markers
-                .hover
-                .bevy()
-                .with_alpha(0.75),
+            colours.hover.bevy().with_alpha(0.75),
             None,
             Z_MARK + 0.1,
         );
@@ -504,7 +497,7 @@ fn update_markers(
         mark(
             ring,
             cursor.point,
-            table_colours::active().markers.cursor.bevy(),
+            colours.cursor.bevy(),
             None,
             Z_MARK + 0.3,
         );
@@ -515,7 +508,7 @@ fn update_markers(
     mark(
         ring,
         selected,
-        table_colours::active().markers.selected_piece.bevy(),
+        colours.selected_piece.bevy(),
         None,
         Z_MARK + 0.2,
     );
@@ -525,7 +518,7 @@ fn update_markers(
             mark(
                 ring,
                 point,
-                table_colours::active().markers.target_attack.bevy(),
+                colours.target_attack.bevy(),
                 None,
                 Z_MARK + 0.2,
             );
@@ -533,11 +526,7 @@ fn update_markers(
             mark(
                 &art.disc,
                 point,
-                table_colours::active()
-                    .markers
-                    .target_move
-                    .bevy()
-                    .with_alpha(0.9),
+                colours.target_move.bevy().with_alpha(0.9),
                 Some(Vec2::splat(22.0)),
                 Z_DOT,
             );

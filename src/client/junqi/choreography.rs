@@ -6,14 +6,15 @@ use super::model::{ActionPlayed, JunqiMatch};
 use super::pieces::{Dying, PieceSprite, SyncPieces, Underside, ink};
 use super::sounds::JunqiSounds;
 use crate::client::ClientSet;
-use crate::client::audio::UiSound;
+use crate::client::cues::UiSound;
+use crate::client::cues::{Burst, Cue};
 use crate::client::matches::on_table;
 use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
-use crate::client::tabletop::{
-    Anim, AnimatedPiece, AnimationSystems, Burst, Cue, Step, TableReset, TableView, finish_all,
-};
+use crate::client::table_colours::{Palette, TablePalette};
+use crate::client::tabletop::{TableReset, TableView};
 use crate::client::theme::palette;
+use crate::client::timeline::{Anim, AnimatedPiece, AnimationSystems, Step, finish_all};
 use crate::rules::GameKind;
 use crate::rules::junqi::{Action, Combat, Effect, Kind, Outcome, Piece, Point};
 use bevy::ecs::system::SystemParam;
@@ -72,6 +73,7 @@ impl Battle {
 struct Stage<'w> {
     settings: Res<'w, Settings>,
     table: Res<'w, TableView>,
+    colours: Res<'w, TablePalette>,
     /// Absent without audio (headless tests): the timelines are silent.
     sounds: Option<Res<'w, JunqiSounds>>,
 }
@@ -102,12 +104,12 @@ impl Stage<'_> {
     }
 }
 
-/// The cue of a piece breaking apart.
-fn shatter(piece: Piece, at: Vec2) -> Step {
+/// The cue of a piece breaking apart, in `colours`.
+fn shatter(colours: &Palette, piece: Piece, at: Vec2) -> Step {
     Step::Cue(Cue {
         at,
         burst: Some(Burst::Shards([
-            ink(piece.color).bevy(),
+            ink(colours, piece.color).bevy(),
             palette::PAPER.bevy(),
         ])),
         ..default()
@@ -201,13 +203,13 @@ fn start_animations(
                     Combat::DefenderWins | Combat::BothRemoved | Combat::FlagBombed
                 );
                 if mover_dies {
-                    steps.push(shatter(attacker, target));
+                    steps.push(shatter(&stage.colours, attacker, target));
                     steps.push(Step::Die(die));
                 }
                 if let Some(defender_entity) = entity_at(to) {
                     let mut defender_steps = vec![Step::Wait(slide + hold)];
                     if combat != Combat::DefenderWins {
-                        defender_steps.push(shatter(defender, target));
+                        defender_steps.push(shatter(&stage.colours, defender, target));
                         defender_steps.push(Step::Die(die));
                         commands
                             .entity(defender_entity)

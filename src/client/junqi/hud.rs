@@ -7,8 +7,8 @@ use super::pieces::side_text;
 use super::rules_page::{piece_chip, short_label};
 use crate::client::ClientSet;
 use crate::client::Screen;
-use crate::client::audio::UiSound;
 use crate::client::clipboard::Clipboard;
+use crate::client::cues::UiSound;
 use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{MatchStatus, on_table};
@@ -19,6 +19,7 @@ use crate::client::records::{
 };
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
+use crate::client::table_colours::{Palette, TablePalette};
 use crate::client::theme::{Rgb, Toast, UiSet, palette, section_title};
 use crate::client::thinking::Hint;
 use crate::rules::GameKind;
@@ -76,7 +77,7 @@ fn outcome_text(
     model: &JunqiMatch,
     seats: &Seats,
     outcome: Outcome,
-) -> (String, String, Rgb) {
+) -> (String, String) {
     let t = |key: &'static str| tr(lang, key);
     match outcome {
         Outcome::Draw(reason) => {
@@ -88,7 +89,7 @@ fn outcome_text(
                 DrawReason::Agreement => t("reason-agreement"),
                 DrawReason::NoActionBeforeColours => t("reason-no-action"),
             };
-            (t("result-draw"), why, palette::NEUTRAL)
+            (t("result-draw"), why)
         }
         Outcome::Win { winner, reason } => {
             let reason = match reason {
@@ -104,8 +105,16 @@ fn outcome_text(
                 Some(_) => t("result-you-lose"),
                 None => format!("{} {}", side_name(lang, winner), t("result-wins")),
             };
-            (title, why, side_text(winner))
+            (title, why)
         }
+    }
+}
+
+/// The colour of a finished game's result: the winner's, in `colours`.
+fn outcome_colour(colours: &Palette, outcome: Outcome) -> Rgb {
+    match outcome {
+        Outcome::Draw(_) => palette::NEUTRAL,
+        Outcome::Win { winner, .. } => side_text(colours, winner),
     }
 }
 
@@ -116,7 +125,7 @@ pub(super) fn outcome_summary(
     seats: &Seats,
     outcome: Outcome,
 ) -> String {
-    let (title, why, _) = outcome_text(lang, model, seats, outcome);
+    let (title, why) = outcome_text(lang, model, seats, outcome);
     format!("{title} — {why}")
 }
 
@@ -125,7 +134,7 @@ fn describe_match(
     model: Res<JunqiMatch>,
     status: Res<MatchStatus>,
     seats: Res<Seats>,
-    settings: Res<Settings>,
+    (settings, colours): (Res<Settings>, Res<TablePalette>),
     hint: Res<Hint<JunqiMatch>>,
     mut text: ResMut<HudText>,
 ) {
@@ -137,7 +146,7 @@ fn describe_match(
         (Some(_), _) => (t("turn-game-over"), palette::GOLD),
         (None, Some(side)) => (
             format!("{} {}", side_name(lang, side), t("turn-to-move")),
-            side_text(side),
+            side_text(&colours, side),
         ),
         (None, None) => (
             format!("{} {}", seat_name(lang, &model, to_move), t("turn-to-move")),
@@ -160,9 +169,10 @@ fn describe_match(
             .collect(),
         can_concede: view.side_to_move().is_some(),
         hint_available: status.local_turn(&seats) && !hint.thinking(),
-        result: model
-            .outcome()
-            .map(|outcome| outcome_text(lang, &model, &seats, outcome)),
+        result: model.outcome().map(|outcome| {
+            let (title, why) = outcome_text(lang, &model, &seats, outcome);
+            (title, why, outcome_colour(&colours, outcome))
+        }),
     });
 }
 
@@ -172,6 +182,7 @@ struct Section<'w> {
     model: Res<'w, JunqiMatch>,
     status: Res<'w, MatchStatus>,
     settings: Res<'w, Settings>,
+    colours: Res<'w, TablePalette>,
     hint: Res<'w, Hint<JunqiMatch>>,
     area: Res<'w, HudSectionArea>,
     referee: Res<'w, LocalReferee>,
@@ -205,6 +216,7 @@ fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
     );
     egui::ScrollArea::vertical().show(&mut ui, |ui| {
         let (model, settings, hint) = (&*section.model, &*section.settings, &*section.hint);
+        let looks = (&**section.colours, settings);
         let view = model.view();
         let quiet = view.quiet_plies();
         let limit = view.rules().quiet_ply_limit;
@@ -221,11 +233,11 @@ fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
                     .color(palette::HINT.egui()),
             );
         }
-        pool_section(ui, model, settings);
+        pool_section(ui, model, looks);
         ui.separator();
-        captured_section(ui, model, settings);
+        captured_section(ui, model, looks);
         ui.separator();
-        if let Some(ply) = move_log(ui, model, settings, section.status.replay.is_some()) {
+        if let Some(ply) = move_log(ui, model, looks, section.status.replay.is_some()) {
             section.replays.write(ReplayRequest::Jump(ply));
         }
         ui.separator();
@@ -276,7 +288,10 @@ fn transfer_box(ui: &mut egui::Ui, lang: Lang, section: &mut Section) {
     }
 }
 
-fn pool_section(ui: &mut egui::Ui, model: &JunqiMatch, settings: &Settings) {
+/// The palette and the settings a section is drawn with.
+type Looks<'a> = (&'a Palette, &'a Settings);
+
+fn pool_section(ui: &mut egui::Ui, model: &JunqiMatch, (colours, settings): Looks) {
     let view = model.view();
     section_title(
         ui,
@@ -292,20 +307,21 @@ fn pool_section(ui: &mut egui::Ui, model: &JunqiMatch, settings: &Settings) {
             for kind in Kind::ALL {
                 let piece = Piece::new(side, kind);
                 let count = view.pool_count(piece);
-                piece_chip(ui, piece, settings.labels, Some(count), count == 0);
+                piece_chip(ui, colours, piece, settings.labels, Some(count), count == 0);
             }
         });
     }
 }
 
-fn captured_section(ui: &mut egui::Ui, model: &JunqiMatch, settings: &Settings) {
+fn captured_section(ui: &mut egui::Ui, model: &JunqiMatch, (colours, settings): Looks) {
     let lang = settings.language;
     let view = model.view();
     section_title(ui, tr(lang, "hud-captured"));
     for side in Side::ALL {
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
-            ui.label(egui::RichText::new(side_name(lang, side)).color(side_text(side).egui()));
+            let name = egui::RichText::new(side_name(lang, side));
+            ui.label(name.color(side_text(colours, side).egui()));
             let mut none = true;
             for kind in Kind::ALL {
                 let piece = Piece::new(side, kind);
@@ -319,6 +335,7 @@ fn captured_section(ui: &mut egui::Ui, model: &JunqiMatch, settings: &Settings) 
                     none = false;
                     piece_chip(
                         ui,
+                        colours,
                         piece,
                         settings.labels,
                         (gone > 1).then_some(gone),
@@ -338,7 +355,7 @@ fn captured_section(ui: &mut egui::Ui, model: &JunqiMatch, settings: &Settings) 
 fn move_log(
     ui: &mut egui::Ui,
     model: &JunqiMatch,
-    settings: &Settings,
+    (colours, settings): Looks,
     replay: bool,
 ) -> Option<usize> {
     let lang = settings.language;
@@ -375,7 +392,7 @@ fn move_log(
                                     &short_label(piece.kind, settings.labels),
                                     6.0,
                                     egui::TextFormat {
-                                        color: side_text(piece.color).egui(),
+                                        color: side_text(colours, piece.color).egui(),
                                         ..plain
                                     },
                                 );

@@ -7,11 +7,10 @@ use super::model::{ActionPlayed, JunqiMatch};
 use crate::client::ClientSet;
 use crate::client::matches::MatchStatus;
 use crate::client::settings::{LabelStyle, Settings};
-use crate::client::table_colours;
-use crate::client::tabletop::{
-    Anim, Label, OnTable, Opacity, TableReset, TableView, TurnedOver, z,
-};
+use crate::client::table_colours::{Palette, TablePalette};
+use crate::client::tabletop::{Label, TableReset, TableView, on_table_of};
 use crate::client::theme::palette;
+use crate::client::timeline::{Anim, Opacity, TurnedOver, z};
 use crate::rules::GameKind;
 use crate::rules::junqi::{Cell, Color as Side, Kind, Piece, Point};
 use bevy::prelude::*;
@@ -102,7 +101,7 @@ fn rebuild_pieces(
         };
         commands.spawn((
             Name::new(format!("Piece {point}")),
-            OnTable(GameKind::Junqi),
+            on_table_of(GameKind::Junqi),
             PieceSprite { point },
             PieceFace(face),
             Opacity(1.0),
@@ -181,18 +180,18 @@ fn add_piece_looks(mut commands: Commands, art: Res<Art>, new: Query<Entity, Add
     }
 }
 
-/// The ink of each side.
-pub(super) fn ink(side: Side) -> crate::client::theme::Rgb {
-    let sides = table_colours::active().sides;
+/// The ink of each side in `colours`.
+pub(super) fn ink(colours: &Palette, side: Side) -> crate::client::theme::Rgb {
+    let sides = colours.sides;
     match side {
         Side::Red => sides.red_ink,
         Side::Blue => sides.blue_ink,
     }
 }
 
-/// A side's colour for text on the dark interface.
-pub(super) fn side_text(side: Side) -> crate::client::theme::Rgb {
-    let sides = table_colours::active().sides;
+/// A side's colour for text on the dark interface, in `colours`.
+pub(super) fn side_text(colours: &Palette, side: Side) -> crate::client::theme::Rgb {
+    let sides = colours.sides;
     match side {
         Side::Red => sides.red_text,
         Side::Blue => sides.blue_text,
@@ -231,8 +230,9 @@ fn style_pieces(
     mut sprites: Query<&mut Sprite>,
     mut texts: Query<&mut Label>,
     art: Res<Art>,
+    colours: Res<TablePalette>,
 ) {
-    let relabel = settings.is_changed();
+    let relabel = settings.is_changed() || colours.is_changed();
     for (face, looks) in &pieces {
         if !(relabel || face.is_changed() || looks.is_added()) {
             continue;
@@ -240,7 +240,7 @@ fn style_pieces(
         let (rim_colour, face_image, face_colour) = match face.0 {
             None => (palette::BACK_RIM.bevy(), art.back.clone(), Color::WHITE),
             Some(piece) => (
-                ink(piece.color).bevy(),
+                ink(&colours, piece.color).bevy(),
                 art.face.clone(),
                 palette::PAPER.bevy(),
             ),
@@ -266,7 +266,9 @@ fn style_pieces(
                 corner_mark(piece.kind),
             ),
         };
-        let colour = face.0.map_or(Color::WHITE, |piece| ink(piece.color).bevy());
+        let colour = face
+            .0
+            .map_or(Color::WHITE, |piece| ink(&colours, piece.color).bevy());
         for (entity, text, px) in [(looks.label, label, size), (looks.corner, corner, 11.0)] {
             if let Ok(mut label) = texts.get_mut(entity) {
                 let anchor = label.anchor;

@@ -9,7 +9,7 @@ use crate::client::matches::{NewMatch, ResumeMatch};
 use crate::client::net::{GoOffline, OnlineSession};
 use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay, autoplay_due};
 use crate::client::seats::Seats;
-use crate::client::tabletop::Anim;
+use crate::client::timeline::Anim;
 use crate::rules::GameKind;
 use crate::rules::junqi::{Game, GameRecord, PublicGame};
 use bevy::ecs::system::SystemParam;

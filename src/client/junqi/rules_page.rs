@@ -3,6 +3,7 @@
 use super::pieces::ink;
 use crate::client::i18n::{tr, tr_args};
 use crate::client::settings::{LabelStyle, Settings};
+use crate::client::table_colours::{self, Palette};
 use crate::client::theme::palette;
 use crate::rules::junqi::{Color as Side, Kind, Piece, Point, Ruleset};
 use bevy_egui::egui;
@@ -18,6 +19,7 @@ pub(super) fn short_label(kind: Kind, labels: LabelStyle) -> String {
 /// Paints a small piece tile; `count` is shown in its corner when given.
 pub(super) fn piece_chip(
     ui: &mut egui::Ui,
+    colours: &Palette,
     piece: Piece,
     labels: LabelStyle,
     count: Option<u8>,
@@ -25,7 +27,7 @@ pub(super) fn piece_chip(
 ) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(46.0, 26.0), egui::Sense::hover());
     let painter = ui.painter();
-    let ink = ink(piece.color).egui();
+    let ink = ink(colours, piece.color).egui();
     let alpha = if dim { 90 } else { 255 };
     let fade = |c: egui::Color32| egui::Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), alpha);
     painter.rect_filled(rect, 5.0, fade(ink));
@@ -125,6 +127,7 @@ fn board_diagram(ui: &mut egui::Ui) {
 pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
     let lang = settings.language;
     let t = |key: &'static str| tr(lang, key);
+    let colours = table_colours::palette(settings.colour_safe);
     ui.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
         ui.heading(t("rules-goal-title"));
         ui.label(t("rules-goal"));
@@ -146,7 +149,8 @@ pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
             .show(ui, |ui| {
                 for kind in Kind::ALL {
                     for side in Side::ALL {
-                        piece_chip(ui, Piece::new(side, kind), settings.labels, None, false);
+                        let piece = Piece::new(side, kind);
+                        piece_chip(ui, colours, piece, settings.labels, None, false);
                     }
                     ui.label(format!("{} ×{}", t(kind_key(kind)), kind.count()));
                     ui.label(match kind.rank() {

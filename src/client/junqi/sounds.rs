@@ -1,6 +1,6 @@
-//! Junqi's sound effects, embedded in the binary.
+//! Junqi's sound effects.
 
-use crate::client::audio::embedded_sound;
+use crate::client::audio::{first_frames_drawn, sound_file};
 use bevy::prelude::*;
 use bevy_kira_audio::AudioSource;
 
@@ -20,21 +20,24 @@ pub(super) struct JunqiSounds {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, load_sounds);
+    app.add_systems(
+        Update,
+        load_sounds.run_if(first_frames_drawn.and_then(not(resource_exists::<JunqiSounds>))),
+    );
 }
 
-fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-    let sources = &mut *sources;
+fn load_sounds(mut commands: Commands, server: Res<AssetServer>) {
+    let server = &*server;
     commands.insert_resource(JunqiSounds {
-        flip: embedded_sound!(sources, "flip.ogg"),
-        step: embedded_sound!(sources, "move.ogg"),
-        rail: embedded_sound!(sources, "rail.ogg"),
-        clash: embedded_sound!(sources, "clash.ogg"),
-        win_attack: embedded_sound!(sources, "win_attack.ogg"),
-        lose_attack: embedded_sound!(sources, "lose_attack.ogg"),
-        trade: embedded_sound!(sources, "trade.ogg"),
-        bomb: embedded_sound!(sources, "bomb.ogg"),
-        mine: embedded_sound!(sources, "mine.ogg"),
-        flag: embedded_sound!(sources, "flag.ogg"),
+        flip: sound_file(server, "flip.ogg"),
+        step: sound_file(server, "move.ogg"),
+        rail: sound_file(server, "rail.ogg"),
+        clash: sound_file(server, "clash.ogg"),
+        win_attack: sound_file(server, "win_attack.ogg"),
+        lose_attack: sound_file(server, "lose_attack.ogg"),
+        trade: sound_file(server, "trade.ogg"),
+        bomb: sound_file(server, "bomb.ogg"),
+        mine: sound_file(server, "mine.ogg"),
+        flag: sound_file(server, "flag.ogg"),
     });
 }

@@ -6,9 +6,9 @@ use super::PointsMatch;
 use super::input::{Cursor, Hover, Selection};
 use crate::client::lessons::Highlights;
 use crate::client::matches::on_table;
-use crate::client::table_colours;
+use crate::client::table_colours::TablePalette;
 use crate::client::tabletop::paint::{fill, paint, stroke, white};
-use crate::client::tabletop::{CursorSpot, OnTable, TableArt, TableView};
+use crate::client::tabletop::{CursorSpot, TableArt, TableView, on_table_of};
 use crate::client::{ClientSet, Screen};
 use bevy::prelude::*;
 use std::marker::PhantomData;
@@ -83,6 +83,7 @@ struct Marked<'w, G: PointsMatch> {
     table: Res<'w, TableView>,
     screen: Res<'w, State<Screen>>,
     highlights: Res<'w, Highlights<<G as PointsMatch>::Point>>,
+    palette: Res<'w, TablePalette>,
 }
 
 fn update_markers<G: PointsMatch>(
@@ -98,7 +99,8 @@ fn update_markers<G: PointsMatch>(
         || marked.cursor.is_changed()
         || marked.table.is_changed()
         || marked.screen.is_changed()
-        || marked.highlights.is_changed();
+        || marked.highlights.is_changed()
+        || marked.palette.is_changed();
     if !changed {
         return;
     }
@@ -118,7 +120,7 @@ fn update_markers<G: PointsMatch>(
         let glow = image == &art.glow;
         commands.spawn((
             Marker::<G>(PhantomData),
-            OnTable(G::KIND),
+            on_table_of(G::KIND),
             Name::new("Marker"),
             Sprite {
                 image: image.clone(),
@@ -130,17 +132,18 @@ fn update_markers<G: PointsMatch>(
         ));
     };
     let model = &*marked.model;
+    let colours = &marked.palette.markers;
     if let Some(last) = model
         .plies()
         .checked_sub(1)
         .and_then(|ply| model.move_at(ply))
     {
-        let colour = table_colours::active().markers.last_move.bevy();
+        let colour = colours.last_move.bevy();
         let (from, to) = G::ends(last);
         mark(&art.ring, from, colour.with_alpha(0.5), Z_MARK);
         mark(&art.ring, to, colour.with_alpha(0.9), Z_MARK);
     }
-    if let Some((point, colour)) = model.glow() {
+    if let Some((point, colour)) = model.glow(&marked.palette) {
         mark(
             &art.glow,
             point,
@@ -156,11 +159,7 @@ fn update_markers<G: PointsMatch>(
         mark(
             &art.glow,
             point,
-            table_colours::active()
-                .markers
-                .lesson_hint
-                .bevy()
-                .with_alpha(0.8),
+            colours.lesson_hint.bevy().with_alpha(0.8),
             Z_MARK - 0.4,
         );
     }
@@ -168,7 +167,7 @@ fn update_markers<G: PointsMatch>(
         mark(
             &art.ring,
             point,
-            table_colours::active().markers.hover.bevy().with_alpha(0.7),
+            colours.hover.bevy().with_alpha(0.7),
             Z_MARK + 0.1,
         );
     }
@@ -176,34 +175,20 @@ fn update_markers<G: PointsMatch>(
         mark(
             &art.ring,
             marked.cursor.point,
-            table_colours::active().markers.cursor.bevy(),
+            colours.cursor.bevy(),
             Z_MARK + 0.3,
         );
     }
     if let Some(from) = marked.selection.from {
-        mark(
-            &art.ring,
-            from,
-            table_colours::active().markers.selected_piece.bevy(),
-            Z_MARK + 0.2,
-        );
+        mark(&art.ring, from, colours.selected_piece.bevy(), Z_MARK + 0.2);
         for &to in &marked.selection.targets {
             if model.piece_at(to).is_some() {
-                mark(
-                    &art.ring,
-                    to,
-                    table_colours::active().markers.target_attack.bevy(),
-                    30.0,
-                );
+                mark(&art.ring, to, colours.target_attack.bevy(), 30.0);
             } else {
                 mark(
                     &art.dot,
                     to,
-                    table_colours::active()
-                        .markers
-                        .target_move
-                        .bevy()
-                        .with_alpha(0.9),
+                    colours.target_move.bevy().with_alpha(0.9),
                     Z_MARK + 0.2,
                 );
             }

@@ -27,6 +27,7 @@ use super::ClientSet;
 use super::i18n::Lang;
 use super::matches::{Deal, MatchRequest, PositionKey};
 use super::seats::Seats;
+use super::table_colours::Palette;
 use super::theme::Rgb;
 use super::thinking::{self, ComputerGame};
 use crate::rules::Seat;
@@ -209,12 +210,13 @@ pub trait PointsMatch:
     fn mover_label(_played: &Self::Played) -> Option<String> {
         None
     }
-    /// How `piece` looks.
-    fn look(piece: Self::Piece) -> PieceLook;
+    /// How `piece` looks in `palette`.
+    fn look(piece: Self::Piece, palette: &Palette) -> PieceLook;
     /// A point to glow under, and its colour (the general in check, the Ruler to move).
-    fn glow(&self) -> Option<(Self::Point, Rgb)>;
-    /// The result's title, explanation and colour, once the game is over.
-    fn result(&self, lang: Lang, seats: &Seats) -> Option<(String, String, Rgb)>;
+    fn glow(&self, palette: &Palette) -> Option<(Self::Point, Rgb)>;
+    /// The result's title, explanation and colour (in `palette`), once the game is over.
+    fn result(&self, lang: Lang, palette: &Palette, seats: &Seats)
+    -> Option<(String, String, Rgb)>;
 }
 
 /// Play a move chosen in a position of the match; ignored if illegal or stale.

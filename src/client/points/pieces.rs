@@ -5,12 +5,14 @@
 use super::markers::PointArt;
 use super::{MovePlayed, PointsMatch};
 use crate::client::ClientSet;
-use crate::client::audio::embedded_sound;
+use crate::client::audio::{first_frames_drawn, sound_file};
+use crate::client::cues::{Burst, Cue};
 use crate::client::matches::MatchStatus;
 use crate::client::settings::Settings;
-use crate::client::tabletop::{
-    Anim, AnimatedPiece, AnimationSystems, Burst, Cue, FadingParts, Label, OnTable, Opacity, Step,
-    TableReset, TableView, finish_all, z,
+use crate::client::table_colours::TablePalette;
+use crate::client::tabletop::{FadingParts, Label, TableReset, TableView, on_table_of};
+use crate::client::timeline::{
+    Anim, AnimatedPiece, AnimationSystems, Opacity, Step, finish_all, z,
 };
 use bevy::prelude::*;
 use bevy_kira_audio::AudioSource;
@@ -48,17 +50,20 @@ struct PointSoundsPlugin;
 
 impl Plugin for PointSoundsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, load_sounds);
+        app.add_systems(
+            Update,
+            load_sounds.run_if(first_frames_drawn.and_then(not(resource_exists::<PointSounds>))),
+        );
     }
 }
 
-fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-    let sources = &mut *sources;
+fn load_sounds(mut commands: Commands, server: Res<AssetServer>) {
+    let server = &*server;
     commands.insert_resource(PointSounds {
-        step: embedded_sound!(sources, "move.ogg"),
-        capture: embedded_sound!(sources, "capture.ogg"),
-        check: embedded_sound!(sources, "check.ogg"),
-        eliminated: embedded_sound!(sources, "bomb.ogg"),
+        step: sound_file(server, "move.ogg"),
+        capture: sound_file(server, "capture.ogg"),
+        check: sound_file(server, "check.ogg"),
+        eliminated: sound_file(server, "bomb.ogg"),
     });
 }
 
@@ -111,7 +116,7 @@ fn rebuild_pieces<G: PointsMatch>(
 fn piece_bundle<G: PointsMatch>(point: G::Point, piece: G::Piece, turned: bool) -> impl Bundle {
     (
         Name::new(format!("{:?} piece {point}", G::KIND)),
-        OnTable(G::KIND),
+        on_table_of(G::KIND),
         PointPiece::<G> { point, piece },
         Opacity(1.0),
         Transform::from_translation(G::point_to_world(point, turned).extend(z::PIECE)),
@@ -124,9 +129,10 @@ fn add_looks<G: PointsMatch>(
     mut commands: Commands,
     art: Res<PointArt<G>>,
     new: Query<(Entity, &PointPiece<G>), Added<PointPiece<G>>>,
+    palette: Res<TablePalette>,
 ) {
     for (entity, piece) in &new {
-        let look = G::look(piece.piece);
+        let look = G::look(piece.piece, &palette);
         let disc = |color: Color, at: Vec3| {
             (
                 Sprite {
@@ -212,6 +218,7 @@ struct Stage<'w, G: PointsMatch> {
     settings: Res<'w, Settings>,
     table: Res<'w, TableView>,
     model: Res<'w, G>,
+    palette: Res<'w, TablePalette>,
     /// Absent without audio (headless tests): the timelines are silent.
     sounds: Option<Res<'w, PointSounds>>,
 }
@@ -294,7 +301,7 @@ fn start_animations<G: PointsMatch>(
         }
         let taken = piece.point == end;
         let at = G::point_to_world(piece.point, turned);
-        let look = G::look(piece.piece);
+        let look = G::look(piece.piece, &stage.palette);
         let (wait, burst) = if taken {
             (slide, Burst::Shards([look.ink.bevy(), look.face.bevy()]))
         } else {

@@ -9,7 +9,8 @@ use crate::client::matches::{MatchStatus, NewMatch, ReplayProgress, ResumeMatch}
 use crate::client::net::{GoOffline, OnlineSession};
 use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay, autoplay_due};
 use crate::client::seats::Seats;
-use crate::client::tabletop::{Anim, TableReset};
+use crate::client::tabletop::TableReset;
+use crate::client::timeline::Anim;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;

@@ -5,9 +5,9 @@
 use super::replay::Replay;
 use super::{LoadMatch, PointsMatch};
 use crate::client::ClientSet;
-use crate::client::audio::UiSound;
 use crate::client::catalog::Catalog;
 use crate::client::clipboard::Clipboard;
+use crate::client::cues::UiSound;
 use crate::client::i18n::Lang;
 use crate::client::matches::on_table;
 use crate::client::records::{
@@ -16,8 +16,9 @@ use crate::client::records::{
 use crate::client::save::{SavedGame, store};
 use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
-use crate::client::tabletop::Anim;
+use crate::client::table_colours::TablePalette;
 use crate::client::theme::Toast;
+use crate::client::timeline::Anim;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -59,7 +60,7 @@ fn autosave<G: PointsMatch>(
 fn keep_finished<G: PointsMatch>(
     model: Res<G>,
     (seats, replay): (Res<Seats>, Res<Replay<G>>),
-    settings: Res<Settings>,
+    (settings, palette): (Res<Settings>, Res<TablePalette>),
     mut ended: Local<bool>,
     mut kept: MessageWriter<KeepFinished>,
 ) {
@@ -72,7 +73,7 @@ fn keep_finished<G: PointsMatch>(
         return;
     }
     let result = model
-        .result(settings.language, &seats)
+        .result(settings.language, &palette, &seats)
         .map(|(title, why, _)| {
             let why = why.lines().next().unwrap_or_default();
             format!("{title} — {why}")

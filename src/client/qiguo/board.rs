@@ -4,11 +4,12 @@
 
 use super::layout::{BOARD, PIECE, STEP, point_to_world};
 use crate::client::ClientSet;
-use crate::client::matches::on_table;
-use crate::client::table_colours;
+use crate::client::matches::{TableGame, on_table};
+use crate::client::table_colours::TablePalette;
 use crate::client::tabletop::paint::{fill, paint, stroke, white, wood};
-use crate::client::tabletop::{Label, OnTable, TableBounds, TablePitch, line, z};
+use crate::client::tabletop::{Label, TableBounds, TablePitch, line, on_table_of};
 use crate::client::theme::palette;
+use crate::client::timeline::z;
 use crate::rules::GameKind;
 use crate::rules::qiguo::{FILES, Point, RANKS};
 use bevy::prelude::*;
@@ -18,12 +19,12 @@ const Z_LINE: f32 = 1.0;
 const Z_TEXT: f32 = 1.5;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_board).add_systems(
-        Update,
-        fit_table
-            .run_if(on_table(GameKind::Qiguo))
-            .in_set(ClientSet::Present),
-    );
+    app.add_systems(OnEnter(TableGame(GameKind::Qiguo)), spawn_board)
+        .add_systems(
+            Update,
+            (fit_table.run_if(on_table(GameKind::Qiguo)), colour_emperor)
+                .in_set(ClientSet::Present),
+        );
 }
 
 /// The camera frames this board while it is on the table.
@@ -54,10 +55,9 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let root = commands
         .spawn((
             Name::new("Qiguo board"),
-            OnTable(GameKind::Qiguo),
+            on_table_of(GameKind::Qiguo),
             Sprite::from_image(images.add(wood(BOARD))),
             Transform::from_xyz(0.0, 0.0, Z_WOOD),
-            Visibility::Hidden,
         ))
         .id();
     let mut parts = Vec::new();
@@ -115,9 +115,17 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     commands.entity(root).add_children(&parts);
 }
 
-/// The Zhou emperor 周: a golden disc, a little larger than a piece.
+/// The Zhou emperor's disc, in Zhou's face colour.
+#[derive(Component)]
+struct EmperorFace;
+
+/// The Zhou emperor's rim and character, in Zhou's ink.
+#[derive(Component)]
+struct EmperorInk;
+
+/// The Zhou emperor 周: a golden disc, a little larger than a piece (coloured by
+/// [`colour_emperor`]).
 fn emperor(images: &mut Assets<Image>) -> impl Bundle {
-    let colours = table_colours::active().zhou;
     let radius = PIECE / 2.0 + 2.0;
     let size = UVec2::splat(PIECE as u32 + 4);
     let disc = images.add(paint(size, |p| white(fill(p.length() - radius + 0.5))));
@@ -126,26 +134,45 @@ fn emperor(images: &mut Assets<Image>) -> impl Bundle {
     }));
     (
         Name::new("Zhou emperor"),
-        Sprite {
-            image: disc,
-            color: colours.face.bevy(),
-            ..default()
-        },
+        EmperorFace,
+        Sprite::from_image(disc),
         // It stands like a piece, above the lines.
         Transform::from_translation(point_to_world(Point::CENTRE).extend(z::PIECE)),
         children![
             (
-                Sprite {
-                    image: rim,
-                    color: colours.ink.bevy(),
-                    ..default()
-                },
+                EmperorInk,
+                Sprite::from_image(rim),
                 Transform::from_xyz(0.0, 0.0, 0.1),
             ),
             (
-                Label::new("周", PIECE * 0.6, colours.ink.bevy()),
+                EmperorInk,
+                Label::new("周", PIECE * 0.6, Color::WHITE),
                 Transform::from_xyz(0.0, 0.5, 0.2),
             ),
         ],
     )
+}
+
+/// The Zhou emperor in the palette the table is drawn in (when the board is set up, and when
+/// the player chooses another palette).
+fn colour_emperor(
+    colours: Res<TablePalette>,
+    added: Query<(), Added<EmperorFace>>,
+    mut faces: Query<&mut Sprite, With<EmperorFace>>,
+    mut rims: Query<&mut Sprite, (With<EmperorInk>, Without<EmperorFace>)>,
+    mut labels: Query<&mut Label, With<EmperorInk>>,
+) {
+    if !colours.is_changed() && added.is_empty() {
+        return;
+    }
+    let zhou = colours.zhou;
+    for mut face in &mut faces {
+        face.color = zhou.face.bevy();
+    }
+    for mut rim in &mut rims {
+        rim.color = zhou.ink.bevy();
+    }
+    for mut label in &mut labels {
+        label.colour = zhou.ink.bevy();
+    }
 }

@@ -10,6 +10,7 @@ use crate::client::matches::{MatchStatus, on_table};
 use crate::client::points::{RecordShelf, ReplayJumps, record_section};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
+use crate::client::table_colours::{self, Palette, TablePalette};
 use crate::client::theme::{Rgb, UiSet, palette, section_title};
 use crate::client::thinking::Hint;
 use crate::client::{ClientSet, Screen};
@@ -95,8 +96,14 @@ pub fn seat_states(lang: Lang, players: usize, seat: Seat) -> String {
         .join(", ")
 }
 
-/// The result's title, explanation with the result table, and colour, once the game is over.
-pub fn result_text(lang: Lang, model: &QiguoMatch, seats: &Seats) -> Option<(String, String, Rgb)> {
+/// The result's title, explanation with the result table, and colour (in `colours`), once the
+/// game is over.
+pub fn result_text(
+    lang: Lang,
+    colours: &Palette,
+    model: &QiguoMatch,
+    seats: &Seats,
+) -> Option<(String, String, Rgb)> {
     let outcome = model.position().outcome()?;
     let winners: Vec<Seat> = outcome.winners().map(client_seat).collect();
     let names = |list: &[Seat]| {
@@ -133,7 +140,7 @@ pub fn result_text(lang: Lang, model: &QiguoMatch, seats: &Seats) -> Option<(Str
         [one] => model
             .states_of(*one)
             .first()
-            .map_or(palette::GOLD, |&state| army(state).text),
+            .map_or(palette::GOLD, |&state| army(colours, state).text),
         _ => palette::GOLD,
     };
     Some((title, format!("{why}\n\n{}", table.join("\n")), colour))
@@ -166,7 +173,7 @@ fn describe_match(
     model: Res<QiguoMatch>,
     status: Res<MatchStatus>,
     seats: Res<Seats>,
-    settings: Res<Settings>,
+    (settings, colours): (Res<Settings>, Res<TablePalette>),
     hint: Res<Hint<QiguoMatch>>,
     mut text: ResMut<HudText>,
 ) {
@@ -196,7 +203,7 @@ fn describe_match(
                     ("colour", tr(lang, colour_key(side))),
                 ],
             ),
-            army(side).text,
+            army(&colours, side).text,
         )
     };
     let who = who_is_to_move(&status, &seats, lang)
@@ -211,15 +218,15 @@ fn describe_match(
         // The rules know no resignation or draw: the game ends on the board.
         can_concede: false,
         hint_available: status.local_turn(&seats) && !hint.thinking(),
-        result: result_text(lang, &model, &seats),
+        result: result_text(lang, &colours, &model, &seats),
     });
 }
 
-/// A small round piece for the HUD and the rules page.
-fn piece_chip(ui: &mut egui::Ui, piece: Piece) {
+/// A small round piece for the HUD and the rules page, in `palette`.
+fn piece_chip(ui: &mut egui::Ui, palette: &Palette, piece: Piece) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
     let painter = ui.painter();
-    let colours = army(piece.state);
+    let colours = army(palette, piece.state);
     painter.circle_filled(rect.center(), 12.5, colours.face.egui());
     painter.circle_stroke(
         rect.center(),
@@ -240,6 +247,7 @@ fn piece_chip(ui: &mut egui::Ui, piece: Piece) {
 struct Section<'w> {
     model: Res<'w, QiguoMatch>,
     settings: Res<'w, Settings>,
+    colours: Res<'w, TablePalette>,
     hint: Res<'w, Hint<QiguoMatch>>,
     area: Res<'w, HudSectionArea>,
     shelf: RecordShelf<'w, QiguoMatch>,
@@ -258,6 +266,7 @@ fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
             .max_rect(section.area.0),
     );
     let model = &*section.model;
+    let colours = &*section.colours;
     egui::ScrollArea::vertical().show(&mut ui, |ui| {
         if section.hint.thinking() {
             ui.label(egui::RichText::new(format!("{} …", t("hud-hint-is"))).weak());
@@ -276,10 +285,10 @@ fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
             ui.separator();
         }
         section_title(ui, t("qg-states"));
-        states_table(ui, lang, model);
+        states_table(ui, lang, colours, model);
         ui.separator();
         section_title(ui, t("hud-moves"));
-        latest_moves(ui, lang, model, &mut section.jumps);
+        latest_moves(ui, lang, colours, model, &mut section.jumps);
         ui.separator();
         record_section(ui, lang, model, &mut section.shelf);
     });
@@ -287,7 +296,7 @@ fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
 }
 
 /// Each player with its states: what each state took, and what it lost or that it is out.
-fn states_table(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch) {
+fn states_table(ui: &mut egui::Ui, lang: Lang, colours: &Palette, model: &QiguoMatch) {
     let position = model.position();
     for seat in position.seating().seats().map(client_seat) {
         let states = model.states_of(seat);
@@ -297,9 +306,9 @@ fn states_table(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch) {
         }
         for &state in &states {
             ui.horizontal(|ui| {
-                piece_chip(ui, Piece::new(state, Kind::Ruler));
-                let name =
-                    egui::RichText::new(tr(lang, state_key(state))).color(army(state).text.egui());
+                piece_chip(ui, colours, Piece::new(state, Kind::Ruler));
+                let name = egui::RichText::new(tr(lang, state_key(state)))
+                    .color(army(colours, state).text.egui());
                 let to_move = !model.over() && position.side_to_move() == state;
                 ui.label(if to_move { name.strong() } else { name });
                 if states.len() == 1 {
@@ -330,7 +339,13 @@ fn states_table(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch) {
 }
 
 /// The last moves, newest last, each with its state's character.
-fn latest_moves(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch, jumps: &mut ReplayJumps) {
+fn latest_moves(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    colours: &Palette,
+    model: &QiguoMatch,
+    jumps: &mut ReplayJumps,
+) {
     if model.game.plies().is_empty() {
         ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
         return;
@@ -352,7 +367,7 @@ fn latest_moves(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch, jumps: &mut R
                     let text = format!("{}. {}{}{taken}", number + 1, mover.chinese(), ply.mv);
                     let text = egui::RichText::new(text)
                         .monospace()
-                        .color(army(mover).text.egui());
+                        .color(army(colours, mover).text.egui());
                     jumps.entry(ui, text, number);
                 }
             });
@@ -362,6 +377,7 @@ fn latest_moves(ui: &mut egui::Ui, lang: Lang, model: &QiguoMatch, jumps: &mut R
 /// The rules, in short.
 pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
     let t = |key: &'static str| tr(settings.language, key);
+    let colours = table_colours::palette(settings.colour_safe);
     ui.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
         ui.heading(t("rules-goal-title"));
         ui.label(t("qg-rules-goal"));
@@ -369,8 +385,9 @@ pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
         ui.label(t("qg-rules-board"));
         ui.horizontal_wrapped(|ui| {
             for state in State::ALL {
-                piece_chip(ui, Piece::new(state, Kind::Ruler));
-                ui.label(egui::RichText::new(t(state_key(state))).color(army(state).text.egui()));
+                piece_chip(ui, colours, Piece::new(state, Kind::Ruler));
+                let name = egui::RichText::new(t(state_key(state)));
+                ui.label(name.color(army(colours, state).text.egui()));
             }
         });
         ui.add_space(6.0);
@@ -391,7 +408,7 @@ pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
                     (Kind::HeavySwordsman, "qg-rules-heavy-swordsman"),
                     (Kind::Cavalry, "qg-rules-cavalry"),
                 ] {
-                    piece_chip(ui, Piece::new(State::Chu, kind));
+                    piece_chip(ui, colours, Piece::new(State::Chu, kind));
                     ui.label(t(key));
                     ui.end_row();
                 }

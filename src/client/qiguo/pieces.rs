@@ -1,11 +1,11 @@
 //! How Qiguo's pieces look: round pieces in their army's colours with their character.
 
-use crate::client::table_colours::{self, Army};
+use crate::client::table_colours::{Army, Palette};
 use crate::rules::qiguo::{Kind, State};
 
-/// The colours of a state's army, in the palette the table is drawn in.
-pub fn army(state: State) -> Army {
-    table_colours::active().armies[state.index()]
+/// The colours of a state's army in `palette`.
+pub fn army(palette: &Palette, state: State) -> Army {
+    palette.armies[state.index()]
 }
 
 /// The size of a piece's character: the Diplomat's two characters are smaller.

@@ -12,7 +12,7 @@ use crate::client::points::{
     Answer, Geometry, MoveEffects, PieceLook, PointsLesson, PointsMatch, TableState,
 };
 use crate::client::seats::Seats;
-use crate::client::table_colours;
+use crate::client::table_colours::Palette;
 use crate::client::theme::Rgb;
 use crate::rules::Seat;
 use crate::rules::qiguo::{
@@ -192,8 +192,8 @@ impl PointsMatch for QiguoMatch {
         Some(played.mover.to_string())
     }
 
-    fn look(piece: Piece) -> PieceLook {
-        let colours = army(piece.state);
+    fn look(piece: Piece, palette: &Palette) -> PieceLook {
+        let colours = army(palette, piece.state);
         PieceLook {
             face: colours.face,
             ink: colours.ink,
@@ -206,17 +206,22 @@ impl PointsMatch for QiguoMatch {
         }
     }
 
-    fn glow(&self) -> Option<(Point, Rgb)> {
+    fn glow(&self, palette: &Palette) -> Option<(Point, Rgb)> {
         let position = self.position();
         if self.over() {
             return None;
         }
         position
             .ruler(position.side_to_move())
-            .map(|ruler| (ruler, table_colours::active().markers.ruler_to_move))
+            .map(|ruler| (ruler, palette.markers.ruler_to_move))
     }
 
-    fn result(&self, lang: Lang, seats: &Seats) -> Option<(String, String, Rgb)> {
-        result_text(lang, self, seats)
+    fn result(
+        &self,
+        lang: Lang,
+        palette: &Palette,
+        seats: &Seats,
+    ) -> Option<(String, String, Rgb)> {
+        result_text(lang, palette, self, seats)
     }
 }

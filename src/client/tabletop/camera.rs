@@ -3,10 +3,11 @@
 //! window too small to show the board at its full size, the player may zoom in and pan
 //! ([`TableZoom`]).
 
-use super::timeline::{AnimationSystems, Cue, animations_settled};
+use crate::client::cues::Cue;
 use crate::client::matches::MatchStatus;
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
+use crate::client::timeline::{AnimationSystems, animations_settled};
 use crate::client::{ClientSet, Screen};
 use crate::rules::Seat;
 use bevy::camera::{ScalingMode, Viewport};

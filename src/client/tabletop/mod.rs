@@ -1,4 +1,4 @@
-//! Game-neutral presentation: the animation timeline, particles, the camera and the devices.
+//! Game-neutral presentation: particles, the camera, the devices and the table's text.
 //! Each game's folder decides what to show; this only shows it.
 
 mod camera;
@@ -7,7 +7,6 @@ mod label;
 mod pads;
 pub mod paint;
 mod particles;
-mod timeline;
 
 pub use camera::{
     HudInsets, ShowOnTable, TableBounds, TableCamera, TablePitch, TableView, TableZoom,
@@ -15,14 +14,11 @@ pub use camera::{
 pub use devices::{CarefulTap, PointerWorld, PressHolds};
 pub use label::{Label, LabelAnchor};
 pub use pads::{CursorHand, CursorSpot, GamepadSlots};
-pub use timeline::{
-    Anim, AnimatedPiece, AnimationSystems, Burst, Cue, FadingParts, Opacity, Step, TurnedOver,
-    animations_settled, finish_all,
-};
 
-use crate::client::matches::MatchStatus;
+use crate::client::matches::TableGame;
 use crate::client::settings::Settings;
-use crate::client::table_colours;
+use crate::client::table_colours::TablePalette;
+use crate::client::timeline::Opacity;
 use crate::rules::GameKind;
 use bevy::prelude::*;
 
@@ -40,16 +36,6 @@ pub enum TableGesture {
     Confirm,
     /// Drop the selection.
     Cancel,
-}
-
-/// Draw order of what stands on the table.
-pub mod z {
-    /// A resting piece.
-    pub const PIECE: f32 = 10.0;
-    /// A moving piece (above the resting ones).
-    pub const MOVING: f32 = 20.0;
-    /// Effects (explosions, shards).
-    pub const FX: f32 = 40.0;
 }
 
 /// What every game's table draws with: a soft white glow (flashes, smoke, highlights). Made
@@ -73,25 +59,10 @@ impl FromWorld for TableArt {
     }
 }
 
-/// An entity of one game's table (board, pieces, markers): shown only while that game is on
-/// the table.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OnTable(pub GameKind);
-
-/// Shows the entities of the game on the table and hides the others'.
-fn show_the_game_on_the_table(
-    status: Res<MatchStatus>,
-    mut entities: Query<(Ref<OnTable>, &mut Visibility)>,
-) {
-    for (on_table, mut visibility) in &mut entities {
-        if status.is_changed() || on_table.is_added() {
-            visibility.set_if_neq(if on_table.0 == status.game {
-                Visibility::Inherited
-            } else {
-                Visibility::Hidden
-            });
-        }
-    }
+/// Scopes an entity to the table of `game` (board, pieces, markers): it goes when another
+/// game's table comes.
+pub fn on_table_of(game: GameKind) -> DespawnOnExit<TableGame> {
+    DespawnOnExit(TableGame(game))
 }
 
 /// A straight line as a rotated rectangle (board lines, roads, railways).
@@ -110,14 +81,15 @@ pub fn line(a: Vec2, b: Vec2, width: f32, color: Color, z: f32) -> impl Bundle {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct TableReset;
 
-/// What runs headless: the timeline and the table's orientation.
+/// What runs headless: the table's gestures and orientation.
 pub(super) fn logic_plugin(app: &mut App) {
     app.add_message::<TableReset>()
         .add_message::<TableGesture>()
         .add_message::<ShowOnTable>()
         .init_resource::<PressHolds>()
         .init_resource::<CarefulTap>()
-        .add_plugins((timeline::plugin, camera::logic_plugin, pads::logic_plugin))
+        .init_resource::<TablePalette>()
+        .add_plugins((camera::logic_plugin, pads::logic_plugin))
         .add_systems(
             Update,
             follow_colour_setting
@@ -129,10 +101,14 @@ pub(super) fn logic_plugin(app: &mut App) {
 /// The table takes the palette the player chose: its pieces and markers are drawn again.
 fn follow_colour_setting(
     settings: Res<Settings>,
+    mut palette: ResMut<TablePalette>,
     mut view: ResMut<TableView>,
     mut resets: MessageWriter<TableReset>,
 ) {
-    if table_colours::choose(settings.colour_safe) {
+    let chosen = TablePalette {
+        colour_safe: settings.colour_safe,
+    };
+    if palette.set_if_neq(chosen) {
         view.set_changed();
         resets.write(TableReset);
     }
@@ -148,9 +124,33 @@ pub(super) fn plugin(app: &mut App) {
             devices::plugin,
             pads::plugin,
         ))
-        .add_systems(
-            Update,
-            (show_the_game_on_the_table, timeline::fade_parts)
-                .in_set(crate::client::ClientSet::Present),
-        );
+        .add_systems(Update, fade_parts.in_set(crate::client::ClientSet::Present));
+}
+
+/// The sprites and texts a piece is drawn with, faded with its [`Opacity`] (a sprite drawn
+/// half-transparent, a shadow, keeps its share).
+#[derive(Component, Clone, Debug)]
+pub struct FadingParts(pub Vec<Entity>);
+
+/// Applies each piece's [`Opacity`] to its [`FadingParts`].
+fn fade_parts(
+    pieces: Query<(&Opacity, &FadingParts), Changed<Opacity>>,
+    mut sprites: Query<&mut Sprite>,
+    mut texts: Query<&mut Label>,
+) {
+    for (opacity, parts) in &pieces {
+        for &part in &parts.0 {
+            if let Ok(mut sprite) = sprites.get_mut(part) {
+                let base = if sprite.color.alpha() < 0.5 {
+                    0.35
+                } else {
+                    1.0
+                };
+                sprite.color.set_alpha(base * opacity.0);
+            }
+            if let Ok(mut label) = texts.get_mut(part) {
+                label.colour.set_alpha(opacity.0);
+            }
+        }
+    }
 }

@@ -4,10 +4,11 @@
 //! play it. In the menus and at a finished game's buttons, they move egui's focus instead.
 
 use super::paint::{fill, paint, white};
-use super::{Label, TableGesture, z};
+use super::{Label, TableGesture};
 use crate::client::matches::MatchStatus;
 use crate::client::seats::{SeatPads, Seats};
-use crate::client::table_colours;
+use crate::client::table_colours::TablePalette;
+use crate::client::timeline::z;
 use crate::client::{ClientSet, Screen};
 use bevy::input::InputSystems;
 use bevy::input::gamepad::{Gamepad, GamepadAxis, GamepadButton};
@@ -296,10 +297,10 @@ impl FromWorld for BadgeDisc {
 fn draw_cursor_badge(
     mut commands: Commands,
     (hand, spot): (Res<CursorHand>, Res<CursorSpot>),
-    disc: Res<BadgeDisc>,
+    (disc, colours): (Res<BadgeDisc>, Res<TablePalette>),
     badges: Query<Entity, With<CursorBadge>>,
 ) {
-    if !hand.is_changed() && !spot.is_changed() {
+    if !hand.is_changed() && !spot.is_changed() && !colours.is_changed() {
         return;
     }
     for badge in &badges {
@@ -308,7 +309,6 @@ fn draw_cursor_badge(
     let (Some(number), Some((at, diameter))) = (hand.0, spot.0) else {
         return;
     };
-    let colours = table_colours::active();
     commands
         .spawn((
             CursorBadge,

@@ -1,10 +1,10 @@
 //! Particles: short-lived sprites (shards, flashes, smoke) that [`Cue`]s ask for.
 
 use super::TableArt;
-use super::timeline::{Burst, Cue};
-use super::z;
 use crate::client::ClientSet;
+use crate::client::cues::{Burst, Cue};
 use crate::client::matches::MatchStatus;
+use crate::client::timeline::z;
 use bevy::prelude::*;
 
 /// A short-lived effect sprite.

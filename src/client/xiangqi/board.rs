@@ -4,9 +4,9 @@
 
 use super::layout::{BOARD, STEP, square_to_world};
 use crate::client::ClientSet;
-use crate::client::matches::on_table;
+use crate::client::matches::{TableGame, on_table};
 use crate::client::tabletop::paint::wood;
-use crate::client::tabletop::{Label, OnTable, TableBounds, TablePitch, TableView, line};
+use crate::client::tabletop::{Label, TableBounds, TablePitch, TableView, line, on_table_of};
 use crate::client::theme::palette;
 use crate::rules::GameKind;
 use crate::rules::xiangqi::{FILES, RANKS, Square};
@@ -17,15 +17,16 @@ const Z_LINE: f32 = 1.0;
 const Z_TEXT: f32 = 1.5;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_board).add_systems(
+    app.add_systems(
+        OnEnter(TableGame(GameKind::Xiangqi)),
+        (spawn_board, label_files),
+    )
+    .add_systems(
         Update,
         (
             fit_table,
-            // Once the board is first on the table, then whenever it turns.
-            label_files.run_if(
-                resource_changed::<TableView>
-                    .or_else(resource_changed::<crate::client::MatchStatus>),
-            ),
+            // The numerals follow the board when it turns.
+            label_files.run_if(resource_changed::<TableView>),
         )
             .run_if(on_table(GameKind::Xiangqi))
             .in_set(ClientSet::Present),
@@ -47,10 +48,9 @@ fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let root = commands
         .spawn((
             Name::new("Xiangqi board"),
-            OnTable(GameKind::Xiangqi),
+            on_table_of(GameKind::Xiangqi),
             Sprite::from_image(wood),
             Transform::from_xyz(0.0, 0.0, Z_WOOD),
-            Visibility::Hidden,
         ))
         .id();
     let mut parts = Vec::new();
@@ -147,7 +147,7 @@ fn label_files(
             let outward = if turned { -side } else { side };
             commands.spawn((
                 FileLabel,
-                OnTable(GameKind::Xiangqi),
+                on_table_of(GameKind::Xiangqi),
                 Name::new("File label"),
                 Label::new(text, 20.0, palette::BOARD_INK.bevy().with_alpha(0.85)),
                 Transform::from_xyz(at.x, at.y + outward * (STEP / 2.0 + 18.0), Z_TEXT),

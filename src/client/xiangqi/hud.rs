@@ -10,6 +10,7 @@ use crate::client::matches::{MatchStatus, on_table};
 use crate::client::points::{RecordShelf, ReplayJumps, record_section};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
+use crate::client::table_colours::{self, Palette, TablePalette};
 use crate::client::theme::{Rgb, UiSet, palette, section_title};
 use crate::client::thinking::Hint;
 use crate::client::{ClientSet, Screen};
@@ -41,8 +42,8 @@ fn side_key(side: Side) -> &'static str {
     }
 }
 
-fn side_text(side: Side) -> Rgb {
-    let sides = crate::client::table_colours::active().sides;
+fn side_text(palette: &Palette, side: Side) -> Rgb {
+    let sides = palette.sides;
     match side {
         Side::Red => sides.red_text,
         Side::Black => sides.black_text,
@@ -57,9 +58,10 @@ fn notation(lang: Lang) -> Notation {
     }
 }
 
-/// The result's title, explanation and colour, once the game is over.
+/// The result's title, explanation and colour (in `colours`), once the game is over.
 pub fn result_text(
     lang: Lang,
+    colours: &Palette,
     model: &XiangqiMatch,
     seats: &Seats,
 ) -> Option<(String, String, Rgb)> {
@@ -106,7 +108,7 @@ pub fn result_text(
                 Some(_) => t("result-you-lose"),
                 None => format!("{} {}", t(side_key(winner)), t("result-wins")),
             };
-            (title, why, side_text(winner))
+            (title, why, side_text(colours, winner))
         }
     })
 }
@@ -115,7 +117,7 @@ fn describe_match(
     model: Res<XiangqiMatch>,
     status: Res<MatchStatus>,
     seats: Res<Seats>,
-    settings: Res<Settings>,
+    (settings, colours): (Res<Settings>, Res<TablePalette>),
     hint: Res<Hint<XiangqiMatch>>,
     mut text: ResMut<HudText>,
 ) {
@@ -133,7 +135,7 @@ fn describe_match(
     } else {
         (
             format!("{} {}", t(side_key(side)), t("turn-to-move")),
-            side_text(side),
+            side_text(&colours, side),
         )
     };
     let who = who_is_to_move(&status, &seats, lang).unwrap_or_else(|| {
@@ -152,15 +154,15 @@ fn describe_match(
             .collect(),
         can_concede: true,
         hint_available: status.local_turn(&seats) && !hint.thinking(),
-        result: result_text(lang, &model, &seats),
+        result: result_text(lang, &colours, &model, &seats),
     });
 }
 
-/// A small round piece for the HUD.
-fn piece_chip(ui: &mut egui::Ui, piece: Piece) {
+/// A small round piece for the HUD, in `colours`.
+fn piece_chip(ui: &mut egui::Ui, colours: &Palette, piece: Piece) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
     let painter = ui.painter();
-    let colour = ink(piece.color()).egui();
+    let colour = ink(colours, piece.color()).egui();
     painter.circle_filled(rect.center(), 12.5, palette::PAPER.egui());
     painter.circle_stroke(rect.center(), 10.5, egui::Stroke::new(1.5, colour));
     painter.text(
@@ -177,6 +179,7 @@ fn piece_chip(ui: &mut egui::Ui, piece: Piece) {
 struct Section<'w> {
     model: Res<'w, XiangqiMatch>,
     settings: Res<'w, Settings>,
+    colours: Res<'w, TablePalette>,
     hint: Res<'w, Hint<XiangqiMatch>>,
     area: Res<'w, HudSectionArea>,
     shelf: RecordShelf<'w, XiangqiMatch>,
@@ -228,6 +231,7 @@ fn hud_section(
     let changed = section.model.is_changed();
     egui::ScrollArea::vertical().show(&mut ui, |ui| {
         let model = &*section.model;
+        let colours = &*section.colours;
         if section.hint.thinking() {
             ui.label(egui::RichText::new(format!("{} …", t("hud-hint-is"))).weak());
         } else if let Some(mv) = section.hint.suggestion {
@@ -242,7 +246,9 @@ fn hud_section(
         for side in [Side::Red, Side::Black] {
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
-                ui.label(egui::RichText::new(t(side_key(side))).color(side_text(side).egui()));
+                ui.label(
+                    egui::RichText::new(t(side_key(side))).color(side_text(colours, side).egui()),
+                );
                 let start = model.game.start();
                 let now = model.position();
                 for kind in Kind::ALL {
@@ -251,7 +257,7 @@ fn hud_section(
                         position.pieces().filter(|&(_, p)| p == piece).count()
                     };
                     for _ in 0..count(start).saturating_sub(count(now)) {
-                        piece_chip(ui, piece);
+                        piece_chip(ui, colours, piece);
                     }
                 }
             });
@@ -297,6 +303,7 @@ fn move_list(ui: &mut egui::Ui, names: &[String], lang: Lang, jumps: &mut Replay
 /// The rules, in short.
 pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
     let t = |key: &'static str| tr(settings.language, key);
+    let colours = table_colours::palette(settings.colour_safe);
     ui.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
         ui.heading(t("rules-goal-title"));
         ui.label(t("xq-rules-goal"));
@@ -316,8 +323,8 @@ pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
                     (Kind::Soldier, "xq-rules-soldier"),
                 ] {
                     ui.horizontal(|ui| {
-                        piece_chip(ui, Piece::new(Side::Red, kind));
-                        piece_chip(ui, Piece::new(Side::Black, kind));
+                        piece_chip(ui, colours, Piece::new(Side::Red, kind));
+                        piece_chip(ui, colours, Piece::new(Side::Black, kind));
                     });
                     ui.label(t(key));
                     ui.end_row();

@@ -11,7 +11,7 @@ use crate::client::points::{
     Answer, Geometry, MoveEffects, PieceLook, PointsLesson, PointsMatch, TableState,
 };
 use crate::client::seats::Seats;
-use crate::client::table_colours;
+use crate::client::table_colours::Palette;
 use crate::client::theme::{Rgb, palette};
 use crate::rules::Seat;
 use crate::rules::xiangqi::{Conceded, FILES, Move, MoveList, Piece, RANKS, Square, XiangqiRecord};
@@ -219,10 +219,10 @@ impl PointsMatch for XiangqiMatch {
         }
     }
 
-    fn look(piece: Piece) -> PieceLook {
+    fn look(piece: Piece, palette: &Palette) -> PieceLook {
         PieceLook {
             face: palette::PAPER,
-            ink: ink(piece.color()),
+            ink: ink(palette, piece.color()),
             text: piece.character().to_string(),
             text_size: PIECE * 0.55,
             text_lift: 1.0,
@@ -231,18 +231,20 @@ impl PointsMatch for XiangqiMatch {
         }
     }
 
-    fn glow(&self) -> Option<(Square, Rgb)> {
+    fn glow(&self, palette: &Palette) -> Option<(Square, Rgb)> {
         let position = self.position();
         let side = position.side_to_move();
-        position.in_check(side).then(|| {
-            (
-                position.general(side),
-                table_colours::active().markers.check,
-            )
-        })
+        position
+            .in_check(side)
+            .then(|| (position.general(side), palette.markers.check))
     }
 
-    fn result(&self, lang: Lang, seats: &Seats) -> Option<(String, String, Rgb)> {
-        result_text(lang, self, seats)
+    fn result(
+        &self,
+        lang: Lang,
+        palette: &Palette,
+        seats: &Seats,
+    ) -> Option<(String, String, Rgb)> {
+        result_text(lang, palette, self, seats)
     }
 }

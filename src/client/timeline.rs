@@ -4,36 +4,19 @@
 //! action or a reset first finishes every running timeline at once, so skipping never
 //! corrupts anything. Which steps an action produces is each game's choreography.
 
-use super::z;
 use crate::client::ClientSet;
+use crate::client::cues::Cue;
 use bevy::prelude::*;
-use bevy_kira_audio::AudioSource;
 use std::collections::VecDeque;
 
-/// Something to hear or see at a moment of a timeline, at a world position.
-#[derive(Message, Clone, Debug, PartialEq, Default)]
-pub struct Cue {
-    /// Where (world units).
-    pub at: Vec2,
-    /// The sound to play, if any (the title screen's demonstration plays none).
-    pub sound: Option<Handle<AudioSource>>,
-    /// The particles to show, if any.
-    pub burst: Option<Burst>,
-    /// How much the camera shakes (0–1).
-    pub shake: f32,
-}
-
-/// The particle effects the table can show.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Burst {
-    /// A tile breaking into shards of these two colours.
-    Shards([Color; 2]),
-    /// A short bright flash (a clash).
-    Flash,
-    /// A fireball with smoke (an explosion).
-    Blast,
-    /// A puff of earth and smoke with a flash (a mine).
-    Smoke,
+/// Where things stand on the table, front to back.
+pub mod z {
+    /// A resting piece.
+    pub const PIECE: f32 = 10.0;
+    /// A moving piece (above the resting ones).
+    pub const MOVING: f32 = 20.0;
+    /// Effects (explosions, shards).
+    pub const FX: f32 = 40.0;
 }
 
 /// One step of a piece's timeline.
@@ -83,34 +66,6 @@ impl Anim {
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Opacity(pub f32);
 
-/// The sprites and texts a piece is drawn with, faded with its [`Opacity`] (a sprite drawn
-/// half-transparent, a shadow, keeps its share).
-#[derive(Component, Clone, Debug)]
-pub struct FadingParts(pub Vec<Entity>);
-
-/// Applies each piece's [`Opacity`] to its [`FadingParts`].
-pub(super) fn fade_parts(
-    pieces: Query<(&Opacity, &FadingParts), Changed<Opacity>>,
-    mut sprites: Query<&mut Sprite>,
-    mut texts: Query<&mut super::Label>,
-) {
-    for (opacity, parts) in &pieces {
-        for &part in &parts.0 {
-            if let Ok(mut sprite) = sprites.get_mut(part) {
-                let base = if sprite.color.alpha() < 0.5 {
-                    0.35
-                } else {
-                    1.0
-                };
-                sprite.color.set_alpha(base * opacity.0);
-            }
-            if let Ok(mut label) = texts.get_mut(part) {
-                label.colour.set_alpha(opacity.0);
-            }
-        }
-    }
-}
-
 /// Half-way through a [`Step::Turn`] (or when the turn is skipped): the piece shows its other
 /// side. Each game observes it for its own pieces.
 #[derive(EntityEvent, Clone, Copy, Debug)]
@@ -129,7 +84,7 @@ pub fn animations_settled(anims: Query<(), With<Anim>>) -> bool {
 pub struct AnimationSystems;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Cue>().add_systems(
+    app.add_systems(
         Update,
         run_animations
             .in_set(AnimationSystems)

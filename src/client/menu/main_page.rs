@@ -1,0 +1,84 @@
+//! The main page: the choice of game and where to go from there.
+
+use super::{MenuActions, MenuPage, NewGameChoice, TitleInfo};
+use crate::client::attract::attract_game;
+use crate::client::i18n::{Lang, tr};
+use crate::client::lessons::{StartLessonStep, next_step, offers_lesson};
+use crate::client::save::ContinueGame;
+use crate::client::settings::Settings;
+use crate::client::theme::{menu_button, name_place, palette};
+use crate::rules::GameKind;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// The main page: the choice of game, then Continue, New game, Play online, Replays, the rules,
+/// settings and Quit.
+pub(super) fn main_page(
+    ui: &mut egui::Ui,
+    (lang, settings): (Lang, &Settings),
+    page: &mut MenuPage,
+    choice: &mut NewGameChoice,
+    info: &TitleInfo,
+    act: &mut MenuActions,
+) -> Option<GameKind> {
+    let t = |key: &'static str| tr(lang, key);
+    let mut chosen = false;
+    // Centred: the row is as wide as the buttons below.
+    ui.allocate_ui_with_layout(
+        egui::vec2(300.0, 40.0),
+        egui::Layout::left_to_right(egui::Align::Center).with_main_align(egui::Align::Center),
+        |ui| {
+            for entry in info.catalog.iter() {
+                let name = egui::RichText::new(entry.title).size(22.0);
+                let response = ui.selectable_value(&mut choice.game, entry.kind, name);
+                name_place(ui, format!("game {:?}", entry.kind), &response);
+                chosen |= response.changed();
+            }
+        },
+    );
+    if chosen {
+        // The demonstration behind the menu shows the chosen game.
+        act.starts.write(attract_game(choice.game));
+    }
+    let game = choice.game;
+    let sounds = &mut act.sounds;
+    // A newcomer is offered the lesson once: they take it or say no.
+    let offer = offers_lesson(settings, game);
+    let mut answered = None;
+    if offer {
+        ui.label(egui::RichText::new(t("learn-offer")).color(palette::HINT.egui()));
+    }
+    if menu_button(ui, true, t("menu-learn"), sounds) {
+        act.lessons.write(StartLessonStep {
+            kind: game,
+            step: next_step(settings, game),
+        });
+        answered = offer.then_some(game);
+    }
+    if offer && menu_button(ui, true, t("learn-offer-decline"), sounds) {
+        answered = Some(game);
+    }
+    if menu_button(ui, info.saved.has(game), t("menu-continue"), sounds) {
+        act.continues.write(ContinueGame(game));
+    }
+    if menu_button(ui, true, t("menu-new-game"), sounds) {
+        *page = MenuPage::NewGame;
+    }
+    let online = info.catalog.get(game).online;
+    if menu_button(ui, online, t("menu-online"), sounds) {
+        *page = MenuPage::Online;
+    }
+    if menu_button(ui, true, t("menu-replays"), sounds) {
+        *page = MenuPage::Replays;
+    }
+    if menu_button(ui, true, t("menu-rules"), sounds) {
+        *page = MenuPage::Rules;
+    }
+    if menu_button(ui, true, t("menu-settings"), sounds) {
+        *page = MenuPage::Settings;
+    }
+    if cfg!(not(target_arch = "wasm32")) && menu_button(ui, true, t("menu-quit"), sounds) {
+        act.exit.write(AppExit::Success);
+    }
+    answered
+}
