@@ -413,9 +413,9 @@ async function overflow(page) {
 /// Plays a flip through a real server between two pages; returns what it measured.
 async function playOnline(binary) {
   const { address, stop } = await startServer(binary);
+  const contexts = [];
   try {
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    const host = await openGame(context, address, '11-online-host-title');
+    const host = await openGame(kept(contexts, await browser.newContext({ viewport: VIEWPORT })), address, '11-online-host-title');
     await pressUntil(
       host.page,
       word('menu-online'),
@@ -427,7 +427,7 @@ async function playOnline(binary) {
     );
     const seated = await pressForLog(host.page, host.logs, word('online-create'), /seated in room (\w+) \(seat 0\)/, 'a room');
     const code = seated.match(/seated in room (\w+)/)[1];
-    const guest = await openGame(await browser.newContext({ viewport: VIEWPORT }), `${address}?join=${code}`, '12-online-guest-title');
+    const guest = await openGame(kept(contexts, await browser.newContext({ viewport: VIEWPORT })), `${address}?join=${code}`, '12-online-guest-title');
     await waitForLog(guest.logs, 0, /seated in room \w+ \(seat 1\)/, 'the guest seated by the link');
     await host.page.waitForTimeout(2000);
     const mark = guest.logs.length;
@@ -443,8 +443,16 @@ async function playOnline(binary) {
     if (errors.length) fail(`errors while playing online:\n${errors.join('\n')}`);
     return { code, flip: flip.match(/a1=(\S+)/)[1] };
   } finally {
+    // A page left open goes on drawing its game and slows every part after this one.
+    await Promise.all(contexts.map((context) => context.close()));
     stop();
   }
+}
+
+/// Keeps `context` in `contexts`, to close when the part ends, and returns it.
+function kept(contexts, context) {
+  contexts.push(context);
+  return context;
 }
 
 /// Starts kawu-server on a free port with a fresh data folder, serving the web build; returns
@@ -481,8 +489,9 @@ async function startServer(binary) {
 /// between them.
 async function playQiguoOnline(binary) {
   const { address, stop } = await startServer(binary);
+  const contexts = [];
   try {
-    const host = await openGame(await browser.newContext({ viewport: VIEWPORT }), address, '21-qiguo-online-title');
+    const host = await openGame(kept(contexts, await browser.newContext({ viewport: VIEWPORT })), address, '21-qiguo-online-title');
     await pressUntil(
       host.page,
       'game Qiguo',
@@ -518,7 +527,7 @@ async function playQiguoOnline(binary) {
     const guests = [];
     // The second friend is on a phone.
     for (const [seat, name] of [[1, '22-qiguo-guest-1'], [2, '22-qiguo-guest-2-phone']]) {
-      const context = seat === 2 ? await phoneContext() : await browser.newContext({ viewport: VIEWPORT });
+      const context = kept(contexts, seat === 2 ? await phoneContext() : await browser.newContext({ viewport: VIEWPORT }));
       const guest = await openGame(context, `${address}?join=${code}`, name);
       guest.phone = seat === 2;
       // Three pages of the game share two cores here: a page may take a while to be seated.
@@ -557,6 +566,7 @@ async function playQiguoOnline(binary) {
     if (errors.length) fail(`errors while playing Qiguo online:\n${errors.join('\n')}`);
     return { code, heard: heard[0].slice(0, 6) };
   } finally {
+    await Promise.all(contexts.map((context) => context.close()));
     stop();
   }
 }
@@ -937,6 +947,7 @@ async function playOnPhone() {
   if (late.length) fail(`on the phone, in the game: ${late.join('; ')}`);
   const errors = logs.filter((l) => /^(error|pageerror)/.test(l));
   if (errors.length) fail(`errors on the phone:\n${errors.join('\n')}`);
+  await page.context().close();
   return { played };
 }
 
