@@ -123,6 +123,9 @@ pub enum ComputerLevel {
 }
 
 impl ComputerLevel {
+    /// The level the computer plays at for a person who is away or gone.
+    pub const COVER: ComputerLevel = ComputerLevel::Medium;
+
     /// The server's level nearest `level` (a random player is not offered: it plays Easy).
     pub fn of(level: Level) -> ComputerLevel {
         match level {

@@ -344,7 +344,7 @@ impl RoomView {
                 let seat = &mut self.seats[seat.index()];
                 seat.left = true;
                 seat.covered = false;
-                seat.computer = Some(ComputerLevel::Medium);
+                seat.computer = Some(ComputerLevel::COVER);
             }
             RoomEvent::Withdrew {
                 seat,

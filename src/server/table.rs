@@ -42,9 +42,6 @@ pub struct Table {
     recent_base: u64,
 }
 
-/// The level the computer plays at for a person who is away or gone.
-pub const COVER_LEVEL: ComputerLevel = ComputerLevel::Medium;
-
 impl Table {
     /// A room before its first event.
     pub fn new(record: RoomRecord) -> Table {
@@ -160,7 +157,7 @@ impl Table {
                 }
                 self.left[seat.index()] = true;
                 self.covered[seat.index()] = false;
-                self.computer[seat.index()] = Some(COVER_LEVEL);
+                self.computer[seat.index()] = Some(ComputerLevel::COVER);
             }
             RoomEvent::Withdrew {
                 seat,
@@ -260,7 +257,7 @@ impl Table {
         }
         let seat = self.seat_to_move();
         if self.covered[seat.index()] {
-            return Some(COVER_LEVEL);
+            return Some(ComputerLevel::COVER);
         }
         self.computer[seat.index()]
     }
@@ -565,7 +562,7 @@ impl Table {
             .filter(|&seat| !self.is_taken(seat))
             .map(|seat| RoomEvent::ComputerSeated {
                 seat,
-                level: COVER_LEVEL,
+                level: ComputerLevel::COVER,
             })
             .collect())
     }
