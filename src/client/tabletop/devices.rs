@@ -9,6 +9,7 @@ use super::pads::CursorHand;
 use super::{TableGesture, TableReset};
 use crate::client::{ClientSet, Screen};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 
@@ -124,9 +125,61 @@ impl ScreenToWorld<'_, '_> {
     }
 }
 
-/// Where and when (seconds since start-up) the last tap ended.
+/// The fingers on the screen as their touch messages tell, one message at a time: on a slow
+/// device both taps of a double tap can arrive within one frame, where [`Touches`] keeps only
+/// one press and one release.
 #[derive(Default)]
-struct LastTap(Option<(f32, Vec2)>);
+struct FingerTaps {
+    /// Where each finger now down came down.
+    down: bevy::platform::collections::HashMap<u64, Vec2>,
+    /// Whether the fingers down since the screen was last bare can start no double tap: more than
+    /// one came down, or one came down as a double tap's second.
+    spent: bool,
+    /// Where and when (seconds since start-up) the last lone tap ended.
+    last: Option<(f32, Vec2)>,
+}
+
+impl FingerTaps {
+    /// Follows this frame's touch messages; true when a finger came down as the second tap of a
+    /// double tap.
+    fn double_tap<'a>(
+        &mut self,
+        touches: impl IntoIterator<Item = &'a TouchInput>,
+        now: f32,
+    ) -> bool {
+        let mut double = false;
+        for touch in touches {
+            match touch.phase {
+                TouchPhase::Started => {
+                    let second = self.down.is_empty()
+                        && self.last.take().is_some_and(|(then, there)| {
+                            now - then < DOUBLE_TAP.0
+                                && touch.position.distance(there) < DOUBLE_TAP.1
+                        });
+                    double |= second;
+                    self.down.insert(touch.id, touch.position);
+                    self.spent |= second || self.down.len() > 1;
+                }
+                TouchPhase::Moved => {}
+                TouchPhase::Ended | TouchPhase::Canceled => {
+                    let from = self.down.remove(&touch.id);
+                    self.last = from
+                        .filter(|from| {
+                            touch.phase == TouchPhase::Ended
+                                && self.down.is_empty()
+                                && !self.spent
+                                && from.distance(touch.position) < DRAG_DISTANCE
+                        })
+                        .map(|_| (now, touch.position));
+                    if self.down.is_empty() {
+                        self.spent = false;
+                    }
+                }
+            }
+        }
+        double
+    }
+}
 
 /// A press (the left button or a finger) acts where it lands; its release far from there is a
 /// drop, or, when the press held nothing, the drag pans the table. The right button cancels.
@@ -137,9 +190,10 @@ fn click_table(
     view: ScreenToWorld,
     (armed, mut holds, mut careful): (Res<ClicksArmed>, ResMut<PressHolds>, ResMut<CarefulTap>),
     (mut zoom, pitch): (ResMut<TableZoom>, Res<TablePitch>),
-    (mut pressing, mut last_tap): (Local<Pressing>, Local<LastTap>),
-    mut gestures: MessageWriter<TableGesture>,
+    (mut pressing, mut taps): (Local<Pressing>, Local<FingerTaps>),
+    (mut touch_messages, mut gestures): (MessageReader<TouchInput>, MessageWriter<TableGesture>),
 ) {
+    let double_tap = taps.double_tap(touch_messages.read(), time.elapsed_secs());
     // Two fingers pinch and pan (see `wheel_and_pinch`): no press of one finger goes on.
     if !armed.0 || touches.iter().count() > 1 {
         *pressing = Pressing::default();
@@ -157,16 +211,9 @@ fn click_table(
     } else {
         finger
     };
-    let now = time.elapsed_secs();
-    if let Some(at) = finger
-        && zoom.zoom > 1.0
-        && last_tap.0.is_some_and(|(then, there)| {
-            now - then < DOUBLE_TAP.0 && at.distance(there) < DOUBLE_TAP.1
-        })
-    {
+    if double_tap && zoom.zoom > 1.0 {
         // A double tap: the whole table again; the second tap acts on nothing.
         *zoom = TableZoom::default();
-        last_tap.0 = None;
         *pressing = Pressing::default();
         return;
     }
@@ -210,16 +257,13 @@ fn click_table(
             .next()
             .map(|touch| touch.position())
     };
-    let finger_lifted = touches.iter_just_released().next().is_some();
     if let Some(at) = release
         && let Some(from) = pressing.at.take()
         && !pressing.panning
+        && at.distance(from) >= DRAG_DISTANCE
+        && let Some(world) = view.world(at)
     {
-        if at.distance(from) < DRAG_DISTANCE {
-            last_tap.0 = finger_lifted.then_some((now, at));
-        } else if let Some(world) = view.world(at) {
-            gestures.write(TableGesture::Drop(world));
-        }
+        gestures.write(TableGesture::Drop(world));
     }
 }
 
@@ -288,5 +332,73 @@ fn keyboard_gestures(
     if !pressed.is_empty() {
         hand.set_if_neq(CursorHand(None));
         gestures.write_batch(pressed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn touch(phase: TouchPhase, id: u64, x: f32) -> TouchInput {
+        TouchInput {
+            phase,
+            position: Vec2::new(x, 100.0),
+            window: Entity::PLACEHOLDER,
+            force: None,
+            id,
+        }
+    }
+
+    fn tap(id: u64, x: f32) -> [TouchInput; 2] {
+        [
+            touch(TouchPhase::Started, id, x),
+            touch(TouchPhase::Ended, id, x),
+        ]
+    }
+
+    #[test]
+    fn two_taps_within_one_frame_are_a_double_tap() {
+        let mut taps = FingerTaps::default();
+        assert!(taps.double_tap(&[tap(1, 50.0), tap(2, 60.0)].concat(), 1.0));
+        // The same finger id twice, as some browsers number them.
+        assert!(FingerTaps::default().double_tap(&[tap(1, 50.0), tap(1, 50.0)].concat(), 1.0));
+    }
+
+    #[test]
+    fn taps_in_frames_apart_are_a_double_tap_only_when_close_in_time_and_place() {
+        let mut taps = FingerTaps::default();
+        assert!(!taps.double_tap(&tap(1, 50.0), 1.0));
+        assert!(taps.double_tap(&tap(2, 70.0), 1.4));
+        // A third tap starts again.
+        assert!(!taps.double_tap(&tap(3, 70.0), 1.5));
+        // Too late, then too far.
+        assert!(!taps.double_tap(&tap(4, 70.0), 2.1));
+        assert!(!taps.double_tap(&tap(5, 150.0), 2.2));
+        // A lift in one frame and the next press in another.
+        let mut taps = FingerTaps::default();
+        assert!(!taps.double_tap(&[touch(TouchPhase::Started, 1, 50.0)], 1.0));
+        assert!(!taps.double_tap(&[touch(TouchPhase::Ended, 1, 50.0)], 1.1));
+        assert!(taps.double_tap(&[touch(TouchPhase::Started, 2, 52.0)], 1.2));
+    }
+
+    #[test]
+    fn a_drag_or_two_fingers_are_no_first_tap() {
+        let mut taps = FingerTaps::default();
+        let drag = [
+            touch(TouchPhase::Started, 1, 50.0),
+            touch(TouchPhase::Moved, 1, 90.0),
+            touch(TouchPhase::Ended, 1, 90.0),
+        ];
+        assert!(!taps.double_tap(&drag, 1.0));
+        assert!(!taps.double_tap(&tap(2, 90.0), 1.1));
+        let mut taps = FingerTaps::default();
+        let pinch = [
+            touch(TouchPhase::Started, 1, 50.0),
+            touch(TouchPhase::Started, 2, 60.0),
+            touch(TouchPhase::Ended, 1, 50.0),
+            touch(TouchPhase::Ended, 2, 60.0),
+        ];
+        assert!(!taps.double_tap(&pinch, 1.0));
+        assert!(!taps.double_tap(&tap(3, 60.0), 1.1));
     }
 }
