@@ -14,9 +14,9 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use kawu::ai::Level;
 use kawu::client::junqi::{
-    BoardCommand, Dying, JunqiMatch, LoadGame, LocalReferee, PieceFace, PieceSprite, PlayRequest,
-    Selection, Underside, point_to_world,
+    BoardCommand, Dying, JunqiMatch, PieceFace, PieceSprite, Selection, Underside, point_to_world,
 };
+use kawu::client::play::{LoadMatch, LocalReferee, Match, PlayRequest};
 use kawu::client::table_colours::CLASSIC;
 use kawu::client::tabletop::{CarefulTap, CursorHand, GamepadSlots, TableGesture, TableView};
 use kawu::client::timeline::{Anim, Step, animations_settled};
@@ -48,7 +48,7 @@ fn app() -> App {
 /// Starts a game from a seeded deal with these seats.
 fn start(app: &mut App, seed: u64, seats: Seats) {
     let game = Game::new(Position::deal_seeded(Ruleset::default(), seed));
-    app.world_mut().write_message(LoadGame {
+    app.world_mut().write_message(LoadMatch::<JunqiMatch> {
         game,
         seats,
         attract: false,
@@ -345,7 +345,7 @@ fn an_action_chosen_before_a_new_game_is_not_played_in_it() {
     // Chosen in the game on the board, but arriving after the next game was loaded (as a
     // computer's move in the title demonstration can when a player starts a game).
     let stale = PlayRequest::new(Action::Flip(flip), app.world().resource::<JunqiMatch>());
-    app.world_mut().write_message(LoadGame {
+    app.world_mut().write_message(LoadMatch::<JunqiMatch> {
         game: Game::new(Position::deal_seeded(Ruleset::default(), 5)),
         seats: Seats::hot_seat(),
         attract: false,
@@ -755,7 +755,7 @@ fn an_exported_game_replays_from_its_text_and_bad_text_changes_nothing() {
     play_actions(&mut app, 12);
     let text = app
         .world()
-        .resource::<LocalReferee>()
+        .resource::<LocalReferee<JunqiMatch>>()
         .game()
         .expect("a local game")
         .record()
@@ -1093,7 +1093,7 @@ fn two_clients_play_through_a_real_server() {
 // Xiangqi
 
 use kawu::client::points::{
-    BoardCommand as PointsCommand, LoadMatch, PointPiece, PointsMatch, Selection as PointsSelection,
+    BoardCommand as PointsCommand, PointPiece, PointsMatch, Selection as PointsSelection,
 };
 use kawu::client::xiangqi::{XiangqiMatch, square_to_world};
 use kawu::rules::xiangqi::{
@@ -1101,7 +1101,7 @@ use kawu::rules::xiangqi::{
 };
 
 fn xq_start(app: &mut App, game: XqGame, seats: Seats) {
-    app.world_mut().write_message(LoadMatch {
+    app.world_mut().write_message(LoadMatch::<XiangqiMatch> {
         game: XiangqiMatch::new(game, None),
         seats,
         attract: false,
@@ -1520,22 +1520,22 @@ fn a_xiangqi_game_exports_and_imports_as_text() {
         xq_select(&mut app, square(to));
     }
     settle(&mut app);
-    let text = <XiangqiMatch as PointsMatch>::to_text(&xq_model(&app));
+    let text = <XiangqiMatch as Match>::to_text(&xq_model(&app));
     assert!(text.starts_with("[Game \"Xiangqi\"]"), "{text}");
     assert!(text.contains("1. h2e2 h9g7 2. h0g2"), "{text}");
-    let imported = <XiangqiMatch as PointsMatch>::from_text(&text).expect("its own export");
+    let imported = <XiangqiMatch as Match>::from_text(&text).expect("its own export");
     assert_eq!(imported.position(), xq_model(&app).position());
     // A FEN with its moves, and a UCI line, read too; a bad move is named with its line.
     let fen = XqPosition::start().to_fen();
-    let plain = <XiangqiMatch as PointsMatch>::from_text(&format!("{fen}\nmoves h2e2 h9g7"));
+    let plain = <XiangqiMatch as Match>::from_text(&format!("{fen}\nmoves h2e2 h9g7"));
     assert_eq!(plain.expect("a FEN and moves").game.moves().len(), 2);
-    assert!(<XiangqiMatch as PointsMatch>::from_text(&format!("position fen {fen}")).is_ok());
-    let bad = <XiangqiMatch as PointsMatch>::from_text(&format!("{fen}\nmoves h2e2 h9h0"))
+    assert!(<XiangqiMatch as Match>::from_text(&format!("position fen {fen}")).is_ok());
+    let bad = <XiangqiMatch as Match>::from_text(&format!("{fen}\nmoves h2e2 h9h0"))
         .expect_err("an illegal second move");
     assert!(bad.contains("h9h0") && bad.contains("line 2"), "{bad}");
-    assert!(<XiangqiMatch as PointsMatch>::from_text("not a position").is_err());
+    assert!(<XiangqiMatch as Match>::from_text("not a position").is_err());
     // Loading it puts the same position on the table.
-    app.world_mut().write_message(LoadMatch {
+    app.world_mut().write_message(LoadMatch::<XiangqiMatch> {
         game: imported,
         seats: Seats::hot_seat(),
         attract: false,
@@ -1806,7 +1806,7 @@ use kawu::client::qiguo::{QiguoMatch, point_to_world as qg_world};
 use kawu::rules::qiguo::{Move as QgMove, MoveList as QgMoves, Point as QgPoint, State as QgState};
 
 fn qg_start(app: &mut App, game: QiguoMatch, seats: Seats) {
-    app.world_mut().write_message(LoadMatch {
+    app.world_mut().write_message(LoadMatch::<QiguoMatch> {
         game,
         seats,
         attract: false,
@@ -2059,7 +2059,7 @@ fn a_saved_qiguo_game_continues_and_a_bad_one_is_reported() {
     qg_select(&mut app, "j15");
     settle(&mut app);
     game = qg_model(&app);
-    let record = serde_json::to_value(game.record()).unwrap();
+    let record = serde_json::to_value(<QiguoMatch as Match>::record(&game)).unwrap();
     app.insert_resource(ComputerPaused(true));
     start(&mut app, 3, Seats::hot_seat());
     app.world_mut().write_message(ResumeMatch {
@@ -2162,7 +2162,7 @@ fn points_play<G: PointsMatch>(app: &mut App, count: usize) {
         let model = app.world().resource::<G>();
         let moves = model.legal_moves();
         let mv = moves[(model.plies() * 7 + 3) % moves.len()];
-        let request = kawu::client::points::PlayRequest::new(mv, model);
+        let request = PlayRequest::new(mv, model);
         app.world_mut().write_message(request);
         app.update();
         settle(app);
@@ -2314,7 +2314,7 @@ fn an_exported_qiguo_game_replays_from_its_text_and_bad_text_changes_nothing() {
     qg_start(&mut app, qg_new(4), seats_of(&[Controller::Local; 4]));
     points_play::<QiguoMatch>(&mut app, 9);
     let played = points_moves::<QiguoMatch>(&app);
-    let text = <QiguoMatch as PointsMatch>::to_text(&qg_model(&app));
+    let text = <QiguoMatch as Match>::to_text(&qg_model(&app));
     let before = qg_model(&app).position().clone();
     for bad in [String::new(), "hello".to_string(), format!("{text} zz9")] {
         let reports = watch_text(&mut app, GameKind::Qiguo, bad);

@@ -30,6 +30,7 @@ mod menu;
 mod net;
 mod online;
 mod places;
+pub mod play;
 pub mod points;
 pub mod qiguo;
 mod records;

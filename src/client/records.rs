@@ -198,6 +198,8 @@ pub struct RecordBoxText {
     pub import: &'static str,
     /// Whether the box offers to export the game on the table.
     pub export: bool,
+    /// Whether an imported game is watched as a replay (rather than played on from its end).
+    pub watch: bool,
 }
 
 /// Draws the export/import box: Export and Import buttons, and when open the text with Copy,

@@ -2,21 +2,18 @@
 //! the piece entities already show the new state), with the sounds and effects of the battle,
 //! and the fanfare when the game is over.
 
-use super::model::{ActionPlayed, JunqiMatch};
+use super::model::JunqiMatch;
 use super::pieces::{Dying, PieceSprite, SyncPieces, Underside, ink};
 use super::sounds::JunqiSounds;
 use crate::client::ClientSet;
-use crate::client::cues::UiSound;
 use crate::client::cues::{Burst, Cue};
-use crate::client::matches::on_table;
-use crate::client::seats::{Controller, Seats};
+use crate::client::play::StepPlayed;
 use crate::client::settings::Settings;
 use crate::client::table_colours::{Palette, TablePalette};
 use crate::client::tabletop::{TableReset, TableView};
 use crate::client::theme::palette;
 use crate::client::timeline::{Anim, AnimatedPiece, AnimationSystems, Step, finish_all};
-use crate::rules::GameKind;
-use crate::rules::junqi::{Action, Combat, Effect, Kind, Outcome, Piece, Point};
+use crate::rules::junqi::{Action, Combat, Effect, Kind, Piece, Point};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_kira_audio::AudioSource;
@@ -24,11 +21,7 @@ use bevy_kira_audio::AudioSource;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            start_animations,
-            announce_outcome.run_if(on_table(GameKind::Junqi)),
-        )
-            .chain()
+        start_animations
             .in_set(ClientSet::Animate)
             .after(SyncPieces)
             .before(AnimationSystems),
@@ -118,14 +111,14 @@ fn shatter(colours: &Palette, piece: Piece, at: Vec2) -> Step {
 
 fn start_animations(
     mut commands: Commands,
-    mut played: MessageReader<ActionPlayed>,
+    mut played: MessageReader<StepPlayed<JunqiMatch>>,
     mut resets: MessageReader<TableReset>,
     stage: Stage,
     mut animating: Query<AnimatedPiece>,
     pieces: Query<(Entity, &PieceSprite)>,
 ) {
     let reset = resets.read().count() > 0;
-    let actions: Vec<&ActionPlayed> = played.read().collect();
+    let actions: Vec<&StepPlayed<JunqiMatch>> = played.read().collect();
     if actions.is_empty() {
         return;
     }
@@ -144,7 +137,7 @@ fn start_animations(
             .map(|(e, _)| e)
     };
     let world = |point: Point| super::layout::point_to_world(point, stage.table.turned());
-    match (played.action, played.effect) {
+    match (played.step.action, played.did.effect) {
         (Action::Flip(point), Effect::Flipped { piece, .. }) => {
             let Some(entity) = entity_at(point) else {
                 return;
@@ -163,9 +156,9 @@ fn start_animations(
         }
         (Action::Move { from, to }, effect) => {
             let Some(mover) = entity_at(from) else { return };
-            let path: Vec<Vec2> = played.path.iter().map(|&p| world(p)).collect();
-            let slide = secs(0.14 + 0.07 * (played.path.len() - 1) as f32);
-            let travel = if played.path.len() > 2 {
+            let path: Vec<Vec2> = played.did.path.iter().map(|&p| world(p)).collect();
+            let slide = secs(0.14 + 0.07 * (played.did.path.len() - 1) as f32);
+            let travel = if played.did.path.len() > 2 {
                 stage.sound(|s| &s.rail)
             } else {
                 stage.sound(|s| &s.step)
@@ -231,34 +224,4 @@ fn start_animations(
         }
         (Action::Flip(_), _) => warn!("a flip without a flip effect"),
     }
-}
-
-/// When the last action has been shown and the game is over, sound the ending (once).
-fn announce_outcome(
-    mut model: ResMut<JunqiMatch>,
-    seats: Res<Seats>,
-    anims: Query<(), With<Anim>>,
-    mut sounds: MessageWriter<UiSound>,
-) {
-    if model.announced || !anims.is_empty() {
-        return;
-    }
-    let Some(outcome) = model.outcome() else {
-        return;
-    };
-    model.announced = true;
-    let sound = match outcome {
-        Outcome::Draw(_) => UiSound::Draw,
-        Outcome::Win { winner, .. } => {
-            let computer_won = model
-                .seat_of(winner)
-                .is_some_and(|seat| matches!(seats.controller(seat), Controller::Computer(_)));
-            if computer_won && !seats.all_computers() {
-                UiSound::Defeat
-            } else {
-                UiSound::Victory
-            }
-        }
-    };
-    sounds.write(sound);
 }

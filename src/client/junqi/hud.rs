@@ -2,25 +2,20 @@
 //! and the section below the buttons — the draw counter, the hint, the face-down pool, the
 //! captured pieces and the move list.
 
-use super::model::{JunqiMatch, JunqiReplay, LocalReferee};
+use super::model::JunqiMatch;
 use super::pieces::side_text;
 use super::rules_page::{piece_chip, short_label};
 use crate::client::ClientSet;
 use crate::client::Screen;
-use crate::client::clipboard::Clipboard;
-use crate::client::cues::UiSound;
 use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{MatchStatus, on_table};
-use crate::client::net::OnlineSession;
-use crate::client::records::{
-    RecordBox, RecordBoxAction, RecordBoxText, RecordSource, ReplayRequest, WatchReplay,
-    record_box, show_export,
-};
+use crate::client::play::{RecordShelf, record_section};
+use crate::client::records::{RecordBoxText, ReplayRequest};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::table_colours::{Palette, TablePalette};
-use crate::client::theme::{Rgb, Toast, UiSet, palette, section_title};
+use crate::client::theme::{Rgb, UiSet, palette, section_title};
 use crate::client::thinking::Hint;
 use crate::rules::GameKind;
 use crate::rules::Seat;
@@ -185,14 +180,7 @@ struct Section<'w> {
     colours: Res<'w, TablePalette>,
     hint: Res<'w, Hint<JunqiMatch>>,
     area: Res<'w, HudSectionArea>,
-    referee: Res<'w, LocalReferee>,
-    online: Res<'w, OnlineSession>,
-    replay: Res<'w, JunqiReplay>,
-    record_box: ResMut<'w, RecordBox>,
-    clipboard: Res<'w, Clipboard>,
-    toast: ResMut<'w, Toast>,
-    sounds: MessageWriter<'w, UiSound>,
-    watch: MessageWriter<'w, WatchReplay>,
+    shelf: RecordShelf<'w, JunqiMatch>,
     replays: MessageWriter<'w, ReplayRequest>,
 }
 
@@ -201,6 +189,7 @@ pub const RECORD_WORDS: RecordBoxText = RecordBoxText {
     help: "record-help-junqi",
     import: "record-watch",
     export: true,
+    watch: true,
 };
 
 fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
@@ -241,51 +230,9 @@ fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
             section.replays.write(ReplayRequest::Jump(ply));
         }
         ui.separator();
-        transfer_box(ui, lang, &mut section);
+        record_section(ui, lang, model, &mut section.shelf);
     });
     Ok(())
-}
-
-/// Export (the game as text, to copy) and import (paste, then watch it).
-fn transfer_box(ui: &mut egui::Ui, lang: Lang, section: &mut Section) {
-    let action = record_box(
-        ui,
-        lang,
-        RECORD_WORDS,
-        &mut section.record_box,
-        &section.clipboard,
-        &mut section.toast,
-        &mut section.sounds,
-    );
-    match action {
-        Some(RecordBoxAction::Export) => {
-            // A replay exports its whole record; a game played here, what has been played.
-            let game = section.replay.script().cloned().or_else(|| {
-                section
-                    .referee
-                    .game_on_table(&section.model, &section.online)
-            });
-            match game {
-                Some(game) => {
-                    let text = game.record().to_text();
-                    show_export(
-                        &mut section.record_box,
-                        text,
-                        &section.clipboard,
-                        &mut section.toast,
-                    );
-                }
-                None => section.toast.show_key("record-no-export"),
-            }
-        }
-        Some(RecordBoxAction::Import(text)) => {
-            section.watch.write(WatchReplay {
-                kind: GameKind::Junqi,
-                record: RecordSource::Text(text),
-            });
-        }
-        None => {}
-    }
 }
 
 /// The palette and the settings a section is drawn with.

@@ -2,9 +2,10 @@
 //! become requests (flip, select, move). Tests feed board commands directly.
 
 use super::layout::{POST, point_at, point_to_world};
-use super::model::{ActionPlayed, JunqiMatch, PlayRequest};
+use super::model::JunqiMatch;
 use crate::client::matches::{MatchStatus, on_table};
 use crate::client::places::{BoardPoints, PlacesWanted};
+use crate::client::play::{PlayRequest, StepPlayed};
 use crate::client::seats::Seats;
 use crate::client::tabletop::{PointerWorld, TableGesture, TableReset, TableView};
 use crate::client::{ClientSet, Screen};
@@ -109,7 +110,10 @@ fn handle_board_commands(
     status: Res<MatchStatus>,
     seats: Res<Seats>,
     mut selection: ResMut<Selection>,
-    (mut requests, mut tried): (MessageWriter<PlayRequest>, MessageWriter<TriedAction>),
+    (mut requests, mut tried): (
+        MessageWriter<PlayRequest<JunqiMatch>>,
+        MessageWriter<TriedAction>,
+    ),
 ) {
     for &command in commands.read() {
         let point = match command {
@@ -158,7 +162,7 @@ fn handle_board_commands(
 
 /// A selection never outlives the position it was made in.
 fn clear_stale_selection(
-    mut played: MessageReader<ActionPlayed>,
+    mut played: MessageReader<StepPlayed<JunqiMatch>>,
     mut resets: MessageReader<TableReset>,
     mut selection: ResMut<Selection>,
 ) {

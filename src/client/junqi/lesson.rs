@@ -3,11 +3,12 @@
 //! played, or refused by the rules — judged by the step.
 
 use super::input::TriedAction;
-use super::model::{ActionPlayed, JunqiMatch, LoadGame};
+use super::model::JunqiMatch;
 use crate::client::ClientSet;
 use crate::client::lessons::{
     Highlights, LessonAnswer, LessonOn, StartLessonStep, forget_highlights,
 };
+use crate::client::play::{LoadMatch, StepPlayed};
 use crate::client::seats::Seats;
 use crate::lessons::{Junqi, Step, lesson};
 use crate::rules::GameKind;
@@ -32,7 +33,7 @@ fn step_of(step: usize) -> Option<&'static Step<Junqi>> {
 
 fn start_steps(
     mut steps: MessageReader<StartLessonStep>,
-    mut loads: MessageWriter<LoadGame>,
+    mut loads: MessageWriter<LoadMatch<JunqiMatch>>,
     mut highlights: ResMut<Highlights<Point>>,
 ) {
     for request in steps.read().filter(|r| r.kind == GameKind::Junqi) {
@@ -45,7 +46,7 @@ fn start_steps(
             points: step.highlights().to_vec(),
             at_ply: game.history().len(),
         };
-        loads.write(LoadGame {
+        loads.write(LoadMatch {
             game,
             seats: Seats::hot_seat(),
             attract: false,
@@ -55,7 +56,10 @@ fn start_steps(
 
 /// The first action from a step's start gets the step's answer.
 fn judge_actions(
-    (mut played, mut tried): (MessageReader<ActionPlayed>, MessageReader<TriedAction>),
+    (mut played, mut tried): (
+        MessageReader<StepPlayed<JunqiMatch>>,
+        MessageReader<TriedAction>,
+    ),
     (on, highlights): (Res<LessonOn>, Res<Highlights<Point>>),
     model: Res<JunqiMatch>,
     mut answers: MessageWriter<LessonAnswer>,
@@ -64,7 +68,7 @@ fn judge_actions(
     let plies = model.public.history().len();
     let actions: Vec<Action> = played
         .read()
-        .map(|played| played.action)
+        .map(|played| played.step.action)
         .filter(|_| plies == start + 1)
         .chain(tried.read().map(|tried| tried.0).filter(|_| plies == start))
         .collect();

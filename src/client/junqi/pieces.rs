@@ -3,9 +3,10 @@
 
 use super::board::Art;
 use super::layout::{FACE, point_to_world};
-use super::model::{ActionPlayed, JunqiMatch};
+use super::model::JunqiMatch;
 use crate::client::ClientSet;
 use crate::client::matches::MatchStatus;
+use crate::client::play::StepPlayed;
 use crate::client::settings::{LabelStyle, Settings};
 use crate::client::table_colours::{Palette, TablePalette};
 use crate::client::tabletop::{Label, TableReset, TableView, on_table_of};
@@ -76,7 +77,7 @@ type AnyPiece = Or<(With<PieceSprite>, With<Dying>)>;
 fn rebuild_pieces(
     mut commands: Commands,
     mut resets: MessageReader<TableReset>,
-    mut played: MessageReader<ActionPlayed>,
+    mut played: MessageReader<StepPlayed<JunqiMatch>>,
     model: Res<JunqiMatch>,
     (status, table): (Res<MatchStatus>, Res<TableView>),
     pieces: Query<Entity, AnyPiece>,

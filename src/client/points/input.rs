@@ -2,9 +2,10 @@
 //! [`BoardCommand`]s on points, and those become moves for the referee. Tests feed commands
 //! directly.
 
-use super::{MovePlayed, PlayRequest, PointsMatch};
+use super::PointsMatch;
 use crate::client::matches::{MatchStatus, on_table};
 use crate::client::places::{BoardPoints, PlacesWanted};
+use crate::client::play::{PlayRequest, StepPlayed};
 use crate::client::seats::Seats;
 use crate::client::tabletop::{
     CarefulTap, PointerWorld, PressHolds, ShowOnTable, TableGesture, TableReset, TableView,
@@ -23,7 +24,7 @@ pub enum BoardCommand<G: PointsMatch> {
 
 /// A move from the selected piece that the rules refuse (a lesson answers it).
 #[derive(Message, Debug)]
-pub struct TriedMove<G: PointsMatch>(pub G::Move);
+pub struct TriedMove<G: PointsMatch>(pub G::Action);
 
 /// The selected piece and its legal destinations.
 #[derive(Resource, Debug)]
@@ -187,13 +188,13 @@ fn handle_commands<G: PointsMatch>(
 
 /// A zoomed-in view follows the selected piece and the last move.
 fn show_what_changed<G: PointsMatch>(
-    mut played: MessageReader<MovePlayed<G>>,
+    mut played: MessageReader<StepPlayed<G>>,
     (selection, table): (Res<Selection<G>>, Res<TableView>),
     mut show: MessageWriter<ShowOnTable>,
 ) {
     let turned = table.turned();
     if let Some(moved) = played.read().last() {
-        let (_, to) = G::ends(moved.mv);
+        let (_, to) = G::ends(G::action(&moved.step));
         show.write(ShowOnTable(G::point_to_world(to, turned)));
     } else if selection.is_changed()
         && let Some(from) = selection.from
@@ -204,7 +205,7 @@ fn show_what_changed<G: PointsMatch>(
 
 /// A selection never outlives the position it was made in.
 fn clear_stale_selection<G: PointsMatch>(
-    mut played: MessageReader<MovePlayed<G>>,
+    mut played: MessageReader<StepPlayed<G>>,
     mut resets: MessageReader<TableReset>,
     mut selection: ResMut<Selection<G>>,
 ) {

@@ -2,12 +2,13 @@
 //! its points are highlighted, and the first move tried there — played, or refused by the
 //! rules — is judged by the step.
 
+use super::PointsMatch;
 use super::input::TriedMove;
-use super::{LoadMatch, MovePlayed, PointsMatch};
 use crate::client::ClientSet;
 use crate::client::lessons::{
     Highlights, LessonAnswer, LessonOn, StartLessonStep, forget_highlights,
 };
+use crate::client::play::{LoadMatch, StepPlayed};
 use crate::client::seats::Seats;
 use crate::lessons::{LessonGame, Step, lesson};
 use bevy::prelude::*;
@@ -15,10 +16,10 @@ use bevy::prelude::*;
 /// A game of points with a lesson.
 pub trait PointsLesson: PointsMatch {
     /// The lesson's view of the game, in the same points and moves.
-    type Lesson: LessonGame<Point = Self::Point, Move = Self::Move>;
+    type Lesson: LessonGame<Point = Self::Point, Move = Self::Action>;
 
-    /// The match a step's start puts on the table.
-    fn from_lesson(table: <Self::Lesson as LessonGame>::Table) -> Self;
+    /// The game a step's start puts on the table.
+    fn from_lesson(table: <Self::Lesson as LessonGame>::Table) -> Self::Whole;
 }
 
 /// Lessons for `G` (headless: tests drive them).
@@ -49,10 +50,11 @@ fn start_steps<G: PointsLesson>(
             continue;
         };
         let game = G::from_lesson(step.start());
-        let seats = Seats::people(game.seat_count());
+        let shown = G::shown(&game, usize::MAX);
+        let seats = Seats::people(shown.seat_count());
         *highlights = Highlights {
             points: step.highlights().to_vec(),
-            at_ply: game.plies(),
+            at_ply: shown.plies(),
         };
         loads.write(LoadMatch {
             game,
@@ -65,15 +67,15 @@ fn start_steps<G: PointsLesson>(
 /// The first move played from a step's start, or tried and refused there, gets the step's
 /// answer.
 fn judge_moves<G: PointsLesson>(
-    (mut played, mut tried): (MessageReader<MovePlayed<G>>, MessageReader<TriedMove<G>>),
+    (mut played, mut tried): (MessageReader<StepPlayed<G>>, MessageReader<TriedMove<G>>),
     (on, highlights): (Res<LessonOn>, Res<Highlights<G::Point>>),
     model: Res<G>,
     mut answers: MessageWriter<LessonAnswer>,
 ) {
     let start = highlights.at_ply;
-    let moves: Vec<G::Move> = played
+    let moves: Vec<G::Action> = played
         .read()
-        .map(|played| played.mv)
+        .map(|played| G::action(&played.step))
         .filter(|_| model.plies() == start + 1)
         .chain(
             tried

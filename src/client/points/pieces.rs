@@ -2,12 +2,13 @@
 //! ([`PointPiece`]), and their timelines when a move is played: a slide, a capture that
 //! shatters the taken piece, pieces of an eliminated army leaving in smoke, the cues of check.
 
+use super::PointsMatch;
 use super::markers::PointArt;
-use super::{MovePlayed, PointsMatch};
 use crate::client::ClientSet;
 use crate::client::audio::{first_frames_drawn, sound_file};
 use crate::client::cues::{Burst, Cue};
 use crate::client::matches::MatchStatus;
+use crate::client::play::StepPlayed;
 use crate::client::settings::Settings;
 use crate::client::table_colours::TablePalette;
 use crate::client::tabletop::{FadingParts, Label, TableReset, TableView, on_table_of};
@@ -92,7 +93,7 @@ pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
 fn rebuild_pieces<G: PointsMatch>(
     mut commands: Commands,
     mut resets: MessageReader<TableReset>,
-    mut played: MessageReader<MovePlayed<G>>,
+    mut played: MessageReader<StepPlayed<G>>,
     model: Res<G>,
     (status, table): (Res<MatchStatus>, Res<TableView>),
     pieces: Query<Entity, With<PointPiece<G>>>,
@@ -227,14 +228,14 @@ struct Stage<'w, G: PointsMatch> {
 /// eliminated army, and the cues of capture, check and elimination.
 fn start_animations<G: PointsMatch>(
     mut commands: Commands,
-    mut played: MessageReader<MovePlayed<G>>,
+    mut played: MessageReader<StepPlayed<G>>,
     mut resets: MessageReader<TableReset>,
     stage: Stage<G>,
     mut animating: Query<AnimatedPiece>,
     pieces: Query<(Entity, &PointPiece<G>)>,
 ) {
     let reset = resets.read().count() > 0;
-    let moves: Vec<&MovePlayed<G>> = played.read().collect();
+    let moves: Vec<&StepPlayed<G>> = played.read().collect();
     if moves.is_empty() {
         return;
     }
@@ -248,7 +249,7 @@ fn start_animations<G: PointsMatch>(
         stage.sounds.as_deref().map(|s| pick(s).clone())
     };
     let turned = stage.table.turned();
-    let (start, end) = G::ends(played.mv);
+    let (start, end) = G::ends(G::action(&played.step));
     let (from, to) = (
         G::point_to_world(start, turned),
         G::point_to_world(end, turned),
@@ -256,7 +257,7 @@ fn start_animations<G: PointsMatch>(
     let Some((mover, moved)) = pieces.iter().find(|(_, p)| p.point == start) else {
         return;
     };
-    let effects = stage.model.effects(&played.played);
+    let effects = stage.model.effects(&played.did);
     let slide = secs(0.12 + G::GEOMETRY.slide_per_step * from.distance(to) / G::GEOMETRY.step);
     let mut steps = vec![
         Step::Cue(Cue {

@@ -1,8 +1,9 @@
 //! Qiguo Xiangqi (七國象戲) on the table: the match model for 3–7 seats, the Go-board grid with
 //! the Zhou emperor, the seven armies' looks, the HUD section with every state's captures and
-//! losses and the result table, and the rules page. Input, markers, the pieces' animations,
-//! the referee, autosave and replays are the shared board layer's (`client/points/`), which
-//! `points.rs` fits Qiguo to. Online, the server keeps the table and plays its computer seats.
+//! losses and the result table, the rules page and what a room's state means. The referee,
+//! replays, autosave and online play are the match layer's (`client/play/`); input, markers and
+//! the pieces' animations the board layer's (`client/points/`); `points.rs` fits Qiguo to both.
+//! Online, the server keeps the table and plays its computer seats.
 
 mod board;
 mod hud;
@@ -39,6 +40,7 @@ pub(super) fn logic_plugin(app: &mut App) {
                 help: "qg-transfer-help",
                 import: "record-load",
                 export: true,
+                watch: false,
             }),
             rules_page,
             seat_label: seat_states,
@@ -47,7 +49,6 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.add_plugins((
         board_layer::logic_plugin::<QiguoMatch>,
         board_layer::lesson_plugin::<QiguoMatch>,
-        online::plugin,
     ));
 }
 

@@ -1,10 +1,10 @@
-//! The Qiguo match on the table. Qiguo hides nothing, so the model holds the whole game; the
-//! shared board layer's referee (`client/points/`) changes it, request by request. The
+//! The Qiguo match on the table. Qiguo hides nothing, so the model is the whole game; it
+//! follows the rulings of the match layer's authorities (`client/play/`). The
 //! client's seats are the rules' seats in the same order (client seat 0 is the rules' seat 1).
 
 use crate::ai::Level;
 use crate::client::matches::PositionKey;
-use crate::client::points::{PlayRequest, TableState};
+use crate::client::play::{PlayRequest, TableState};
 use crate::client::seats::{Controller, MAX_SEATS, Seats};
 use crate::client::thinking::ComputerGame;
 use crate::rules::qiguo::{Move, MoveList, Played, Position, Replay, Seating, State};

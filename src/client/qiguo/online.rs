@@ -1,29 +1,13 @@
-//! A Qiguo table played online: the server is the authority and plays its computer seats. Its
-//! room state puts the game on the table with this device's seat, its events play the moves and
-//! take a seat's armies off, and this device's moves go to the server.
+//! A Qiguo table played online, as the match layer's follower (`client/play/online.rs`) reads
+//! it: a room's state is the game on the table with this device's seat, a withdrawal takes a
+//! seat's armies off. The server plays the room's computer seats.
 
 use super::model::QiguoMatch;
-use crate::client::net::{FromServer, OnlineSession, ToServer};
-use crate::client::online::RoomTable;
-use crate::client::points::{MovePlayed, PointsSet, forward_moves_online, play_on, put_on_table};
+use crate::client::play::{Heard, Seated};
 use crate::client::seats::{Controller, Seats};
-use crate::client::tabletop::TableReset;
-use crate::client::{ClientSet, Screen};
-use crate::protocol::{
-    self, ClientMessage, QiguoState, QiguoStep, RoomEvent, RoomSeat, ServerMessage,
-};
+use crate::protocol::{self, QiguoState, QiguoStep, RoomEvent, RoomSeat, RoomState};
+use crate::rules::Seat;
 use crate::rules::qiguo::{Position, Replay, State};
-use crate::rules::{GameKind, Seat};
-use bevy::ecs::system::SystemParam;
-use bevy::prelude::*;
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        forward_moves_online::<QiguoMatch>.in_set(ClientSet::Command),
-    )
-    .add_systems(Update, follow_server.in_set(PointsSet::Rule));
-}
 
 /// The game of a room's state: its start replayed through its moves and withdrawals.
 fn replay_of(state: &QiguoState) -> Result<Replay, String> {
@@ -80,10 +64,8 @@ fn seats_at_table(table: &[Seat], mine: Option<RoomSeat>, started: bool) -> Opti
 }
 
 /// Whether the game on the table already is the room's: the same start and moves.
-fn same_game(model: &QiguoMatch, game: &Replay) -> bool {
-    model.table.loaded()
-        && !model.table.attract
-        && model.game.start() == game.start()
+pub(super) fn same_game(model: &QiguoMatch, game: &Replay) -> bool {
+    model.game.start() == game.start()
         && model.game.position() == game.position()
         && model.game.plies().len() == game.plies().len()
         && model
@@ -94,90 +76,41 @@ fn same_game(model: &QiguoMatch, game: &Replay) -> bool {
             .all(|(a, b)| a.mv == b.mv)
 }
 
-/// What following the server changes besides the model.
-#[derive(SystemParam)]
-struct Table<'w> {
-    played: MessageWriter<'w, MovePlayed<QiguoMatch>>,
-    resets: MessageWriter<'w, TableReset>,
-    next: ResMut<'w, NextState<Screen>>,
-    outgoing: MessageWriter<'w, ToServer>,
-    room_table: ResMut<'w, RoomTable>,
+/// A room's state as the match on the table, if the room plays Qiguo.
+pub(super) fn seated(
+    room: &RoomState,
+    mine: Option<RoomSeat>,
+) -> Option<Result<Seated<QiguoMatch>, String>> {
+    let protocol::GameState::Qiguo(state) = &room.game else {
+        return None;
+    };
+    Some(replay_of(state).and_then(|game| {
+        let room_table = table_seats(state, game.position())?;
+        let started = !room.seats.iter().any(|seat| !seat.taken);
+        let seats = seats_at_table(&room_table, mine, started)
+            .ok_or_else(|| "the room's seats do not fit its game".to_string())?;
+        Ok(Seated {
+            model: QiguoMatch::of(game),
+            seats,
+            room_table,
+        })
+    }))
 }
 
-/// The room's state and events become the game on the table.
-fn follow_server(
-    mut heard: MessageReader<FromServer>,
-    session: Res<OnlineSession>,
-    mut model: ResMut<QiguoMatch>,
-    mut commands: Commands,
-    mut table: Table,
-) {
-    for FromServer(message) in heard.read() {
-        match message {
-            ServerMessage::Sync { room } => {
-                let protocol::GameState::Qiguo(state) = &room.game else {
-                    continue;
-                };
-                let seated = replay_of(state).and_then(|game| {
-                    let seats = table_seats(state, game.position())?;
-                    Ok((game, seats))
-                });
-                let (game, room_table) = match seated {
-                    Ok(seated) => seated,
-                    Err(error) => {
-                        warn!("the room's state does not replay: {error}");
-                        continue;
-                    }
-                };
-                let started = !room.seats.iter().any(|seat| !seat.taken);
-                let Some(seats) = seats_at_table(&room_table, session.my_seat(), started) else {
-                    warn!("the room's seats do not fit its game");
-                    continue;
-                };
-                commands.insert_resource(seats);
-                table.room_table.0 = room_table;
-                NextState::set_if_neq(&mut table.next, Screen::Playing);
-                // A state that shows the game already on the table (a seat filled, a friend
-                // back) changes nothing: a click made meanwhile still counts.
-                if !same_game(&model, &game) {
-                    put_on_table(&mut *model, QiguoMatch::of(game), false);
-                    table.resets.write(TableReset);
-                }
-            }
-            ServerMessage::Event { event, .. } if session.plays(GameKind::Qiguo) => match event {
-                RoomEvent::Played {
-                    played: protocol::Played::Qiguo(played),
-                    ..
-                } => {
-                    info!("heard {} ({:?})", played.mv, played.state);
-                    if let Err(error) = play_on(&mut *model, played.mv, &mut table.played) {
-                        warn!("the server's {} does not fit: {error}", played.mv);
-                        // Catch up with the whole state rather than show a wrong board.
-                        table.outgoing.write(ToServer(ClientMessage::Sync {}));
-                    }
-                }
-                RoomEvent::Withdrew { states, .. } => {
-                    let mut game = model.game.clone();
-                    match withdraw(&mut game, states) {
-                        Ok(()) => {
-                            put_on_table(&mut *model, QiguoMatch::of(game), false);
-                            table.resets.write(TableReset);
-                        }
-                        Err(error) => {
-                            warn!("the server's withdrawal does not fit: {error}");
-                            table.outgoing.write(ToServer(ClientMessage::Sync {}));
-                        }
-                    }
-                }
-                // Who plays here may have changed (this device's player left): sit anew.
-                RoomEvent::SeatLeft { .. } => {
-                    table.outgoing.write(ToServer(ClientMessage::Sync {}));
-                }
-                _ => {}
-            },
-            _ => {}
+/// What a room event means for the match on the table: a move, or a seat's armies taken off.
+pub(super) fn heard(model: &QiguoMatch, event: &RoomEvent) -> Result<Heard<QiguoMatch>, String> {
+    Ok(match event {
+        RoomEvent::Played {
+            played: protocol::Played::Qiguo(played),
+            ..
+        } => Heard::Step(played.mv),
+        RoomEvent::Withdrew { states, .. } => {
+            let mut game = model.game.clone();
+            withdraw(&mut game, states)?;
+            Heard::Replaced(QiguoMatch::of(game))
         }
-    }
+        _ => Heard::Nothing,
+    })
 }
 
 #[cfg(test)]

@@ -1,24 +1,29 @@
-//! How Qiguo plays on the shared board layer (`client/points/`): its geometry, the armies'
-//! looks, the Ruler to move glowing, eliminations, and its records. Qiguo has no resignation,
-//! draw offer or move clock: the game ends on the board.
+//! How Qiguo plays on the match layer (`client/play/`: its records, a room's seats) and on the
+//! board layer (`client/points/`: its geometry, the armies' looks, the Ruler to move glowing,
+//! eliminations). Qiguo has no resignation, draw offer or move clock: the game ends on the
+//! board.
 
 use super::hud::result_text;
 use super::layout::{PIECE, STEP, point_at, point_to_world};
 use super::model::{QiguoMatch, new_game, table_seats, threatens_a_ruler};
+use super::online;
 use super::pieces::{army, character_size};
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
+use crate::client::play::{Answer, Heard, Match, Seated, TableState};
 use crate::client::points::{
-    Answer, Geometry, MoveEffects, PieceLook, PointsLesson, PointsMatch, TableState,
+    Geometry, MoveEffects, PieceLook, PointsLesson, PointsMatch, result_line,
 };
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::client::theme::Rgb;
+use crate::protocol::{GameEnd, RoomEvent, RoomSeat, RoomState};
 use crate::rules::Seat;
 use crate::rules::qiguo::{
     FILES, Move, MoveList, Piece, Played, Point, QiguoRecord, RANKS, Replay,
 };
 use bevy::prelude::*;
+use std::convert::Infallible;
 
 impl PointsLesson for QiguoMatch {
     type Lesson = crate::lessons::Qiguo;
@@ -31,9 +36,6 @@ impl PointsLesson for QiguoMatch {
 impl PointsMatch for QiguoMatch {
     type Point = Point;
     type Piece = Piece;
-    type Move = Move;
-    type Played = Played;
-    type Record = QiguoRecord;
 
     const GEOMETRY: Geometry = Geometry {
         step: STEP,
@@ -68,14 +70,6 @@ impl PointsMatch for QiguoMatch {
         Point::CENTRE
     }
 
-    fn table(&self) -> &TableState {
-        &self.table
-    }
-
-    fn table_mut(&mut self) -> &mut TableState {
-        &mut self.table
-    }
-
     fn pieces(&self) -> Vec<(Point, Piece)> {
         self.position().pieces().collect()
     }
@@ -105,79 +99,8 @@ impl PointsMatch for QiguoMatch {
         (mv.from(), mv.to())
     }
 
-    fn plies(&self) -> usize {
-        self.game.plies().len()
-    }
-
     fn move_at(&self, ply: usize) -> Option<Move> {
         self.game.plies().get(ply).map(|ply| ply.mv)
-    }
-
-    fn apply(&mut self, mv: Move) -> Result<Played, String> {
-        self.play(mv).cloned()
-    }
-
-    fn take_back(&mut self, plies: usize) {
-        QiguoMatch::take_back(self, plies);
-    }
-
-    fn truncated(&self, plies: usize) -> QiguoMatch {
-        let mut game = self.clone();
-        game.game.truncate(plies);
-        game
-    }
-
-    fn seat_to_move(&self) -> Seat {
-        QiguoMatch::seat_to_move(self)
-    }
-
-    fn movers(&self) -> Vec<Seat> {
-        QiguoMatch::movers(self)
-    }
-
-    fn seat_count(&self) -> usize {
-        self.position().seating().seat_count()
-    }
-
-    fn over(&self) -> bool {
-        QiguoMatch::over(self)
-    }
-
-    fn winners(&self) -> Option<Vec<Seat>> {
-        let outcome = self.position().outcome()?;
-        Some(
-            outcome
-                .winners()
-                .map(|seat| Seat(seat.index() as u8))
-                .collect(),
-        )
-    }
-
-    fn answer(&mut self, _request: MatchRequest, _seats: &Seats) -> Answer {
-        Answer::Ignored
-    }
-
-    fn new_game(seats: &Seats, deal: Deal, attract: bool) -> (QiguoMatch, Seats) {
-        let seats = table_seats(seats, attract);
-        (new_game(&seats, deal.seed, deal.warm_up), seats)
-    }
-
-    fn record(&self) -> QiguoRecord {
-        self.game.record()
-    }
-
-    fn from_record(record: &QiguoRecord) -> Result<QiguoMatch, String> {
-        let game = record.replay().map_err(|error| error.to_string())?;
-        Ok(QiguoMatch::of(game))
-    }
-
-    fn to_text(&self) -> String {
-        self.game.record().to_text()
-    }
-
-    fn from_text(text: &str) -> Result<QiguoMatch, String> {
-        let game = Replay::from_text(text).map_err(|error| error.to_string())?;
-        Ok(QiguoMatch::of(game))
     }
 
     fn effects(&self, played: &Played) -> MoveEffects {
@@ -186,10 +109,6 @@ impl PointsMatch for QiguoMatch {
             check: threatens_a_ruler(self.position(), played.mover),
             eliminated: !played.eliminated.is_empty(),
         }
-    }
-
-    fn mover_label(played: &Played) -> Option<String> {
-        Some(played.mover.to_string())
     }
 
     fn look(piece: Piece, palette: &Palette) -> PieceLook {
@@ -223,5 +142,149 @@ impl PointsMatch for QiguoMatch {
         seats: &Seats,
     ) -> Option<(String, String, Rgb)> {
         result_text(lang, palette, self, seats)
+    }
+}
+
+impl Match for QiguoMatch {
+    type Action = Move;
+    type Whole = QiguoMatch;
+    type Step = Move;
+    type Did = Played;
+    type Ending = Infallible;
+    type Record = QiguoRecord;
+
+    fn table(&self) -> &TableState {
+        &self.table
+    }
+
+    fn table_mut(&mut self) -> &mut TableState {
+        &mut self.table
+    }
+
+    fn new_game(seats: &Seats, deal: Deal, attract: bool) -> (QiguoMatch, Seats) {
+        let seats = table_seats(seats, attract);
+        (new_game(&seats, deal.seed, deal.warm_up), seats)
+    }
+
+    fn decide(whole: &mut QiguoMatch, mv: Move) -> Result<Move, String> {
+        whole.play(mv).map(|_| mv)
+    }
+
+    fn step_at(whole: &QiguoMatch, ply: usize) -> Option<Move> {
+        whole.game.plies().get(ply).map(|ply| ply.mv)
+    }
+
+    fn take_back_whole(whole: &mut QiguoMatch, plies: usize) {
+        whole.take_back(plies);
+    }
+
+    fn answer(_: &mut QiguoMatch, _: MatchRequest, _: &Seats) -> Answer<Infallible> {
+        Answer::Ignored
+    }
+
+    fn ending(_: &QiguoMatch) -> Option<Infallible> {
+        None
+    }
+
+    fn shown(whole: &QiguoMatch, plies: usize) -> QiguoMatch {
+        let mut game = whole.clone();
+        game.game.truncate(plies.min(whole.plies()));
+        game
+    }
+
+    fn record(whole: &QiguoMatch) -> QiguoRecord {
+        whole.game.record()
+    }
+
+    fn from_record(record: &QiguoRecord) -> Result<QiguoMatch, String> {
+        let game = record.replay().map_err(|error| error.to_string())?;
+        Ok(QiguoMatch::of(game))
+    }
+
+    fn to_text(whole: &QiguoMatch) -> String {
+        whole.game.record().to_text()
+    }
+
+    fn from_text(text: &str) -> Result<QiguoMatch, String> {
+        let game = Replay::from_text(text).map_err(|error| error.to_string())?;
+        Ok(QiguoMatch::of(game))
+    }
+
+    fn whole_seen(&self) -> Option<QiguoMatch> {
+        Some(self.clone())
+    }
+
+    fn action(mv: &Move) -> Move {
+        *mv
+    }
+
+    fn follow(&mut self, mv: &Move) -> Result<Played, String> {
+        self.play(*mv).cloned()
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        QiguoMatch::take_back(self, plies);
+    }
+
+    fn conclude(&mut self, ending: Infallible) {
+        match ending {}
+    }
+
+    fn plies(&self) -> usize {
+        self.game.plies().len()
+    }
+
+    fn seat_to_move(&self) -> Seat {
+        QiguoMatch::seat_to_move(self)
+    }
+
+    fn movers(&self) -> Vec<Seat> {
+        QiguoMatch::movers(self)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.position().seating().seat_count()
+    }
+
+    fn over(&self) -> bool {
+        QiguoMatch::over(self)
+    }
+
+    fn winners(&self) -> Option<Vec<Seat>> {
+        let outcome = self.position().outcome()?;
+        Some(
+            outcome
+                .winners()
+                .map(|seat| Seat(seat.index() as u8))
+                .collect(),
+        )
+    }
+
+    fn summary(&self, lang: Lang, palette: &Palette, seats: &Seats) -> String {
+        result_line(self.result(lang, palette, seats))
+    }
+
+    fn log_text(mv: &Move, _: &Played) -> String {
+        mv.to_string()
+    }
+
+    fn mover_label(played: &Played) -> Option<String> {
+        Some(played.mover.to_string())
+    }
+
+    fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>> {
+        online::seated(room, mine)
+    }
+
+    fn same_game(&self, other: &QiguoMatch) -> bool {
+        online::same_game(self, &other.game)
+    }
+
+    fn heard(&self, event: &RoomEvent) -> Result<Heard<Self>, String> {
+        online::heard(self, event)
+    }
+
+    fn ending_of(&self, _: GameEnd, _: &[Seat]) -> Option<Infallible> {
+        None
     }
 }

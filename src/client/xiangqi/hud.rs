@@ -7,7 +7,7 @@ use super::pieces::ink;
 use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{MatchStatus, on_table};
-use crate::client::points::{RecordShelf, ReplayJumps, record_section};
+use crate::client::play::{RecordShelf, ReplayJumps, record_section};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::table_colours::{self, Palette, TablePalette};

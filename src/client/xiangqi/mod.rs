@@ -1,7 +1,8 @@
 //! Xiangqi on the table: the match model, the board and the looks of its round pieces, the HUD
-//! section with the move list, the rules page and online play. Input, markers, the pieces'
-//! animations, the referee, autosave and replays are the shared board layer's
-//! (`client/points/`), which `points.rs` fits Xiangqi to.
+//! section with the move list, the rules page and what a room's state means. The referee,
+//! replays, autosave and online play are the match layer's (`client/play/`); input, markers and
+//! the pieces' animations the board layer's (`client/points/`); `points.rs` fits Xiangqi to
+//! both.
 
 mod board;
 mod hud;
@@ -37,6 +38,7 @@ pub(super) fn logic_plugin(app: &mut App) {
                 help: "xq-transfer-help",
                 import: "record-load",
                 export: true,
+                watch: false,
             }),
             rules_page,
             seat_label: side_label,
@@ -45,7 +47,6 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.add_plugins((
         board_layer::logic_plugin::<XiangqiMatch>,
         board_layer::lesson_plugin::<XiangqiMatch>,
-        online::plugin,
     ));
 }
 

@@ -1,8 +1,8 @@
-//! The Xiangqi match on the table. Xiangqi hides nothing, so the model holds the whole game;
-//! the shared board layer's referee (`client/points/`) changes it, request by request.
+//! The Xiangqi match on the table. Xiangqi hides nothing, so the model is the whole game; it
+//! follows the rulings of the match layer's authorities (`client/play/`).
 
 use crate::client::matches::{Deal, PositionKey};
-use crate::client::points::{PlayRequest, TableState};
+use crate::client::play::{PlayRequest, TableState};
 use crate::client::thinking::ComputerGame;
 use crate::rules::xiangqi::{
     Color, Conceded, Game, Move, MoveList, Piece, Position, XiangqiRecord,

@@ -1,18 +1,22 @@
-//! How Xiangqi plays on the shared board layer (`client/points/`): its geometry, its pieces'
-//! looks, the referee's answers (resignation, draw, time) and its records.
+//! How Xiangqi plays on the match layer (`client/play/`: the referee's answers to a
+//! resignation, a draw or time, its records) and on the board layer (`client/points/`: its
+//! geometry and its pieces' looks).
 
 use super::hud::result_text;
 use super::layout::{PIECE, STEP, square_at, square_to_world};
 use super::model::{Played, XiangqiMatch, computer_accepts_draw, new_game};
+use super::online;
 use super::pieces::ink;
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
+use crate::client::play::{Answer, Heard, Match, Seated, TableState};
 use crate::client::points::{
-    Answer, Geometry, MoveEffects, PieceLook, PointsLesson, PointsMatch, TableState,
+    Geometry, MoveEffects, PieceLook, PointsLesson, PointsMatch, result_line,
 };
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::client::theme::{Rgb, palette};
+use crate::protocol::{GameEnd, RoomEvent, RoomSeat, RoomState};
 use crate::rules::Seat;
 use crate::rules::xiangqi::{Conceded, FILES, Move, MoveList, Piece, RANKS, Square, XiangqiRecord};
 use bevy::prelude::*;
@@ -28,9 +32,6 @@ impl PointsLesson for XiangqiMatch {
 impl PointsMatch for XiangqiMatch {
     type Point = Square;
     type Piece = Piece;
-    type Move = Move;
-    type Played = Played;
-    type Record = XiangqiRecord;
 
     const GEOMETRY: Geometry = Geometry {
         step: STEP,
@@ -65,14 +66,6 @@ impl PointsMatch for XiangqiMatch {
         Square::new(4, 2).expect("e2 is on the board")
     }
 
-    fn table(&self) -> &TableState {
-        &self.table
-    }
-
-    fn table_mut(&mut self) -> &mut TableState {
-        &mut self.table
-    }
-
     fn pieces(&self) -> Vec<(Square, Piece)> {
         self.position().pieces().collect()
     }
@@ -102,113 +95,8 @@ impl PointsMatch for XiangqiMatch {
         (mv.from(), mv.to())
     }
 
-    fn plies(&self) -> usize {
-        self.game.moves().len()
-    }
-
     fn move_at(&self, ply: usize) -> Option<Move> {
         self.game.moves().get(ply).map(|played| played.mv)
-    }
-
-    fn apply(&mut self, mv: Move) -> Result<Played, String> {
-        let before = self.position().clone();
-        let piece = before
-            .piece_at(mv.from())
-            .ok_or_else(|| format!("no piece on {}", mv.from()))?;
-        self.game.play(mv).map_err(|error| error.to_string())?;
-        let after = self.position();
-        Ok(Played {
-            piece,
-            captured: before.piece_at(mv.to()),
-            check: after.in_check(after.side_to_move()),
-        })
-    }
-
-    fn take_back(&mut self, plies: usize) {
-        for _ in 0..plies {
-            self.game.undo();
-        }
-        self.conceded = None;
-    }
-
-    fn truncated(&self, plies: usize) -> XiangqiMatch {
-        let mut game = self.clone();
-        let total = self.plies();
-        if plies < total {
-            game.take_back(total - plies);
-        }
-        game
-    }
-
-    fn end_like(&mut self, script: &XiangqiMatch) {
-        self.conceded = script.conceded;
-    }
-
-    fn seat_to_move(&self) -> Seat {
-        XiangqiMatch::seat_to_move(self)
-    }
-
-    fn movers(&self) -> Vec<Seat> {
-        (0..self.plies()).map(|ply| Seat((ply % 2) as u8)).collect()
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn over(&self) -> bool {
-        XiangqiMatch::over(self)
-    }
-
-    fn winners(&self) -> Option<Vec<Seat>> {
-        let winner = match (self.conceded, self.game.outcome()) {
-            (Some(conceded), _) => conceded.winner(),
-            (None, Some(outcome)) => outcome.winner,
-            (None, None) => return None,
-        };
-        Some(winner.map(|side| self.seat_of(side)).into_iter().collect())
-    }
-
-    fn answer(&mut self, request: MatchRequest, seats: &Seats) -> Answer {
-        match request {
-            MatchRequest::Undo => return Answer::Ignored,
-            MatchRequest::Resign => {
-                let seat = seats.local_player(self.seat_to_move());
-                self.conceded = Some(Conceded::Resigned(self.colour_of(seat)));
-            }
-            MatchRequest::OfferDraw if computer_accepts_draw(self.position()) => {
-                self.conceded = Some(Conceded::Agreed);
-            }
-            MatchRequest::OfferDraw => return Answer::Declined,
-            MatchRequest::AgreeDraw => self.conceded = Some(Conceded::Agreed),
-            MatchRequest::OutOfTime => {
-                let side = self.colour_of(self.seat_to_move());
-                self.conceded = Some(Conceded::OutOfTime(side));
-            }
-        }
-        Answer::Done
-    }
-
-    fn new_game(seats: &Seats, deal: Deal, _attract: bool) -> (XiangqiMatch, Seats) {
-        (XiangqiMatch::new(new_game(deal), None), seats.clone())
-    }
-
-    fn record(&self) -> XiangqiRecord {
-        XiangqiMatch::record(self)
-    }
-
-    fn from_record(record: &XiangqiRecord) -> Result<XiangqiMatch, String> {
-        let game = record.game().map_err(|error| error.to_string())?;
-        Ok(XiangqiMatch::new(game, record.conceded))
-    }
-
-    fn to_text(&self) -> String {
-        XiangqiMatch::record(self).to_text()
-    }
-
-    fn from_text(text: &str) -> Result<XiangqiMatch, String> {
-        let record = XiangqiRecord::from_text(text).map_err(|error| error.to_string())?;
-        XiangqiMatch::from_record(&record)
     }
 
     fn effects(&self, played: &Played) -> MoveEffects {
@@ -246,5 +134,188 @@ impl PointsMatch for XiangqiMatch {
         seats: &Seats,
     ) -> Option<(String, String, Rgb)> {
         result_text(lang, palette, self, seats)
+    }
+}
+
+impl Match for XiangqiMatch {
+    type Action = Move;
+    type Whole = XiangqiMatch;
+    type Step = Move;
+    type Did = Played;
+    type Ending = Conceded;
+    type Record = XiangqiRecord;
+
+    fn table(&self) -> &TableState {
+        &self.table
+    }
+
+    fn table_mut(&mut self) -> &mut TableState {
+        &mut self.table
+    }
+
+    fn new_game(seats: &Seats, deal: Deal, _attract: bool) -> (XiangqiMatch, Seats) {
+        (XiangqiMatch::new(new_game(deal), None), seats.clone())
+    }
+
+    fn decide(whole: &mut XiangqiMatch, mv: Move) -> Result<Move, String> {
+        if whole.over() {
+            return Err("the game is over".into());
+        }
+        whole.follow(&mv).map(|_| mv)
+    }
+
+    fn step_at(whole: &XiangqiMatch, ply: usize) -> Option<Move> {
+        whole.game.moves().get(ply).map(|played| played.mv)
+    }
+
+    fn take_back_whole(whole: &mut XiangqiMatch, plies: usize) {
+        whole.take_back(plies);
+    }
+
+    fn answer(whole: &mut XiangqiMatch, request: MatchRequest, seats: &Seats) -> Answer<Conceded> {
+        let conceded = match request {
+            MatchRequest::Undo => return Answer::Ignored,
+            MatchRequest::Resign => {
+                let seat = seats.local_player(whole.seat_to_move());
+                Conceded::Resigned(whole.colour_of(seat))
+            }
+            MatchRequest::OfferDraw if computer_accepts_draw(whole.position()) => Conceded::Agreed,
+            MatchRequest::OfferDraw => return Answer::Declined,
+            MatchRequest::AgreeDraw => Conceded::Agreed,
+            MatchRequest::OutOfTime => Conceded::OutOfTime(whole.colour_of(whole.seat_to_move())),
+        };
+        whole.conclude(conceded);
+        Answer::Ended(conceded)
+    }
+
+    fn ending(whole: &XiangqiMatch) -> Option<Conceded> {
+        whole.conceded
+    }
+
+    fn shown(whole: &XiangqiMatch, plies: usize) -> XiangqiMatch {
+        let mut game = whole.clone();
+        let total = whole.plies();
+        if plies < total {
+            game.take_back(total - plies);
+        }
+        game
+    }
+
+    fn record(whole: &XiangqiMatch) -> XiangqiRecord {
+        whole.record()
+    }
+
+    fn from_record(record: &XiangqiRecord) -> Result<XiangqiMatch, String> {
+        let game = record.game().map_err(|error| error.to_string())?;
+        Ok(XiangqiMatch::new(game, record.conceded))
+    }
+
+    fn to_text(whole: &XiangqiMatch) -> String {
+        whole.record().to_text()
+    }
+
+    fn from_text(text: &str) -> Result<XiangqiMatch, String> {
+        let record = XiangqiRecord::from_text(text).map_err(|error| error.to_string())?;
+        <XiangqiMatch as Match>::from_record(&record)
+    }
+
+    fn whole_seen(&self) -> Option<XiangqiMatch> {
+        Some(self.clone())
+    }
+
+    fn action(mv: &Move) -> Move {
+        *mv
+    }
+
+    fn follow(&mut self, mv: &Move) -> Result<Played, String> {
+        let mv = *mv;
+        let before = self.position().clone();
+        let piece = before
+            .piece_at(mv.from())
+            .ok_or_else(|| format!("no piece on {}", mv.from()))?;
+        self.game.play(mv).map_err(|error| error.to_string())?;
+        let after = self.position();
+        Ok(Played {
+            piece,
+            captured: before.piece_at(mv.to()),
+            check: after.in_check(after.side_to_move()),
+        })
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        for _ in 0..plies {
+            self.game.undo();
+        }
+        self.conceded = None;
+    }
+
+    fn conclude(&mut self, conceded: Conceded) {
+        self.conceded = Some(conceded);
+    }
+
+    fn plies(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    fn seat_to_move(&self) -> Seat {
+        XiangqiMatch::seat_to_move(self)
+    }
+
+    fn movers(&self) -> Vec<Seat> {
+        (0..self.plies()).map(|ply| Seat((ply % 2) as u8)).collect()
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn over(&self) -> bool {
+        XiangqiMatch::over(self)
+    }
+
+    fn winners(&self) -> Option<Vec<Seat>> {
+        let winner = match (self.conceded, self.game.outcome()) {
+            (Some(conceded), _) => conceded.winner(),
+            (None, Some(outcome)) => outcome.winner,
+            (None, None) => return None,
+        };
+        Some(winner.map(|side| self.seat_of(side)).into_iter().collect())
+    }
+
+    fn summary(&self, lang: Lang, palette: &Palette, seats: &Seats) -> String {
+        result_line(self.result(lang, palette, seats))
+    }
+
+    fn log_text(mv: &Move, _played: &Played) -> String {
+        mv.to_string()
+    }
+
+    fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>> {
+        online::seated(room, mine)
+    }
+
+    fn same_game(&self, other: &XiangqiMatch) -> bool {
+        self.game.start().to_fen() == other.game.start().to_fen()
+            && self.game.moves().len() == other.game.moves().len()
+            && self
+                .game
+                .moves()
+                .iter()
+                .zip(other.game.moves())
+                .all(|(a, b)| a.mv == b.mv)
+    }
+
+    fn heard(&self, event: &RoomEvent) -> Result<Heard<Self>, String> {
+        Ok(match event {
+            RoomEvent::Played {
+                played: crate::protocol::Played::Xiangqi(played),
+                ..
+            } => Heard::Step(played.mv),
+            _ => Heard::Nothing,
+        })
+    }
+
+    fn ending_of(&self, end: GameEnd, room_table: &[Seat]) -> Option<Conceded> {
+        online::conceded(end, room_table, self)
     }
 }

@@ -1,17 +1,20 @@
-//! What a game of points leaves behind: the autosave after every change, the finished game
-//! kept for replays, the fanfare once the last move has been shown, and the HUD's box that
-//! exports the game as text and imports one to play on.
+//! What a match leaves behind: the autosave after every change, the finished game kept for
+//! replays, the fanfare once the last step has been shown, and the HUD's box that exports the
+//! game as text and imports one.
 
+use super::referee::LocalReferee;
 use super::replay::Replay;
-use super::{LoadMatch, PointsMatch};
+use super::{LoadMatch, Match};
 use crate::client::ClientSet;
 use crate::client::catalog::Catalog;
 use crate::client::clipboard::Clipboard;
 use crate::client::cues::UiSound;
 use crate::client::i18n::Lang;
 use crate::client::matches::on_table;
+use crate::client::net::OnlineSession;
 use crate::client::records::{
-    FinishedGame, KeepFinished, RecordBox, RecordBoxAction, record_box, show_export,
+    FinishedGame, KeepFinished, RecordBox, RecordBoxAction, RecordSource, WatchReplay, record_box,
+    show_export,
 };
 use crate::client::save::{SavedGame, store};
 use crate::client::seats::{Controller, Seats};
@@ -23,7 +26,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
+pub(super) fn logic_plugin<G: Match>(app: &mut App) {
     app.add_systems(
         Update,
         keep_finished::<G>
@@ -32,7 +35,7 @@ pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
     );
 }
 
-pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
+pub(super) fn plugin<G: Match>(app: &mut App) {
     app.add_systems(
         Update,
         (
@@ -44,27 +47,31 @@ pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
     );
 }
 
-/// Saves the game after every change (not the demonstration, nor a replay).
-fn autosave<G: PointsMatch>(
+/// Saves the game played here after every change (not the demonstration, a replay, nor a game
+/// the server rules).
+fn autosave<G: Match>(
     model: Res<G>,
-    (seats, replay): (Res<Seats>, Res<Replay<G>>),
-    catalog: Res<Catalog>,
+    (referee, online): (Res<LocalReferee<G>>, Res<OnlineSession>),
+    (seats, catalog): (Res<Seats>, Res<Catalog>),
     mut saved: ResMut<SavedGame>,
 ) {
-    if !model.table().attract && replay.script.is_none() {
-        store(&mut saved, &catalog, G::KIND, &seats, model.record());
+    if model.table().attract || online.active() {
+        return;
+    }
+    if let Some(game) = referee.game() {
+        store(&mut saved, &catalog, G::KIND, &seats, G::record(game));
     }
 }
 
-/// A game that has just ended is kept for replays, with its result in a line.
-fn keep_finished<G: PointsMatch>(
+/// A game that has just ended is kept for replays, once, with its result in a line.
+fn keep_finished<G: Match>(
     model: Res<G>,
-    (seats, replay): (Res<Seats>, Res<Replay<G>>),
-    (settings, palette): (Res<Settings>, Res<TablePalette>),
+    (referee, online, replay): (Res<LocalReferee<G>>, Res<OnlineSession>, Res<Replay<G>>),
+    (seats, settings, palette): (Res<Seats>, Res<Settings>, Res<TablePalette>),
     mut ended: Local<bool>,
     mut kept: MessageWriter<KeepFinished>,
 ) {
-    if model.table().attract || replay.script.is_some() {
+    if model.table().attract || replay.on() {
         return;
     }
     let just_ended = model.over() && !*ended;
@@ -72,19 +79,15 @@ fn keep_finished<G: PointsMatch>(
     if !just_ended {
         return;
     }
-    let result = model
-        .result(settings.language, &palette, &seats)
-        .map(|(title, why, _)| {
-            let why = why.lines().next().unwrap_or_default();
-            format!("{title} — {why}")
-        })
-        .unwrap_or_default();
-    match serde_json::to_value(model.record()) {
+    let Some(game) = referee.game_on_table(&model, &online) else {
+        return;
+    };
+    match serde_json::to_value(G::record(&game)) {
         Ok(record) => {
             kept.write(KeepFinished(FinishedGame {
                 kind: G::KIND,
                 seats: seats.clone(),
-                result,
+                result: model.summary(settings.language, &palette, &seats),
                 plies: model.plies(),
                 record,
             }));
@@ -93,9 +96,9 @@ fn keep_finished<G: PointsMatch>(
     }
 }
 
-/// When the last move has been shown and the game is over, sound the ending (once): a draw, a
+/// When the last step has been shown and the game is over, sound the ending (once): a draw, a
 /// defeat when people play here and none of them won, a victory otherwise.
-fn announce_outcome<G: PointsMatch>(
+fn announce_outcome<G: Match>(
     mut model: ResMut<G>,
     seats: Res<Seats>,
     anims: Query<(), With<Anim>>,
@@ -121,18 +124,23 @@ fn announce_outcome<G: PointsMatch>(
 
 /// What the export/import box reads and changes.
 #[derive(SystemParam)]
-pub struct RecordShelf<'w, G: PointsMatch> {
+pub struct RecordShelf<'w, G: Match> {
     catalog: Res<'w, Catalog>,
     seats: Res<'w, Seats>,
+    referee: Res<'w, LocalReferee<G>>,
+    replay: Res<'w, Replay<G>>,
+    online: Res<'w, OnlineSession>,
     record_box: ResMut<'w, RecordBox>,
     clipboard: Res<'w, Clipboard>,
     toast: ResMut<'w, Toast>,
     sounds: MessageWriter<'w, UiSound>,
     loads: MessageWriter<'w, LoadMatch<G>>,
+    watch: MessageWriter<'w, WatchReplay>,
 }
 
-/// The HUD's export (the game as text, to copy) and import (paste, then play on from it).
-pub fn record_section<G: PointsMatch>(
+/// The HUD's export (the game as text, to copy: a replay's whole game, or what has been played)
+/// and import (paste, then play on from it, or watch it where the game says so).
+pub fn record_section<G: Match>(
     ui: &mut egui::Ui,
     lang: Lang,
     model: &G,
@@ -152,21 +160,35 @@ pub fn record_section<G: PointsMatch>(
     );
     match action {
         Some(RecordBoxAction::Export) => {
-            let text = model.to_text();
-            show_export(
-                &mut shelf.record_box,
-                text,
-                &shelf.clipboard,
-                &mut shelf.toast,
-            );
+            let game = shelf
+                .replay
+                .script()
+                .cloned()
+                .or_else(|| shelf.referee.game_on_table(model, &shelf.online));
+            match game {
+                Some(game) => show_export(
+                    &mut shelf.record_box,
+                    G::to_text(&game),
+                    &shelf.clipboard,
+                    &mut shelf.toast,
+                ),
+                None => shelf.toast.show_key("record-no-export"),
+            }
+        }
+        Some(RecordBoxAction::Import(text)) if words.watch => {
+            shelf.watch.write(WatchReplay {
+                kind: G::KIND,
+                record: RecordSource::Text(text),
+            });
         }
         Some(RecordBoxAction::Import(text)) => match G::from_text(&text) {
             Ok(game) => {
                 // The seats stay when they fit the game; otherwise everyone plays here.
-                let seats = if game.seat_count() == shelf.seats.len() {
+                let count = G::shown(&game, 0).seat_count();
+                let seats = if count == shelf.seats.len() {
                     shelf.seats.clone()
                 } else {
-                    Seats::people(game.seat_count())
+                    Seats::people(count)
                 };
                 shelf.loads.write(LoadMatch {
                     game,

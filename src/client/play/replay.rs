@@ -1,41 +1,43 @@
-//! Replays of games of points: a finished, kept or imported game stepped through with the
-//! same animations as play. While a replay is on the table the referee stands down and the
-//! replay rules: it holds the whole game and puts it on the table one move at a time.
+//! Replays: a finished, kept or imported game stepped through with the same animations as
+//! play. While a replay is on the table the local referee stands down and the replay rules: it
+//! holds the whole game and hands the model one step at a time.
 
-use super::table::{play_on, put_on_table};
-use super::{LoadMatch, MovePlayed, PointsMatch};
+use super::referee::LocalReferee;
+use super::{Change, LoadMatch, Match, Ruling};
 use crate::client::Screen;
 use crate::client::matches::{MatchStatus, NewMatch, ReplayProgress, ResumeMatch};
 use crate::client::net::{GoOffline, OnlineSession};
 use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay, autoplay_due};
 use crate::client::seats::Seats;
-use crate::client::tabletop::TableReset;
 use crate::client::timeline::Anim;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::time::Duration;
 
-/// The pause between moves when a replay plays by itself, once the last one is shown.
+/// The pause between steps when a replay plays by itself, once the last one is shown.
 const AUTOPLAY_PAUSE: Duration = Duration::from_millis(500);
 
 /// The replay on the table, if one is.
 #[derive(Resource, Debug)]
-pub struct Replay<G: PointsMatch> {
+pub struct Replay<G: Match> {
     /// The whole game being replayed.
-    pub script: Option<G>,
-    /// How many of its moves are on the table.
-    pub shown: usize,
+    script: Option<G::Whole>,
+    /// How many steps it has.
+    total: usize,
+    /// How many of its steps are on the table.
+    shown: usize,
     /// Whether it plays by itself.
-    pub playing: bool,
+    playing: bool,
     /// How long the table has been still while playing by itself.
     still_for: Duration,
 }
 
-impl<G: PointsMatch> Default for Replay<G> {
+impl<G: Match> Default for Replay<G> {
     fn default() -> Self {
         Replay {
             script: None,
+            total: 0,
             shown: 0,
             playing: false,
             still_for: Duration::ZERO,
@@ -43,7 +45,7 @@ impl<G: PointsMatch> Default for Replay<G> {
     }
 }
 
-impl<G: PointsMatch> PartialEq for Replay<G> {
+impl<G: Match> PartialEq for Replay<G> {
     fn eq(&self, other: &Self) -> bool {
         self.script.is_none()
             && other.script.is_none()
@@ -52,38 +54,53 @@ impl<G: PointsMatch> PartialEq for Replay<G> {
     }
 }
 
-impl<G: PointsMatch> Replay<G> {
+impl<G: Match> Replay<G> {
+    /// Whether a replay is on the table.
+    pub fn on(&self) -> bool {
+        self.script.is_some()
+    }
+
+    /// The whole game being replayed (to export it).
+    pub fn script(&self) -> Option<&G::Whole> {
+        self.script.as_ref()
+    }
+
     /// Where the replay stands, when one is on the table.
     pub fn progress(&self) -> Option<ReplayProgress> {
-        self.script.as_ref().map(|script| ReplayProgress {
+        self.script.as_ref().map(|_| ReplayProgress {
             shown: self.shown,
-            total: script.plies(),
+            total: self.total,
             playing: self.playing,
         })
     }
 }
 
-pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
+pub(super) fn plugin<G: Match>(app: &mut App) {
     app.init_resource::<Replay<G>>();
 }
 
-/// Another game put on the table ends the replay (a new game of `G` ends it in the referee).
-pub(super) fn end_replays<G: PointsMatch>(
-    (mut starts, mut resumes): (MessageReader<NewMatch>, MessageReader<ResumeMatch>),
-    mut watch: MessageReader<WatchReplay>,
+/// A game loaded to play ends the replay, and so does another game put on the table.
+pub(super) fn end_replays<G: Match>(
+    (mut loads, mut starts): (MessageReader<LoadMatch<G>>, MessageReader<NewMatch>),
+    (mut resumes, mut watch): (MessageReader<ResumeMatch>, MessageReader<WatchReplay>),
     mut replay: ResMut<Replay<G>>,
 ) {
-    let others = watch.read().filter(|w| w.kind != G::KIND).count();
-    if starts.read().count() + resumes.read().count() + others > 0 {
-        replay.set_if_neq(Replay::default());
+    let others = starts.read().filter(|s| s.game != G::KIND).count()
+        + resumes.read().filter(|r| r.game != G::KIND).count()
+        + watch.read().filter(|w| w.kind != G::KIND).count();
+    if loads.read().count() + others > 0 && replay.on() {
+        *replay = Replay::default();
     }
 }
 
 /// Reads a record, kept or pasted, or takes the game on the table; a bad one says what is
 /// wrong.
-fn read_record<G: PointsMatch>(source: &RecordSource, on_table: &G) -> Result<G, String> {
+fn read_record<G: Match>(
+    source: &RecordSource,
+    on_table: Option<G::Whole>,
+) -> Result<G::Whole, String> {
     match source {
-        RecordSource::OnTable => Ok(on_table.clone()),
+        RecordSource::OnTable => on_table.ok_or_else(|| "no game is on the table".to_string()),
         RecordSource::Kept(value) => serde_json::from_value::<G::Record>(value.clone())
             .map_err(|error| error.to_string())
             .and_then(|record| G::from_record(&record)),
@@ -91,73 +108,87 @@ fn read_record<G: PointsMatch>(source: &RecordSource, on_table: &G) -> Result<G,
     }
 }
 
-/// What starting a replay changes besides the model and the replay.
+/// What starting a replay reads and changes besides the replay and the referee.
 #[derive(SystemParam)]
-pub(super) struct ReplayStart<'w> {
+pub(super) struct ReplayStart<'w, G: Match> {
+    model: Res<'w, G>,
     online: Res<'w, OnlineSession>,
     offline: MessageWriter<'w, GoOffline>,
     bad: MessageWriter<'w, BadRecord>,
-    resets: MessageWriter<'w, TableReset>,
     next: ResMut<'w, NextState<Screen>>,
 }
 
-/// Puts a replay on the table: the game appears at its start, watched by every seat.
-pub(super) fn start_replays<G: PointsMatch>(
+/// Puts a replay on the table: the referee stands down, the game appears at its start,
+/// watched by every seat.
+pub(super) fn start_replays<G: Match>(
     mut watch: MessageReader<WatchReplay>,
-    mut model: ResMut<G>,
     mut replay: ResMut<Replay<G>>,
+    mut referee: ResMut<LocalReferee<G>>,
+    mut rulings: MessageWriter<Ruling<G>>,
     mut commands: Commands,
-    mut start: ReplayStart,
+    mut start: ReplayStart<G>,
 ) {
     for request in watch.read().filter(|w| w.kind == G::KIND) {
-        let game = match read_record(&request.record, &*model) {
+        let on_table = replay
+            .script()
+            .cloned()
+            .or_else(|| referee.game_on_table(&start.model, &start.online));
+        let game = match read_record::<G>(&request.record, on_table) {
             Ok(game) => game,
             Err(error) => {
                 start.bad.write(BadRecord(error));
                 continue;
             }
         };
+        referee.stand_down();
         // Watching a replay leaves the online game: the server's news would overwrite it.
         if start.online.active() {
             start.offline.write(GoOffline);
         }
-        commands.insert_resource(Seats::watching(game.seat_count()));
-        put_on_table(&mut *model, game.truncated(0), false);
+        let whole = G::shown(&game, usize::MAX);
+        commands.insert_resource(Seats::watching(whole.seat_count()));
+        rulings.write(Ruling {
+            key: referee.next_key(0, true),
+            change: Change::Started {
+                model: Box::new(G::shown(&game, 0)),
+                attract: false,
+            },
+        });
         *replay = Replay {
             script: Some(game),
+            total: whole.plies(),
             ..default()
         };
-        start.resets.write(TableReset);
         start.next.set(Screen::Playing);
     }
 }
 
 /// What stepping a replay changes.
 #[derive(SystemParam)]
-pub(super) struct ReplayTable<'w, G: PointsMatch> {
-    played: MessageWriter<'w, MovePlayed<G>>,
-    resets: MessageWriter<'w, TableReset>,
+pub(super) struct ReplayTable<'w, G: Match> {
+    referee: ResMut<'w, LocalReferee<G>>,
+    rulings: MessageWriter<'w, Ruling<G>>,
     loads: MessageWriter<'w, LoadMatch<G>>,
 }
 
 /// The replay controls, and playing by itself once the table is still.
-pub(super) fn step_replays<G: PointsMatch>(
+pub(super) fn step_replays<G: Match>(
     mut requests: MessageReader<ReplayRequest>,
     replay: ResMut<Replay<G>>,
-    mut model: ResMut<G>,
     mut table: ReplayTable<G>,
     time: Res<Time>,
     anims: Query<(), With<Anim>>,
 ) {
     // Read before writing: a replay marked changed every frame would report every frame.
-    if replay.script.is_none() {
+    if !replay.on() {
+        requests.clear();
         return;
     }
     let replay = replay.into_inner();
     let Some(script) = replay.script.as_ref() else {
         return;
     };
-    let total = script.plies();
+    let total = replay.total;
     let mut steps: Vec<ReplayRequest> = requests.read().cloned().collect();
     if replay.playing
         && steps.is_empty()
@@ -174,20 +205,32 @@ pub(super) fn step_replays<G: PointsMatch>(
         replay.still_for = Duration::ZERO;
         let target = match step {
             ReplayRequest::Forward if replay.shown < total => {
-                let Some(mv) = script.move_at(replay.shown) else {
+                let Some(played) = G::step_at(script, replay.shown) else {
                     break;
                 };
-                if let Err(error) = play_on(&mut *model, mv, &mut table.played) {
-                    warn!("the replay's move {mv} does not play: {error}");
-                    break;
-                }
                 replay.shown += 1;
-                if replay.shown == total {
-                    model.end_like(script);
+                table.rulings.write(Ruling {
+                    key: table.referee.next_key(replay.shown, false),
+                    change: Change::Played(played),
+                });
+                if replay.shown == total
+                    && let Some(ending) = G::ending(script)
+                {
+                    table.rulings.write(Ruling {
+                        key: table.referee.next_key(total, false),
+                        change: Change::Ended(ending),
+                    });
                 }
                 None
             }
-            ReplayRequest::Back if replay.shown > 0 => Some(replay.shown - 1),
+            ReplayRequest::Back if replay.shown > 0 => {
+                replay.shown -= 1;
+                table.rulings.write(Ruling {
+                    key: table.referee.next_key(replay.shown, true),
+                    change: Change::TakenBack(1),
+                });
+                None
+            }
             ReplayRequest::Forward | ReplayRequest::Back => None,
             ReplayRequest::First => Some(0),
             ReplayRequest::Last => Some(total),
@@ -197,8 +240,10 @@ pub(super) fn step_replays<G: PointsMatch>(
                 (replay.playing && replay.shown == total).then_some(0)
             }
             ReplayRequest::ContinueHere(ref seats) => {
+                let mut game = script.clone();
+                G::take_back_whole(&mut game, total - replay.shown);
                 table.loads.write(LoadMatch {
-                    game: script.truncated(replay.shown),
+                    game,
                     seats: seats.clone(),
                     attract: false,
                 });
@@ -207,8 +252,13 @@ pub(super) fn step_replays<G: PointsMatch>(
         };
         if let Some(ply) = target {
             replay.shown = ply;
-            put_on_table(&mut *model, script.truncated(ply), false);
-            table.resets.write(TableReset);
+            table.rulings.write(Ruling {
+                key: table.referee.next_key(ply, true),
+                change: Change::Started {
+                    model: Box::new(G::shown(script, ply)),
+                    attract: false,
+                },
+            });
         }
     }
     if replay.shown == total {

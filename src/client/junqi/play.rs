@@ -1,0 +1,238 @@
+//! How Junqi plays on the match layer (`client/play/`): the whole game its referee holds (the
+//! deal too), the steps the model follows, the answers to a resignation, a draw or time, its
+//! records and what a room's state means.
+
+use super::hud::outcome_summary;
+use super::model::{ActionDid, JunqiMatch, colour_of_seat, seat_of_ply};
+use super::online;
+use crate::client::i18n::Lang;
+use crate::client::matches::{Deal, MatchRequest};
+use crate::client::play::{Answer, Heard, Match, Seated, TableState};
+use crate::client::seats::Seats;
+use crate::client::table_colours::Palette;
+use crate::protocol::{self, GameEnd, RoomEvent, RoomSeat, RoomState};
+use crate::rules::Seat;
+use crate::rules::junqi::{
+    Action, ActionList, Effect, Game, GameRecord, Outcome, PlayedAction, PlayerView, Position,
+    PublicGame, Ruleset, WinReason,
+};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::IndexedRandom;
+
+impl Match for JunqiMatch {
+    type Action = Action;
+    type Whole = Game;
+    type Step = PlayedAction;
+    type Did = ActionDid;
+    type Ending = Outcome;
+    type Record = GameRecord;
+
+    fn table(&self) -> &TableState {
+        &self.table
+    }
+
+    fn table_mut(&mut self) -> &mut TableState {
+        &mut self.table
+    }
+
+    fn new_game(seats: &Seats, deal: Deal, _attract: bool) -> (Game, Seats) {
+        (deal_game(deal), seats.clone())
+    }
+
+    fn decide(game: &mut Game, action: Action) -> Result<PlayedAction, String> {
+        game.play(action).map_err(|error| error.to_string())?;
+        game.history()
+            .last()
+            .copied()
+            .ok_or_else(|| "no action was played".to_string())
+    }
+
+    fn step_at(game: &Game, ply: usize) -> Option<PlayedAction> {
+        game.history().get(ply).copied()
+    }
+
+    fn take_back_whole(game: &mut Game, plies: usize) {
+        game.undo(plies);
+    }
+
+    fn answer(game: &mut Game, request: MatchRequest, seats: &Seats) -> Answer<Outcome> {
+        let plies = game.history().len();
+        match request {
+            MatchRequest::Undo => return Answer::Ignored,
+            MatchRequest::Resign => {
+                let seat = seats.local_player(seat_of_ply(plies));
+                if let Some(colour) = colour_of_seat(game.view(), plies, seat) {
+                    game.resign(colour);
+                }
+            }
+            MatchRequest::OfferDraw if computer_accepts_draw(game.view()) => game.agree_draw(),
+            MatchRequest::OfferDraw => return Answer::Declined,
+            MatchRequest::AgreeDraw => game.agree_draw(),
+            MatchRequest::OutOfTime => {
+                // Before the colours are decided there is no side to lose: the clock waits.
+                if let Some(loser) = colour_of_seat(game.view(), plies, seat_of_ply(plies)) {
+                    game.conclude(Outcome::Win {
+                        winner: loser.opponent(),
+                        reason: WinReason::OutOfTime,
+                    });
+                }
+            }
+        }
+        match game.public().conceded() {
+            Some(outcome) => Answer::Ended(outcome),
+            None => Answer::Ignored,
+        }
+    }
+
+    fn ending(game: &Game) -> Option<Outcome> {
+        game.public().conceded()
+    }
+
+    fn shown(game: &Game, plies: usize) -> JunqiMatch {
+        JunqiMatch::of(public_at(game, plies))
+    }
+
+    fn record(game: &Game) -> GameRecord {
+        game.record()
+    }
+
+    fn from_record(record: &GameRecord) -> Result<Game, String> {
+        Game::from_record(record).map_err(|error| error.to_string())
+    }
+
+    fn to_text(game: &Game) -> String {
+        game.record().to_text()
+    }
+
+    fn from_text(text: &str) -> Result<Game, String> {
+        let record = GameRecord::from_text(text).map_err(|error| error.to_string())?;
+        <JunqiMatch as Match>::from_record(&record)
+    }
+
+    fn whole_seen(&self) -> Option<Game> {
+        Game::from_public(&self.public).ok()
+    }
+
+    fn action(step: &PlayedAction) -> Action {
+        step.action
+    }
+
+    fn follow(&mut self, step: &PlayedAction) -> Result<ActionDid, String> {
+        let path = match step.action {
+            Action::Flip(point) => vec![point],
+            // The path needs the position before the move.
+            Action::Move { from, to } => self.view().move_path(from, to),
+        };
+        let effect = self.public.play(*step).map_err(|error| error.to_string())?;
+        Ok(ActionDid { effect, path })
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        self.public.undo(plies);
+    }
+
+    fn conclude(&mut self, outcome: Outcome) {
+        self.public.conclude(outcome);
+    }
+
+    fn plies(&self) -> usize {
+        self.public.history().len()
+    }
+
+    fn seat_to_move(&self) -> Seat {
+        JunqiMatch::seat_to_move(self)
+    }
+
+    fn movers(&self) -> Vec<Seat> {
+        (0..self.plies()).map(seat_of_ply).collect()
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    fn winners(&self) -> Option<Vec<Seat>> {
+        Some(match self.outcome()? {
+            Outcome::Draw(_) => Vec::new(),
+            Outcome::Win { winner, .. } => self.seat_of(winner).into_iter().collect(),
+        })
+    }
+
+    fn summary(&self, lang: Lang, _palette: &Palette, seats: &Seats) -> String {
+        self.outcome()
+            .map(|outcome| outcome_summary(lang, self, seats, outcome))
+            .unwrap_or_default()
+    }
+
+    fn log_text(step: &PlayedAction, did: &ActionDid) -> String {
+        // A flip is written as records write it, with what it revealed: `c3=R`.
+        match did.effect {
+            Effect::Flipped { piece, .. } => format!("{}={piece}", step.action),
+            _ => step.action.to_string(),
+        }
+    }
+
+    fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>> {
+        online::seated(room, mine)
+    }
+
+    fn same_game(&self, other: &JunqiMatch) -> bool {
+        self.public == other.public
+    }
+
+    fn heard(&self, event: &RoomEvent) -> Result<Heard<Self>, String> {
+        Ok(match event {
+            RoomEvent::Played {
+                played: protocol::Played::Junqi(played),
+                ..
+            } => Heard::Step(*played),
+            _ => Heard::Nothing,
+        })
+    }
+
+    fn ending_of(&self, end: GameEnd, room_table: &[Seat]) -> Option<Outcome> {
+        online::conceded(end, room_table, self)
+    }
+}
+
+/// The game as everyone saw it after `plies` of its actions.
+fn public_at(game: &Game, plies: usize) -> PublicGame {
+    let mut public = game.public().clone();
+    let total = public.history().len();
+    if plies < total {
+        public.undo(total - plies);
+    }
+    public
+}
+
+/// A game dealt as `deal` asks: seeded or random, with random actions played first.
+fn deal_game(deal: Deal) -> Game {
+    let rules = Ruleset::default();
+    let position = match deal.seed {
+        Some(seed) => Position::deal_seeded(rules, seed),
+        None => Position::deal_random(rules),
+    };
+    let mut game = Game::new(position);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(deal.seed.unwrap_or(0) ^ 0x6b61_7775);
+    let mut actions = ActionList::new();
+    for _ in 0..deal.warm_up {
+        game.view().legal_actions(&mut actions);
+        let Some(&action) = actions.choose(&mut rng) else {
+            break;
+        };
+        if game.play(action).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// Whether a computer opponent accepts a draw offer: only in a long quiet phase.
+fn computer_accepts_draw(view: &PlayerView) -> bool {
+    view.quiet_plies() >= 40
+}

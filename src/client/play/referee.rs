@@ -1,0 +1,245 @@
+//! The local referee of a game played at this device: new games and saved ones are put on the
+//! table, legal actions decided, take-backs and resignations ruled on. It alone holds the whole
+//! game (in Junqi, the deal). Online the server rules instead (`online.rs`); in a replay, the
+//! replay does (`replay.rs`).
+
+use super::{Answer, Change, LoadMatch, Match, PlayRequest, Ruling};
+use crate::client::matches::ResumeMatch;
+use crate::client::matches::{DrawDeclined, MatchRequest, MatchStatus, NewMatch, PositionKey};
+use crate::client::net::OnlineSession;
+use crate::client::save::BadSave;
+use crate::client::seats::Seats;
+use crate::client::{ClientSet, Screen};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+/// The referee of a game played here, and the keeper of position keys for every authority.
+#[derive(Resource)]
+pub struct LocalReferee<G: Match> {
+    /// The whole game, while the referee rules.
+    whole: Option<G::Whole>,
+    /// The key of the position the last ruling named.
+    key: PositionKey,
+}
+
+impl<G: Match> Default for LocalReferee<G> {
+    fn default() -> Self {
+        LocalReferee {
+            whole: None,
+            key: PositionKey::default(),
+        }
+    }
+}
+
+impl<G: Match> LocalReferee<G> {
+    /// The whole game, while the referee rules (for the autosave).
+    pub fn game(&self) -> Option<&G::Whole> {
+        self.whole.as_ref()
+    }
+
+    /// The whole game on the table (to keep, replay or export it): the referee's own, or,
+    /// online, one rebuilt from what everyone saw.
+    pub fn game_on_table(&self, model: &G, online: &OnlineSession) -> Option<G::Whole> {
+        if model.table().attract {
+            None
+        } else if online.plays(G::KIND) {
+            model.whole_seen()
+        } else {
+            self.whole.clone()
+        }
+    }
+
+    /// Stops ruling: a replay or the server has the table (the next [`LoadMatch`] brings the
+    /// referee back).
+    pub(super) fn stand_down(&mut self) {
+        self.whole = None;
+    }
+
+    /// The key of the position after `ply` steps, for whichever authority rules: a new
+    /// generation when the position was replaced rather than played on to.
+    pub(super) fn next_key(&mut self, ply: usize, replaced: bool) -> PositionKey {
+        self.key = PositionKey {
+            generation: self.key.generation + u64::from(replaced),
+            ply,
+        };
+        self.key
+    }
+}
+
+pub(super) fn plugin<G: Match>(app: &mut App) {
+    app.init_resource::<LocalReferee<G>>().add_systems(
+        Update,
+        (start_new_games::<G>, resume_games::<G>).in_set(ClientSet::Command),
+    );
+}
+
+fn start_new_games<G: Match>(
+    mut starts: MessageReader<NewMatch>,
+    online: Res<OnlineSession>,
+    mut loads: MessageWriter<LoadMatch<G>>,
+) {
+    // Online, a new game is the server's (a rematch).
+    let here = |start: &&NewMatch| start.game == G::KIND && !online.active();
+    for start in starts.read().filter(here) {
+        let (game, seats) = G::new_game(&start.seats, start.deal, start.attract);
+        loads.write(LoadMatch {
+            game,
+            seats,
+            attract: start.attract,
+        });
+    }
+}
+
+fn resume_games<G: Match>(
+    mut resumes: MessageReader<ResumeMatch>,
+    mut loads: MessageWriter<LoadMatch<G>>,
+    mut bad: MessageWriter<BadSave>,
+) {
+    for resume in resumes.read().filter(|r| r.game == G::KIND) {
+        let game = serde_json::from_value::<G::Record>(resume.record.clone())
+            .map_err(|error| error.to_string())
+            .and_then(|record| G::from_record(&record))
+            .and_then(|game| {
+                let seats = G::shown(&game, 0).seat_count();
+                if seats == resume.seats.len() {
+                    Ok(game)
+                } else {
+                    Err(format!(
+                        "the game has {seats} seats but {} players",
+                        resume.seats.len()
+                    ))
+                }
+            });
+        match game {
+            Ok(game) => {
+                loads.write(LoadMatch {
+                    game,
+                    seats: resume.seats.clone(),
+                    attract: false,
+                });
+            }
+            Err(error) => {
+                bad.write(BadSave(G::KIND, error));
+            }
+        }
+    }
+}
+
+/// The messages the referee answers.
+#[derive(SystemParam)]
+pub(super) struct Asked<'w, 's, G: Match> {
+    loads: MessageReader<'w, 's, LoadMatch<G>>,
+    plays: MessageReader<'w, 's, PlayRequest<G>>,
+    requests: MessageReader<'w, 's, MatchRequest>,
+    /// Requests that are not a game's own go to the game on the table.
+    status: Res<'w, MatchStatus>,
+    /// Online, the server rules instead.
+    online: Res<'w, OnlineSession>,
+}
+
+/// What the referee tells the rest of the client.
+#[derive(SystemParam)]
+pub(super) struct Told<'w, G: Match> {
+    rulings: MessageWriter<'w, Ruling<G>>,
+    declined: MessageWriter<'w, DrawDeclined>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+/// The local referee: puts games on the table, decides legal actions, takes back, and rules
+/// on resignations, draws and time.
+pub(super) fn referee<G: Match>(
+    mut asked: Asked<G>,
+    mut referee: ResMut<LocalReferee<G>>,
+    mut commands: Commands,
+    seats: Res<Seats>,
+    mut told: Told<G>,
+) {
+    let referee = &mut *referee;
+    let mut seats = seats.clone();
+    for load in asked.loads.read() {
+        if !load.attract {
+            info!("game started: {:?}", load.seats);
+        }
+        let model = G::shown(&load.game, usize::MAX);
+        told.rulings.write(Ruling {
+            key: referee.next_key(model.plies(), true),
+            change: Change::Started {
+                model: Box::new(model),
+                attract: load.attract,
+            },
+        });
+        referee.whole = Some(load.game.clone());
+        seats = load.seats.clone();
+        commands.insert_resource(load.seats.clone());
+        NextState::set_if_neq(
+            &mut told.next,
+            if load.attract {
+                Screen::Title
+            } else {
+                Screen::Playing
+            },
+        );
+    }
+    let Some(whole) = referee.whole.as_mut().filter(|_| !asked.online.active()) else {
+        asked.plays.clear();
+        asked.requests.clear();
+        return;
+    };
+    for request in asked.plays.read() {
+        if request.chosen_at != referee.key {
+            debug!(
+                "{} was chosen in a position that has changed: dropped",
+                request.action
+            );
+            continue;
+        }
+        match G::decide(whole, request.action) {
+            Ok(step) => {
+                referee.key.ply += 1;
+                told.rulings.write(Ruling {
+                    key: referee.key,
+                    change: Change::Played(step),
+                });
+            }
+            Err(error) => warn!("ignoring {}: {error}", request.action),
+        }
+    }
+    if asked.status.game != G::KIND {
+        asked.requests.clear();
+        return;
+    }
+    for &request in asked.requests.read() {
+        let shown = G::shown(whole, usize::MAX);
+        match request {
+            MatchRequest::Undo => {
+                let plies = seats.undo_plies(shown.movers().into_iter());
+                if plies == 0 && !shown.over() {
+                    continue;
+                }
+                G::take_back_whole(whole, plies);
+                let key = PositionKey {
+                    generation: referee.key.generation + 1,
+                    ply: shown.plies().saturating_sub(plies),
+                };
+                referee.key = key;
+                told.rulings.write(Ruling {
+                    key,
+                    change: Change::TakenBack(plies),
+                });
+            }
+            _ if shown.over() => {}
+            request => match G::answer(whole, request, &seats) {
+                Answer::Ended(ending) => {
+                    told.rulings.write(Ruling {
+                        key: referee.key,
+                        change: Change::Ended(ending),
+                    });
+                }
+                Answer::Declined => {
+                    told.declined.write(DrawDeclined);
+                }
+                Answer::Ignored => {}
+            },
+        }
+    }
+}
