@@ -299,6 +299,15 @@ async function waitForTitle(page, started, name) {
   }
 }
 
+/// Where a page's load went, in ms since it began: the wasm downloaded (or read from the
+/// service worker's cache), compiled and started (Bevy's plugins built), and the title seen.
+async function loadSteps(page) {
+  return page.evaluate(() => {
+    const at = (name) => Math.round(performance.getEntriesByName(name)[0]?.startTime ?? -1);
+    return { downloaded: at('kawu-downloaded'), started: at('kawu-started'), titleSeen: Math.round(performance.now()) };
+  });
+}
+
 /// Lets egui lay a new page out: it settles over a few frames with input.
 async function settle(page) {
   await page.waitForTimeout(500);
@@ -1225,6 +1234,7 @@ try {
     });
     const title = await waitForTitle(page, loadStarted, '01-title');
     figures.firstFrameMs = Date.now() - loadStarted;
+    figures.firstFrameSteps = await loadSteps(page);
     const errors = logs.filter((l) => /^(error|pageerror)/.test(l));
     if (errors.length) fail(`errors while loading:\n${errors.join('\n')}`);
 
@@ -1370,6 +1380,7 @@ try {
     });
     await waitForTitle(second, secondStarted, '10b-second-visit');
     figures.secondVisitFirstFrameMs = Date.now() - secondStarted;
+    figures.secondVisitSteps = await loadSteps(second);
     const downloaded = served.slice(downloadedBefore);
     figures.secondVisitDownloads = downloaded.map(({ path, bytes }) => `${path} ${bytes}`);
     // (The browser may ask for sw.js again: that is its check for a new version.)
