@@ -668,3 +668,271 @@ fn qiguo_bad_input_is_one_line_and_exit_2() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+/// Reviews `record` (given on standard input) with the extra arguments.
+fn review(game: &str, record: &str, extra: &[&str]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kawu-cli"))
+        .args([game, "review", "-"])
+        .args(extra)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("kawu-cli runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(record.as_bytes()).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// Checks a review against `../shared/review.md`: one line per action with its ply, mover
+/// and action, a class that agrees with the loss, then each mover's accuracy recomputed
+/// from the printed losses. Returns the output.
+fn check_review(output: &Output, actions: &[&str], movers: &[&str]) -> String {
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), actions.len() + 1, "{text}");
+    let mut losses: Vec<(&str, u32, bool)> = Vec::new();
+    for (index, line) in lines[..actions.len()].iter().enumerate() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields.len(), 6, "{line}");
+        assert_eq!(fields[0], (index + 1).to_string(), "{line}");
+        assert_eq!(fields[1], movers[index], "{line}");
+        assert_eq!(fields[2], actions[index], "{line}");
+        let loss = fields[5];
+        assert!(loss.len() == 5 && &loss[1..2] == ".", "{line}");
+        let thousandths: u32 = loss.replace('.', "").parse().unwrap();
+        assert!(thousandths <= 1000, "{line}");
+        let class = match thousandths {
+            _ if fields[3] == "forced" => "forced",
+            0..10 => "best",
+            10..50 => "good",
+            50..100 => "inaccuracy",
+            100..200 => "mistake",
+            _ => "blunder",
+        };
+        assert_eq!(fields[3], class, "{line}");
+        if fields[2] == fields[4] || class == "forced" {
+            assert_eq!(loss, "0.000", "{line}");
+        }
+        losses.push((fields[1], thousandths, class == "forced"));
+    }
+    let mut expected = "accuracy".to_string();
+    let mut seen: Vec<&str> = Vec::new();
+    for &(mover, _, _) in &losses {
+        if seen.contains(&mover) {
+            continue;
+        }
+        seen.push(mover);
+        let own: Vec<u32> = losses
+            .iter()
+            .filter(|&&(who, _, forced)| who == mover && !forced)
+            .map(|&(_, loss, _)| loss)
+            .collect();
+        let mean = own.iter().sum::<u32>() as f64 / 1000.0 / own.len().max(1) as f64;
+        expected += &format!(" {mover}={:.1}", 100.0 * (1.0 - mean));
+    }
+    assert_eq!(lines[actions.len()], expected, "{text}");
+    text
+}
+
+const XIANGQI_GAME: &str = "c0e2 c9e7 b0c2 h9g7 c3c4 i9i8 c2d4 h7h6 d4c6 g6g5 b2b9 a9b9 c4c5 \
+                            b7b0 d0e1 e7c5 h2h4 h6c6 i0i1 i8h8";
+/// A Junqi game from START to a captured flag.
+const JUNQI_GAME: &str = "a6 a3 d1 c2 b9 e1 c6 a11 b9b10 e2 b10a11";
+const QIGUO_GAME: &str = "e10j15 f5f10 n5n10 o6j6 o14j14 n15n12 f15f12 c10e12 f4f7";
+
+/// The review of a record and of each form the contract reads, and of its first half: the
+/// same lines.
+#[test]
+fn review_follows_the_contract_in_every_game() {
+    let xiangqi: Vec<&str> = XIANGQI_GAME.split(' ').filter(|a| !a.is_empty()).collect();
+    let xiangqi_movers: Vec<&str> = (0..xiangqi.len()).map(|i| ["w", "b"][i % 2]).collect();
+    let junqi: Vec<&str> = JUNQI_GAME.split(' ').collect();
+    let junqi_movers: Vec<&str> = (0..junqi.len()).map(|i| ["1", "2"][i % 2]).collect();
+    let qiguo: Vec<&str> = QIGUO_GAME.split(' ').collect();
+    let qiguo_movers = ["w", "r", "o", "b", "g", "p", "k", "w", "r"];
+    let cases = [
+        (
+            "xiangqi",
+            format!("position startpos moves {XIANGQI_GAME}"),
+            &xiangqi,
+            xiangqi_movers,
+        ),
+        (
+            "junqi",
+            format!("{START} moves {JUNQI_GAME}"),
+            &junqi,
+            junqi_movers,
+        ),
+        (
+            "qiguo",
+            format!("{QIGUO_START} moves {QIGUO_GAME}"),
+            &qiguo,
+            qiguo_movers.to_vec(),
+        ),
+    ];
+    for (game, record, actions, movers) in cases {
+        let whole = check_review(&review(game, &record, &[]), actions, &movers);
+        // Nothing from later actions: the first half's review is the whole's first lines.
+        let half = actions.len() / 2;
+        let first = format!(
+            "{} {}",
+            record.split(" moves ").next().unwrap(),
+            if half > 0 {
+                format!("moves {}", actions[..half].join(" "))
+            } else {
+                String::new()
+            }
+        );
+        let part = check_review(
+            &review(game, &first, &[]),
+            &actions[..half],
+            &movers[..half],
+        );
+        let part_lines: Vec<&str> = part.lines().take(half).collect();
+        let whole_lines: Vec<&str> = whole.lines().take(half).collect();
+        assert_eq!(part_lines, whole_lines, "{game}");
+        // The same on every run, and at another level still by the contract.
+        assert_eq!(
+            check_review(&review(game, &record, &[]), actions, &movers),
+            whole
+        );
+        check_review(
+            &review(game, &record, &["--level", "easy", "--seed", "9"]),
+            actions,
+            &movers,
+        );
+    }
+    // A record with no actions prints the accuracy line alone.
+    assert_eq!(
+        stdout(&review("xiangqi", "position startpos", &[])),
+        "accuracy\n"
+    );
+}
+
+/// Each face-down identity of a full JFEN with its point (`c3`), in the JFEN's order.
+fn face_down_points(jfen: &str) -> Vec<(String, usize)> {
+    let board = jfen.split(' ').next().unwrap();
+    let mut found = Vec::new();
+    for (row, rank) in board.split('/').enumerate() {
+        let mut file = 0u8;
+        let mut chars = rank.char_indices().peekable();
+        while let Some((_, c)) = chars.next() {
+            if let Some(empty) = c.to_digit(10) {
+                file += empty as u8;
+                continue;
+            }
+            if c == '?' {
+                let (at, _) = chars.next().unwrap();
+                let offset: usize = board.split('/').take(row).map(|r| r.len() + 1).sum();
+                found.push((
+                    format!("{}{}", (b'a' + file) as char, 12 - row),
+                    offset + at,
+                ));
+            }
+            file += 1;
+        }
+    }
+    found
+}
+
+#[test]
+fn a_junqi_review_never_sees_a_face_down_identity() {
+    let actions: Vec<&str> = JUNQI_GAME.split(' ').collect();
+    let record = format!("{START} moves {JUNQI_GAME}");
+    let reviewed = stdout(&review("junqi", &record, &[]));
+    // Deal the pieces never turned over differently: each takes the next one's identity.
+    let turned: Vec<&str> = actions.iter().copied().filter(|a| a.len() <= 3).collect();
+    let untouched: Vec<usize> = face_down_points(START)
+        .into_iter()
+        .filter(|(point, _)| !turned.contains(&point.as_str()))
+        .map(|(_, at)| at)
+        .collect();
+    assert!(untouched.len() > 30);
+    let mut dealt: Vec<char> = START.chars().collect();
+    for pair in untouched.windows(2) {
+        dealt[pair[1]] = START.as_bytes()[pair[0]] as char;
+    }
+    dealt[untouched[0]] = START.as_bytes()[*untouched.last().unwrap()] as char;
+    let dealt: String = dealt.into_iter().collect();
+    assert_ne!(dealt, START);
+    let other = review("junqi", &format!("{dealt} moves {JUNQI_GAME}"), &[]);
+    assert_eq!(
+        stdout(&other),
+        reviewed,
+        "a face-down identity changed the review"
+    );
+}
+
+#[test]
+fn review_refuses_bad_records_and_options_in_one_line() {
+    let cases: Vec<(&str, String, Vec<&str>, &str)> = vec![
+        (
+            "xiangqi",
+            "position startpos moves h2e2 zz".into(),
+            vec![],
+            "'zz'",
+        ),
+        (
+            "xiangqi",
+            "position startpos moves h2e2 h7h3 h0h7".into(),
+            vec![],
+            "h0h7",
+        ),
+        ("xiangqi", "nonsense".into(), vec![], ""),
+        (
+            "xiangqi",
+            "position startpos".into(),
+            vec!["--level", "foo"],
+            "foo",
+        ),
+        (
+            "xiangqi",
+            "position startpos".into(),
+            vec!["--level", "random"],
+            "random",
+        ),
+        (
+            "xiangqi",
+            "position startpos".into(),
+            vec!["--seed", "x"],
+            "'x'",
+        ),
+        ("junqi", format!("{START} moves a6 a6"), vec![], "action 2"),
+        (
+            "junqi",
+            format!("{START} moves {JUNQI_GAME} a1"),
+            vec![],
+            "action 12",
+        ),
+        ("junqi", "hello".into(), vec![], ""),
+        (
+            "qiguo",
+            format!("{QIGUO_START} moves e10j15 e10j15"),
+            vec![],
+            "e10j15",
+        ),
+        (
+            "qiguo",
+            "[Game \"Qiguo Xiangqi\"]\n[Seats \"9\"]".into(),
+            vec![],
+            "",
+        ),
+    ];
+    for (game, record, extra, named) in cases {
+        let output = review(game, &record, &extra);
+        assert_eq!(output.status.code(), Some(2), "{game} {record} {extra:?}");
+        assert_eq!(stdout(&output), "", "{record}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{record}: {stderr}");
+        assert!(stderr.contains(named), "{record}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    // A file that is not there.
+    let output = cli(&["junqi", "review", "/nonexistent/record.txt"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout(&output), "");
+}

@@ -7,6 +7,7 @@ mod budget;
 pub mod junqi;
 pub mod qiguo;
 pub mod request;
+pub mod review;
 pub mod xiangqi;
 
 pub use budget::{Budget, Halt};

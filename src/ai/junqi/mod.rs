@@ -3,9 +3,11 @@
 
 pub mod arena;
 mod eval;
+mod review;
 mod search;
 
 pub use eval::{FLAG_FEATURES, WIN, flag_race_rows};
+pub use review::judge_action;
 pub use search::{Found, Limits};
 
 use search::Deepening;

@@ -296,6 +296,9 @@ pub struct Deepening {
     scored: Vec<(Action, i32)>,
     /// The last finished iteration: every root action's score and the best one.
     result: Option<(Vec<(Action, i32)>, Found)>,
+    /// A root action searched with a full window at every depth, so that its score is as
+    /// exact as the best's (a review compares the two).
+    judged: Option<Action>,
     finished: bool,
 }
 
@@ -318,8 +321,14 @@ impl Deepening {
             depth: 1,
             scored: Vec::new(),
             result: None,
+            judged: None,
             finished: limits.max_depth < 1,
         })
+    }
+
+    /// Scores `action` exactly at every depth, however far below the best it falls.
+    pub fn judge(&mut self, action: Action) {
+        self.judged = Some(action);
     }
 
     /// Searches until the search is over or, when `slice_end` is given, until about then.
@@ -336,7 +345,13 @@ impl Deepening {
                 continue;
             };
             // Root actions scoring below the best by more than the margin get only bounds.
-            let alpha = self.scored.iter().map(|&(_, s)| s).max().unwrap_or(-WIN);
+            let alpha = self
+                .scored
+                .iter()
+                .map(|&(_, s)| s)
+                .max()
+                .filter(|_| self.judged != Some(action))
+                .unwrap_or(-WIN);
             let floor = alpha - search.limits.margin - 1;
             let score = match action {
                 Action::Flip(point) => {

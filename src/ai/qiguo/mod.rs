@@ -4,9 +4,11 @@
 
 pub mod arena;
 mod eval;
+mod review;
 mod search;
 
 pub use eval::{WIN, WIN_BOUND, evaluate, value};
+pub use review::judge_move;
 pub use search::{Deepening, Limits, Replies, Report};
 
 use crate::ai::Level;

@@ -466,6 +466,9 @@ pub struct Deepening {
     scored: Vec<(Move, i32)>,
     /// The last finished iteration: every root move's score, and its report.
     result: Option<(Vec<(Move, i32)>, Report)>,
+    /// A root move searched with a full window at every depth, so that its score is as exact
+    /// as the best's (a review compares the two).
+    judged: Option<Move>,
     finished: bool,
 }
 
@@ -493,8 +496,14 @@ impl Deepening {
             depth: 1,
             scored: Vec::new(),
             result: None,
+            judged: None,
             finished: limits.max_depth < 1,
         })
+    }
+
+    /// Scores `mv` exactly at every depth, however far below the best it falls.
+    pub fn judge(&mut self, mv: Move) {
+        self.judged = Some(mv);
     }
 
     /// Searches until the search is over or, when `slice_end` is given, until about then.
@@ -515,6 +524,7 @@ impl Deepening {
                 .iter()
                 .map(|&(_, score)| score - self.search.limits.margin - 1)
                 .max()
+                .filter(|_| self.judged != Some(mv))
                 .unwrap_or(-INFINITY);
             let mut child = self.root.clone();
             child.play_unchecked(mv);

@@ -4,9 +4,11 @@
 
 pub mod arena;
 mod eval;
+mod review;
 mod search;
 
 pub use eval::{FEATURES, MATE, MATE_BOUND, WEIGHTS, evaluate, features};
+pub use review::judge_move;
 pub use search::{Deepening, Limits, Report};
 
 use crate::ai::Level;

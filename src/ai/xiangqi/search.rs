@@ -531,6 +531,9 @@ pub struct Deepening {
     scored: Vec<(Move, i32)>,
     /// The last finished iteration: every root move's score, and its report.
     result: Option<(Vec<(Move, i32)>, Report)>,
+    /// A root move searched with a full window at every depth, so that its score is as exact
+    /// as the best's (a review compares the two).
+    judged: Option<Move>,
     finished: bool,
 }
 
@@ -574,8 +577,14 @@ impl Deepening {
             depth: 1,
             scored: Vec::new(),
             result: None,
+            judged: None,
             finished: limits.max_depth < 1,
         })
+    }
+
+    /// Scores `mv` exactly at every depth, however far below the best it falls.
+    pub fn judge(&mut self, mv: Move) {
+        self.judged = Some(mv);
     }
 
     /// Searches until the search is over or, when `slice_end` is given, until about then.
@@ -591,7 +600,12 @@ impl Deepening {
                 continue;
             };
             let search = &mut self.search;
-            let best = self.scored.iter().map(|&(_, s)| s).max();
+            let best = self
+                .scored
+                .iter()
+                .map(|&(_, s)| s)
+                .max()
+                .filter(|_| self.judged != Some(mv));
             let score = match best {
                 None => {
                     search.push(Some(mv));
@@ -653,7 +667,8 @@ impl Deepening {
     /// margin), root moves the deeper search has already scored replace the last finished
     /// iteration's answer if one beats the previous best: the deeper look is the better one.
     fn adopt_unfinished(&mut self) {
-        if self.search.limits.margin != 0 {
+        // A review compares its moves within one iteration.
+        if self.search.limits.margin != 0 || self.judged.is_some() {
             return;
         }
         let Some(&(previous_best, previous_score)) = self.scored.first() else {

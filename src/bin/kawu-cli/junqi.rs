@@ -1,12 +1,15 @@
 //! `kawu-cli junqi`: the command-line contract of `../shared/junqi-flip.md` (moves, apply,
 //! perft), the computer players' arena and the flag model's training data.
 
+use crate::review::{ReviewArgs, report};
 use crate::{Failure, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::junqi::arena::{GameReport, Summary, play_game, play_game_observed};
-use kawu::ai::junqi::{FLAG_FEATURES, Limits, Thinker, flag_race_rows, limits};
-use kawu::rules::junqi::{Action, ActionList, Color, Outcome, PlayerView, Position};
+use kawu::ai::junqi::{FLAG_FEATURES, Limits, Thinker, flag_race_rows, judge_action, limits};
+use kawu::rules::junqi::{
+    Action, ActionList, Color, Game, Outcome, PlayerView, Position, PublicGame,
+};
 use std::time::Duration;
 
 #[derive(Subcommand)]
@@ -78,6 +81,9 @@ pub enum JunqiCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Reviews a game as `../shared/review.md` says: one line per action (its class, the
+    /// engine's best action, the expected score lost), then each mover's accuracy.
+    Review(ReviewArgs),
     /// The number of action sequences of a given length.
     Perft {
         /// The position (one quoted argument, or its four fields), then the depth.
@@ -171,6 +177,23 @@ pub fn run(command: JunqiCommand) -> Result<String, Failure> {
             seed,
             threads,
         } => Ok(flag_data(level, games, seed, threads)),
+        JunqiCommand::Review(args) => {
+            let level = args.level()?;
+            let game = Game::from_text(&args.record()?)?;
+            // Each action is judged from the public game before it: what its mover saw.
+            let mut public = PublicGame::new(game.public().start().clone());
+            let mut judged = Vec::new();
+            for (index, played) in game.history().iter().enumerate() {
+                let mover = 1 + index % 2;
+                judged.push((
+                    mover,
+                    played.action,
+                    judge_action(public.view(), played.action, level),
+                ));
+                public.play(*played)?;
+            }
+            Ok(report(&judged))
+        }
         JunqiCommand::Perft { args } => {
             let (depth, jfen) = args.split_last().expect("clap requires two arguments");
             let (jfen, rest) = split_jfen(jfen)?;

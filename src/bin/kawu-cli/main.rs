@@ -6,6 +6,7 @@ mod junqi;
 #[cfg(feature = "server")]
 mod loadtest;
 mod qiguo;
+mod review;
 mod uci;
 mod xiangqi;
 
@@ -83,7 +84,16 @@ pub fn play_games<T>(
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // A bad command line is answered like bad input: one line on standard error, status 2.
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => error.exit(),
+        Err(error) => {
+            let text = error.to_string();
+            eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.game {
         Game::Junqi { command } => junqi::run(command),
         Game::Xiangqi { command } => xiangqi::run(command),

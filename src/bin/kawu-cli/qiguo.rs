@@ -1,12 +1,13 @@
 //! `kawu-cli qiguo`: the command-line contract of `../shared/qiguo.md` (moves, apply, perft, think)
 //! and the computer players' arena.
 
+use crate::review::{ReviewArgs, report};
 use crate::{Failure, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::qiguo::arena::{GameReport, Tally, play_game};
-use kawu::ai::qiguo::choose_move;
-use kawu::rules::qiguo::{Move, MoveList, Position, Seating};
+use kawu::ai::qiguo::{choose_move, judge_move};
+use kawu::rules::qiguo::{Move, MoveList, Position, Replay, Seating};
 use std::collections::BTreeMap;
 
 #[derive(Subcommand)]
@@ -42,6 +43,9 @@ pub enum QiguoCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Reviews a game as `../shared/review.md` says: one line per action (its class, the
+    /// engine's best action, the expected score lost), then each mover's accuracy.
+    Review(ReviewArgs),
     /// Games between two levels at one table (computer seats only): A and B each take one
     /// of two seats with as many states, the field plays the others, and the next game of
     /// the pair swaps A and B.
@@ -187,6 +191,19 @@ pub fn run(command: QiguoCommand) -> Result<String, Failure> {
                 )));
             }
             Ok(choose_move(&position, level, seed).map_or(String::new(), |mv| format!("{mv}\n")))
+        }
+        QiguoCommand::Review(args) => {
+            let level = args.level()?;
+            let replay = Replay::from_text(&args.record()?)?;
+            let judged: Vec<_> = replay
+                .plies()
+                .iter()
+                .map(|ply| {
+                    let mover = ply.before.side_to_move().letter();
+                    (mover, ply.mv, judge_move(&ply.before, ply.mv, level))
+                })
+                .collect();
+            Ok(report(&judged))
         }
         QiguoCommand::Arena {
             a,

@@ -2,14 +2,15 @@
 //! the UCI engine) and the computer players' arena.
 
 use crate::engine::UciEngine;
+use crate::review::{ReviewArgs, report};
 use crate::{Failure, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::xiangqi::arena::{
     Ending, GameReport, LevelPlayer, Player, Tally, openings, play_game,
 };
-use kawu::ai::xiangqi::features;
-use kawu::rules::xiangqi::{Color, Game, Move, Position};
+use kawu::ai::xiangqi::{features, judge_move};
+use kawu::rules::xiangqi::{Color, Game, Move, Position, XiangqiRecord};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -57,6 +58,9 @@ pub enum XiangqiCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Reviews a game as `../shared/review.md` says: one line per action (its class, the
+    /// engine's best action, the expected score lost), then each mover's accuracy.
+    Review(ReviewArgs),
     /// Plays the moves from FEN and prints `ongoing`, `red-wins REASON`, `black-wins REASON`
     /// or `draw REASON`.
     Status {
@@ -258,6 +262,21 @@ pub fn run(command: XiangqiCommand) -> Result<String, Failure> {
                 ))
             })?;
             Ok(format!("{}\n", position.perft(depth)))
+        }
+        XiangqiCommand::Review(args) => {
+            let level = args.level()?;
+            let whole = XiangqiRecord::from_text(&args.record()?)?.game()?;
+            let mut game = Game::new(whole.start().clone());
+            let mut judged = Vec::new();
+            for played in whole.moves() {
+                let mover = match game.position().side_to_move() {
+                    Color::Red => 'w',
+                    Color::Black => 'b',
+                };
+                judged.push((mover, played.mv, judge_move(&game, played.mv, level)));
+                game.play(played.mv)?;
+            }
+            Ok(report(&judged))
         }
         XiangqiCommand::Status { args } => {
             let (fen, moves) = split_fen(&args);

@@ -42,6 +42,9 @@
 //! `a2a11`. Move numbers (`12.`, `12...`, also glued on as `12.c3=R`) are ignored: the writer
 //! numbers each pair of plies from the start position's ply, six to a line.
 //!
+//! **Also accepted**: a bare JFEN (its four fields) followed by `moves` and the actions, as
+//! `../shared/review.md` reads one (`JFEN moves c3 a7 c3c4`), with the contract's default rules.
+//!
 //! Blank lines, extra spaces and tabs, CRLF line ends, a byte-order mark and a record pasted on
 //! a single line are all accepted. Anything else is an error naming the line, header, option or
 //! action (numbered from 1) and what is wrong; a record [`GameRecord::from_text`] returns always
@@ -55,7 +58,7 @@ use super::piece::{Color, Piece};
 use super::position::Position;
 use super::ruleset::{ColourRule, Ruleset};
 use super::view::{Cell, DrawReason, IllegalAction, Outcome, WinReason};
-use crate::rules::record_text::{self, TextError, normalized, quote};
+use crate::rules::record_text::{self, TextError, Token, normalized, quote};
 use std::fmt::Write;
 
 /// The value of the `Game` header.
@@ -397,6 +400,10 @@ fn parse(text: &str) -> Result<Game, RecordTextError> {
 
     // Headers, then actions.
     let (headers, tokens) = record_text::split(&items, HEADERS)?;
+    // No headers and a board first (ranks separated by '/'): a bare JFEN with its actions.
+    if headers.iter().all(Option::is_none) && tokens.first().is_some_and(|(_, t)| t.contains('/')) {
+        return bare(&tokens);
+    }
     let header = |name: &str| headers[HEADERS.iter().position(|&h| h == name).unwrap_or(0)];
     if header("Game").is_none() {
         return Err(RecordTextError::MissingHeader("Game"));
@@ -456,10 +463,53 @@ fn parse(text: &str) -> Result<Game, RecordTextError> {
         None => None,
     };
 
+    play_tokens(rules, start_text, &tokens, expected, stated)
+}
+
+/// A record without headers: a JFEN (its four fields), then `moves` and the actions, with the
+/// contract's default rules.
+fn bare(tokens: &[Token<'_>]) -> Result<Game, RecordTextError> {
+    let fields = tokens
+        .iter()
+        .take_while(|(_, text)| !text.eq_ignore_ascii_case("moves"))
+        .count()
+        .min(4);
+    let start_line = tokens.first().map_or(1, |&(line, _)| line);
+    let start_text = tokens[..fields]
+        .iter()
+        .map(|&(_, text)| text)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let rules = Ruleset::default();
+    Position::from_jfen_with_rules(&start_text, rules).map_err(|error| {
+        RecordTextError::BadStart {
+            line: start_line,
+            error,
+        }
+    })?;
+    let mut rest = &tokens[fields..];
+    if rest
+        .first()
+        .is_some_and(|(_, text)| text.eq_ignore_ascii_case("moves"))
+    {
+        rest = &rest[1..];
+    }
+    play_tokens(rules, start_text, rest, None, None)
+}
+
+/// Reads the actions (each token with its line), plays them from the start and checks the
+/// stated result: the game the record describes.
+fn play_tokens(
+    rules: Ruleset,
+    start_text: String,
+    tokens: &[Token<'_>],
+    expected: Option<usize>,
+    stated: Option<(usize, &str, Option<Outcome>)>,
+) -> Result<Game, RecordTextError> {
     // The actions, each with its line and as written.
     let mut actions: Vec<PlayedAction> = Vec::new();
     let mut written: Vec<(usize, &str)> = Vec::new();
-    for (line, token) in tokens {
+    for &(line, token) in tokens {
         let rest = record_text::strip_move_number(token);
         if rest.is_empty() {
             continue;
@@ -689,6 +739,22 @@ mod tests {
             Ok(record) => panic!("accepted: {record:?}\n{text}"),
             Err(error) => error,
         }
+    }
+
+    #[test]
+    fn a_bare_jfen_and_its_actions_read_as_a_game() {
+        let game = short_game();
+        let read = Game::from_text(&format!("{DEAL} moves c3 a7 c2 c2b3 a10")).unwrap();
+        assert_eq!(read.history(), game.history());
+        assert_eq!(read.start(), game.start());
+        // A bad action is named with its number and line.
+        let error = Game::from_text(&format!("\n{DEAL} moves c3 a7 c2 c2b3 a10 a1a1"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("action 6") && error.contains("line 2"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -1,0 +1,43 @@
+//! Judging one move of a game for a review (`crate::ai::review`).
+
+use super::{Deepening, Limits, WIN_BOUND, limits};
+use crate::ai::Level;
+use crate::ai::review::{Judgement, expected_score};
+use crate::rules::qiguo::{Move, MoveList, Position};
+use std::time::Duration;
+
+/// The evaluation (a seat's strength less the others' average, a Heavy swordsman 100) at
+/// which a seat is expected to take half of what lies between its even share and the whole
+/// game: a capture of a Swordsman missed is an inaccuracy, as a soldier is in Xiangqi.
+const SCALE: f64 = 1500.0;
+
+/// Judges `played` in `position` with the search of `level` (its nodes, never a clock): the
+/// best move there and what `played` lost against it, in the mover's share of the game.
+pub fn judge_move(position: &Position, played: Move, level: Level) -> Judgement<Move> {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    let forced = moves.len() == 1;
+    let seats = position.seating().seat_count();
+    let expected = |score| expected_score(score, SCALE, seats, WIN_BOUND);
+    let limits = Limits {
+        max_time: Duration::MAX,
+        margin: 0,
+        ..limits(level)
+    };
+    let Some(mut deepening) = Deepening::new(position, limits) else {
+        return Judgement::new(played, played, None, forced, expected);
+    };
+    deepening.judge(played);
+    deepening.advance(None);
+    match deepening.result() {
+        Some((scored, report)) => {
+            let played_score = scored
+                .iter()
+                .find(|&&(mv, _)| mv == played)
+                .map(|&(_, score)| score);
+            let scores = played_score.map(|played_score| (report.score, played_score));
+            Judgement::new(played, report.best, scores, forced, expected)
+        }
+        None => Judgement::new(played, deepening.first_move(), None, forced, expected),
+    }
+}

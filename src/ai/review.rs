@@ -1,0 +1,288 @@
+//! Reviewing a game (`../shared/review.md`): each action is judged from what its mover could
+//! see before it — the engine's best action there, and the expected score the played action
+//! lost against it. Each game's search scores one position (its `review` function); this
+//! module turns scores into expected scores, losses, classes and accuracy, the same for all
+//! three games.
+
+use std::fmt;
+
+/// How an action is judged, decided from its printed loss (ordered from forced to blunder).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Class {
+    /// The only legal action.
+    Forced,
+    /// Loss below 0.010.
+    Best,
+    /// Loss below 0.050.
+    Good,
+    /// Loss below 0.100.
+    Inaccuracy,
+    /// Loss below 0.200.
+    Mistake,
+    /// Loss of 0.200 or more.
+    Blunder,
+}
+
+impl Class {
+    /// The class of an action that lost `loss`; `forced` when it was the only legal one.
+    pub fn of(loss: Loss, forced: bool) -> Class {
+        match loss.thousandths() {
+            _ if forced => Class::Forced,
+            0..10 => Class::Best,
+            10..50 => Class::Good,
+            50..100 => Class::Inaccuracy,
+            100..200 => Class::Mistake,
+            _ => Class::Blunder,
+        }
+    }
+
+    /// The class's word in the review's output.
+    pub fn word(self) -> &'static str {
+        match self {
+            Class::Forced => "forced",
+            Class::Best => "best",
+            Class::Good => "good",
+            Class::Inaccuracy => "inaccuracy",
+            Class::Mistake => "mistake",
+            Class::Blunder => "blunder",
+        }
+    }
+}
+
+/// Expected score lost by an action, in thousandths (0 to 1000): what the review prints with
+/// three decimals, and what its class is decided from.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
+pub struct Loss(u16);
+
+impl Loss {
+    /// The loss of playing what is worth `played` where `best` was there (expected scores,
+    /// 0 to 1), rounded to thousandths; never below zero.
+    pub fn between(best: f64, played: f64) -> Loss {
+        Loss(((best - played).clamp(0.0, 1.0) * 1000.0).round() as u16)
+    }
+
+    /// The loss in thousandths of a game.
+    pub fn thousandths(self) -> u16 {
+        self.0
+    }
+}
+
+impl fmt::Display for Loss {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{:03}", self.0 / 1000, self.0 % 1000)
+    }
+}
+
+/// One action judged: the engine's best action in its position, what the played one lost
+/// against it, and its class.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Judgement<A> {
+    pub best: A,
+    pub loss: Loss,
+    pub class: Class,
+}
+
+impl<A: Copy + PartialEq> Judgement<A> {
+    /// Judges `played` against `best` from their search scores (`None`: the search could not
+    /// score them, so nothing is held against the move) turned into expected scores by
+    /// `expected`; `forced` when it was the only legal action.
+    pub fn new(
+        played: A,
+        best: A,
+        scores: Option<(i32, i32)>,
+        forced: bool,
+        expected: impl Fn(i32) -> f64,
+    ) -> Judgement<A> {
+        let loss = match scores {
+            Some((best_score, played_score)) if !forced && played != best => {
+                Loss::between(expected(best_score), expected(played_score))
+            }
+            _ => Loss::default(),
+        };
+        Judgement {
+            best,
+            loss,
+            class: Class::of(loss, forced),
+        }
+    }
+}
+
+/// The share of the game a search score promises the mover among `seats` players: 1/`seats`
+/// at 0, towards 1 as the score rises and 0 as it falls, half-way (in its own direction) at
+/// `scale`; a score beyond `decided` (a won or lost game) is 1 or 0. Built of square roots
+/// and divisions only, which IEEE arithmetic rounds alike on every machine, so a review reads
+/// the same everywhere.
+pub fn expected_score(score: i32, scale: f64, seats: usize, decided: i32) -> f64 {
+    if score > decided {
+        return 1.0;
+    }
+    if score < -decided {
+        return 0.0;
+    }
+    let even = 1.0 / seats.max(2) as f64;
+    let x = f64::from(score) / scale;
+    // From -1 to 1, with the sign of the score.
+    let towards = x / (x * x + 1.0).sqrt();
+    if towards >= 0.0 {
+        even + (1.0 - even) * towards
+    } else {
+        even * (1.0 + towards)
+    }
+}
+
+/// The accuracy of one mover: 100 × (1 − the mean loss over its unforced actions), 100 when
+/// every action was forced (or it made none).
+pub fn accuracy(judged: impl IntoIterator<Item = (Loss, Class)>) -> f64 {
+    let (sum, count) = judged
+        .into_iter()
+        .filter(|&(_, class)| class != Class::Forced)
+        .fold((0u64, 0u64), |(sum, count), (loss, _)| {
+            (sum + u64::from(loss.thousandths()), count + 1)
+        });
+    if count == 0 {
+        100.0
+    } else {
+        100.0 * (1.0 - sum as f64 / 1000.0 / count as f64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_follow_the_contracts_thresholds() {
+        let class = |thousandths: u16| Class::of(Loss(thousandths), false);
+        assert_eq!(class(0), Class::Best);
+        assert_eq!(class(9), Class::Best);
+        assert_eq!(class(10), Class::Good);
+        assert_eq!(class(49), Class::Good);
+        assert_eq!(class(50), Class::Inaccuracy);
+        assert_eq!(class(99), Class::Inaccuracy);
+        assert_eq!(class(100), Class::Mistake);
+        assert_eq!(class(199), Class::Mistake);
+        assert_eq!(class(200), Class::Blunder);
+        assert_eq!(class(1000), Class::Blunder);
+        assert_eq!(Class::of(Loss(0), true), Class::Forced);
+    }
+
+    #[test]
+    fn losses_print_with_three_decimals_and_round_to_thousandths() {
+        assert_eq!(Loss::between(0.75, 0.5).to_string(), "0.250");
+        assert_eq!(Loss::between(1.0, 0.0).to_string(), "1.000");
+        assert_eq!(Loss::between(0.5, 0.6).to_string(), "0.000");
+        assert_eq!(Loss::between(0.5004, 0.4).to_string(), "0.100");
+        assert_eq!(Loss::between(0.50951, 0.5).thousandths(), 10);
+    }
+
+    #[test]
+    fn the_played_best_move_and_a_forced_one_lose_nothing() {
+        let expected = |score: i32| expected_score(score, 100.0, 2, 1000);
+        let best = Judgement::new(1, 1, Some((50, 50)), false, expected);
+        assert_eq!((best.loss, best.class), (Loss(0), Class::Best));
+        let forced = Judgement::new(2, 1, Some((500, -500)), true, expected);
+        assert_eq!((forced.loss, forced.class), (Loss(0), Class::Forced));
+        let blunder = Judgement::new(2, 1, Some((0, -500)), false, expected);
+        assert_eq!(blunder.class, Class::Blunder);
+        assert_eq!(blunder.best, 1);
+    }
+
+    #[test]
+    fn expected_scores_rise_with_the_score_from_an_even_share() {
+        assert_eq!(expected_score(0, 100.0, 2, 1000), 0.5);
+        assert!((expected_score(0, 100.0, 4, 1000) - 0.25).abs() < 1e-12);
+        assert_eq!(expected_score(1001, 100.0, 2, 1000), 1.0);
+        assert_eq!(expected_score(-1001, 100.0, 4, 1000), 0.0);
+        assert!((expected_score(100, 100.0, 2, 1000) - (0.5 + 0.5 / 2f64.sqrt())).abs() < 1e-12);
+        let mut last = 0.0;
+        for score in (-1000..=1000).step_by(10) {
+            let now = expected_score(score, 100.0, 3, 1000);
+            assert!(now > last && now < 1.0, "{score}: {now}");
+            last = now;
+        }
+    }
+
+    #[test]
+    fn accuracy_is_the_mean_loss_of_unforced_actions() {
+        assert_eq!(accuracy([]), 100.0);
+        assert_eq!(accuracy([(Loss(0), Class::Forced)]), 100.0);
+        let judged = [
+            (Loss(0), Class::Best),
+            (Loss(300), Class::Blunder),
+            (Loss(0), Class::Forced),
+        ];
+        assert!((accuracy(judged) - 85.0).abs() < 1e-9);
+    }
+
+    /// Judges the first action of `moves` after the Xiangqi `fen`.
+    fn xiangqi(fen: &str, played: &str) -> Judgement<crate::rules::xiangqi::Move> {
+        use crate::rules::xiangqi::{Game, Position};
+        let game = Game::new(Position::from_fen(fen).unwrap());
+        crate::ai::xiangqi::judge_move(&game, played.parse().unwrap(), crate::ai::Level::Medium)
+    }
+
+    /// Judges `played` in the Junqi `jfen`, from the mover's view.
+    fn junqi(jfen: &str, played: &str) -> Judgement<crate::rules::junqi::Action> {
+        let position = crate::rules::junqi::Position::from_jfen(jfen).unwrap();
+        let level = crate::ai::Level::Medium;
+        crate::ai::junqi::judge_action(position.view(), played.parse().unwrap(), level)
+    }
+
+    #[test]
+    fn a_hung_chariot_is_a_blunder() {
+        // The chariot on b2 steps next to the black horse's reach on b5.
+        let judged = xiangqi("3k5/9/2n6/9/9/9/9/1R7/9/4K4 w - - 0 1", "b2b5");
+        assert_eq!(judged.class, Class::Blunder, "{judged:?}");
+    }
+
+    #[test]
+    fn a_walk_into_mate_is_a_blunder() {
+        // Black's chariot on b5 keeps Red's b0 chariot off rank 9; leaving the file lets
+        // b0b9 mate (the chariot on a8 holds rank 8). Taking b0 was there instead.
+        let judged = xiangqi("4k4/R8/9/9/1r7/9/9/9/9/1R1K5 b - - 0 1", "b5i5");
+        assert_eq!(judged.class, Class::Blunder, "{judged:?}");
+        assert!(judged.loss.thousandths() > 800, "{judged:?}");
+    }
+
+    #[test]
+    fn a_marshal_sent_onto_a_known_bomb_is_flagged() {
+        // Red's marshal on c6 attacks the face-up blue bomb on c7: both leave the board, and
+        // Red's division is left facing blue's general.
+        let judged = junqi("1f3/5/5/g4/5/2z2/2M2/5/5/5/1D3/1F2?p r 0 40", "c6c7");
+        assert!(judged.class >= Class::Mistake, "{judged:?}");
+    }
+
+    #[test]
+    fn a_face_up_flag_left_beside_an_enemy_is_a_blunder() {
+        // Blue's regiment on b2 takes Red's flag on b1 next unless Red's general takes it now
+        // (Red's marshal on a4 would then keep Red ahead); Red flips e1 instead.
+        let judged = junqi("1f3/5/5/5/5/5/5/5/M4/5/1rG2/1F2?p r 0 40", "e1");
+        assert_eq!(judged.class, Class::Blunder, "{judged:?}");
+        assert_eq!(judged.best.to_string(), "c2b2");
+    }
+
+    #[test]
+    fn the_engines_own_choice_is_never_flagged() {
+        for (fen, played) in [
+            ("3k5/9/2n6/9/9/9/9/1R7/9/4K4 w - - 0 1", "b2b5"),
+            ("4k4/R8/9/9/1r7/9/9/9/9/1R1K5 b - - 0 1", "b5i5"),
+            (crate::rules::xiangqi::START_FEN, "h2e2"),
+        ] {
+            let best = xiangqi(fen, played).best;
+            let judged = xiangqi(fen, &best.to_string());
+            assert_eq!((judged.class, judged.loss), (Class::Best, Loss(0)), "{fen}");
+        }
+        for (jfen, played) in [
+            ("1f3/5/5/g4/5/2z2/2M2/5/5/5/1D3/1F2?p r 0 40", "c6c7"),
+            ("1f3/5/5/5/5/5/5/5/M4/5/1rG2/1F2?p r 0 40", "e1"),
+        ] {
+            let best = junqi(jfen, played).best;
+            let judged = junqi(jfen, &best.to_string());
+            assert_eq!(
+                (judged.class, judged.loss),
+                (Class::Best, Loss(0)),
+                "{jfen}"
+            );
+        }
+    }
+}
