@@ -61,7 +61,7 @@ fn main() {
         let started = Instant::now();
         let mut game = XiangqiGame::new(XiangqiPosition::start());
         for &mv in &moves {
-            std::hint::black_box(xiangqi::judge_move(&game, mv, level));
+            std::hint::black_box(xiangqi::judge_move(&game, mv, level).expect("legal"));
             game.play(mv).expect("replayed");
         }
         print(
@@ -76,7 +76,9 @@ fn main() {
         let started = Instant::now();
         let mut public = PublicGame::new(start.view().clone());
         for played in &actions {
-            std::hint::black_box(junqi::judge_action(public.view(), played.action, level));
+            std::hint::black_box(
+                junqi::judge_action(public.view(), played.action, level).expect("legal"),
+            );
             public.play(*played).expect("replayed");
         }
         print(
@@ -98,7 +100,7 @@ fn main() {
     for level in levels {
         let started = Instant::now();
         for (before, mv) in &game {
-            std::hint::black_box(qiguo::judge_move(before, *mv, level));
+            std::hint::black_box(qiguo::judge_move(before, *mv, level).expect("legal"));
         }
         print("qiguo", game.len(), level, started.elapsed().as_secs_f64());
     }

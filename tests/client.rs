@@ -16,7 +16,7 @@ use kawu::ai::Level;
 use kawu::client::junqi::{
     BoardCommand, Dying, JunqiMatch, PieceFace, PieceSprite, Selection, Underside, point_to_world,
 };
-use kawu::client::play::{LoadMatch, LocalReferee, Match, PlayRequest};
+use kawu::client::play::{LoadMatch, LocalReferee, Match, PlayRequest, ReviewRequest, ReviewView};
 use kawu::client::table_colours::CLASSIC;
 use kawu::client::tabletop::{CarefulTap, CursorHand, GamepadSlots, TableGesture, TableView};
 use kawu::client::timeline::{Anim, Step, animations_settled};
@@ -2985,4 +2985,108 @@ fn a_move_the_rules_refuse_in_a_lesson_says_why() {
     app.update();
     app.update();
     assert_eq!(app.world().resource::<LessonOn>().0, None);
+}
+
+/// Runs updates until the review on the table has judged every step.
+fn review_done(app: &mut App) -> ReviewView {
+    for _ in 0..3000 {
+        app.update();
+        let view = app.world().resource::<ReviewView>();
+        if view.done() {
+            return view.clone();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!(
+        "the review never finished: {:?}",
+        app.world().resource::<ReviewView>()
+    );
+}
+
+#[test]
+fn a_replays_review_judges_each_step_as_the_engine_does_and_can_be_left() {
+    use kawu::ai::review::Class;
+    let mut app = app();
+    // Red's chariot steps into the horse's reach (`kawu-cli xiangqi review` calls it a
+    // blunder), and the horse takes it.
+    let fen = "3k5/9/2n6/9/9/9/9/1R7/9/4K4 w - - 0 1";
+    assert!(
+        watch_text(
+            &mut app,
+            GameKind::Xiangqi,
+            format!("{fen} moves b2b5 c7b5")
+        )
+        .is_empty()
+    );
+    settle(&mut app);
+    assert_eq!(replay_progress(&app).map(|p| p.total), Some(2));
+    assert!(
+        !app.world().resource::<ReviewView>().on,
+        "no review until asked"
+    );
+    app.world_mut().write_message(ReviewRequest::Start);
+    let view = review_done(&mut app);
+    assert_eq!(view.lines.len(), 2);
+    let blunder = &view.lines[0];
+    assert_eq!((blunder.mover, blunder.played.as_str()), (Seat(0), "b2b5"));
+    assert_eq!(blunder.class, Class::Blunder, "{view:?}");
+    let game =
+        kawu::rules::xiangqi::Game::new(kawu::rules::xiangqi::Position::from_fen(fen).unwrap());
+    let direct =
+        kawu::ai::xiangqi::judge_move(&game, "b2b5".parse().unwrap(), Level::Medium).unwrap();
+    assert_eq!(
+        (blunder.best.clone(), blunder.loss),
+        (direct.best.to_string(), direct.loss)
+    );
+    assert_eq!(view.lines[1].mover, Seat(1));
+    assert_eq!(view.accuracy.len(), 2);
+    assert!(
+        view.accuracy[0].1 < 50.0 && view.accuracy[1].1 > 90.0,
+        "{view:?}"
+    );
+
+    // Leaving: Stop clears it; another replay replaces it.
+    app.world_mut().write_message(ReviewRequest::Stop);
+    app.update();
+    assert_eq!(*app.world().resource::<ReviewView>(), ReviewView::default());
+    app.world_mut().write_message(ReviewRequest::Start);
+    app.update();
+    app.update();
+    assert!(app.world().resource::<ReviewView>().on);
+    assert!(watch_text(&mut app, GameKind::Xiangqi, format!("{fen} moves b2b3")).is_empty());
+    app.update();
+    assert!(
+        !app.world().resource::<ReviewView>().on,
+        "a new replay ends the old review"
+    );
+}
+
+#[test]
+fn a_finished_junqi_game_is_reviewed_from_what_each_mover_saw() {
+    let mut app = app();
+    start(&mut app, 11, Seats::hot_seat());
+    play_actions(&mut app, 10);
+    let played = game(&app);
+    app.world_mut().write_message(MatchRequest::Resign);
+    app.update();
+    app.update();
+    // The result panel's Review: the game on the table as a replay, then its review.
+    app.world_mut().write_message(WatchReplay {
+        kind: GameKind::Junqi,
+        record: RecordSource::OnTable,
+    });
+    app.world_mut().write_message(ReviewRequest::Start);
+    let view = review_done(&mut app);
+    assert_eq!(view.lines.len(), 10);
+    let mut public = PublicGame::new(played.start().clone());
+    for (line, step) in view.lines.iter().zip(played.history()) {
+        let direct =
+            kawu::ai::junqi::judge_action(public.view(), step.action, Level::Medium).unwrap();
+        assert_eq!(line.played, step.action.to_string());
+        assert_eq!(
+            (line.best.clone(), line.loss, line.class),
+            (direct.best.to_string(), direct.loss, direct.class)
+        );
+        public.play(*step).unwrap();
+    }
 }

@@ -241,6 +241,19 @@ replay-continue = Play on from here
 replay-everyone-here = Every player on this device
 replay-versus-computer = Against the computer (you take the side to move):
 result-replay = Watch the replay
+result-review = Review the game
+review-start = Review the game
+review-progress = Reviewed { $done } of { $total } moves
+review-done = Review done
+review-stop = Stop the review
+review-accuracy = Accuracy:
+review-better = Better: { $best }
+review-forced = the only move
+review-best = best
+review-good = good
+review-inaccuracy = inaccuracy
+review-mistake = mistake
+review-blunder = blunder
 
 ## Qiguo Xiangqi (the game of the seven states)
 

@@ -244,6 +244,19 @@ replay-continue = Играть с этого места
 replay-everyone-here = Все игроки за одним устройством
 replay-versus-computer = Против компьютера (вы играете за сторону, чей ход):
 result-replay = Смотреть запись
+result-review = Разобрать партию
+review-start = Разобрать партию
+review-progress = Разобрано ходов: { $done } из { $total }
+review-done = Разбор готов
+review-stop = Остановить разбор
+review-accuracy = Точность:
+review-better = Лучше: { $best }
+review-forced = единственный ход
+review-best = лучший ход
+review-good = хороший ход
+review-inaccuracy = неточность
+review-mistake = ошибка
+review-blunder = грубая ошибка
 
 ## Циго сянци (игра семи царств)
 

@@ -228,6 +228,19 @@ replay-continue = 从这里接着下
 replay-everyone-here = 同机对战
 replay-versus-computer = 对战电脑（你执当前走棋的一方）：
 result-replay = 观看回放
+result-review = 复盘分析
+review-start = 复盘分析
+review-progress = 已分析 { $done } / { $total } 步
+review-done = 复盘完成
+review-stop = 停止复盘
+review-accuracy = 准确率：
+review-better = 更好的走法：{ $best }
+review-forced = 唯一着法
+review-best = 最佳
+review-good = 好棋
+review-inaccuracy = 缓着
+review-mistake = 错着
+review-blunder = 败着
 
 ## 七国象戏
 

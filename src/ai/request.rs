@@ -1,8 +1,10 @@
 //! A search as data: what the side to move sees, the level, the seed, and whether it thinks
-//! briefly — all a computer is given, in one serde request, and the action it answers. The
+//! briefly — all a computer is given, in one serde request, and the action it answers (or,
+//! for a review, its verdict on an action played: `judge`). The
 //! browser sends it to a Web Worker (`src/worker.rs`) and the desktop runs the same thinker on a
 //! thread, so a request gives the same answer wherever it runs.
 
+use crate::ai::review::{Class, Judgement, Loss};
 use crate::ai::{Decision, Level, junqi, qiguo, xiangqi};
 use crate::rules::junqi::PlayerView;
 use crate::rules::{qiguo as qiguo_rules, xiangqi as xiangqi_rules};
@@ -24,6 +26,10 @@ pub struct ThinkRequest {
     pub seen: Seen,
     /// How it searches.
     pub search: Search,
+    /// For a review: the action played here (in the game's notation), to be judged against
+    /// the best at the search's level instead of choosing one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge: Option<String>,
 }
 
 /// How a computer searches.
@@ -74,6 +80,30 @@ pub struct ThinkAnswer {
     pub action: Option<String>,
     /// The nodes searched for it.
     pub nodes: u64,
+    /// For a review: what the judged action lost against `action`, the best.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judged: Option<Judged>,
+}
+
+/// A review's verdict on an action (`../shared/review.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Judged {
+    /// The expected score lost, in thousandths.
+    pub loss: u16,
+    /// Its class.
+    pub class: Class,
+}
+
+impl ThinkAnswer {
+    /// The review's judgement this answer holds, if it holds a readable one.
+    pub fn judgement<A: FromStr>(&self) -> Option<Judgement<A>> {
+        let judged = self.judged?;
+        Some(Judgement {
+            best: self.action.as_deref()?.parse().ok()?,
+            loss: Loss::from_thousandths(judged.loss),
+            class: judged.class,
+        })
+    }
 }
 
 /// What [`think_json`] answers, as JSON: the answer, or why there is none.
@@ -92,7 +122,7 @@ pub enum Reply {
 /// What a game's search is given, and the thinker it starts.
 pub trait Sight {
     /// What the search chooses.
-    type Action: Display + FromStr + Send + Sync + 'static;
+    type Action: Copy + PartialEq + Display + FromStr + Send + Sync + 'static;
     /// The game's thinker.
     type Thinker: Decision<Action = Self::Action>;
 
@@ -101,6 +131,9 @@ pub trait Sight {
 
     /// This sight as request data.
     fn seen(&self) -> Seen;
+
+    /// Judges `played` for a review at `level`: the best action and what `played` lost.
+    fn judge(&self, played: Self::Action, level: Level) -> Result<Judgement<Self::Action>, String>;
 }
 
 /// The level and limits a search runs at, from each game's levels' `limits`.
@@ -137,6 +170,10 @@ impl Sight for PlayerView {
     fn seen(&self) -> Seen {
         Seen::Junqi { view: self.clone() }
     }
+
+    fn judge(&self, played: Self::Action, level: Level) -> Result<Judgement<Self::Action>, String> {
+        junqi::judge_action(self, played, level)
+    }
 }
 
 impl Sight for xiangqi_rules::Game {
@@ -164,6 +201,10 @@ impl Sight for xiangqi_rules::Game {
                 .collect(),
         }
     }
+
+    fn judge(&self, played: Self::Action, level: Level) -> Result<Judgement<Self::Action>, String> {
+        xiangqi::judge_move(self, played, level)
+    }
 }
 
 impl Sight for qiguo_rules::Position {
@@ -185,6 +226,10 @@ impl Sight for qiguo_rules::Position {
             qfen: self.to_string(),
         }
     }
+
+    fn judge(&self, played: Self::Action, level: Level) -> Result<Judgement<Self::Action>, String> {
+        qiguo::judge_move(self, played, level)
+    }
 }
 
 /// Why a request cannot be answered.
@@ -203,23 +248,58 @@ pub enum RequestError {
         /// What is wrong with it.
         error: String,
     },
+
+    /// The action to judge cannot be judged: unreadable, illegal, or the level does not
+    /// search.
+    #[error("cannot judge '{text}': {error}")]
+    Judge {
+        /// The action as sent.
+        text: String,
+        /// What is wrong.
+        error: String,
+    },
 }
 
-/// Decides `sight`'s action to the end, in one go.
-fn decide<S: Sight>(sight: &S, search: &Search) -> ThinkAnswer {
+/// Decides `sight`'s action to the end, in one go; or, with `judge`, judges that action.
+fn decide<S: Sight>(
+    sight: &S,
+    search: &Search,
+    judge: Option<&str>,
+) -> Result<ThinkAnswer, RequestError> {
+    if let Some(text) = judge {
+        let bad = |error: String| RequestError::Judge {
+            text: text.chars().take(16).collect(),
+            error,
+        };
+        if search.level == Level::Random {
+            return Err(bad("a review needs a level that searches".into()));
+        }
+        let played: S::Action = text.parse().map_err(|_| bad("unreadable".into()))?;
+        let judgement = sight.judge(played, search.level).map_err(bad)?;
+        return Ok(ThinkAnswer {
+            action: Some(judgement.best.to_string()),
+            nodes: 0,
+            judged: Some(Judged {
+                loss: judgement.loss.thousandths(),
+                class: judgement.class,
+            }),
+        });
+    }
     let mut thinker = sight.thinker(search);
     let action = crate::ai::think_to_the_end(|| thinker.think(None));
-    ThinkAnswer {
+    Ok(ThinkAnswer {
         action: action.map(|action| action.to_string()),
         nodes: thinker.nodes(),
-    }
+        judged: None,
+    })
 }
 
 /// Answers `request`, thinking to the end in one go.
 pub fn think(request: &ThinkRequest) -> Result<ThinkAnswer, RequestError> {
     let search = &request.search;
+    let judge = request.judge.as_deref();
     match &request.seen {
-        Seen::Junqi { view } => Ok(decide(view, search)),
+        Seen::Junqi { view } => decide(view, search, judge),
         Seen::Xiangqi { start, moves } => {
             let start = xiangqi_rules::Position::from_fen(start)
                 .map_err(|error| RequestError::Position(error.to_string()))?;
@@ -233,12 +313,12 @@ pub fn think(request: &ThinkRequest) -> Result<ThinkAnswer, RequestError> {
                 let mv: xiangqi_rules::Move = text.parse().map_err(|e| bad(format!("{e}")))?;
                 game.play(mv).map_err(|e| bad(e.to_string()))?;
             }
-            Ok(decide(&game, search))
+            decide(&game, search, judge)
         }
         Seen::Qiguo { qfen } => {
             let position = qiguo_rules::Position::from_qfen(qfen)
                 .map_err(|error| RequestError::Position(error.to_string()))?;
-            Ok(decide(&position, search))
+            decide(&position, search, judge)
         }
     }
 }

@@ -4,10 +4,12 @@
 //! module turns scores into expected scores, losses, classes and accuracy, the same for all
 //! three games.
 
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How an action is judged, decided from its printed loss (ordered from forced to blunder).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Class {
     /// The only legal action.
     Forced,
@@ -59,6 +61,11 @@ impl Loss {
     /// 0 to 1), rounded to thousandths; never below zero.
     pub fn between(best: f64, played: f64) -> Loss {
         Loss(((best - played).clamp(0.0, 1.0) * 1000.0).round() as u16)
+    }
+
+    /// A loss of `thousandths` of a game (at most the whole game).
+    pub fn from_thousandths(thousandths: u16) -> Loss {
+        Loss(thousandths.min(1000))
     }
 
     /// The loss in thousandths of a game.
@@ -219,13 +226,14 @@ mod tests {
         use crate::rules::xiangqi::{Game, Position};
         let game = Game::new(Position::from_fen(fen).unwrap());
         crate::ai::xiangqi::judge_move(&game, played.parse().unwrap(), crate::ai::Level::Medium)
+            .unwrap()
     }
 
     /// Judges `played` in the Junqi `jfen`, from the mover's view.
     fn junqi(jfen: &str, played: &str) -> Judgement<crate::rules::junqi::Action> {
         let position = crate::rules::junqi::Position::from_jfen(jfen).unwrap();
         let level = crate::ai::Level::Medium;
-        crate::ai::junqi::judge_action(position.view(), played.parse().unwrap(), level)
+        crate::ai::junqi::judge_action(position.view(), played.parse().unwrap(), level).unwrap()
     }
 
     #[test]

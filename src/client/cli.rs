@@ -3,6 +3,7 @@
 
 use super::lessons::StartLessonStep;
 use super::matches::{Deal, NewMatch};
+use super::play::{ReviewRequest, ReviewView};
 use super::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay};
 use super::seats::{Controller, Seats};
 use super::settings::Settings;
@@ -67,6 +68,9 @@ pub struct Cli {
     /// Watch the game recorded in this file (exported text); with --play N, from its Nth action.
     #[arg(long, conflicts_with_all = ["mode", "title", "seed"])]
     watch: Option<PathBuf>,
+    /// With --watch: review the game (a screenshot waits until the review is done).
+    #[arg(long, requires = "watch")]
+    review: bool,
     /// Open step N (from 1) of the game's lesson.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..), conflicts_with_all = ["mode", "title", "seed", "watch"])]
     lesson: Option<u16>,
@@ -164,6 +168,7 @@ fn start_game(
     mut watch: MessageWriter<WatchReplay>,
     mut steps: MessageWriter<ReplayRequest>,
     (mut bad, mut lessons): (MessageWriter<BadRecord>, MessageWriter<StartLessonStep>),
+    mut reviews: MessageWriter<ReviewRequest>,
     mut settings: ResMut<Settings>,
 ) {
     if cli.colour_safe {
@@ -186,6 +191,9 @@ fn start_game(
                     record: RecordSource::Text(text),
                 });
                 steps.write(ReplayRequest::Jump(cli.play as usize));
+                if cli.review {
+                    reviews.write(ReviewRequest::Start);
+                }
             }
             Err(error) => {
                 bad.write(BadRecord(format!("{}: {error}", path.display())));
@@ -199,13 +207,15 @@ fn take_screenshot(
     cli: Res<Cli>,
     screen: Res<State<Screen>>,
     anims: Query<(), With<Anim>>,
+    review: Res<ReviewView>,
     mut frames: Local<u32>,
 ) {
-    // A game is shot once it has settled; the title screen after a while of its demonstration.
+    // A game is shot once it has settled (and its review is done, if asked); the title screen
+    // after a while of its demonstration.
     let ready = if cli.title {
         *screen.get() == Screen::Title
     } else {
-        *screen.get() == Screen::Playing && anims.is_empty()
+        *screen.get() == Screen::Playing && anims.is_empty() && (!cli.review || review.done())
     };
     if !ready {
         return;

@@ -10,6 +10,7 @@ use super::lessons::LessonPanelHeight;
 use super::matches::{
     DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, ReplayProgress,
 };
+use super::play::{ReviewRequest, ReviewView};
 
 use super::net::{LinkState, OnlineSession, ToServer, invite_link};
 use super::online::RoomTable;
@@ -21,6 +22,7 @@ use super::theme::{Rgb, Toast, UiSet, dialog_frame, menu_button, palette, small_
 use super::thinking::{HintRequest, computer_to_move};
 use super::timeline::Anim;
 use super::{ClientSet, Screen};
+use crate::ai::review::Class;
 use crate::protocol::{ClientMessage, RoomSeat, SeatState};
 use crate::rules::Seat;
 use bevy::ecs::system::SystemParam;
@@ -341,6 +343,7 @@ struct HudActions<'w> {
     toast: ResMut<'w, Toast>,
     replays: MessageWriter<'w, ReplayRequest>,
     watch: MessageWriter<'w, WatchReplay>,
+    reviews: MessageWriter<'w, ReviewRequest>,
     catalog: Res<'w, Catalog>,
 }
 
@@ -348,6 +351,7 @@ struct HudActions<'w> {
 #[derive(SystemParam)]
 struct HudMatch<'w, 's> {
     status: Res<'w, MatchStatus>,
+    review: Res<'w, ReviewView>,
     seats: Res<'w, Seats>,
     text: Res<'w, HudText>,
     /// Running animations: the result waits for the last action to be shown.
@@ -458,6 +462,109 @@ fn replay_bar(
     });
 }
 
+/// The colour and mark of a judged step's class (the mark is the second cue, for players who
+/// cannot tell the colours apart); `None` for the classes that need no mark.
+fn class_mark(class: Class) -> Option<(&'static str, Rgb)> {
+    match class {
+        Class::Inaccuracy => Some(("?!", palette::GOLD)),
+        Class::Mistake => Some(("?", palette::WARNING)),
+        Class::Blunder => Some(("??", palette::RED_TEXT)),
+        Class::Forced | Class::Best | Class::Good => None,
+    }
+}
+
+/// The review of the replay: start or stop it, how far it is, each player's accuracy, the
+/// verdict on the move about to be played from the position shown, and the marked moves
+/// (a click steps the replay to the position each was played in).
+fn review_block(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    table: &HudMatch,
+    shown: usize,
+    act: &mut HudActions,
+) {
+    let t = |key: &'static str| tr(lang, key);
+    let review = &*table.review;
+    if !review.on {
+        if small_button(ui, true, t("review-start"), &mut act.sounds) {
+            act.reviews.write(ReviewRequest::Start);
+        }
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        let done = review.lines.len();
+        if review.done() {
+            ui.label(t("review-done"));
+        } else {
+            ui.label(tr_args(
+                lang,
+                "review-progress",
+                [("done", done), ("total", review.total)],
+            ));
+        }
+        if small_button(ui, true, t("review-stop"), &mut act.sounds) {
+            act.reviews.write(ReviewRequest::Stop);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(t("review-accuracy"));
+        for &(mover, accuracy) in &review.accuracy {
+            ui.label(format!("{} {accuracy:.1}%", table.text.seat_name(mover)));
+        }
+    });
+    if let Some(line) = review.lines.get(shown) {
+        let (mark, colour) = class_mark(line.class).unwrap_or(("", palette::TEXT));
+        ui.label(
+            egui::RichText::new(format!(
+                "{} {}{mark} · {}",
+                shown + 1,
+                line.played,
+                tr(lang, class_key(line.class))
+            ))
+            .color(colour.egui()),
+        );
+        if line.best != line.played {
+            ui.label(
+                egui::RichText::new(tr_args(
+                    lang,
+                    "review-better",
+                    [("best", line.best.as_str())],
+                ))
+                .color(palette::HINT.egui()),
+            );
+        }
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("review_marks")
+        .max_height(120.0)
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (ply, line) in review.lines.iter().enumerate() {
+                    let Some((mark, colour)) = class_mark(line.class) else {
+                        continue;
+                    };
+                    let text = egui::RichText::new(format!("{} {}{mark}", ply + 1, line.played))
+                        .color(colour.egui());
+                    if ui.add(egui::Button::new(text).small()).clicked() {
+                        act.replays.write(ReplayRequest::Jump(ply));
+                    }
+                }
+            });
+        });
+}
+
+/// The message key of a class's name.
+fn class_key(class: Class) -> &'static str {
+    match class {
+        Class::Forced => "review-forced",
+        Class::Best => "review-best",
+        Class::Good => "review-good",
+        Class::Inaccuracy => "review-inaccuracy",
+        Class::Mistake => "review-mistake",
+        Class::Blunder => "review-blunder",
+    }
+}
+
 /// Continue a replay from the position shown: who plays on.
 fn continue_dialog(
     ctx: &egui::Context,
@@ -544,6 +651,8 @@ fn hud_frame(
         ui.add_space(4.0);
         if let Some(progress) = status.replay {
             replay_bar(ui, lang, progress, &mut state, &mut act);
+            ui.separator();
+            review_block(ui, lang, &table, progress.shown, &mut act);
         } else {
             game_buttons(ui, lang, &table, &mut state, &mut act);
         }
@@ -691,6 +800,15 @@ fn hud_dialogs(
                             kind: status.game,
                             record: RecordSource::OnTable,
                         });
+                    }
+                    if act.catalog.get(status.game).record_words.is_some()
+                        && menu_button(ui, true, t("result-review"), sounds)
+                    {
+                        act.watch.write(WatchReplay {
+                            kind: status.game,
+                            record: RecordSource::OnTable,
+                        });
+                        act.reviews.write(ReviewRequest::Start);
                     }
                     if menu_button(ui, true, t("result-view-board"), sounds) {
                         state.dismissed = Some(status.key);

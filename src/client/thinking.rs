@@ -9,6 +9,7 @@ use super::timeline::Anim;
 use super::{ClientSet, Screen};
 use crate::ai::Level;
 use crate::ai::request::{Search, Sight};
+use crate::ai::review::Judgement;
 use crate::rules::GameKind;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -114,6 +115,7 @@ impl<S: Sight> Pondering<S> {
         let request = crate::ai::request::ThinkRequest {
             seen: sight.seen(),
             search,
+            judge: None,
         };
         let request = serde_json::to_string(&request).expect("a request is plain data");
         match beside::WorkerSearch::start(&request) {
@@ -145,7 +147,7 @@ impl<S: Sight> Pondering<S> {
                 search,
             } => {
                 let why = match worker.poll()? {
-                    Ok(action) => match action.map(|text| text.parse()).transpose() {
+                    Ok(answer) => match answer.action.map(|text| text.parse()).transpose() {
                         Ok(action) => return Some(action),
                         Err(_) => "the worker's action is unreadable".to_string(),
                     },
@@ -187,7 +189,7 @@ impl<S: Sight> Pondering<S> {
 /// `Send`): they stay in this thread's table, and a [`WorkerSearch`] holds their number.
 #[cfg(target_arch = "wasm32")]
 mod beside {
-    use crate::ai::request::Reply;
+    use crate::ai::request::{Reply, ThinkAnswer};
     use std::cell::{Cell, RefCell};
     use std::collections::HashMap;
     use std::rc::Rc;
@@ -257,14 +259,13 @@ mod beside {
             Ok(WorkerSearch(id))
         }
 
-        /// The worker's action (`None`: there was none) once it has answered, or why it
-        /// failed.
-        pub fn poll(&self) -> Option<Result<Option<String>, String>> {
+        /// The worker's answer once it has answered, or why it failed.
+        pub fn poll(&self) -> Option<Result<ThinkAnswer, String>> {
             let reply =
                 RUNNING.with_borrow(|table| table.get(&self.0)?.heard.borrow_mut().take())?;
             Some(
                 reply.and_then(|text| match serde_json::from_str::<Reply>(&text) {
-                    Ok(Reply::Answer(answer)) => Ok(answer.action),
+                    Ok(Reply::Answer(answer)) => Ok(answer),
                     Ok(Reply::Error { error }) => Err(error),
                     Err(error) => Err(format!("the worker's reply is unreadable: {error}")),
                 }),
@@ -277,6 +278,64 @@ mod beside {
             if let Some(running) = RUNNING.with_borrow_mut(|table| table.remove(&self.0)) {
                 running.worker.terminate();
             }
+        }
+    }
+}
+
+/// A review's judgement of one action, worked out without holding up frames: on a thread
+/// of the async compute pool, or in the browser in a Web Worker (where none starts, here, in
+/// one go: a position takes tens of milliseconds at the review's level).
+pub struct Judging<S: Sight> {
+    #[cfg(not(target_arch = "wasm32"))]
+    task: bevy::tasks::Task<Result<Judgement<S::Action>, String>>,
+    #[cfg(target_arch = "wasm32")]
+    worker: Result<beside::WorkerSearch, Result<Judgement<S::Action>, String>>,
+}
+
+impl<S: Sight + Send + 'static> Judging<S> {
+    /// Starts judging `played` in `sight` at `level`.
+    pub fn start(sight: S, played: S::Action, level: Level) -> Judging<S> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let task = bevy::tasks::AsyncComputeTaskPool::get()
+                .spawn(async move { sight.judge(played, level) });
+            Judging { task }
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let request = crate::ai::request::ThinkRequest {
+                seen: sight.seen(),
+                search: Search {
+                    level,
+                    seed: 0,
+                    quick: false,
+                    nodes: None,
+                },
+                judge: Some(played.to_string()),
+            };
+            let request = serde_json::to_string(&request).expect("a request is plain data");
+            let worker = beside::WorkerSearch::start(&request).map_err(|why| {
+                warn!("the review judges here, in one go: {why}");
+                sight.judge(played, level)
+            });
+            Judging { worker }
+        }
+    }
+
+    /// The judgement, or why there is none, once worked out.
+    pub fn poll(&mut self) -> Option<Result<Judgement<S::Action>, String>> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            bevy::tasks::futures::check_ready(&mut self.task)
+        }
+        #[cfg(target_arch = "wasm32")]
+        match &self.worker {
+            Ok(worker) => Some(worker.poll()?.and_then(|answer| {
+                answer
+                    .judgement()
+                    .ok_or_else(|| "the worker's judgement is unreadable".to_string())
+            })),
+            Err(done) => Some(done.clone()),
         }
     }
 }

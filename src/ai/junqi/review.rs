@@ -14,9 +14,16 @@ const SCALE: f64 = 150.0;
 
 /// Judges `played` in `view` with the search of `level` (its nodes, never a clock): the best
 /// action there and what `played` lost against it.
-pub fn judge_action(view: &PlayerView, played: Action, level: Level) -> Judgement<Action> {
+pub fn judge_action(
+    view: &PlayerView,
+    played: Action,
+    level: Level,
+) -> Result<Judgement<Action>, String> {
     let mut actions = ActionList::new();
     view.legal_actions(&mut actions);
+    if !actions.contains(&played) {
+        return Err(format!("'{played}' is not legal here"));
+    }
     let forced = actions.len() == 1;
     // Scores within a hundred of a won game are decided ones (the search stops there too).
     let expected = |score| expected_score(score, SCALE, 2, WIN - 100);
@@ -26,11 +33,11 @@ pub fn judge_action(view: &PlayerView, played: Action, level: Level) -> Judgemen
         ..limits(level)
     };
     let Some(mut deepening) = Deepening::new(view, &actions, limits) else {
-        return Judgement::new(played, played, None, forced, expected);
+        return Ok(Judgement::new(played, played, None, forced, expected));
     };
     deepening.judge(played);
     deepening.advance(None);
-    match deepening.result() {
+    Ok(match deepening.result() {
         Some((scored, found)) => {
             let played_score = scored
                 .iter()
@@ -43,5 +50,5 @@ pub fn judge_action(view: &PlayerView, played: Action, level: Level) -> Judgemen
             let first = deepening.first_action().unwrap_or(played);
             Judgement::new(played, first, None, forced, expected)
         }
-    }
+    })
 }

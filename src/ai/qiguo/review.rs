@@ -13,9 +13,16 @@ const SCALE: f64 = 1500.0;
 
 /// Judges `played` in `position` with the search of `level` (its nodes, never a clock): the
 /// best move there and what `played` lost against it, in the mover's share of the game.
-pub fn judge_move(position: &Position, played: Move, level: Level) -> Judgement<Move> {
+pub fn judge_move(
+    position: &Position,
+    played: Move,
+    level: Level,
+) -> Result<Judgement<Move>, String> {
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
+    if !moves.contains(&played) {
+        return Err(format!("'{played}' is not legal here"));
+    }
     let forced = moves.len() == 1;
     let seats = position.seating().seat_count();
     let expected = |score| expected_score(score, SCALE, seats, WIN_BOUND);
@@ -25,11 +32,11 @@ pub fn judge_move(position: &Position, played: Move, level: Level) -> Judgement<
         ..limits(level)
     };
     let Some(mut deepening) = Deepening::new(position, limits) else {
-        return Judgement::new(played, played, None, forced, expected);
+        return Ok(Judgement::new(played, played, None, forced, expected));
     };
     deepening.judge(played);
     deepening.advance(None);
-    match deepening.result() {
+    Ok(match deepening.result() {
         Some((scored, report)) => {
             let played_score = scored
                 .iter()
@@ -39,5 +46,5 @@ pub fn judge_move(position: &Position, played: Move, level: Level) -> Judgement<
             Judgement::new(played, report.best, scores, forced, expected)
         }
         None => Judgement::new(played, deepening.first_move(), None, forced, expected),
-    }
+    })
 }

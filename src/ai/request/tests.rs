@@ -72,6 +72,7 @@ fn a_game_as_request_data_is_the_same_search() {
     let request = ThinkRequest {
         seen: game.seen(),
         search,
+        judge: None,
     };
     assert_eq!(think(&request).unwrap().action, direct);
     assert!(direct.is_some());
@@ -109,6 +110,18 @@ fn bad_requests_get_an_error_and_no_panic() {
             ),
             "bad request",
         ),
+        (
+            format!(
+                r#"{{"seen": {{"game": "xiangqi", "start": "{start}", "moves": []}}, {search}, "judge": "h2h9"}}"#
+            ),
+            "cannot judge 'h2h9'",
+        ),
+        (
+            format!(
+                r#"{{"seen": {{"game": "xiangqi", "start": "{start}", "moves": []}}, "search": {{"level": "Random", "seed": 1}}, "judge": "h2e2"}}"#
+            ),
+            "cannot judge 'h2e2'",
+        ),
     ] {
         let answer: serde_json::Value = serde_json::from_str(&think_json(&request)).unwrap();
         let error = answer["error"].as_str().unwrap_or_default();
@@ -129,9 +142,39 @@ fn a_finished_game_answers_no_action() {
             quick: false,
             nodes: None,
         },
+        judge: None,
     };
     assert_eq!(
         think_json(&serde_json::to_string(&request).unwrap()),
         r#"{"action":null,"nodes":0}"#
     );
+}
+
+#[test]
+fn a_judge_request_answers_what_the_review_says() {
+    // Black's chariot leaves the b-file and lets b0b9 mate (see `ai::review`'s tests).
+    let fen = "4k4/R8/9/9/1r7/9/9/9/9/1R1K5 b - - 0 1";
+    let game = xiangqi_rules::Game::new(xiangqi_rules::Position::from_fen(fen).unwrap());
+    let request = ThinkRequest {
+        seen: game.seen(),
+        search: Search {
+            level: Level::Medium,
+            seed: 1,
+            quick: false,
+            nodes: None,
+        },
+        judge: Some("b5i5".into()),
+    };
+    let json = think_json(&serde_json::to_string(&request).unwrap());
+    let reply: Reply = serde_json::from_str(&json).unwrap();
+    let Reply::Answer(answer) = reply else {
+        panic!("{json}");
+    };
+    let direct = xiangqi::judge_move(&game, "b5i5".parse().unwrap(), Level::Medium).unwrap();
+    assert_eq!(
+        answer.judgement::<xiangqi_rules::Move>(),
+        Some(direct),
+        "{json}"
+    );
+    assert!(json.contains(r#""class":"blunder""#), "{json}");
 }

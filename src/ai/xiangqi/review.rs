@@ -12,9 +12,12 @@ const SCALE: f64 = 600.0;
 
 /// Judges `played` in the game's current position with the search of `level` (its nodes,
 /// never a clock): the best move there and what `played` lost against it.
-pub fn judge_move(game: &Game, played: Move, level: Level) -> Judgement<Move> {
+pub fn judge_move(game: &Game, played: Move, level: Level) -> Result<Judgement<Move>, String> {
     let mut moves = MoveList::new();
     game.position().legal_moves(&mut moves);
+    if !moves.contains(&played) {
+        return Err(format!("'{played}' is not legal here"));
+    }
     let forced = moves.len() == 1;
     let expected = |score| expected_score(score, SCALE, 2, MATE_BOUND);
     let limits = Limits {
@@ -23,11 +26,11 @@ pub fn judge_move(game: &Game, played: Move, level: Level) -> Judgement<Move> {
         ..node_limits(level)
     };
     let Some(mut deepening) = Deepening::new(game, limits) else {
-        return Judgement::new(played, played, None, forced, expected);
+        return Ok(Judgement::new(played, played, None, forced, expected));
     };
     deepening.judge(played);
     deepening.advance(None, &mut |_| {});
-    match deepening.result() {
+    Ok(match deepening.result() {
         Some((scored, report)) => {
             let best = report.pv[0];
             let played_score = scored
@@ -38,5 +41,5 @@ pub fn judge_move(game: &Game, played: Move, level: Level) -> Judgement<Move> {
             Judgement::new(played, best, scores, forced, expected)
         }
         None => Judgement::new(played, deepening.first_move(), None, forced, expected),
-    }
+    })
 }

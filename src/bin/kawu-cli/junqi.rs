@@ -188,7 +188,7 @@ pub fn run(command: JunqiCommand) -> Result<String, Failure> {
                 judged.push((
                     mover,
                     played.action,
-                    judge_action(public.view(), played.action, level),
+                    judge_action(public.view(), played.action, level)?,
                 ));
                 public.play(*played)?;
             }

@@ -195,14 +195,11 @@ pub fn run(command: QiguoCommand) -> Result<String, Failure> {
         QiguoCommand::Review(args) => {
             let level = args.level()?;
             let replay = Replay::from_text(&args.record()?)?;
-            let judged: Vec<_> = replay
-                .plies()
-                .iter()
-                .map(|ply| {
-                    let mover = ply.before.side_to_move().letter();
-                    (mover, ply.mv, judge_move(&ply.before, ply.mv, level))
-                })
-                .collect();
+            let mut judged = Vec::new();
+            for ply in replay.plies() {
+                let mover = ply.before.side_to_move().letter();
+                judged.push((mover, ply.mv, judge_move(&ply.before, ply.mv, level)?));
+            }
             Ok(report(&judged))
         }
         QiguoCommand::Arena {

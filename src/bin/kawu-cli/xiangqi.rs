@@ -273,7 +273,7 @@ pub fn run(command: XiangqiCommand) -> Result<String, Failure> {
                     Color::Red => 'w',
                     Color::Black => 'b',
                 };
-                judged.push((mover, played.mv, judge_move(&game, played.mv, level)));
+                judged.push((mover, played.mv, judge_move(&game, played.mv, level)?));
                 game.play(played.mv)?;
             }
             Ok(report(&judged))

@@ -2,17 +2,19 @@
 //! The local referee (`referee.rs`), a replay (`replay.rs`) and the server (`online.rs`) each
 //! send [`Ruling`]s; the model follows them and nothing else (`follow.rs`), and what a game
 //! leaves behind — the autosave, the finished game kept, the fanfare, the text to export — is
-//! kept in `shelf.rs`. The layer is generic over [`Match`], which each game's model implements;
+//! kept in `shelf.rs`; a replay's review in `review.rs`. The layer is generic over [`Match`], which each game's model implements;
 //! how a game looks, moves on its board and animates stays in its own folder.
 
 mod follow;
 mod online;
 mod referee;
 mod replay;
+mod review;
 mod shelf;
 
 pub use referee::LocalReferee;
 pub use replay::{Replay, ReplayJumps};
+pub use review::{ReviewLine, ReviewRequest, ReviewView};
 pub use shelf::{RecordShelf, record_section};
 
 use super::ClientSet;
@@ -331,6 +333,7 @@ pub fn logic_plugin<G: Match>(app: &mut App) {
     .add_plugins((
         referee::plugin::<G>,
         replay::plugin::<G>,
+        review::plugin::<G>,
         follow::plugin::<G>,
         online::plugin::<G>,
         shelf::logic_plugin::<G>,

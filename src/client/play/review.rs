@@ -1,0 +1,195 @@
+//! The review of the game being replayed (`../shared/review.md`): each step judged in turn
+//! from what its mover saw, at the default level, beside play ([`Judging`]: a worker thread,
+//! or the browser's Web Worker). It fills in as it goes; the HUD shows it through
+//! [`ReviewView`], whichever game is on the table, and can stop it at any time.
+
+use super::{Match, Replay};
+use crate::ai::Level;
+use crate::ai::review::{Class, Loss, accuracy};
+use crate::client::ClientSet;
+use crate::client::thinking::{ActionOf, Judging};
+use crate::rules::Seat;
+use bevy::prelude::*;
+
+/// The level a review searches at: the default of `kawu-cli review`.
+const REVIEW_LEVEL: Level = Level::Medium;
+
+/// Start a review of the game being replayed (once a replay is on the table), or stop it.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewRequest {
+    Start,
+    Stop,
+}
+
+/// One judged step, as the HUD shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewLine {
+    /// Who made it.
+    pub mover: Seat,
+    /// The action played, in the game's notation.
+    pub played: String,
+    /// The engine's best action there.
+    pub best: String,
+    /// The expected score the played action lost against the best.
+    pub loss: Loss,
+    pub class: Class,
+}
+
+/// The review of the replay on the table, as the HUD shows it.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct ReviewView {
+    /// Whether a review is running or done for the replay on the table.
+    pub on: bool,
+    /// How many steps the game has.
+    pub total: usize,
+    /// The steps judged so far, from the first.
+    pub lines: Vec<ReviewLine>,
+    /// Each mover's accuracy over the steps judged so far, in order of first move.
+    pub accuracy: Vec<(Seat, f64)>,
+}
+
+impl ReviewView {
+    /// Whether every step has been judged.
+    pub fn done(&self) -> bool {
+        self.on && self.lines.len() == self.total
+    }
+}
+
+/// The review of `G`'s replay in progress.
+#[derive(Resource)]
+struct Review<G: Match> {
+    /// A review was asked for and waits for the replay.
+    wanted: bool,
+    /// The game under review, and its text (to notice another replay replacing it).
+    game: Option<(G::Whole, String)>,
+    /// Who made each step.
+    movers: Vec<Seat>,
+    /// The step being judged.
+    judging: Option<Judging<G::Sight>>,
+}
+
+impl<G: Match> Default for Review<G> {
+    fn default() -> Self {
+        Review {
+            wanted: false,
+            game: None,
+            movers: Vec::new(),
+            judging: None,
+        }
+    }
+}
+
+pub(super) fn plugin<G: Match>(app: &mut App) {
+    app.init_resource::<Review<G>>()
+        .init_resource::<ReviewView>()
+        .add_message::<ReviewRequest>()
+        .add_systems(
+            Update,
+            (start_or_stop::<G>, judge_steps::<G>)
+                .chain()
+                .in_set(ClientSet::Command),
+        );
+}
+
+/// Starts a review when asked and a replay of `G` is on; stops it when asked, or when the
+/// replay ends or another takes its place.
+fn start_or_stop<G: Match>(
+    mut requests: MessageReader<ReviewRequest>,
+    replay: Res<Replay<G>>,
+    mut review: ResMut<Review<G>>,
+    mut view: ResMut<ReviewView>,
+) {
+    for request in requests.read() {
+        match request {
+            ReviewRequest::Start => review.wanted = true,
+            ReviewRequest::Stop => {
+                if review.game.is_some() {
+                    *view = ReviewView::default();
+                }
+                *review = Review::default();
+            }
+        }
+    }
+    if replay.is_changed()
+        && let Some((_, text)) = &review.game
+        && replay.script().map(G::to_text).as_ref() != Some(text)
+    {
+        *review = Review::default();
+        *view = ReviewView::default();
+    }
+    if review.wanted
+        && review.game.is_none()
+        && let Some(script) = replay.script()
+    {
+        let total = replay.progress().map_or(0, |progress| progress.total);
+        review.movers = G::shown(script, total).movers();
+        review.game = Some((script.clone(), G::to_text(script)));
+        review.wanted = false;
+        *view = ReviewView {
+            on: true,
+            total,
+            ..default()
+        };
+    }
+}
+
+/// Judges the steps one after another, each beside play, and shows each verdict as it comes.
+fn judge_steps<G: Match>(mut review: ResMut<Review<G>>, mut view: ResMut<ReviewView>) {
+    let review = &mut *review;
+    let Some((whole, _)) = &review.game else {
+        return;
+    };
+    let next = view.lines.len();
+    if next >= view.total {
+        return;
+    }
+    let played = G::step_at(whole, next).map(|step| G::action(&step).to_string());
+    let Some(judging) = review.judging.as_mut() else {
+        let action = played
+            .as_deref()
+            .and_then(|text| text.parse::<ActionOf<G>>().ok());
+        match action {
+            Some(action) => {
+                let sight = G::shown(whole, next).sight();
+                review.judging = Some(Judging::start(sight, action, REVIEW_LEVEL));
+            }
+            None => {
+                warn!("the review stops: step {} cannot be read", next + 1);
+                view.total = next;
+            }
+        }
+        return;
+    };
+    let Some(verdict) = judging.poll() else {
+        return;
+    };
+    review.judging = None;
+    match verdict {
+        Ok(judgement) => {
+            view.lines.push(ReviewLine {
+                mover: review.movers.get(next).copied().unwrap_or(Seat(0)),
+                played: played.unwrap_or_default(),
+                best: judgement.best.to_string(),
+                loss: judgement.loss,
+                class: judgement.class,
+            });
+            let mut movers: Vec<Seat> = Vec::new();
+            for line in &view.lines {
+                if !movers.contains(&line.mover) {
+                    movers.push(line.mover);
+                }
+            }
+            view.accuracy = movers
+                .into_iter()
+                .map(|mover| {
+                    let own = view.lines.iter().filter(|line| line.mover == mover);
+                    (mover, accuracy(own.map(|line| (line.loss, line.class))))
+                })
+                .collect();
+        }
+        Err(why) => {
+            warn!("the review stops at step {}: {why}", next + 1);
+            view.total = next;
+        }
+    }
+}
