@@ -3028,15 +3028,21 @@ fn a_replays_review_judges_each_step_as_the_engine_does_and_can_be_left() {
     let view = review_done(&mut app);
     assert_eq!(view.lines.len(), 2);
     let blunder = &view.lines[0];
-    assert_eq!((blunder.mover, blunder.played.as_str()), (Seat(0), "b2b5"));
     assert_eq!(blunder.class, Class::Blunder, "{view:?}");
+    // Named as the move list names them (WXF in English).
+    use kawu::rules::xiangqi::{Notation, move_name};
     let game =
         kawu::rules::xiangqi::Game::new(kawu::rules::xiangqi::Position::from_fen(fen).unwrap());
-    let direct =
-        kawu::ai::xiangqi::judge_move(&game, "b2b5".parse().unwrap(), Level::Medium).unwrap();
+    let played = "b2b5".parse().unwrap();
+    let direct = kawu::ai::xiangqi::judge_move(&game, played, Level::Medium).unwrap();
+    let name = |mv| move_name(game.position(), mv, Notation::Wxf);
+    assert_eq!(
+        (blunder.mover, blunder.played.clone()),
+        (Seat(0), name(played))
+    );
     assert_eq!(
         (blunder.best.clone(), blunder.loss),
-        (direct.best.to_string(), direct.loss)
+        (name(direct.best), direct.loss)
     );
     assert_eq!(view.lines[1].mover, Seat(1));
     assert_eq!(view.accuracy.len(), 2);

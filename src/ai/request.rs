@@ -92,6 +92,8 @@ pub struct Judged {
     pub loss: u16,
     /// Its class.
     pub class: Class,
+    /// The mover's expected score with the best action, in thousandths.
+    pub expected: u16,
 }
 
 impl ThinkAnswer {
@@ -102,6 +104,7 @@ impl ThinkAnswer {
             best: self.action.as_deref()?.parse().ok()?,
             loss: Loss::from_thousandths(judged.loss),
             class: judged.class,
+            expected: judged.expected,
         })
     }
 }
@@ -282,6 +285,7 @@ fn decide<S: Sight>(
             judged: Some(Judged {
                 loss: judgement.loss.thousandths(),
                 class: judgement.class,
+                expected: judgement.expected,
             }),
         });
     }

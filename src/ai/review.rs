@@ -81,17 +81,20 @@ impl fmt::Display for Loss {
 }
 
 /// One action judged: the engine's best action in its position, what the played one lost
-/// against it, and its class.
+/// against it, its class, and the mover's expected score there with the best action.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Judgement<A> {
     pub best: A,
     pub loss: Loss,
     pub class: Class,
+    /// The mover's expected score before the action, best played (the evaluation graph's
+    /// point), in thousandths.
+    pub expected: u16,
 }
 
 impl<A: Copy + PartialEq> Judgement<A> {
     /// Judges `played` against `best` from their search scores (`None`: the search could not
-    /// score them, so nothing is held against the move) turned into expected scores by
+    /// score them, so nothing is held against the move and the mover stands even) turned into expected scores by
     /// `expected`; `forced` when it was the only legal action.
     pub fn new(
         played: A,
@@ -106,10 +109,12 @@ impl<A: Copy + PartialEq> Judgement<A> {
             }
             _ => Loss::default(),
         };
+        let standing = expected(scores.map_or(0, |(best_score, _)| best_score));
         Judgement {
             best,
             loss,
             class: Class::of(loss, forced),
+            expected: (standing.clamp(0.0, 1.0) * 1000.0).round() as u16,
         }
     }
 }

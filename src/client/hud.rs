@@ -512,6 +512,7 @@ fn review_block(
             ui.label(format!("{} {accuracy:.1}%", table.text.seat_name(mover)));
         }
     });
+    evaluation_graph(ui, table, shown, act);
     if let Some(line) = review.lines.get(shown) {
         let (mark, colour) = class_mark(line.class).unwrap_or(("", palette::TEXT));
         ui.label(
@@ -551,6 +552,76 @@ fn review_block(
                 }
             });
         });
+}
+
+/// The colours of the graph's lines: the first player's, then the others' (Qiguo's seats).
+const GRAPH_COLOURS: [Rgb; 7] = [
+    palette::RED_TEXT,
+    palette::NEUTRAL,
+    palette::GOLD,
+    palette::HINT,
+    palette::WARNING,
+    palette::SUBTITLE,
+    palette::BORDER,
+];
+
+/// The review's evaluation graph: the first player's expected score after each step in a game
+/// of two (its share of the game at a larger table, a line a seat), and where the replay
+/// stands; a click steps the replay there.
+fn evaluation_graph(ui: &mut egui::Ui, table: &HudMatch, shown: usize, act: &mut HudActions) {
+    use egui_plot::{Line, Plot, PlotPoints, VLine};
+    let review = &*table.review;
+    let seats = table.text.seat_names.len().max(2);
+    // Each seat's points: (ply, its expected score there).
+    let mut series: Vec<Vec<[f64; 2]>> = vec![Vec::new(); seats];
+    for (ply, line) in review.lines.iter().enumerate() {
+        let expected = f64::from(line.expected) / 1000.0;
+        if seats == 2 {
+            let first = if line.mover.index() == 0 {
+                expected
+            } else {
+                1.0 - expected
+            };
+            series[0].push([ply as f64, first]);
+        } else if let Some(points) = series.get_mut(line.mover.index()) {
+            points.push([ply as f64, expected]);
+        }
+    }
+    let plot = Plot::new("review_graph")
+        .height(70.0)
+        .show_axes(false)
+        .show_grid(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .include_x(0.0)
+        .include_x(review.total.max(1) as f64)
+        .include_y(0.0)
+        .include_y(1.0)
+        .show(ui, |plot| {
+            for (seat, points) in series.into_iter().enumerate() {
+                if points.len() > 1 {
+                    let colour = GRAPH_COLOURS[seat % GRAPH_COLOURS.len()];
+                    plot.line(
+                        Line::new(
+                            table.text.seat_name(Seat(seat as u8)),
+                            PlotPoints::from(points),
+                        )
+                        .color(colour.egui()),
+                    );
+                }
+            }
+            plot.vline(VLine::new("", shown as f64).color(palette::HINT.egui()));
+            plot.pointer_coordinate()
+        });
+    if plot.response.clicked()
+        && let Some(point) = plot.inner
+    {
+        let ply = point.x.round().clamp(0.0, review.total as f64) as usize;
+        act.replays.write(ReplayRequest::Jump(ply));
+    }
 }
 
 /// The message key of a class's name.

@@ -1150,10 +1150,36 @@ async function thinkInWorker() {
       pageFrameMs: summarise(web.gaps.map(Math.round)),
     };
   }
+  // A short game reviewed in the worker, a judge request a move, as the game's Review sends
+  // them: the same lines as `kawu-cli xiangqi review` (the last move walks into mate).
+  const fen = '4k4/R8/9/9/1r7/9/9/9/9/1R1K5 w - - 0 1';
+  const moves = ['b0b1', 'b5b4', 'b1b2', 'b4i4', 'b2b9'];
+  const native = (await cli(['xiangqi', 'review', '-'], `${fen} moves ${moves.join(' ')}\n`)).out;
+  const reviewed = [];
+  let reviewMs = 0;
+  for (const [index, move] of moves.entries()) {
+    const request = {
+      seen: { game: 'xiangqi', start: fen, moves: moves.slice(0, index) },
+      search: { level: 'Medium', seed: 1 },
+      judge: move,
+    };
+    const web = await ask(request);
+    if (web.answer.error) fail(`review of ${move}: ${web.answer.error}`);
+    reviewMs += web.ms;
+    const { loss, class: judged } = web.answer.judged ?? fail(`no judgement of ${move}`);
+    const mover = index % 2 === 0 ? 'w' : 'b';
+    const printed = `${(loss / 1000).toFixed(3)}`;
+    reviewed.push(`${index + 1} ${mover} ${move} ${judged} ${web.answer.action} ${printed}`);
+  }
+  const nativeLines = native.split('\n').slice(0, moves.length);
+  if (reviewed.join('\n') !== nativeLines.join('\n')) {
+    fail(`the worker's review differs from kawu-cli's:\n${reviewed.join('\n')}\n--\n${nativeLines.join('\n')}`);
+  }
+  if (!reviewed[3].includes(' blunder ')) fail(`the walk into mate is no blunder: ${reviewed[3]}`);
   const errors = logs.filter((l) => /^(error|pageerror)/.test(l));
   if (errors.length) fail(`errors in the worker part:\n${errors.join('\n')}`);
   await page.close();
-  return { compared, hard };
+  return { compared, hard, review: { lines: reviewed, msAPosition: Math.round(reviewMs / moves.length) } };
 }
 
 /// The first visit's download, in bytes as sent compressed (gzip -9 and brotli, the

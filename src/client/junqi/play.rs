@@ -13,14 +13,15 @@ use crate::client::table_colours::Palette;
 use crate::protocol::{self, GameEnd, RoomEvent, RoomSeat, RoomState};
 use crate::rules::Seat;
 use crate::rules::junqi::{
-    Action, ActionList, Effect, Game, GameRecord, Outcome, PlayedAction, PlayerView, Position,
-    PublicGame, Ruleset, WinReason,
+    Action, ActionList, Effect, Game, GameRecord, Outcome, PlayedAction, PlayerView, Point,
+    Position, PublicGame, Ruleset, WinReason,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
 
 impl Match for JunqiMatch {
+    type Point = Point;
     type Action = Action;
     type Whole = Game;
     type Step = PlayedAction;
@@ -116,6 +117,13 @@ impl Match for JunqiMatch {
 
     fn action(step: &PlayedAction) -> Action {
         step.action
+    }
+
+    fn action_points(action: &Action) -> Vec<Point> {
+        match *action {
+            Action::Flip(point) => vec![point],
+            Action::Move { from, to } => vec![from, to],
+        }
     }
 
     fn follow(&mut self, step: &PlayedAction) -> Result<ActionDid, String> {

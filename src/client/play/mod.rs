@@ -22,7 +22,7 @@ use super::i18n::Lang;
 use super::matches::{Deal, MatchRequest, PositionKey};
 use super::seats::Seats;
 use super::table_colours::Palette;
-use super::thinking::ComputerGame;
+use super::thinking::{ActionOf, ComputerGame};
 use crate::protocol::{GameEnd, RoomEvent, RoomSeat, RoomState};
 use crate::rules::Seat;
 use bevy::ecs::component::Mutable;
@@ -97,6 +97,8 @@ pub trait Match:
     type Did: Clone + Debug + Send + Sync + 'static;
     /// An end off the board: a resignation, an agreed draw, a clock.
     type Ending: Copy + Debug + Send + Sync + 'static;
+    /// A point of the board, where its marks go.
+    type Point: Copy + Eq + Debug + Display + Send + Sync + 'static;
     /// The record kept and saved.
     type Record: Serialize + DeserializeOwned;
 
@@ -137,6 +139,13 @@ pub trait Match:
     fn whole_seen(&self) -> Option<Self::Whole>;
     /// The action a step played.
     fn action(step: &Self::Step) -> Self::Action;
+    /// The points that show a computer's `action` on the board (from and to; a flip's point).
+    fn action_points(action: &ActionOf<Self>) -> Vec<Self::Point>;
+    /// A computer's `action` from the position this model shows, as the game's move list
+    /// names it in `lang`.
+    fn action_name(&self, action: &ActionOf<Self>, _lang: Lang) -> String {
+        action.to_string()
+    }
     /// Follows a step the authority decided.
     fn follow(&mut self, step: &Self::Step) -> Result<Self::Did, String>;
     /// Takes back the last `plies` steps, and any ending off the board.

@@ -7,6 +7,9 @@ use super::{Match, Replay};
 use crate::ai::Level;
 use crate::ai::review::{Class, Loss, accuracy};
 use crate::client::ClientSet;
+use crate::client::lessons::Highlights;
+use crate::client::matches::MatchStatus;
+use crate::client::settings::Settings;
 use crate::client::thinking::{ActionOf, Judging};
 use crate::rules::Seat;
 use bevy::prelude::*;
@@ -33,6 +36,8 @@ pub struct ReviewLine {
     /// The expected score the played action lost against the best.
     pub loss: Loss,
     pub class: Class,
+    /// The mover's expected score before it, best played, in thousandths.
+    pub expected: u16,
 }
 
 /// The review of the replay on the table, as the HUD shows it.
@@ -66,6 +71,10 @@ struct Review<G: Match> {
     movers: Vec<Seat>,
     /// The step being judged.
     judging: Option<Judging<G::Sight>>,
+    /// The engine's best action at each step judged, and the step's class.
+    best: Vec<(ActionOf<G>, Class)>,
+    /// Whether the board marks a better action now.
+    marked: bool,
 }
 
 impl<G: Match> Default for Review<G> {
@@ -75,6 +84,8 @@ impl<G: Match> Default for Review<G> {
             game: None,
             movers: Vec::new(),
             judging: None,
+            best: Vec::new(),
+            marked: false,
         }
     }
 }
@@ -85,7 +96,7 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
         .add_message::<ReviewRequest>()
         .add_systems(
             Update,
-            (start_or_stop::<G>, judge_steps::<G>)
+            (start_or_stop::<G>, judge_steps::<G>, mark_better::<G>)
                 .chain()
                 .in_set(ClientSet::Command),
         );
@@ -106,7 +117,10 @@ fn start_or_stop<G: Match>(
                 if review.game.is_some() {
                     *view = ReviewView::default();
                 }
-                *review = Review::default();
+                *review = Review {
+                    marked: review.marked,
+                    ..default()
+                };
             }
         }
     }
@@ -114,7 +128,10 @@ fn start_or_stop<G: Match>(
         && let Some((_, text)) = &review.game
         && replay.script().map(G::to_text).as_ref() != Some(text)
     {
-        *review = Review::default();
+        *review = Review {
+            marked: review.marked,
+            ..default()
+        };
         *view = ReviewView::default();
     }
     if review.wanted
@@ -133,8 +150,13 @@ fn start_or_stop<G: Match>(
     }
 }
 
-/// Judges the steps one after another, each beside play, and shows each verdict as it comes.
-fn judge_steps<G: Match>(mut review: ResMut<Review<G>>, mut view: ResMut<ReviewView>) {
+/// Judges the steps one after another, each beside play, and shows each verdict as it comes
+/// (actions named as the game's move list names them).
+fn judge_steps<G: Match>(
+    mut review: ResMut<Review<G>>,
+    mut view: ResMut<ReviewView>,
+    settings: Res<Settings>,
+) {
     let review = &mut *review;
     let Some((whole, _)) = &review.game else {
         return;
@@ -166,12 +188,19 @@ fn judge_steps<G: Match>(mut review: ResMut<Review<G>>, mut view: ResMut<ReviewV
     review.judging = None;
     match verdict {
         Ok(judgement) => {
+            let before = G::shown(whole, next);
+            let lang = settings.language;
+            let played = played
+                .and_then(|text| text.parse::<ActionOf<G>>().ok())
+                .map_or_else(String::new, |action| before.action_name(&action, lang));
+            review.best.push((judgement.best, judgement.class));
             view.lines.push(ReviewLine {
                 mover: review.movers.get(next).copied().unwrap_or(Seat(0)),
-                played: played.unwrap_or_default(),
-                best: judgement.best.to_string(),
+                played,
+                best: before.action_name(&judgement.best, lang),
                 loss: judgement.loss,
                 class: judgement.class,
+                expected: judgement.expected,
             });
             let mut movers: Vec<Seat> = Vec::new();
             for line in &view.lines {
@@ -191,5 +220,39 @@ fn judge_steps<G: Match>(mut review: ResMut<Review<G>>, mut view: ResMut<ReviewV
             warn!("the review stops at step {}: {why}", next + 1);
             view.total = next;
         }
+    }
+}
+
+/// Marks the engine's better action on the board while the replay stands where a step that
+/// lost something was played; clears the marks once it does not.
+fn mark_better<G: Match>(
+    status: Res<MatchStatus>,
+    mut review: ResMut<Review<G>>,
+    highlights: Option<ResMut<Highlights<G::Point>>>,
+) {
+    let Some(mut highlights) = highlights else {
+        return;
+    };
+    let shown = status.replay.map(|progress| progress.shown);
+    let better = shown
+        .filter(|_| status.game == G::KIND)
+        .and_then(|shown| review.best.get(shown).map(|found| (shown, found)))
+        .filter(|(_, (_, class))| *class >= Class::Inaccuracy)
+        .map(|(shown, (best, _))| (shown, G::action_points(best)));
+    match better {
+        Some((shown, points)) => {
+            if highlights.at_ply != shown || highlights.points != points {
+                *highlights = Highlights {
+                    points,
+                    at_ply: shown,
+                };
+            }
+            review.marked = true;
+        }
+        None if review.marked => {
+            highlights.points.clear();
+            review.marked = false;
+        }
+        None => {}
     }
 }

@@ -22,7 +22,7 @@ use super::seats::Seats;
 use super::table_colours::Palette;
 use super::theme::Rgb;
 use bevy::prelude::*;
-use std::fmt::{Debug, Display};
+use std::fmt::Debug;
 
 /// The sizes of a board and its pieces, in world units.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -80,8 +80,6 @@ pub struct MoveEffects {
 /// geometry, its pieces and their looks. The match layer's [`Match`] plays it; nothing is
 /// hidden in these games, so the model is the whole game.
 pub trait PointsMatch: Match {
-    /// A point of the board.
-    type Point: Copy + Eq + Debug + Display + Send + Sync + 'static;
     /// A piece.
     type Piece: Copy + Eq + Debug + Send + Sync + 'static;
 

@@ -34,7 +34,6 @@ impl PointsLesson for QiguoMatch {
 }
 
 impl PointsMatch for QiguoMatch {
-    type Point = Point;
     type Piece = Piece;
 
     const GEOMETRY: Geometry = Geometry {
@@ -146,6 +145,7 @@ impl PointsMatch for QiguoMatch {
 }
 
 impl Match for QiguoMatch {
+    type Point = Point;
     type Action = Move;
     type Whole = QiguoMatch;
     type Step = Move;
@@ -216,6 +216,11 @@ impl Match for QiguoMatch {
 
     fn action(mv: &Move) -> Move {
         *mv
+    }
+
+    fn action_points(mv: &Move) -> Vec<Point> {
+        let (from, to) = <Self as PointsMatch>::ends(*mv);
+        vec![from, to]
     }
 
     fn follow(&mut self, mv: &Move) -> Result<Played, String> {

@@ -51,7 +51,7 @@ fn side_text(palette: &Palette, side: Side) -> Rgb {
 }
 
 /// The notation of the player's language: Chinese in Chinese, WXF otherwise.
-fn notation(lang: Lang) -> Notation {
+pub(super) fn notation(lang: Lang) -> Notation {
     match lang {
         Lang::Zh => Notation::Chinese,
         _ => Notation::Wxf,

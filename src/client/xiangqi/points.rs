@@ -18,7 +18,9 @@ use crate::client::table_colours::Palette;
 use crate::client::theme::{Rgb, palette};
 use crate::protocol::{GameEnd, RoomEvent, RoomSeat, RoomState};
 use crate::rules::Seat;
-use crate::rules::xiangqi::{Conceded, FILES, Move, MoveList, Piece, RANKS, Square, XiangqiRecord};
+use crate::rules::xiangqi::{
+    Conceded, FILES, Move, MoveList, Piece, RANKS, Square, XiangqiRecord, move_name,
+};
 use bevy::prelude::*;
 
 impl PointsLesson for XiangqiMatch {
@@ -30,7 +32,6 @@ impl PointsLesson for XiangqiMatch {
 }
 
 impl PointsMatch for XiangqiMatch {
-    type Point = Square;
     type Piece = Piece;
 
     const GEOMETRY: Geometry = Geometry {
@@ -138,6 +139,7 @@ impl PointsMatch for XiangqiMatch {
 }
 
 impl Match for XiangqiMatch {
+    type Point = Square;
     type Action = Move;
     type Whole = XiangqiMatch;
     type Step = Move;
@@ -225,6 +227,15 @@ impl Match for XiangqiMatch {
 
     fn action(mv: &Move) -> Move {
         *mv
+    }
+
+    fn action_points(mv: &Move) -> Vec<Square> {
+        let (from, to) = <Self as PointsMatch>::ends(*mv);
+        vec![from, to]
+    }
+
+    fn action_name(&self, mv: &Move, lang: Lang) -> String {
+        move_name(self.position(), *mv, super::hud::notation(lang))
     }
 
     fn follow(&mut self, mv: &Move) -> Result<Played, String> {
