@@ -16,7 +16,10 @@ use kawu::ai::Level;
 use kawu::client::junqi::{
     BoardCommand, Dying, JunqiMatch, PieceFace, PieceSprite, Selection, Underside, point_to_world,
 };
-use kawu::client::play::{LoadMatch, LocalReferee, Match, PlayRequest, ReviewRequest, ReviewView};
+use kawu::client::play::{
+    Attempt, LoadMatch, LocalReferee, Match, PlayRequest, PracticeRequest, PracticeView,
+    ReviewRequest, ReviewView,
+};
 use kawu::client::table_colours::CLASSIC;
 use kawu::client::tabletop::{CarefulTap, CursorHand, GamepadSlots, TableGesture, TableView};
 use kawu::client::timeline::{Anim, Step, animations_settled};
@@ -3095,4 +3098,105 @@ fn a_finished_junqi_game_is_reviewed_from_what_each_mover_saw() {
         );
         public.play(*step).unwrap();
     }
+}
+
+/// Plays `mv` in the Xiangqi exercise on the table; how the try went once judged.
+fn try_move(app: &mut App, mv: &str) -> Attempt {
+    let model = app
+        .world()
+        .resource::<kawu::client::xiangqi::XiangqiMatch>()
+        .clone();
+    app.world_mut()
+        .write_message(PlayRequest::new(mv.parse().unwrap(), &model));
+    let mut judging = false;
+    for _ in 0..3000 {
+        app.update();
+        let attempt = app.world().resource::<PracticeView>().attempt.clone();
+        judging |= attempt == Attempt::Judging;
+        if judging && attempt != Attempt::Judging {
+            settle(app);
+            app.update();
+            app.update();
+            return attempt;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("the exercise's move was never judged");
+}
+
+#[test]
+fn a_reviewed_mistake_is_practised_two_tries_then_answered() {
+    use kawu::client::xiangqi::XiangqiMatch;
+    let mut app = app();
+    let fen = "3k5/9/2n6/9/9/9/9/1R7/9/4K4 w - - 0 1";
+    assert!(
+        watch_text(
+            &mut app,
+            GameKind::Xiangqi,
+            format!("{fen} moves b2b5 c7b5")
+        )
+        .is_empty()
+    );
+    app.world_mut().write_message(ReviewRequest::Start);
+    review_done(&mut app);
+    app.world_mut()
+        .write_message(PracticeRequest::Start(Seat(0)));
+    app.update();
+    app.update();
+    settle(&mut app);
+    let view = app.world().resource::<PracticeView>().clone();
+    assert!(view.on && view.total == 1 && view.index == 0, "{view:?}");
+    assert_eq!(
+        replay_progress(&app),
+        None,
+        "the exercise is a position to play"
+    );
+    assert_eq!(app.world().resource::<XiangqiMatch>().plies(), 0);
+
+    // The mistake again, and another hung chariot: taken back each time, then the answer.
+    assert!(matches!(try_move(&mut app, "b2b5"), Attempt::Wrong { .. }));
+    assert_eq!(
+        app.world().resource::<XiangqiMatch>().plies(),
+        0,
+        "taken back"
+    );
+    let Attempt::Shown { answer } = try_move(&mut app, "b2b9") else {
+        panic!("the answer is shown after two tries");
+    };
+    assert!(!answer.is_empty());
+    assert_eq!(app.world().resource::<XiangqiMatch>().plies(), 0);
+    app.world_mut().write_message(PracticeRequest::Next);
+    app.update();
+    let view = app.world().resource::<PracticeView>().clone();
+    assert_eq!((view.index, view.solved), (1, 0), "done, none solved");
+
+    // From the start again: the engine's own move is right.
+    let game =
+        kawu::rules::xiangqi::Game::new(kawu::rules::xiangqi::Position::from_fen(fen).unwrap());
+    let best = kawu::ai::xiangqi::judge_move(&game, "b2b5".parse().unwrap(), Level::Medium)
+        .unwrap()
+        .best;
+    assert!(
+        watch_text(
+            &mut app,
+            GameKind::Xiangqi,
+            format!("{fen} moves b2b5 c7b5")
+        )
+        .is_empty()
+    );
+    app.world_mut().write_message(ReviewRequest::Start);
+    review_done(&mut app);
+    app.world_mut()
+        .write_message(PracticeRequest::Start(Seat(0)));
+    app.update();
+    app.update();
+    settle(&mut app);
+    assert!(matches!(
+        try_move(&mut app, &best.to_string()),
+        Attempt::Right { .. }
+    ));
+    assert_eq!(app.world().resource::<PracticeView>().solved, 1);
+    app.world_mut().write_message(PracticeRequest::Stop);
+    app.update();
+    assert!(!app.world().resource::<PracticeView>().on);
 }

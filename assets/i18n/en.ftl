@@ -254,6 +254,15 @@ review-good = good
 review-inaccuracy = inaccuracy
 review-mistake = mistake
 review-blunder = blunder
+practice-start = Practise { $player }'s mistakes
+practice-task = Exercise { $n } of { $total }: find a better move than { $played }
+practice-judging = Checking…
+practice-right = Right: { $played }
+practice-wrong = { $played } is no better: try again
+practice-answer = The answer: { $answer }
+practice-next = Next
+practice-stop = Stop practising
+practice-done = Solved { $solved } of { $total }
 
 ## Qiguo Xiangqi (the game of the seven states)
 

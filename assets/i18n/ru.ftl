@@ -257,6 +257,15 @@ review-good = хороший ход
 review-inaccuracy = неточность
 review-mistake = ошибка
 review-blunder = грубая ошибка
+practice-start = Разобрать ошибки: { $player }
+practice-task = Задача { $n } из { $total }: найдите ход лучше, чем { $played }
+practice-judging = Проверяю…
+practice-right = Верно: { $played }
+practice-wrong = { $played } — не лучше, попробуйте ещё раз
+practice-answer = Ответ: { $answer }
+practice-next = Дальше
+practice-stop = Закончить тренировку
+practice-done = Решено { $solved } из { $total }
 
 ## Циго сянци (игра семи царств)
 

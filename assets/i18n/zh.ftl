@@ -241,6 +241,15 @@ review-good = 好棋
 review-inaccuracy = 缓着
 review-mistake = 错着
 review-blunder = 败着
+practice-start = 练习{ $player }的错着
+practice-task = 第 { $n } 题，共 { $total } 题：找出比 { $played } 更好的着法
+practice-judging = 正在判断…
+practice-right = 正确：{ $played }
+practice-wrong = { $played } 并不更好，再试一次
+practice-answer = 答案：{ $answer }
+practice-next = 下一题
+practice-stop = 结束练习
+practice-done = 解出 { $solved } / { $total } 题
 
 ## 七国象戏
 

@@ -3,7 +3,7 @@
 
 use super::lessons::StartLessonStep;
 use super::matches::{Deal, NewMatch};
-use super::play::{ReviewRequest, ReviewView};
+use super::play::{PracticeRequest, PracticeView, ReviewRequest, ReviewView};
 use super::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay};
 use super::seats::{Controller, Seats};
 use super::settings::Settings;
@@ -11,7 +11,7 @@ use super::thinking::ComputerPaused;
 use super::timeline::Anim;
 use super::{ClientSet, Screen};
 use crate::ai::Level;
-use crate::rules::GameKind;
+use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use clap::{Parser, ValueEnum};
@@ -71,6 +71,9 @@ pub struct Cli {
     /// With --watch: review the game (a screenshot waits until the review is done).
     #[arg(long, requires = "watch")]
     review: bool,
+    /// With --review: then practise the mistakes of seat N (0 moves first).
+    #[arg(long, requires = "review")]
+    practise: Option<u8>,
     /// Open step N (from 1) of the game's lesson.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..), conflicts_with_all = ["mode", "title", "seed", "watch"])]
     lesson: Option<u16>,
@@ -155,6 +158,9 @@ pub(super) fn plugin(cli: Cli) -> impl Fn(&mut App) + Send + Sync + 'static {
                 Update,
                 start_game.run_if(run_once).in_set(ClientSet::Command),
             );
+        if cli.practise.is_some() {
+            app.add_systems(Update, start_practice.in_set(ClientSet::Command));
+        }
         if cli.screenshot.is_some() {
             app.insert_resource(ComputerPaused(!cli.title))
                 .add_systems(Update, take_screenshot.in_set(ClientSet::Present));
@@ -202,12 +208,28 @@ fn start_game(
     }
 }
 
+/// Once the review is done, practises the mistakes of the seat the flags name.
+fn start_practice(
+    cli: Res<Cli>,
+    review: Res<ReviewView>,
+    mut practice: MessageWriter<PracticeRequest>,
+    mut asked: Local<bool>,
+) {
+    if let Some(seat) = cli.practise
+        && review.done()
+        && !*asked
+    {
+        practice.write(PracticeRequest::Start(Seat(seat)));
+        *asked = true;
+    }
+}
+
 fn take_screenshot(
     mut commands: Commands,
     cli: Res<Cli>,
     screen: Res<State<Screen>>,
     anims: Query<(), With<Anim>>,
-    review: Res<ReviewView>,
+    (review, practice): (Res<ReviewView>, Res<PracticeView>),
     mut frames: Local<u32>,
 ) {
     // A game is shot once it has settled (and its review is done, if asked); the title screen
@@ -215,7 +237,12 @@ fn take_screenshot(
     let ready = if cli.title {
         *screen.get() == Screen::Title
     } else {
-        *screen.get() == Screen::Playing && anims.is_empty() && (!cli.review || review.done())
+        let reviewed = if cli.practise.is_some() {
+            practice.on
+        } else {
+            !cli.review || review.done()
+        };
+        *screen.get() == Screen::Playing && anims.is_empty() && reviewed
     };
     if !ready {
         return;

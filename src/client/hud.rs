@@ -10,7 +10,7 @@ use super::lessons::LessonPanelHeight;
 use super::matches::{
     DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, ReplayProgress,
 };
-use super::play::{ReviewRequest, ReviewView};
+use super::play::{Attempt, PracticeRequest, PracticeView, ReviewRequest, ReviewView};
 
 use super::net::{LinkState, OnlineSession, ToServer, invite_link};
 use super::online::RoomTable;
@@ -344,6 +344,7 @@ struct HudActions<'w> {
     replays: MessageWriter<'w, ReplayRequest>,
     watch: MessageWriter<'w, WatchReplay>,
     reviews: MessageWriter<'w, ReviewRequest>,
+    practice: MessageWriter<'w, PracticeRequest>,
     catalog: Res<'w, Catalog>,
 }
 
@@ -352,6 +353,7 @@ struct HudActions<'w> {
 struct HudMatch<'w, 's> {
     status: Res<'w, MatchStatus>,
     review: Res<'w, ReviewView>,
+    practice: Res<'w, PracticeView>,
     seats: Res<'w, Seats>,
     text: Res<'w, HudText>,
     /// Running animations: the result waits for the last action to be shown.
@@ -535,6 +537,22 @@ fn review_block(
             );
         }
     }
+    if review.done() {
+        // Each seat's mistakes and blunders, as exercises.
+        ui.horizontal_wrapped(|ui| {
+            for (seat, _) in &review.accuracy {
+                let mistakes = review
+                    .lines
+                    .iter()
+                    .any(|line| line.mover == *seat && line.class >= Class::Mistake);
+                let player = table.text.seat_name(*seat);
+                let words = tr_args(lang, "practice-start", [("player", player)]);
+                if mistakes && small_button(ui, true, &words, &mut act.sounds) {
+                    act.practice.write(PracticeRequest::Start(*seat));
+                }
+            }
+        });
+    }
     egui::ScrollArea::vertical()
         .id_salt("review_marks")
         .max_height(120.0)
@@ -552,6 +570,62 @@ fn review_block(
                 }
             });
         });
+}
+
+/// Learn from your mistakes: the exercise on the table, how the last try went, next, stop.
+fn practice_block(ui: &mut egui::Ui, lang: Lang, table: &HudMatch, act: &mut HudActions) {
+    let practice = &*table.practice;
+    let t = |key: &'static str| tr(lang, key);
+    if practice.index >= practice.total {
+        ui.label(tr_args(
+            lang,
+            "practice-done",
+            [("solved", practice.solved), ("total", practice.total)],
+        ));
+    } else {
+        ui.label(tr_args(
+            lang,
+            "practice-task",
+            [
+                ("n", (practice.index + 1).to_string()),
+                ("total", practice.total.to_string()),
+                ("played", practice.played_in_game.clone()),
+            ],
+        ));
+        let (words, colour) = match &practice.attempt {
+            Attempt::Waiting => (String::new(), palette::TEXT),
+            Attempt::Judging => (t("practice-judging"), palette::TEXT),
+            Attempt::Wrong { played } => (
+                tr_args(lang, "practice-wrong", [("played", played.as_str())]),
+                palette::WARNING,
+            ),
+            Attempt::Right { played } => (
+                tr_args(lang, "practice-right", [("played", played.as_str())]),
+                palette::HINT,
+            ),
+            Attempt::Shown { answer } => (
+                tr_args(lang, "practice-answer", [("answer", answer.as_str())]),
+                palette::GOLD,
+            ),
+        };
+        if !words.is_empty() {
+            ui.label(egui::RichText::new(words).size(18.0).color(colour.egui()));
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        let finished = matches!(
+            practice.attempt,
+            Attempt::Right { .. } | Attempt::Shown { .. }
+        );
+        if practice.index < practice.total
+            && small_button(ui, finished, t("practice-next"), &mut act.sounds)
+        {
+            act.practice.write(PracticeRequest::Next);
+        }
+        if small_button(ui, true, t("practice-stop"), &mut act.sounds) {
+            act.practice.write(PracticeRequest::Stop);
+        }
+    });
 }
 
 /// The colours of the graph's lines: the first player's, then the others' (Qiguo's seats).
@@ -726,6 +800,10 @@ fn hud_frame(
             review_block(ui, lang, &table, progress.shown, &mut act);
         } else {
             game_buttons(ui, lang, &table, &mut state, &mut act);
+            if table.practice.on {
+                ui.separator();
+                practice_block(ui, lang, &table, &mut act);
+            }
         }
         if online.session.active() {
             ui.separator();

@@ -7,11 +7,13 @@
 
 mod follow;
 mod online;
+mod practice;
 mod referee;
 mod replay;
 mod review;
 mod shelf;
 
+pub use practice::{Attempt, PracticeRequest, PracticeView};
 pub use referee::LocalReferee;
 pub use replay::{Replay, ReplayJumps};
 pub use review::{ReviewLine, ReviewRequest, ReviewView};
@@ -343,6 +345,7 @@ pub fn logic_plugin<G: Match>(app: &mut App) {
         referee::plugin::<G>,
         replay::plugin::<G>,
         review::plugin::<G>,
+        practice::plugin::<G>,
         follow::plugin::<G>,
         online::plugin::<G>,
         shelf::logic_plugin::<G>,

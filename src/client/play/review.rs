@@ -62,17 +62,17 @@ impl ReviewView {
 
 /// The review of `G`'s replay in progress.
 #[derive(Resource)]
-struct Review<G: Match> {
+pub(super) struct Review<G: Match> {
     /// A review was asked for and waits for the replay.
     wanted: bool,
     /// The game under review, and its text (to notice another replay replacing it).
-    game: Option<(G::Whole, String)>,
+    pub(super) game: Option<(G::Whole, String)>,
     /// Who made each step.
     movers: Vec<Seat>,
     /// The step being judged.
     judging: Option<Judging<G::Sight>>,
     /// The engine's best action at each step judged, and the step's class.
-    best: Vec<(ActionOf<G>, Class)>,
+    pub(super) best: Vec<(ActionOf<G>, Class)>,
     /// Whether the board marks a better action now.
     marked: bool,
 }
