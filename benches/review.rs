@@ -1,5 +1,5 @@
-//! How long a review takes (`../shared/review.md`): a game of each kind played by the Easy
-//! level, then reviewed at each level, printing the time per position and for the game.
+//! How long a review takes (`../shared/review.md`): a game of each kind played by the
+//! computer, then reviewed at each level, printing the time per position and for the game.
 //! Run with `cargo bench --no-default-features --bench review`.
 
 use kawu::ai::{Level, junqi, qiguo, xiangqi};
@@ -30,7 +30,8 @@ fn xiangqi_game(plies: usize) -> Vec<kawu::rules::xiangqi::Move> {
 }
 
 fn junqi_game(actions: usize) -> (JunqiPosition, Vec<kawu::rules::junqi::PlayedAction>) {
-    // A deal whose Easy game lasts: try seeds until one reaches the length.
+    // A deal whose Medium game lasts (Easy's end early, a flag shown): try seeds until one
+    // reaches the length.
     let mut longest = (
         JunqiPosition::deal_seeded(Ruleset::default(), 0),
         Vec::new(),
@@ -39,7 +40,7 @@ fn junqi_game(actions: usize) -> (JunqiPosition, Vec<kawu::rules::junqi::PlayedA
         let start = JunqiPosition::deal_seeded(Ruleset::default(), seed);
         let mut game = kawu::rules::junqi::Game::new(start.clone());
         while game.history().len() < actions {
-            let Some(action) = junqi::choose_action(game.view(), Level::Easy, seed) else {
+            let Some(action) = junqi::choose_action(game.view(), Level::Medium, seed) else {
                 break;
             };
             game.play(action).expect("the computer plays legal actions");

@@ -50,14 +50,20 @@ struct ClicksArmed(bool);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PointerWorld>()
         .init_resource::<ClicksArmed>()
+        .init_resource::<SecondTap>()
         .add_systems(Update, arm_clicks.in_set(ClientSet::Input))
         .add_systems(
             Update,
             (
-                (track_pointer, click_table, wheel_and_pinch)
+                // Taps are followed even over the panel: a finger lifted there still counts.
+                (
+                    watch_taps,
+                    (track_pointer, click_table, wheel_and_pinch)
+                        .chain()
+                        .run_if(not(egui_wants_any_pointer_input)),
+                )
                     .chain()
-                    .after(arm_clicks)
-                    .run_if(not(egui_wants_any_pointer_input)),
+                    .after(arm_clicks),
                 keyboard_gestures.run_if(not(egui_wants_any_keyboard_input)),
             )
                 .run_if(in_state(Screen::Playing))
@@ -141,11 +147,13 @@ struct FingerTaps {
 
 impl FingerTaps {
     /// Follows this frame's touch messages; true when a finger came down as the second tap of a
-    /// double tap.
+    /// double tap. `fingers_down`: whether any finger is on the screen after them (a finger
+    /// whose release was never seen is forgotten once none is).
     fn double_tap<'a>(
         &mut self,
         touches: impl IntoIterator<Item = &'a TouchInput>,
         now: f32,
+        fingers_down: bool,
     ) -> bool {
         let mut double = false;
         for touch in touches {
@@ -177,23 +185,49 @@ impl FingerTaps {
                 }
             }
         }
+        if !fingers_down {
+            self.down.clear();
+            self.spent = false;
+        }
         double
     }
+}
+
+/// Whether this frame's press is a double tap's second, which fitted the table again (and
+/// acts on nothing else).
+#[derive(Resource, Default, PartialEq)]
+struct SecondTap(bool);
+
+/// Follows the fingers' taps every frame, whatever egui wants: a double tap on a zoomed table
+/// fits the whole table again.
+fn watch_taps(
+    (touches, time): (Res<Touches>, Res<Time>),
+    mut messages: MessageReader<TouchInput>,
+    mut taps: Local<FingerTaps>,
+    mut zoom: ResMut<TableZoom>,
+    mut second: ResMut<SecondTap>,
+) {
+    let fingers_down = touches.iter().next().is_some();
+    let double = taps.double_tap(messages.read(), time.elapsed_secs(), fingers_down);
+    let fit = double && zoom.zoom > 1.0;
+    if fit {
+        *zoom = TableZoom::default();
+    }
+    second.set_if_neq(SecondTap(fit));
 }
 
 /// A press (the left button or a finger) acts where it lands; its release far from there is a
 /// drop, or, when the press held nothing, the drag pans the table. The right button cancels.
 #[allow(clippy::too_many_arguments)]
 fn click_table(
-    (mouse, touches, time): (Res<ButtonInput<MouseButton>>, Res<Touches>, Res<Time>),
+    (mouse, touches): (Res<ButtonInput<MouseButton>>, Res<Touches>),
     window: Single<&Window>,
     view: ScreenToWorld,
     (armed, mut holds, mut careful): (Res<ClicksArmed>, ResMut<PressHolds>, ResMut<CarefulTap>),
     (mut zoom, pitch): (ResMut<TableZoom>, Res<TablePitch>),
-    (mut pressing, mut taps): (Local<Pressing>, Local<FingerTaps>),
-    (mut touch_messages, mut gestures): (MessageReader<TouchInput>, MessageWriter<TableGesture>),
+    (mut pressing, second): (Local<Pressing>, Res<SecondTap>),
+    mut gestures: MessageWriter<TableGesture>,
 ) {
-    let double_tap = taps.double_tap(touch_messages.read(), time.elapsed_secs());
     // Two fingers pinch and pan (see `wheel_and_pinch`): no press of one finger goes on.
     if !armed.0 || touches.iter().count() > 1 {
         *pressing = Pressing::default();
@@ -211,9 +245,8 @@ fn click_table(
     } else {
         finger
     };
-    if double_tap && zoom.zoom > 1.0 {
-        // A double tap: the whole table again; the second tap acts on nothing.
-        *zoom = TableZoom::default();
+    if second.0 {
+        // A double tap fitted the whole table again: its second tap acts on nothing.
         *pressing = Pressing::default();
         return;
     }
@@ -359,26 +392,40 @@ mod tests {
     #[test]
     fn two_taps_within_one_frame_are_a_double_tap() {
         let mut taps = FingerTaps::default();
-        assert!(taps.double_tap(&[tap(1, 50.0), tap(2, 60.0)].concat(), 1.0));
+        assert!(taps.double_tap(&[tap(1, 50.0), tap(2, 60.0)].concat(), 1.0, false));
         // The same finger id twice, as some browsers number them.
-        assert!(FingerTaps::default().double_tap(&[tap(1, 50.0), tap(1, 50.0)].concat(), 1.0));
+        assert!(FingerTaps::default().double_tap(
+            &[tap(1, 50.0), tap(1, 50.0)].concat(),
+            1.0,
+            false
+        ));
     }
 
     #[test]
     fn taps_in_frames_apart_are_a_double_tap_only_when_close_in_time_and_place() {
         let mut taps = FingerTaps::default();
-        assert!(!taps.double_tap(&tap(1, 50.0), 1.0));
-        assert!(taps.double_tap(&tap(2, 70.0), 1.4));
+        assert!(!taps.double_tap(&tap(1, 50.0), 1.0, false));
+        assert!(taps.double_tap(&tap(2, 70.0), 1.4, false));
         // A third tap starts again.
-        assert!(!taps.double_tap(&tap(3, 70.0), 1.5));
+        assert!(!taps.double_tap(&tap(3, 70.0), 1.5, false));
         // Too late, then too far.
-        assert!(!taps.double_tap(&tap(4, 70.0), 2.1));
-        assert!(!taps.double_tap(&tap(5, 150.0), 2.2));
+        assert!(!taps.double_tap(&tap(4, 70.0), 2.1, false));
+        assert!(!taps.double_tap(&tap(5, 150.0), 2.2, false));
         // A lift in one frame and the next press in another.
         let mut taps = FingerTaps::default();
-        assert!(!taps.double_tap(&[touch(TouchPhase::Started, 1, 50.0)], 1.0));
-        assert!(!taps.double_tap(&[touch(TouchPhase::Ended, 1, 50.0)], 1.1));
-        assert!(taps.double_tap(&[touch(TouchPhase::Started, 2, 52.0)], 1.2));
+        assert!(!taps.double_tap(&[touch(TouchPhase::Started, 1, 50.0)], 1.0, true));
+        assert!(!taps.double_tap(&[touch(TouchPhase::Ended, 1, 50.0)], 1.1, false));
+        assert!(taps.double_tap(&[touch(TouchPhase::Started, 2, 52.0)], 1.2, true));
+    }
+
+    #[test]
+    fn a_finger_whose_lift_was_never_seen_is_forgotten_once_none_is_down() {
+        let mut taps = FingerTaps::default();
+        // A press whose release went by unseen, then a bare screen.
+        assert!(!taps.double_tap(&[touch(TouchPhase::Started, 1, 50.0)], 1.0, true));
+        assert!(!taps.double_tap(&[], 1.1, false));
+        assert!(!taps.double_tap(&tap(2, 60.0), 1.2, false));
+        assert!(taps.double_tap(&tap(3, 60.0), 1.4, false));
     }
 
     #[test]
@@ -389,8 +436,8 @@ mod tests {
             touch(TouchPhase::Moved, 1, 90.0),
             touch(TouchPhase::Ended, 1, 90.0),
         ];
-        assert!(!taps.double_tap(&drag, 1.0));
-        assert!(!taps.double_tap(&tap(2, 90.0), 1.1));
+        assert!(!taps.double_tap(&drag, 1.0, false));
+        assert!(!taps.double_tap(&tap(2, 90.0), 1.1, false));
         let mut taps = FingerTaps::default();
         let pinch = [
             touch(TouchPhase::Started, 1, 50.0),
@@ -398,7 +445,7 @@ mod tests {
             touch(TouchPhase::Ended, 1, 50.0),
             touch(TouchPhase::Ended, 2, 60.0),
         ];
-        assert!(!taps.double_tap(&pinch, 1.0));
-        assert!(!taps.double_tap(&tap(3, 60.0), 1.1));
+        assert!(!taps.double_tap(&pinch, 1.0, false));
+        assert!(!taps.double_tap(&tap(3, 60.0), 1.1, false));
     }
 }
