@@ -3124,26 +3124,26 @@ fn try_move(app: &mut App, mv: &str) -> Attempt {
     panic!("the exercise's move was never judged");
 }
 
+/// Replays a game where Red hangs its chariot (`b2b5`) in `fen`, reviews it, and opens Red's
+/// exercise.
+fn practise_red_blunder(app: &mut App, fen: &str) {
+    let text = format!("{fen} moves b2b5 c7b5");
+    assert!(watch_text(app, GameKind::Xiangqi, text).is_empty());
+    app.world_mut().write_message(ReviewRequest::Start);
+    review_done(app);
+    app.world_mut()
+        .write_message(PracticeRequest::Start(Seat(0)));
+    app.update();
+    app.update();
+    settle(app);
+}
+
 #[test]
 fn a_reviewed_mistake_is_practised_two_tries_then_answered() {
     use kawu::client::xiangqi::XiangqiMatch;
     let mut app = app();
     let fen = "3k5/9/2n6/9/9/9/9/1R7/9/4K4 w - - 0 1";
-    assert!(
-        watch_text(
-            &mut app,
-            GameKind::Xiangqi,
-            format!("{fen} moves b2b5 c7b5")
-        )
-        .is_empty()
-    );
-    app.world_mut().write_message(ReviewRequest::Start);
-    review_done(&mut app);
-    app.world_mut()
-        .write_message(PracticeRequest::Start(Seat(0)));
-    app.update();
-    app.update();
-    settle(&mut app);
+    practise_red_blunder(&mut app, fen);
     let view = app.world().resource::<PracticeView>().clone();
     assert!(view.on && view.total == 1 && view.index == 0, "{view:?}");
     assert_eq!(
@@ -3176,21 +3176,7 @@ fn a_reviewed_mistake_is_practised_two_tries_then_answered() {
     let best = kawu::ai::xiangqi::judge_move(&game, "b2b5".parse().unwrap(), Level::Medium)
         .unwrap()
         .best;
-    assert!(
-        watch_text(
-            &mut app,
-            GameKind::Xiangqi,
-            format!("{fen} moves b2b5 c7b5")
-        )
-        .is_empty()
-    );
-    app.world_mut().write_message(ReviewRequest::Start);
-    review_done(&mut app);
-    app.world_mut()
-        .write_message(PracticeRequest::Start(Seat(0)));
-    app.update();
-    app.update();
-    settle(&mut app);
+    practise_red_blunder(&mut app, fen);
     assert!(matches!(
         try_move(&mut app, &best.to_string()),
         Attempt::Right { .. }

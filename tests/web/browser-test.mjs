@@ -976,6 +976,19 @@ async function twoFingers(page, from, to) {
   await page.waitForTimeout(1500);
 }
 
+/// Taps one finger at `at` `count` times, 200 ms apart, as the two-finger gestures touch (through
+/// the page's own touch events).
+async function fingerTaps(page, at, count) {
+  const touch = await page.context().newCDPSession(page);
+  for (let tap = 0; tap < count; tap++) {
+    if (tap > 0) await page.waitForTimeout(200);
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: at.x, y: at.y, id: 0 }] });
+    await page.waitForTimeout(50);
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+  await touch.detach();
+}
+
 /// Qiguo's 19×19 board on the phone: two fingers pinch it larger and pan it, a double tap fits
 /// it again, and a move is played by taps — on points this small a tap acts only on a point it
 /// clearly hits, and a move waits for a second tap on its destination.
@@ -1017,12 +1030,10 @@ async function playQiguoOnPhone() {
   if (Math.hypot(panned.x - pinched.x, panned.y - pinched.y) < 30) {
     fail(`two fingers did not pan Qiguo's board: j10 at ${pinched.x},${pinched.y} then ${panned.x},${panned.y}`);
   }
-  // A double tap on an empty point fits the whole board again.
-  const empty = await place(page, 'point j12');
+  // A double tap on the table (where the pinch began: on the screen whatever the pan did) fits
+  // the whole board again.
   for (let attempt = 0; attempt < 4 && (await place(page, 'point j10')).w > before.w * 1.2; attempt++) {
-    await page.touchscreen.tap(empty.x, empty.y);
-    await page.waitForTimeout(250);
-    await page.touchscreen.tap(empty.x, empty.y);
+    await fingerTaps(page, centre, 2);
     await page.waitForTimeout(1500);
   }
   const fitted = await place(page, 'point j10');
