@@ -158,3 +158,40 @@ fn sliced_thinking_pauses_between_slices_and_ends_with_a_legal_action() {
         assert_eq!(thinker.think(None), Poll::Ready(Some(action)));
     }
 }
+
+/// Judges `played` in `jfen` from the mover's view at Medium, as a review does.
+fn judge(jfen: &str, played: &str) -> crate::ai::review::Judgement<Action> {
+    let position = Position::from_jfen(jfen).expect("test JFEN");
+    judge_action(position.view(), played.parse().unwrap(), Level::Medium).unwrap()
+}
+
+#[test]
+fn a_review_flags_a_marshal_sent_onto_a_bomb_and_a_flag_left_to_fall() {
+    use crate::ai::review::Class;
+    // Red's marshal on c6 attacks the face-up blue bomb on c7: both leave the board, and Red's
+    // division is left facing blue's general.
+    let bombed = judge("1f3/5/5/g4/5/2z2/2M2/5/5/5/1D3/1F2?p r 0 40", "c6c7");
+    assert!(bombed.class >= Class::Mistake, "{bombed:?}");
+    // Blue's regiment on b2 takes Red's flag on b1 next unless Red's general takes it now
+    // (Red's marshal on a4 would then keep Red ahead); Red flips e1 instead.
+    let left = judge("1f3/5/5/5/5/5/5/5/M4/5/1rG2/1F2?p r 0 40", "e1");
+    assert_eq!(left.class, Class::Blunder, "{left:?}");
+    assert_eq!(left.best.to_string(), "c2b2");
+}
+
+#[test]
+fn a_review_never_flags_the_engines_own_choice() {
+    use crate::ai::review::{Class, Loss};
+    for (jfen, played) in [
+        ("1f3/5/5/g4/5/2z2/2M2/5/5/5/1D3/1F2?p r 0 40", "c6c7"),
+        ("1f3/5/5/5/5/5/5/5/M4/5/1rG2/1F2?p r 0 40", "e1"),
+    ] {
+        let best = judge(jfen, played).best;
+        let judged = judge(jfen, &best.to_string());
+        assert_eq!(
+            (judged.class, judged.loss),
+            (Class::Best, Loss::default()),
+            "{jfen}"
+        );
+    }
+}

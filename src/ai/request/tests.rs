@@ -112,9 +112,9 @@ fn bad_requests_get_an_error_and_no_panic() {
         ),
         (
             format!(
-                r#"{{"seen": {{"game": "xiangqi", "start": "{start}", "moves": []}}, {search}, "judge": "h2h9"}}"#
+                r#"{{"seen": {{"game": "xiangqi", "start": "{start}", "moves": []}}, {search}, "judge": "a0a5"}}"#
             ),
-            "cannot judge 'h2h9'",
+            "cannot judge 'a0a5'",
         ),
         (
             format!(

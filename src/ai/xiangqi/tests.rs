@@ -189,3 +189,40 @@ fn the_search_keeps_checking_when_both_sides_check_perpetually() {
         Some("draw repetition".to_string())
     );
 }
+
+/// Judges `played` after the `fen` at Medium, as a review does.
+fn judge(fen: &str, played: &str) -> crate::ai::review::Judgement<Move> {
+    let game = Game::new(Position::from_fen(fen).expect("test FEN"));
+    judge_move(&game, played.parse().unwrap(), Level::Medium).unwrap()
+}
+
+#[test]
+fn a_review_calls_a_hung_chariot_and_a_walk_into_mate_blunders() {
+    use crate::ai::review::Class;
+    // The chariot on b2 steps into the black horse's reach on b5.
+    let hung = judge("3k5/9/2n6/9/9/9/9/1R7/9/4K4 w - - 0 1", "b2b5");
+    assert_eq!(hung.class, Class::Blunder, "{hung:?}");
+    // Black's chariot on b5 keeps Red's b0 chariot off rank 9; leaving the file lets b0b9
+    // mate (the chariot on a8 holds rank 8). Taking b0 was there instead.
+    let mated = judge("4k4/R8/9/9/1r7/9/9/9/9/1R1K5 b - - 0 1", "b5i5");
+    assert_eq!(mated.class, Class::Blunder, "{mated:?}");
+    assert!(mated.loss.thousandths() > 800, "{mated:?}");
+}
+
+#[test]
+fn a_review_never_flags_the_engines_own_choice() {
+    use crate::ai::review::{Class, Loss};
+    for (fen, played) in [
+        ("3k5/9/2n6/9/9/9/9/1R7/9/4K4 w - - 0 1", "b2b5"),
+        ("4k4/R8/9/9/1r7/9/9/9/9/1R1K5 b - - 0 1", "b5i5"),
+        (crate::rules::xiangqi::START_FEN, "h2e2"),
+    ] {
+        let best = judge(fen, played).best;
+        let judged = judge(fen, &best.to_string());
+        assert_eq!(
+            (judged.class, judged.loss),
+            (Class::Best, Loss::default()),
+            "{fen}"
+        );
+    }
+}
