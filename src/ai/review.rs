@@ -119,6 +119,25 @@ impl<A: Copy + PartialEq> Judgement<A> {
     }
 }
 
+impl<A: Copy + PartialEq> Judgement<A> {
+    /// Judges `played` from a finished search's root: the best action and its score, and every
+    /// root action's score (`played` among them when the search judged it exactly).
+    pub fn of_root(
+        played: A,
+        (best, best_score): (A, i32),
+        scored: &[(A, i32)],
+        forced: bool,
+        expected: impl Fn(i32) -> f64,
+    ) -> Judgement<A> {
+        let played_score = scored
+            .iter()
+            .find(|&&(action, _)| action == played)
+            .map(|&(_, score)| score);
+        let scores = played_score.map(|played_score| (best_score, played_score));
+        Judgement::new(played, best, scores, forced, expected)
+    }
+}
+
 /// The share of the game a search score promises the mover among `seats` players: 1/`seats`
 /// at 0, towards 1 as the score rises and 0 as it falls, half-way (in its own direction) at
 /// `scale`; a score beyond `decided` (a won or lost game) is 1 or 0. Built of square roots

@@ -38,14 +38,13 @@ pub fn judge_action(
     deepening.judge(played);
     deepening.advance(None);
     Ok(match deepening.result() {
-        Some((scored, found)) => {
-            let played_score = scored
-                .iter()
-                .find(|&&(action, _)| action == played)
-                .map(|&(_, score)| score);
-            let scores = played_score.map(|played_score| (found.score, played_score));
-            Judgement::new(played, found.action, scores, forced, expected)
-        }
+        Some((scored, found)) => Judgement::of_root(
+            played,
+            (found.action, found.score),
+            &scored,
+            forced,
+            expected,
+        ),
         None => {
             let first = deepening.first_action().unwrap_or(played);
             Judgement::new(played, first, None, forced, expected)

@@ -37,14 +37,13 @@ pub fn judge_move(
     deepening.judge(played);
     deepening.advance(None);
     Ok(match deepening.result() {
-        Some((scored, report)) => {
-            let played_score = scored
-                .iter()
-                .find(|&&(mv, _)| mv == played)
-                .map(|&(_, score)| score);
-            let scores = played_score.map(|played_score| (report.score, played_score));
-            Judgement::new(played, report.best, scores, forced, expected)
-        }
+        Some((scored, report)) => Judgement::of_root(
+            played,
+            (report.best, report.score),
+            scored,
+            forced,
+            expected,
+        ),
         None => Judgement::new(played, deepening.first_move(), None, forced, expected),
     })
 }

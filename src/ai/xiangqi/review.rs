@@ -31,15 +31,13 @@ pub fn judge_move(game: &Game, played: Move, level: Level) -> Result<Judgement<M
     deepening.judge(played);
     deepening.advance(None, &mut |_| {});
     Ok(match deepening.result() {
-        Some((scored, report)) => {
-            let best = report.pv[0];
-            let played_score = scored
-                .iter()
-                .find(|&&(mv, _)| mv == played)
-                .map(|&(_, score)| score);
-            let scores = played_score.map(|played_score| (report.score, played_score));
-            Judgement::new(played, best, scores, forced, expected)
-        }
+        Some((scored, report)) => Judgement::of_root(
+            played,
+            (report.pv[0], report.score),
+            scored,
+            forced,
+            expected,
+        ),
         None => Judgement::new(played, deepening.first_move(), None, forced, expected),
     })
 }

@@ -62,9 +62,11 @@ pub struct PracticeView {
     pub attempt: Attempt,
 }
 
-/// One exercise: the ply of the mistake, the engine's answer there, and the move the game saw.
+/// One exercise: the ply of the mistake, the game before it, the engine's answer there, and
+/// the move the game saw.
 struct Exercise<G: Match> {
     ply: usize,
+    before: G,
     answer: ActionOf<G>,
     played: String,
 }
@@ -163,6 +165,7 @@ fn handle_requests<G: Match>(
                     .filter(|(_, (line, _))| line.mover == seat && line.class >= Class::Mistake)
                     .map(|(ply, (line, &(answer, _)))| Exercise {
                         ply,
+                        before: G::shown(whole, ply),
                         answer,
                         played: line.played.clone(),
                     })
@@ -209,13 +212,11 @@ fn judge_moves<G: Match>(
     mut highlights: Option<ResMut<Highlights<G::Point>>>,
 ) {
     let practice = &mut *practice;
-    let (Some((whole, _, _)), Some(exercise)) =
-        (&practice.whole, practice.exercises.get(view.index))
-    else {
+    let Some(exercise) = practice.exercises.get(view.index) else {
         played.clear();
         return;
     };
-    let before = G::shown(whole, exercise.ply);
+    let before = &exercise.before;
     for step in played.read() {
         let open = matches!(view.attempt, Attempt::Waiting | Attempt::Wrong { .. });
         let action = G::action(&step.step).to_string().parse::<ActionOf<G>>();

@@ -69,8 +69,8 @@ pub(super) struct Review<G: Match> {
     pub(super) game: Option<(G::Whole, String)>,
     /// Who made each step.
     movers: Vec<Seat>,
-    /// The step being judged.
-    judging: Option<Judging<G::Sight>>,
+    /// The step being judged: the model before it, the action played, and its judging.
+    judging: Option<(G, ActionOf<G>, Judging<G::Sight>)>,
     /// The engine's best action at each step judged, and the step's class.
     pub(super) best: Vec<(ActionOf<G>, Class)>,
     /// Whether the board marks a better action now.
@@ -165,15 +165,14 @@ fn judge_steps<G: Match>(
     if next >= view.total {
         return;
     }
-    let played = G::step_at(whole, next).map(|step| G::action(&step).to_string());
-    let Some(judging) = review.judging.as_mut() else {
-        let action = played
-            .as_deref()
-            .and_then(|text| text.parse::<ActionOf<G>>().ok());
+    let Some((before, played, judging)) = review.judging.as_mut() else {
+        let action = G::step_at(whole, next)
+            .and_then(|step| G::action(&step).to_string().parse::<ActionOf<G>>().ok());
         match action {
             Some(action) => {
-                let sight = G::shown(whole, next).sight();
-                review.judging = Some(Judging::start(sight, action, REVIEW_LEVEL));
+                let before = G::shown(whole, next);
+                let judging = Judging::start(before.sight(), action, REVIEW_LEVEL);
+                review.judging = Some((before, action, judging));
             }
             None => {
                 warn!("the review stops: step {} cannot be read", next + 1);
@@ -185,19 +184,18 @@ fn judge_steps<G: Match>(
     let Some(verdict) = judging.poll() else {
         return;
     };
+    let lang = settings.language;
+    let played = before.action_name(played, lang);
+    // Named from the position before, which ends with the judging.
+    let verdict = verdict.map(|judgement| (before.action_name(&judgement.best, lang), judgement));
     review.judging = None;
     match verdict {
-        Ok(judgement) => {
-            let before = G::shown(whole, next);
-            let lang = settings.language;
-            let played = played
-                .and_then(|text| text.parse::<ActionOf<G>>().ok())
-                .map_or_else(String::new, |action| before.action_name(&action, lang));
+        Ok((best, judgement)) => {
             review.best.push((judgement.best, judgement.class));
             view.lines.push(ReviewLine {
                 mover: review.movers.get(next).copied().unwrap_or(Seat(0)),
                 played,
-                best: before.action_name(&judgement.best, lang),
+                best,
                 loss: judgement.loss,
                 class: judgement.class,
                 expected: judgement.expected,
