@@ -3,7 +3,8 @@
 //! version store one event and the loser's client hears `stale`, players resume through the
 //! balancer after either node is killed, a surviving node takes over a dead node's clock, and
 //! a takeback asked on one node is granted from the other, and one left unanswered lapses
-//! once, for the clients of both nodes.
+//! once, for the clients of both nodes; a node's link takes only a node showing the cluster's
+//! secret, and carries every event the node stored.
 //!
 //! Run them with `bash scripts/cluster.sh cargo test --no-default-features --features server
 //! --test cluster -- --ignored --test-threads=1` (one at a time: the race test counts the writes
@@ -596,4 +597,79 @@ async fn an_unanswered_takeback_lapses_once_for_both_nodes() {
     bob.act("h9g7").await;
     bob.until_version(6).await;
     alice.until_version(6).await;
+}
+
+/// The status of an attempt to open a node's link to `address` as node `ff`, showing `secret`,
+/// and the link when it opened.
+async fn open_link(address: SocketAddr, secret: Option<&str>) -> (u16, Option<Socket>) {
+    use tokio_tungstenite::tungstenite::{self, client::IntoClientRequest, http::header};
+    let mut request = format!("ws://{address}/cluster")
+        .into_client_request()
+        .unwrap();
+    let headers = request.headers_mut();
+    headers.insert("kawu-node", "00000000000000ff".parse().unwrap());
+    if let Some(secret) = secret {
+        headers.insert(
+            header::AUTHORIZATION,
+            format!("Bearer {secret}").parse().unwrap(),
+        );
+    }
+    match tokio_tungstenite::connect_async(request).await {
+        Ok((socket, response)) => (response.status().as_u16(), Some(socket)),
+        Err(tungstenite::Error::Http(response)) => (response.status().as_u16(), None),
+        Err(error) => panic!("no answer from {address}/cluster: {error}"),
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
+async fn a_link_between_nodes_needs_the_secret_and_carries_each_stored_event() {
+    use futures_util::StreamExt;
+    let cluster = cluster();
+    cluster.ready().await;
+    let (database, connection) = tokio_postgres::connect(&cluster.database, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let secret: String = database
+        .query_one("SELECT secret FROM cluster_secret", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(open_link(cluster.a, None).await.0, 400, "no secret shown");
+    assert_eq!(open_link(cluster.a, Some("guess")).await.0, 403);
+    let last = if secret.ends_with('0') { '1' } else { '0' };
+    let wrong = format!("{}{last}", &secret[..secret.len() - 1]);
+    assert_eq!(open_link(cluster.a, Some(&wrong)).await.0, 403);
+    assert_eq!(
+        open_link(cluster.balancer, Some(&secret)).await.0,
+        404,
+        "links go from node to node, never through the balancer"
+    );
+    let (status, link) = open_link(cluster.a, Some(&secret)).await;
+    assert_eq!(status, 101);
+    let mut link = link.unwrap();
+    // A game on node a: its stored events reach the link as notices, in order.
+    let (mut alice, mut bob) = table(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
+    let code = alice.code();
+    alice.act("h2e2").await;
+    bob.until_version(3).await;
+    let mut versions = Vec::new();
+    while versions.last() != Some(&3) {
+        let frame = tokio::time::timeout(Duration::from_secs(10), link.next())
+            .await
+            .expect("notices within 10 s")
+            .expect("the link is open")
+            .unwrap();
+        let Ok(text) = frame.into_text() else {
+            continue;
+        };
+        let notices: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+        for notice in notices {
+            if notice["kind"] == "event" && notice["code"] == code.as_str() {
+                versions.push(notice["version"].as_u64().unwrap());
+            }
+        }
+    }
+    assert_eq!(versions, [2, 3], "the room's creation is read, not sent");
 }

@@ -47,6 +47,7 @@ fn config(name: &str) -> Config {
         data: data_folder(name),
         database: None,
         node: None,
+        cluster_address: None,
         web: None,
         limits: Limits {
             frames_per_second: 10_000,
@@ -976,15 +977,11 @@ async fn an_idle_room_expires() {
     assert_eq!(bob.error().await, ErrorCode::UnknownRoom);
 }
 
-/// The whole response to a GET of `path`, with `headers` (each ending in CRLF).
-async fn http_get(address: SocketAddr, path: &str, headers: &str) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\n{headers}Connection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await.unwrap();
-    String::from_utf8_lossy(&response).into_owned()
+#[tokio::test]
+async fn a_single_node_has_no_link_for_other_nodes() {
+    let address = start(config("no-cluster")).await;
+    let response = http_get(address, "/cluster", "Authorization: Bearer x\r\n").await;
+    assert!(response.starts_with("HTTP/1.1 404"), "{response}");
 }
 
 #[tokio::test]

@@ -1,189 +1,388 @@
 //! Several nodes on one PostgreSQL database: what they tell each other, and how.
 //!
 //! The database decides: an event is stored under its room's next version or not at all (the
-//! `(code, version)` key), and every stored event is sent to every node by `NOTIFY` in the
-//! transaction that stores it, so it leaves only once stored. A node holds a replica of a room
-//! (its [`super::room::RoomTask`]) while it has clients in it; each replica decides its
-//! clients' requests and its clocks against its copy of the table, and one that was behind
-//! loses the race for the version, reads what it missed and answers `stale`.
+//! `(code, version)` key). A node holds a replica of a room (its [`super::room::RoomTask`])
+//! while it has clients in it; each replica decides its clients' requests and its clocks
+//! against its copy of the table, and one that was behind loses the race for the version,
+//! reads what it missed and answers `stale`.
 //!
-//! Beside the events, nodes send soft state that is not stored: who is connected on which node
-//! (presence), a seat taken back on another node (its old connection here is closed), a deleted
-//! room, and a heartbeat per node, so that a node that stops sending one (killed) has its
-//! clients counted as gone after [`NODE_TIMEOUT`].
+//! The nodes tell each other directly, not through the database: each lists itself in the
+//! table `nodes` (the address the others reach it at, refreshed every [`HEARTBEAT`]), reads
+//! the others' there, and opens a WebSocket to each it has no link with at `/cluster`, showing
+//! the secret of the table `cluster_secret`; a link carries notices both ways. Over it go the
+//! events a node stored (each only once stored), and soft state that is not stored: who is
+//! connected on which node (presence), a seat taken back on another node (its old connection
+//! there is closed), a deleted room, and a heartbeat, so that a node that stops sending one
+//! (killed) has its clients counted as gone after [`NODE_TIMEOUT`]. Nothing is lost for good
+//! while a link is down: when a link is made, every room reads what it missed from the database
+//! and tells the other nodes who is connected here, and a room that hears an event beyond its
+//! next version reads the ones between.
 
 use super::metrics::Metrics;
-use super::notice::{CHANNEL, Notice};
-use futures_util::StreamExt;
+use super::notice::Notice;
+use super::storage::StorageError;
+use futures_util::{SinkExt, StreamExt};
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::{self, Utf8Bytes};
 
-/// How often a node says it is alive.
+/// How often a node says it is alive, and looks for new nodes.
 const HEARTBEAT: Duration = Duration::from_secs(1);
 
 /// How long a node may stay silent before its clients count as disconnected.
 pub const NODE_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// This node's part in the cluster: its id and its way to send notices.
+/// The header naming the node that opens a link.
+pub const NODE_HEADER: &str = "kawu-node";
+
+/// Frames one link may hold unsent; a peer this far behind is dropped (it reads what it missed
+/// when the link is made again).
+const LINK_QUEUE: usize = 65_536;
+
+/// The most notices sent in one frame.
+const NOTICE_BATCH: usize = 256;
+
+/// Each peer's link: the queue of the frames for it.
+type Links = Arc<Mutex<HashMap<u64, mpsc::Sender<Utf8Bytes>>>>;
+
+/// This node's part in the cluster: its id, its way to send notices, and its links.
 pub struct Cluster {
     /// A random id, new at each start.
     pub node: u64,
+    secret: String,
     outgoing: mpsc::UnboundedSender<Notice>,
+    incoming: mpsc::UnboundedSender<Incoming>,
+    links: Links,
+    pool: deadpool_postgres::Pool,
 }
 
-/// The queue of this node's notices, which [`start`] sends once the node's shared state
-/// exists.
+/// The queues [`start`] takes once the node's shared state exists: this node's notices, and
+/// what its peers' links bring.
 pub struct Unsent {
     outgoing: mpsc::UnboundedReceiver<Notice>,
+    incoming: mpsc::UnboundedReceiver<Incoming>,
 }
 
+/// What arrives from the peers' links.
+enum Incoming {
+    /// A link with the node it names was made, by either side.
+    Linked(u64),
+    /// A frame of notices.
+    Frame(String),
+}
+
+/// The secret of the cluster, made by the first node that asks.
+const SECRET: &str = "WITH made AS (
+        INSERT INTO cluster_secret (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING
+        RETURNING secret
+    )
+    SELECT secret FROM made UNION ALL SELECT secret FROM cluster_secret";
+
+/// Lists this node (`$1` at address `$2`), forgets nodes silent for a minute, and returns the
+/// other nodes heard from within [`NODE_TIMEOUT`].
+const HEARTBEAT_STATEMENT: &str = "WITH me AS (
+        INSERT INTO nodes (node, address, seen) VALUES ($1, $2, now())
+        ON CONFLICT (node) DO UPDATE SET address = EXCLUDED.address, seen = EXCLUDED.seen
+    ), gone AS (
+        DELETE FROM nodes WHERE seen < now() - interval '1 minute'
+    )
+    SELECT node, address FROM nodes WHERE node <> $1 AND seen > now() - interval '5 seconds'";
+
 impl Cluster {
-    /// A new node, and the queue its notices wait in until [`start`] sends them.
-    pub fn new() -> (Cluster, Unsent) {
-        let (outgoing, queue) = mpsc::unbounded_channel();
-        (
-            Cluster {
-                node: rand::random(),
-                outgoing,
-            },
-            Unsent { outgoing: queue },
-        )
+    /// A new node of the cluster whose database `pool` reaches, and the queues [`start`] takes.
+    pub async fn open(pool: deadpool_postgres::Pool) -> Result<(Cluster, Unsent), StorageError> {
+        let client = pool
+            .get()
+            .await
+            .map_err(|error| StorageError::Pool(error.to_string()))?;
+        let secret: String = client
+            .query_one(SECRET, &[&super::secret::seat_token()])
+            .await?
+            .get(0);
+        let (outgoing, outgoing_queue) = mpsc::unbounded_channel();
+        let (incoming, incoming_queue) = mpsc::unbounded_channel();
+        let cluster = Cluster {
+            node: rand::random(),
+            secret,
+            outgoing,
+            incoming,
+            links: Links::default(),
+            pool,
+        };
+        let unsent = Unsent {
+            outgoing: outgoing_queue,
+            incoming: incoming_queue,
+        };
+        Ok((cluster, unsent))
     }
 
-    /// Sends `notice` to every node (this one too), in the order of the calls.
+    /// Sends `notice` to every other node, in the order of the calls.
     pub fn publish(&self, notice: Notice) {
         let _ = self.outgoing.send(notice);
+    }
+
+    /// Whether `shown` is the cluster's secret (compared in constant time).
+    pub fn admits(&self, shown: &str) -> bool {
+        shown.len() == self.secret.len()
+            && shown
+                .bytes()
+                .zip(self.secret.bytes())
+                .fold(0, |differ, (a, b)| differ | (a ^ b))
+                == 0
+    }
+
+    /// Where the links other nodes open to this one deliver.
+    pub fn inbox(&self) -> Inbox {
+        Inbox {
+            incoming: self.incoming.clone(),
+            links: self.links.clone(),
+        }
+    }
+
+    /// Lists this node at `address` (where the other nodes reach its `/cluster`) and, every
+    /// [`HEARTBEAT`], says it is alive and opens a link to each node it has none to.
+    pub fn announce(&self, address: String) {
+        let node = self.node;
+        let (pool, links, outgoing, incoming, secret) = (
+            self.pool.clone(),
+            self.links.clone(),
+            self.outgoing.clone(),
+            self.incoming.clone(),
+            self.secret.clone(),
+        );
+        tokio::spawn(async move {
+            let mut heartbeat = tokio::time::interval(HEARTBEAT);
+            loop {
+                heartbeat.tick().await;
+                if outgoing.send(Notice::Alive { node }).is_err() {
+                    return;
+                }
+                let peers = async {
+                    let client = pool.get().await.map_err(|error| error.to_string())?;
+                    client
+                        .query(HEARTBEAT_STATEMENT, &[&(node as i64), &address])
+                        .await
+                        .map_err(|error| error.to_string())
+                };
+                let peers = match peers.await {
+                    Ok(rows) => rows,
+                    Err(error) => {
+                        tracing::warn!(%error, "cannot list this node or find the others");
+                        continue;
+                    }
+                };
+                for row in peers {
+                    let (peer, peer_address): (i64, String) = (row.get(0), row.get(1));
+                    let peer = peer as u64;
+                    let mut open = links.lock().expect("no link task panics");
+                    if open.contains_key(&peer) {
+                        continue;
+                    }
+                    let (frames, queue) = mpsc::channel(LINK_QUEUE);
+                    open.insert(peer, frames);
+                    tokio::spawn(link(
+                        node,
+                        peer,
+                        peer_address,
+                        secret.clone(),
+                        queue,
+                        links.clone(),
+                        incoming.clone(),
+                    ));
+                }
+            }
+        });
+    }
+}
+
+/// Where the links other nodes open to this one deliver (see [`Cluster::inbox`]).
+pub struct Inbox {
+    incoming: mpsc::UnboundedSender<Incoming>,
+    links: Links,
+}
+
+impl Inbox {
+    /// Serves the link node `peer` opened to this one until it ends: reads its notices, and
+    /// sends this node's to it unless another link to it does.
+    pub async fn read(self, peer: u64, mut socket: axum::extract::ws::WebSocket) {
+        use axum::extract::ws::Message;
+        let (frames, mut queue) = mpsc::channel(LINK_QUEUE);
+        let sends = {
+            let mut open = self.links.lock().expect("no link task panics");
+            let free = !open.contains_key(&peer);
+            if free {
+                open.insert(peer, frames);
+            }
+            free
+        };
+        if self.incoming.send(Incoming::Linked(peer)).is_err() {
+            return;
+        }
+        loop {
+            tokio::select! {
+                frame = queue.recv(), if sends => {
+                    let Some(frame) = frame else { break };
+                    let frame = Message::Text(frame.as_str().into());
+                    if socket.send(frame).await.is_err() {
+                        break;
+                    }
+                }
+                message = socket.next() => {
+                    let frame = match message {
+                        Some(Ok(Message::Text(text))) => Incoming::Frame(text.to_string()),
+                        Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                        Some(Ok(_)) => continue,
+                    };
+                    if self.incoming.send(frame).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        if sends {
+            forget_link(&self.links, peer, queue);
+        }
+    }
+}
+
+/// Takes the link to `peer` whose queue this is out of `links` (not a newer one).
+fn forget_link(links: &Links, peer: u64, mut queue: mpsc::Receiver<Utf8Bytes>) {
+    // This link's queue, closed, tells it from a newer link to the same node.
+    queue.close();
+    let mut links = links.lock().expect("no link task panics");
+    if links.get(&peer).is_some_and(|frames| frames.is_closed()) {
+        links.remove(&peer);
     }
 }
 
 /// What the cluster tells this node's rooms.
 #[derive(Debug)]
 pub enum Heard {
-    /// A notice about one room, from any node (this one's own presence and replacements
-    /// left out).
+    /// A notice about one room, from another node.
     Notice(Notice),
-    /// The listening connection was lost and is back: any room may have missed notices.
-    Relistened,
+    /// A link to another node was made (new, or after losing one): any room may have missed
+    /// its notices, and it may not know who is connected here.
+    Linked,
     /// Node `node` stopped sending heartbeats: its clients count as gone.
     NodeGone(u64),
 }
 
-/// Listens for the other nodes' notices at `url` (returning once listening), hands what it
-/// hears to `hear`, and starts sending this node's notices and heartbeats through `pool`.
-pub async fn start(
-    node: u64,
-    url: String,
-    pool: deadpool_postgres::Pool,
+/// Starts sending this node's notices to its links and handing what the others send to
+/// `hear`.
+pub fn start(
+    cluster: &Cluster,
     unsent: Unsent,
     metrics: Metrics,
     hear: impl Fn(Heard) + Send + 'static,
-) -> Result<(), tokio_postgres::Error> {
-    tokio::spawn(send_notices(pool, node, unsent.outgoing, metrics.clone()));
-    let listener = listen(&url).await?;
-    tokio::spawn(dispatch(node, hear, url, listener, metrics));
-    Ok(())
+) {
+    tokio::spawn(send_notices(
+        unsent.outgoing,
+        cluster.links.clone(),
+        metrics.clone(),
+    ));
+    tokio::spawn(dispatch(cluster.node, hear, unsent.incoming, metrics));
 }
 
-/// The most notices sent in one statement.
-const NOTICE_BATCH: usize = 256;
-
-/// Sends queued notices in order, those queued together in one statement (one transaction of
-/// the database, which serialises the commits of transactions that notify), and a heartbeat
-/// every [`HEARTBEAT`].
-async fn send_notices(
-    pool: deadpool_postgres::Pool,
-    node: u64,
-    mut queue: mpsc::UnboundedReceiver<Notice>,
-    metrics: Metrics,
-) {
-    let mut heartbeat = tokio::time::interval(HEARTBEAT);
-    loop {
-        let first = tokio::select! {
-            notice = queue.recv() => match notice {
-                Some(notice) => notice,
-                None => return,
-            },
-            _ = heartbeat.tick() => Notice::Alive { node },
-        };
-        let mut payloads = vec![first.payload()];
-        while payloads.len() < NOTICE_BATCH
+/// Sends queued notices in order to every link, those queued together in one frame.
+async fn send_notices(mut queue: mpsc::UnboundedReceiver<Notice>, links: Links, metrics: Metrics) {
+    while let Some(first) = queue.recv().await {
+        let mut notices = vec![first];
+        while notices.len() < NOTICE_BATCH
             && let Ok(next) = queue.try_recv()
         {
-            payloads.push(next.payload());
+            notices.push(next);
         }
-        let sent = async {
-            let client = pool.get().await.map_err(|error| error.to_string())?;
-            client
-                .query_one(
-                    "SELECT count(pg_notify($1, payload)) FROM unnest($2::text[]) AS payload",
-                    &[&CHANNEL, &payloads],
-                )
-                .await
-                .map_err(|error| error.to_string())
-        };
-        // Presence is sent again at its next change, heartbeats every second: a lost one is
-        // not retried.
-        match sent.await {
-            Ok(_) => metrics.notices_sent.inc_by(payloads.len() as u64),
-            Err(error) => tracing::warn!(%error, "cannot send notices to the other nodes"),
-        }
+        let frame =
+            Utf8Bytes::from(serde_json::to_string(&notices).expect("notices always serialise"));
+        metrics.notices_sent.inc_by(notices.len() as u64);
+        // A link that cannot keep up is dropped: its node reads what it missed when it is
+        // made again.
+        links
+            .lock()
+            .expect("no link task panics")
+            .retain(|_, link| link.try_send(frame.clone()).is_ok());
     }
 }
 
-/// A connection listening on [`CHANNEL`] (it listens while its client is kept), and the
-/// payloads it hears; the receiver ends when the connection does.
-type Listener = (tokio_postgres::Client, mpsc::UnboundedReceiver<String>);
-
-async fn listen(url: &str) -> Result<Listener, tokio_postgres::Error> {
-    let (client, mut connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
-    let (heard, notices) = mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-        while let Some(message) = messages.next().await {
-            match message {
-                Ok(tokio_postgres::AsyncMessage::Notification(notification)) => {
-                    if heard.send(notification.payload().to_string()).is_err() {
-                        return;
+/// The link this node (`node`) opens to node `peer` at `address`: sends the frames of `queue`
+/// and reads the peer's until the connection or the queue ends, then leaves `links`.
+async fn link(
+    node: u64,
+    peer: u64,
+    address: String,
+    secret: String,
+    mut queue: mpsc::Receiver<Utf8Bytes>,
+    links: Links,
+    incoming: mpsc::UnboundedSender<Incoming>,
+) {
+    type Failure = Box<dyn std::error::Error + Send + Sync>;
+    let connected = async {
+        use tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{address}/cluster").into_client_request()?;
+        let headers = request.headers_mut();
+        headers.insert(
+            tungstenite::http::header::AUTHORIZATION,
+            format!("Bearer {secret}").parse()?,
+        );
+        headers.insert(NODE_HEADER, format!("{node:016x}").parse()?);
+        let connecting = tokio_tungstenite::connect_async(request);
+        match tokio::time::timeout(NODE_TIMEOUT, connecting).await {
+            Ok(connected) => Ok(connected?.0),
+            Err(_) => Err(Failure::from("no answer")),
+        }
+    };
+    let result: Result<(), Failure> = async {
+        let mut socket = connected.await?;
+        let _ = incoming.send(Incoming::Linked(peer));
+        loop {
+            tokio::select! {
+                frame = queue.recv() => match frame {
+                    Some(frame) => socket.send(tungstenite::Message::Text(frame)).await?,
+                    None => return Ok(()),
+                },
+                message = socket.next() => match message {
+                    Some(Ok(tungstenite::Message::Text(text))) => {
+                        let _ = incoming.send(Incoming::Frame(text.to_string()));
                     }
-                }
-                Ok(_) => {}
-                Err(error) => {
-                    tracing::error!(%error, "the connection listening to other nodes failed");
-                    return;
-                }
+                    Some(Ok(_)) => {}
+                    Some(Err(error)) => return Err(error.into()),
+                    None => return Err("closed".into()),
+                },
             }
         }
-    });
-    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
-    Ok((client, notices))
+    }
+    .await;
+    if let Err(error) = result {
+        tracing::warn!(peer = %format!("{peer:016x}"), %address, %error, "the link to a node ended");
+    }
+    forget_link(&links, peer, queue);
 }
 
-/// Hands each notice to `hear`, keeps track of which nodes are alive, and listens again
-/// when the listening connection ends.
+/// Hands each notice to `hear`, and keeps track of which nodes are alive.
 async fn dispatch(
     own: u64,
     hear: impl Fn(Heard),
-    url: String,
-    listener: Listener,
+    mut incoming: mpsc::UnboundedReceiver<Incoming>,
     metrics: Metrics,
 ) {
-    let (mut _client, mut notices) = listener;
     let mut alive: HashMap<u64, Instant> = HashMap::new();
     let mut check = tokio::time::interval(Duration::from_secs(1));
     loop {
         tokio::select! {
-            payload = notices.recv() => match payload {
-                Some(payload) => {
-                    if let Some(notice) = sort(own, &mut alive, &payload, &metrics) {
+            arrived = incoming.recv() => match arrived {
+                Some(Incoming::Frame(frame)) => {
+                    for notice in read_frame(own, &mut alive, &frame, &metrics) {
                         hear(Heard::Notice(notice));
                     }
                 }
-                None => {
-                    (_client, notices) = relisten(&url).await;
-                    hear(Heard::Relistened);
+                Some(Incoming::Linked(node)) => {
+                    alive.insert(node, Instant::now());
+                    hear(Heard::Linked);
                 }
+                None => return,
             },
             _ = check.tick() => {
                 let now = Instant::now();
@@ -203,32 +402,33 @@ async fn dispatch(
     }
 }
 
-/// Connects and listens again, retrying every second until it works.
-async fn relisten(url: &str) -> Listener {
-    loop {
-        tokio::time::sleep(Duration::from_secs(1)).await;
-        match listen(url).await {
-            Ok(listener) => return listener,
-            Err(error) => tracing::error!(%error, "cannot listen to the other nodes"),
+/// Reads one frame of notices, notes the nodes they show alive, and returns the notices for
+/// the rooms: not heartbeats, nor this node's own presence or replacements.
+fn read_frame(
+    own: u64,
+    alive: &mut HashMap<u64, Instant>,
+    frame: &str,
+    metrics: &Metrics,
+) -> Vec<Notice> {
+    match serde_json::from_str::<Vec<Notice>>(frame) {
+        Ok(notices) => notices
+            .into_iter()
+            .filter_map(|notice| sort(own, alive, notice, metrics))
+            .collect(),
+        Err(error) => {
+            tracing::warn!(%error, "an unreadable frame from another node");
+            Vec::new()
         }
     }
 }
 
-/// Reads one payload, notes the node it shows alive, and returns the notice when it is for the
-/// rooms: not a heartbeat, nor this node's own presence or replacement.
+/// Notes the node `notice` shows alive, and returns it when it is for the rooms.
 fn sort(
     own: u64,
     alive: &mut HashMap<u64, Instant>,
-    payload: &str,
+    notice: Notice,
     metrics: &Metrics,
 ) -> Option<Notice> {
-    let notice = match serde_json::from_str::<Notice>(payload) {
-        Ok(notice) => notice,
-        Err(error) => {
-            tracing::warn!(%error, "an unreadable notice from another node");
-            return None;
-        }
-    };
     metrics
         .notices_heard
         .with_label_values(&[notice.kind()])

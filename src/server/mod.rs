@@ -58,6 +58,9 @@ pub struct Config {
     pub database: Option<String>,
     /// This node's name, shown in `hello` and `/health` (to tell the nodes of a cluster apart).
     pub node: Option<String>,
+    /// In a cluster, the address (`host:port`) where the other nodes reach this one; none: the
+    /// address it listens on, when that names one host.
+    pub cluster_address: Option<String>,
     /// The web build's folder, served at `/` when given.
     pub web: Option<PathBuf>,
     pub limits: Limits,
@@ -191,8 +194,6 @@ pub enum ServerError {
     Storage(#[from] StorageError),
     #[error("{0}")]
     Io(#[from] std::io::Error),
-    #[error("cannot listen to the other nodes: {0}")]
-    Listen(#[from] tokio_postgres::Error),
 }
 
 /// A room as the registry knows it: where its task listens, and who opened it.
@@ -547,13 +548,13 @@ impl Server {
                 let storage =
                     PostgresStorage::open_with_delay(url, config.timing.commit_delay).await?;
                 let pool = storage.pool().clone();
-                (Arc::new(storage), Vec::new(), Some((url.clone(), pool)))
+                (Arc::new(storage), Vec::new(), Some(pool))
             }
         };
-        let (cluster, pending) = match postgres {
-            Some(postgres) => {
-                let (cluster, pending) = cluster::Cluster::new();
-                (Some(cluster), Some((postgres, pending)))
+        let (cluster, unsent) = match postgres {
+            Some(pool) => {
+                let (cluster, unsent) = cluster::Cluster::open(pool).await?;
+                (Some(cluster), Some(unsent))
             }
             None => (None, None),
         };
@@ -570,13 +571,11 @@ impl Server {
             connections: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(1),
         });
-        if let Some(((url, pool), pending)) = pending {
-            let node = shared.cluster.as_ref().map_or(0, |cluster| cluster.node);
+        if let (Some(cluster), Some(unsent)) = (&shared.cluster, unsent) {
             let rooms = shared.clone();
-            cluster::start(node, url, pool, pending, metrics, move |heard| {
+            cluster::start(cluster, unsent, metrics, move |heard| {
                 room::hear(&rooms, heard)
-            })
-            .await?;
+            });
         }
         let resumed = shared.resume_rooms(stored_rooms);
         if resumed > 0 {
@@ -585,9 +584,26 @@ impl Server {
         Ok(Server { shared })
     }
 
-    /// Answers `/ws`, `/health` and the web folder on `listener` until the process ends.
+    /// Answers `/ws`, `/health`, `/metrics`, the web folder and in a cluster the other nodes'
+    /// links on `listener` until the process ends.
     pub async fn serve(self, listener: TcpListener) -> Result<(), ServerError> {
+        if let Some(cluster) = &self.shared.cluster {
+            let address = match &self.shared.config.cluster_address {
+                Some(address) => address.clone(),
+                None => {
+                    let listening = listener.local_addr()?;
+                    if listening.ip().is_unspecified() {
+                        return Err(ServerError::Config(format!(
+                            "--cluster-address is needed: the other nodes cannot reach {listening}"
+                        )));
+                    }
+                    listening.to_string()
+                }
+            };
+            cluster.announce(address);
+        }
         let mut router = Router::new()
+            .route("/cluster", get(cluster_link))
             .route("/ws", get(websocket))
             .route("/health", get(health))
             .route("/metrics", get(metrics_page));
@@ -649,6 +665,36 @@ async fn metrics_page(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         shared.metrics_page(),
     )
+}
+
+/// Another node's link to this one: refused unless it shows the cluster's secret.
+async fn cluster_link(
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+    headers: axum::http::HeaderMap,
+    State(shared): State<Arc<Shared>>,
+) -> axum::response::Response {
+    let Some(cluster) = &shared.cluster else {
+        return axum::http::StatusCode::NOT_FOUND.into_response();
+    };
+    let header = |name| headers.get(name).and_then(|value| value.to_str().ok());
+    let shown =
+        header(header::AUTHORIZATION.as_str()).and_then(|value| value.strip_prefix("Bearer "));
+    let peer = header(cluster::NODE_HEADER).and_then(|node| u64::from_str_radix(node, 16).ok());
+    let (Some(shown), Some(peer)) = (shown, peer) else {
+        return (
+            axum::http::StatusCode::BAD_REQUEST,
+            "a node's link names itself and shows the secret",
+        )
+            .into_response();
+    };
+    if !cluster.admits(shown) {
+        return axum::http::StatusCode::FORBIDDEN.into_response();
+    }
+    let inbox = cluster.inbox();
+    match upgrade {
+        Ok(upgrade) => upgrade.on_upgrade(move |socket| inbox.read(peer, socket)),
+        Err(rejection) => rejection.into_response(),
+    }
 }
 
 async fn websocket(

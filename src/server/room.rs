@@ -141,15 +141,17 @@ pub enum Command {
         connection: u64,
         nonce: u64,
     },
-    /// Another node stored event `version` (its content missing when it did not fit in the
-    /// notice); a taken seat brings its token's hash.
+    /// Another node stored event `version`; a taken seat brings its token's hash.
     Heard {
         version: u64,
-        event: Option<RoomEvent>,
+        event: RoomEvent,
         seat_token: Option<(RoomSeat, TokenHash)>,
     },
     /// Read from storage whatever events this replica has not applied.
     CatchUp,
+    /// A link to another node was made: read what this replica missed, and tell the other
+    /// nodes who is connected here.
+    Linked,
     /// Node `node`'s own clients in this room.
     RemotePresence {
         node: u64,
@@ -177,7 +179,7 @@ pub enum Command {
 /// Hands what the cluster heard to the rooms of this node it is about.
 pub fn hear(shared: &Shared, heard: Heard) {
     let (code, command) = match heard {
-        Heard::Relistened => return shared.tell_every_room(|| Command::CatchUp),
+        Heard::Linked => return shared.tell_every_room(|| Command::Linked),
         Heard::NodeGone(node) => return shared.tell_every_room(|| Command::NodeGone { node }),
         Heard::Notice(Notice::Alive { .. }) => return,
         Heard::Notice(Notice::Event {
@@ -489,6 +491,9 @@ impl RoomTask {
             self.last_activity = Instant::now();
             return false;
         }
+        if let Some(cluster) = &self.shared.cluster {
+            cluster.publish(Notice::Deleted { code: code.clone() });
+        }
         self.shared.forget_room(&code);
         true
     }
@@ -578,20 +583,25 @@ impl RoomTask {
                 if version <= self.table.version {
                     return false;
                 }
-                match event.filter(|_| version == self.table.version + 1) {
-                    Some(event) => {
-                        if let Some((seat, hash)) = seat_token
-                            && seat.index() < self.table.seat_count()
-                        {
-                            self.table.seat_tokens[seat.index()] = Some(hash);
-                        }
-                        self.apply_stored(vec![event]);
+                if version == self.table.version + 1 {
+                    if let Some((seat, hash)) = seat_token
+                        && seat.index() < self.table.seat_count()
+                    {
+                        self.table.seat_tokens[seat.index()] = Some(hash);
                     }
-                    // Events were missed, or this one did not fit in its notice.
-                    None => self.catch_up().await,
+                    self.apply_stored(vec![event]);
+                } else {
+                    // Events were missed (a link was down, or another node's notice is late).
+                    self.catch_up().await;
                 }
             }
             Command::CatchUp => self.catch_up().await,
+            Command::Linked => {
+                self.catch_up().await;
+                if !self.members.is_empty() {
+                    self.publish_presence();
+                }
+            }
             Command::RemotePresence {
                 node,
                 connected,
@@ -918,9 +928,17 @@ impl RoomTask {
             .observe(started.elapsed().as_secs_f64());
         match stored {
             Ok(()) => {
-                if self.shared.cluster.is_some() {
-                    // Each stored event went to the other nodes as a notice.
-                    self.shared.metrics.notices_sent.inc_by(events.len() as u64);
+                if let Some(cluster) = &self.shared.cluster {
+                    for (index, (event, version)) in
+                        events.iter().zip(self.table.version + 1..).enumerate()
+                    {
+                        cluster.publish(Notice::Event {
+                            code: code.clone(),
+                            version,
+                            event: event.clone(),
+                            seat_token: seat_token.clone().filter(|_| index == 0),
+                        });
+                    }
                 }
             }
             Err(StorageError::Conflict(_)) => {

@@ -495,3 +495,14 @@ pub async fn play_qiguo(players: &mut [&mut Client], rng: &mut impl RngExt, move
         played += 1;
     }
 }
+
+/// The whole response to a GET of `path`, with `headers` (each ending in CRLF).
+pub async fn http_get(address: SocketAddr, path: &str, headers: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\n{headers}Connection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    String::from_utf8_lossy(&response).into_owned()
+}

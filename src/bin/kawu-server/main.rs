@@ -25,6 +25,10 @@ struct Cli {
     /// This node's name, shown in `hello` and `/health`.
     #[arg(long, env = "KAWU_NODE")]
     node: Option<String>,
+    /// In a cluster, where the other nodes reach this one (`host:port`) [default: the
+    /// address it listens on, unless that is 0.0.0.0 or [::]].
+    #[arg(long, env = "KAWU_CLUSTER_ADDRESS")]
+    cluster_address: Option<String>,
     /// The web build's folder (`target/kawu-web`), served at `/`.
     #[arg(long, env = "KAWU_WEB")]
     web: Option<PathBuf>,
@@ -138,6 +142,7 @@ fn config(cli: &Cli) -> Result<Config, String> {
         data: cli.data.clone().unwrap_or_else(default_data_folder),
         database: cli.database.clone(),
         node: cli.node.clone(),
+        cluster_address: cli.cluster_address.clone(),
         web: cli.web.clone(),
         limits: Limits {
             max_frame_bytes: cli.max_frame_bytes,

@@ -1,9 +1,8 @@
 //! Where rooms live between restarts: a small [`Storage`] trait and its two backends. SQLite
 //! ([`sqlite`]: one file, one server, the default) is a thread that owns the database and
 //! batches the rooms' writes into shared transactions; PostgreSQL ([`postgres`]: several server
-//! nodes on one database) commits each node's pending writes together, and its writes also
-//! tell the other nodes what was stored (`NOTIFY`). Both share one list of migrations and a
-//! schema version table, here.
+//! nodes on one database) commits each node's pending writes together. Both share one list of
+//! migrations and a schema version table, here.
 
 mod postgres;
 mod sqlite;
@@ -100,9 +99,10 @@ struct Migration {
 
 /// The schema, step by step. Version 1 is the schema of the servers from before this table
 /// (`IF NOT EXISTS`: an old SQLite file has its tables already, and gets version 1 recorded).
-const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    sqlite: "CREATE TABLE IF NOT EXISTS rooms (
+const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        sqlite: "CREATE TABLE IF NOT EXISTS rooms (
             code TEXT PRIMARY KEY,
             game TEXT NOT NULL,
             rules TEXT NOT NULL,
@@ -121,7 +121,7 @@ const MIGRATIONS: &[Migration] = &[Migration {
             event TEXT NOT NULL,
             PRIMARY KEY (code, version)
         ) WITHOUT ROWID;",
-    postgres: "CREATE TABLE IF NOT EXISTS rooms (
+        postgres: "CREATE TABLE IF NOT EXISTS rooms (
             code TEXT PRIMARY KEY,
             game TEXT NOT NULL,
             rules TEXT NOT NULL,
@@ -140,7 +140,23 @@ const MIGRATIONS: &[Migration] = &[Migration {
             event TEXT NOT NULL,
             PRIMARY KEY (code, version)
         );",
-}];
+    },
+    // The nodes of a cluster and the secret they show each other (PostgreSQL only: one SQLite
+    // node has no peers).
+    Migration {
+        version: 2,
+        sqlite: "",
+        postgres: "CREATE TABLE IF NOT EXISTS nodes (
+            node BIGINT PRIMARY KEY,
+            address TEXT NOT NULL,
+            seen TIMESTAMPTZ NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS cluster_secret (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            secret TEXT NOT NULL
+        );",
+    },
+];
 
 /// The schema version this build writes: the last migration's.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].version;

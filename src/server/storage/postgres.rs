@@ -1,17 +1,17 @@
-//! PostgreSQL as the [`Storage`]: several nodes on one database, each committed event also
-//! sent to every node with `NOTIFY` in the transaction that stores it.
+//! PostgreSQL as the [`Storage`]: several nodes on one database. The database decides each
+//! event's version; the nodes tell each other what they stored themselves
+//! ([`crate::server::cluster`]).
 
 use super::{
     Pending, RoomRow, SCHEMA_TABLE, SCHEMA_VERSION, Storage, StorageError, StoredRoom, Write,
     options_json, pending_migrations, to_json,
 };
-use crate::server::notice::{CHANNEL, Notice};
 use std::sync::Arc;
 use tokio::sync::{Mutex, mpsc, oneshot};
 
 /// Connections one node keeps to PostgreSQL: its writers', and a few for reads and the
-/// notices it sends (the fan-out listens on one more). Each backend costs the database memory
-/// and processor, and more would not commit faster: the writers batch.
+/// cluster's heartbeat. Each backend costs the database memory and processor, and more would
+/// not commit faster: the writers batch.
 const POOL_SIZE: usize = 6;
 
 /// Tasks that commit this node's queued writes, each a batch at a time on a connection of its
@@ -21,19 +21,16 @@ const WRITERS: usize = 2;
 /// The most write requests one batch takes.
 const BATCH_LIMIT: usize = 256;
 
-/// A batch of rooms, events and seats in one statement (so one round trip and one commit), and
-/// a `NOTIFY` for each event, in the order of the batch (a function scan of an array keeps it).
+/// A batch of rooms, events and seats in one statement, so one round trip and one commit.
 const INSERT_BATCH: &str = "WITH new_rooms AS (
         INSERT INTO rooms (code, game, rules, clock, creator)
         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
-    ), new_events AS (
-        INSERT INTO events (code, version, event)
-        SELECT * FROM unnest($6::text[], $7::bigint[], $8::text[])
     ), new_seats AS (
         INSERT INTO seats (code, seat, token_hash)
         SELECT * FROM unnest($9::text[], $10::int[], $11::text[])
     )
-    SELECT count(pg_notify($12, payload)) FROM unnest($13::text[]) AS payload";
+    INSERT INTO events (code, version, event)
+    SELECT * FROM unnest($6::text[], $7::bigint[], $8::text[])";
 
 /// How long a write or read waits for a connection, or for connecting, before it fails (and
 /// the room answers `unavailable`).
@@ -52,9 +49,7 @@ fn pool_error(error: deadpool_postgres::PoolError) -> StorageError {
     StorageError::Pool(error.to_string())
 }
 
-/// Rooms in a PostgreSQL database that several nodes share. Each committed event is also sent
-/// to every node with `NOTIFY` in the same transaction, so a node hears of exactly the events
-/// that were stored, once they are.
+/// Rooms in a PostgreSQL database that several nodes share.
 pub struct PostgresStorage {
     pool: deadpool_postgres::Pool,
     /// The queue of the writer tasks.
@@ -75,8 +70,7 @@ impl PostgresStorage {
     }
 
     /// [`PostgresStorage::open`], its writers waiting up to `commit_delay` after a batch's first
-    /// write for more to join it: fewer commits (each a flush and a `NOTIFY` the database
-    /// serialises) for that much more latency.
+    /// write for more to join it: fewer commits (each a flush) for that much more latency.
     pub async fn open_with_delay(
         url: &str,
         commit_delay: std::time::Duration,
@@ -134,7 +128,7 @@ impl PostgresStorage {
         Ok(PostgresStorage { pool, writes })
     }
 
-    /// The pool, for the notices a node sends outside its writes (presence, heartbeats).
+    /// The pool, for the cluster's heartbeat and the nodes it lists.
     pub fn pool(&self) -> &deadpool_postgres::Pool {
         &self.pool
     }
@@ -305,7 +299,6 @@ async fn insert(
     let mut rooms: [Vec<String>; 5] = Default::default();
     let (mut event_codes, mut versions, mut events) = (Vec::new(), Vec::new(), Vec::new());
     let (mut seat_codes, mut seats, mut hashes) = (Vec::new(), Vec::new(), Vec::new());
-    let mut notices = Vec::new();
     for write in writes {
         match write {
             Write::CreateRoom(record) => {
@@ -334,7 +327,6 @@ async fn insert(
                     seats.push(i32::from(seat.0));
                     hashes.push(hash.0.clone());
                 }
-                notices.push(Notice::event(code, *version, event, seat_token.as_ref()));
             }
             Write::DeleteRoom { .. } => unreachable!("deletions are written in a transaction"),
         }
@@ -342,7 +334,7 @@ async fn insert(
     let statement = client.prepare_cached(INSERT_BATCH).await?;
     let [room_codes, games, rules, clocks, creators] = &rooms;
     client
-        .query_one(
+        .execute(
             &statement,
             &[
                 room_codes,
@@ -356,8 +348,6 @@ async fn insert(
                 &seat_codes,
                 &seats,
                 &hashes,
-                &CHANNEL,
-                &notices,
             ],
         )
         .await
@@ -395,10 +385,6 @@ async fn write_in_transaction(
                     .await?;
                 transaction.execute(&delete, &[code]).await?;
             }
-            let notice = Notice::Deleted { code: code.clone() }.payload();
-            transaction
-                .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &notice])
-                .await?;
         }
     }
     transaction.commit().await.map_err(postgres_write_error)?;
