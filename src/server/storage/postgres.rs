@@ -32,6 +32,11 @@ const INSERT_BATCH: &str = "WITH new_rooms AS (
     INSERT INTO events (code, version, event)
     SELECT * FROM unnest($6::text[], $7::bigint[], $8::text[])";
 
+/// A batch of events alone, the usual batch: [`INSERT_BATCH`]'s empty inserts would cost the
+/// database about a third more processor per action.
+const INSERT_EVENTS: &str = "INSERT INTO events (code, version, event)
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])";
+
 /// How long a write or read waits for a connection, or for connecting, before it fails (and
 /// the room answers `unavailable`).
 const POOL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
@@ -331,8 +336,16 @@ async fn insert(
             Write::DeleteRoom { .. } => unreachable!("deletions are written in a transaction"),
         }
     }
-    let statement = client.prepare_cached(INSERT_BATCH).await?;
     let [room_codes, games, rules, clocks, creators] = &rooms;
+    if room_codes.is_empty() && seat_codes.is_empty() {
+        let statement = client.prepare_cached(INSERT_EVENTS).await?;
+        client
+            .execute(&statement, &[&event_codes, &versions, &events])
+            .await
+            .map_err(postgres_write_error)?;
+        return Ok(());
+    }
+    let statement = client.prepare_cached(INSERT_BATCH).await?;
     client
         .execute(
             &statement,
