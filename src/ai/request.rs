@@ -4,7 +4,7 @@
 //! browser sends it to a Web Worker (`src/worker.rs`) and the desktop runs the same thinker on a
 //! thread, so a request gives the same answer wherever it runs.
 
-use crate::ai::review::{Class, Judgement, Loss};
+use crate::ai::review::{Class, Judgement, Loss, Reason};
 use crate::ai::{Decision, Level, junqi, qiguo, xiangqi};
 use crate::rules::junqi::PlayerView;
 use crate::rules::{qiguo as qiguo_rules, xiangqi as xiangqi_rules};
@@ -94,6 +94,9 @@ pub struct Judged {
     pub class: Class,
     /// The mover's expected score with the best action, in thousandths.
     pub expected: u16,
+    /// Why, for a mistake or a blunder, when the engine can tell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Reason>,
 }
 
 impl ThinkAnswer {
@@ -105,6 +108,7 @@ impl ThinkAnswer {
             loss: Loss::from_thousandths(judged.loss),
             class: judged.class,
             expected: judged.expected,
+            reason: judged.reason,
         })
     }
 }
@@ -286,6 +290,7 @@ fn decide<S: Sight>(
                 loss: judgement.loss.thousandths(),
                 class: judgement.class,
                 expected: judgement.expected,
+                reason: judgement.reason,
             }),
         });
     }

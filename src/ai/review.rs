@@ -80,6 +80,26 @@ impl fmt::Display for Loss {
     }
 }
 
+/// Why a mistake or a blunder was one, where the engine can tell from what the mover could see
+/// and its lines: shown beside the better action in the game's review (the command line's
+/// review prints the contract's columns only). Pieces are kinds, by their letter in the
+/// game's notation (Xiangqi `R` the chariot, Junqi `M` the marshal …).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// The best action mates, or takes the flag.
+    MissesMate,
+    /// After the played action the opponent mates, or can take the flag.
+    AllowsMate,
+    /// The engine's line after the played action takes this piece of the mover's, and the
+    /// best action's line does not.
+    Loses(char),
+    /// The best action's line wins this piece, and the played one's does not.
+    MissesWinning(char),
+    /// The mover's piece (first) attacked a face-up piece (second) that beats it.
+    RunsInto(char, char),
+}
+
 /// One action judged: the engine's best action in its position, what the played one lost
 /// against it, its class, and the mover's expected score there with the best action.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -90,6 +110,63 @@ pub struct Judgement<A> {
     /// The mover's expected score before the action, best played (the evaluation graph's
     /// point), in thousandths.
     pub expected: u16,
+    /// Why, for a mistake or a blunder, when the engine can tell.
+    pub reason: Option<Reason>,
+}
+
+impl<A> Judgement<A> {
+    /// Whether the action deserves a reason: a mistake or a blunder.
+    pub fn wants_reason(&self) -> bool {
+        self.class >= Class::Mistake
+    }
+}
+
+/// The pieces of the mover's lost, and those it won, along one line of play, as kinds'
+/// letters and values: the material a reason names.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Material {
+    /// The mover's pieces taken.
+    pub lost: Vec<(char, i32)>,
+    /// The opponents' pieces the mover took.
+    pub won: Vec<(char, i32)>,
+}
+
+impl Material {
+    /// The mover's balance along the line.
+    pub fn balance(&self) -> i32 {
+        self.won.iter().map(|&(_, value)| value).sum::<i32>()
+            - self.lost.iter().map(|&(_, value)| value).sum::<i32>()
+    }
+
+    /// The reason the played line's material (`self`) gives against the best line's, when it
+    /// is worse by at least `margin`: the most valuable piece lost that the best line keeps,
+    /// else the most valuable piece the best line wins that this one does not.
+    pub fn reason_against(&self, best: &Material, margin: i32) -> Option<Reason> {
+        if self.balance() > best.balance() - margin {
+            return None;
+        }
+        let beyond = |these: &[(char, i32)], those: &[(char, i32)]| {
+            let mut those = those.to_vec();
+            let mut left: Vec<(char, i32)> = these
+                .iter()
+                .filter(
+                    |piece| match those.iter().position(|other| other == *piece) {
+                        Some(index) => {
+                            those.swap_remove(index);
+                            false
+                        }
+                        None => true,
+                    },
+                )
+                .copied()
+                .collect();
+            left.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
+            left.first().map(|&(letter, _)| letter)
+        };
+        beyond(&self.lost, &best.lost)
+            .map(Reason::Loses)
+            .or_else(|| beyond(&best.won, &self.won).map(Reason::MissesWinning))
+    }
 }
 
 impl<A: Copy + PartialEq> Judgement<A> {
@@ -115,6 +192,7 @@ impl<A: Copy + PartialEq> Judgement<A> {
             loss,
             class: Class::of(loss, forced),
             expected: (standing.clamp(0.0, 1.0) * 1000.0).round() as u16,
+            reason: None,
         }
     }
 }

@@ -167,16 +167,28 @@ fn judge(jfen: &str, played: &str) -> crate::ai::review::Judgement<Action> {
 
 #[test]
 fn a_review_flags_a_marshal_sent_onto_a_bomb_and_a_flag_left_to_fall() {
-    use crate::ai::review::Class;
+    use crate::ai::review::{Class, Reason};
     // Red's marshal on c6 attacks the face-up blue bomb on c7: both leave the board, and Red's
     // division is left facing blue's general.
     let bombed = judge("1f3/5/5/g4/5/2z2/2M2/5/5/5/1D3/1F2?p r 0 40", "c6c7");
     assert!(bombed.class >= Class::Mistake, "{bombed:?}");
+    assert_eq!(
+        bombed.reason,
+        Some(Reason::RunsInto('M', 'Z')),
+        "{bombed:?}"
+    );
     // Blue's regiment on b2 takes Red's flag on b1 next unless Red's general takes it now
     // (Red's marshal on a4 would then keep Red ahead); Red flips e1 instead.
     let left = judge("1f3/5/5/5/5/5/5/5/M4/5/1rG2/1F2?p r 0 40", "e1");
     assert_eq!(left.class, Class::Blunder, "{left:?}");
     assert_eq!(left.best.to_string(), "c2b2");
+    assert_eq!(left.reason, Some(Reason::AllowsMate), "{left:?}");
+    // Moving the general away from b2's regiment instead leaves the flag just the same.
+    let walked = judge("1f3/5/5/5/5/5/5/5/M4/5/1rG2/1F2?p r 0 40", "c2d2");
+    assert_eq!(walked.reason, Some(Reason::AllowsMate), "{walked:?}");
+    // With Blue to move, its regiment on b2 takes Red's flag: stepping aside misses the game.
+    let missed = judge("1f3/5/5/5/5/5/5/5/M4/5/1rG2/1F2?p b 0 40", "b2a2");
+    assert_eq!(missed.reason, Some(Reason::MissesMate), "{missed:?}");
 }
 
 #[test]

@@ -210,6 +210,28 @@ fn a_review_calls_a_hung_chariot_and_a_walk_into_mate_blunders() {
 }
 
 #[test]
+fn a_reviews_reasons_name_the_piece_lost_and_the_mate() {
+    use crate::ai::review::{Class, Reason};
+    // The advisor on e8 shields the king from a quick mate: the chariot is what b2b5 loses.
+    let hung = judge("3k5/4a4/2n6/9/9/9/9/1R7/9/4K4 w - - 0 1", "b2b5");
+    assert_eq!(hung.reason, Some(Reason::Loses('R')), "{hung:?}");
+    // As in the blunder above, b5i5 lets b0b9 mate; the red king on f0 leaves Black no mate.
+    let mated = judge("4k4/R8/9/9/1r7/9/9/9/9/1R3K3 b - - 0 1", "b5i5");
+    assert_eq!(mated.reason, Some(Reason::AllowsMate), "{mated:?}");
+    // c0c9 mates (a8 holds rank 8); a8d8 checks, does not mate, and does not let Black's
+    // chariots mate at once either (most other moves do).
+    let missed = judge("4k4/R8/9/9/9/9/r8/r8/9/2RK5 w - - 0 1", "a8d8");
+    assert_eq!(missed.best.to_string(), "c0c9");
+    assert_eq!(missed.class, Class::Blunder, "{missed:?}");
+    assert_eq!(missed.reason, Some(Reason::MissesMate), "{missed:?}");
+    let best = judge(
+        "3k5/4a4/2n6/9/9/9/9/1R7/9/4K4 w - - 0 1",
+        &hung.best.to_string(),
+    );
+    assert_eq!(best.reason, None);
+}
+
+#[test]
 fn a_review_never_flags_the_engines_own_choice() {
     use crate::ai::review::{Class, Loss};
     for (fen, played) in [
