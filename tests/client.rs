@@ -3047,6 +3047,10 @@ fn a_replays_review_judges_each_step_as_the_engine_does_and_can_be_left() {
         (blunder.best.clone(), blunder.loss),
         (name(direct.best), direct.loss)
     );
+    // And why, in the player's words: b2d2 mates within a few moves.
+    assert_eq!(direct.reason, Some(kawu::ai::review::Reason::MissesMate));
+    assert_eq!(blunder.reason.as_deref(), Some("misses a mate"));
+    assert_eq!(view.lines[1].reason, None, "the horse's capture is best");
     assert_eq!(view.lines[1].mover, Seat(1));
     assert_eq!(view.accuracy.len(), 2);
     assert!(

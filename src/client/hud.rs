@@ -517,15 +517,16 @@ fn review_block(
     evaluation_graph(ui, table, shown, act);
     if let Some(line) = review.lines.get(shown) {
         let (mark, colour) = class_mark(line.class).unwrap_or(("", palette::TEXT));
-        ui.label(
-            egui::RichText::new(format!(
-                "{} {}{mark} · {}",
-                shown + 1,
-                line.played,
-                tr(lang, class_key(line.class))
-            ))
-            .color(colour.egui()),
+        let mut words = format!(
+            "{} {}{mark} · {}",
+            shown + 1,
+            line.played,
+            tr(lang, class_key(line.class))
         );
+        if let Some(reason) = &line.reason {
+            words = format!("{words}: {reason}");
+        }
+        ui.label(egui::RichText::new(words).color(colour.egui()));
         if line.best != line.played {
             ui.label(
                 egui::RichText::new(tr_args(

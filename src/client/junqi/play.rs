@@ -119,6 +119,12 @@ impl Match for JunqiMatch {
         step.action
     }
 
+    fn kind_key(letter: char) -> Option<&'static str> {
+        crate::rules::junqi::Kind::from_letter(letter).map(super::rules_page::kind_key)
+    }
+
+    const WON_BY_FLAG: bool = true;
+
     fn action_points(action: &Action) -> Vec<Point> {
         match *action {
             Action::Flip(point) => vec![point],

@@ -178,7 +178,7 @@ pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
 }
 
 /// The message id of a kind's name.
-fn kind_key(kind: Kind) -> &'static str {
+pub(super) fn kind_key(kind: Kind) -> &'static str {
     match kind {
         Kind::Marshal => "kind-marshal",
         Kind::General => "kind-general",

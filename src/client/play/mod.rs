@@ -148,6 +148,13 @@ pub trait Match:
     fn action_name(&self, action: &ActionOf<Self>, _lang: Lang) -> String {
         action.to_string()
     }
+    /// The message id naming a kind of this game's pieces, given by its notation letter (a
+    /// review's reasons); none where the game has no names for them.
+    fn kind_key(_letter: char) -> Option<&'static str> {
+        None
+    }
+    /// Whether the game is won by taking a flag rather than by mate (a review's words).
+    const WON_BY_FLAG: bool = false;
     /// Follows a step the authority decided.
     fn follow(&mut self, step: &Self::Step) -> Result<Self::Did, String>;
     /// Takes back the last `plies` steps, and any ending off the board.

@@ -5,8 +5,9 @@
 
 use super::{Match, Replay};
 use crate::ai::Level;
-use crate::ai::review::{Class, Loss, accuracy};
+use crate::ai::review::{Class, Loss, Reason, accuracy};
 use crate::client::ClientSet;
+use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::lessons::Highlights;
 use crate::client::matches::MatchStatus;
 use crate::client::settings::Settings;
@@ -38,6 +39,8 @@ pub struct ReviewLine {
     pub class: Class,
     /// The mover's expected score before it, best played, in thousandths.
     pub expected: u16,
+    /// Why it was a mistake or a blunder, in words, when the engine could tell.
+    pub reason: Option<String>,
 }
 
 /// The review of the replay on the table, as the HUD shows it.
@@ -199,6 +202,9 @@ fn judge_steps<G: Match>(
                 loss: judgement.loss,
                 class: judgement.class,
                 expected: judgement.expected,
+                reason: judgement
+                    .reason
+                    .and_then(|reason| reason_text::<G>(reason, lang)),
             });
             let mut movers: Vec<Seat> = Vec::new();
             for line in &view.lines {
@@ -253,4 +259,29 @@ fn mark_better<G: Match>(
         }
         None => {}
     }
+}
+
+/// `reason` in `lang`, or none where the game cannot name the pieces it names.
+fn reason_text<G: Match>(reason: Reason, lang: Lang) -> Option<String> {
+    let piece = |letter: char| G::kind_key(letter).map(|key| tr(lang, key).to_lowercase());
+    let (misses_mate, allows_mate) = if G::WON_BY_FLAG {
+        ("review-reason-misses-flag", "review-reason-allows-flag")
+    } else {
+        ("review-reason-misses-mate", "review-reason-allows-mate")
+    };
+    Some(match reason {
+        Reason::MissesMate => tr(lang, misses_mate),
+        Reason::AllowsMate => tr(lang, allows_mate),
+        Reason::Loses(letter) => tr_args(lang, "review-reason-loses", [("piece", piece(letter)?)]),
+        Reason::MissesWinning(letter) => tr_args(
+            lang,
+            "review-reason-misses-winning",
+            [("piece", piece(letter)?)],
+        ),
+        Reason::RunsInto(attacker, defender) => tr_args(
+            lang,
+            "review-reason-runs-into",
+            [("piece", piece(attacker)?), ("other", piece(defender)?)],
+        ),
+    })
 }

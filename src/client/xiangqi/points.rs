@@ -238,6 +238,18 @@ impl Match for XiangqiMatch {
         move_name(self.position(), *mv, super::hud::notation(lang))
     }
 
+    fn kind_key(letter: char) -> Option<&'static str> {
+        Some(match crate::rules::xiangqi::Kind::from_letter(letter)? {
+            crate::rules::xiangqi::Kind::General => "xq-kind-general",
+            crate::rules::xiangqi::Kind::Advisor => "xq-kind-advisor",
+            crate::rules::xiangqi::Kind::Elephant => "xq-kind-elephant",
+            crate::rules::xiangqi::Kind::Horse => "xq-kind-horse",
+            crate::rules::xiangqi::Kind::Chariot => "xq-kind-chariot",
+            crate::rules::xiangqi::Kind::Cannon => "xq-kind-cannon",
+            crate::rules::xiangqi::Kind::Soldier => "xq-kind-soldier",
+        })
+    }
+
     fn follow(&mut self, mv: &Move) -> Result<Played, String> {
         let mv = *mv;
         let before = self.position().clone();
