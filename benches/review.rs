@@ -30,8 +30,8 @@ fn xiangqi_game(plies: usize) -> Vec<kawu::rules::xiangqi::Move> {
 }
 
 fn junqi_game(actions: usize) -> (JunqiPosition, Vec<kawu::rules::junqi::PlayedAction>) {
-    // A deal whose Medium game lasts (Easy's end early, a flag shown): try seeds until one
-    // reaches the length.
+    // A deal whose game lasts: Medium against Medium ends early (a flag shown), and so does
+    // Easy's, so Blue plays at random; try seeds until a game reaches the length.
     let mut longest = (
         JunqiPosition::deal_seeded(Ruleset::default(), 0),
         Vec::new(),
@@ -40,7 +40,12 @@ fn junqi_game(actions: usize) -> (JunqiPosition, Vec<kawu::rules::junqi::PlayedA
         let start = JunqiPosition::deal_seeded(Ruleset::default(), seed);
         let mut game = kawu::rules::junqi::Game::new(start.clone());
         while game.history().len() < actions {
-            let Some(action) = junqi::choose_action(game.view(), Level::Medium, seed) else {
+            let level = if game.history().len().is_multiple_of(2) {
+                Level::Medium
+            } else {
+                Level::Random
+            };
+            let Some(action) = junqi::choose_action(game.view(), level, seed) else {
                 break;
             };
             game.play(action).expect("the computer plays legal actions");
