@@ -3075,7 +3075,7 @@ fn a_replays_review_judges_each_step_as_the_engine_does_and_can_be_left() {
 }
 
 #[test]
-fn a_finished_junqi_game_is_reviewed_from_what_each_mover_saw() {
+fn a_finished_junqi_game_is_reviewed_from_what_each_mover_saw_and_again_from_replays() {
     let mut app = app();
     start(&mut app, 11, Seats::hot_seat());
     play_actions(&mut app, 10);
@@ -3102,6 +3102,19 @@ fn a_finished_junqi_game_is_reviewed_from_what_each_mover_saw() {
         );
         public.play(*step).unwrap();
     }
+    // The same game opened from Replays (the menu's button: the kept record) reviews the same.
+    let kept = app.world().resource::<FinishedGames>().0[0].record.clone();
+    app.world_mut().write_message(ReviewRequest::Stop);
+    app.world_mut().write_message(WatchReplay {
+        kind: GameKind::Junqi,
+        record: RecordSource::Kept(kept),
+    });
+    app.update();
+    settle(&mut app);
+    app.update();
+    assert_eq!(replay_progress(&app).map(|p| p.total), Some(10));
+    app.world_mut().write_message(ReviewRequest::Start);
+    assert_eq!(review_done(&mut app).lines, view.lines);
 }
 
 /// Plays `mv` in the Xiangqi exercise on the table; how the try went once judged.
