@@ -1800,6 +1800,30 @@ fn two_clients_play_xiangqi_through_a_real_server() {
     assert_eq!(names.len(), 2);
     settle(&mut host);
     xq_assert_consistent(&mut host);
+    // The finished online game reviews as any other: each of its moves judged, by name.
+    host.world_mut().write_message(ReviewRequest::Start);
+    let review = review_done(&mut host);
+    let played: Vec<String> = review
+        .lines
+        .iter()
+        .map(|line| line.played.clone())
+        .collect();
+    let mut replayed = kawu::rules::xiangqi::Game::new(kawu::rules::xiangqi::Position::start());
+    let wxf: Vec<String> = names
+        .iter()
+        .map(|mv| {
+            let mv = mv.parse().unwrap();
+            let name = kawu::rules::xiangqi::move_name(
+                replayed.position(),
+                mv,
+                kawu::rules::xiangqi::Notation::Wxf,
+            );
+            replayed.play(mv).unwrap();
+            name
+        })
+        .collect();
+    assert_eq!(played, wxf, "{review:?}");
+    assert_eq!(review.accuracy.len(), 2);
 }
 
 // ---------------------------------------------------------------------------------------------
