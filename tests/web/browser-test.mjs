@@ -1167,6 +1167,7 @@ async function thinkInWorker() {
   const moves = ['b0b1', 'b5b4', 'b1b2', 'b4i4', 'b2b9'];
   const native = (await cli(['xiangqi', 'review', '-'], `${fen} moves ${moves.join(' ')}\n`)).out;
   const reviewed = [];
+  const reasons = [];
   let reviewMs = 0;
   for (const [index, move] of moves.entries()) {
     const request = {
@@ -1181,16 +1182,19 @@ async function thinkInWorker() {
     const mover = index % 2 === 0 ? 'w' : 'b';
     const printed = `${(loss / 1000).toFixed(3)}`;
     reviewed.push(`${index + 1} ${mover} ${move} ${judged} ${web.answer.action} ${printed}`);
+    reasons.push(web.answer.judged.reason ?? null);
   }
   const nativeLines = native.split('\n').slice(0, moves.length);
   if (reviewed.join('\n') !== nativeLines.join('\n')) {
     fail(`the worker's review differs from kawu-cli's:\n${reviewed.join('\n')}\n--\n${nativeLines.join('\n')}`);
   }
   if (!reviewed[3].includes(' blunder ')) fail(`the walk into mate is no blunder: ${reviewed[3]}`);
+  // The reason the game shows beside it comes from the worker too.
+  if (reasons[3] !== 'allows_mate') fail(`the walk into mate's reason is ${reasons[3]}`);
   const errors = logs.filter((l) => /^(error|pageerror)/.test(l));
   if (errors.length) fail(`errors in the worker part:\n${errors.join('\n')}`);
   await page.close();
-  return { compared, hard, review: { lines: reviewed, msAPosition: Math.round(reviewMs / moves.length) } };
+  return { compared, hard, review: { lines: reviewed, reasons, msAPosition: Math.round(reviewMs / moves.length) } };
 }
 
 /// The first visit's download, in bytes as sent compressed (gzip -9 and brotli, the
