@@ -186,6 +186,10 @@ fn a_review_flags_a_marshal_sent_onto_a_bomb_and_a_flag_left_to_fall() {
     // Moving the general away from b2's regiment instead leaves the flag just the same.
     let walked = judge("1f3/5/5/5/5/5/5/5/M4/5/1rG2/1F2?p r 0 40", "c2d2");
     assert_eq!(walked.reason, Some(Reason::AllowsMate), "{walked:?}");
+    // Red's general steps from c5 to c6, where Blue's face-up marshal on c7 takes it next.
+    let hung = judge("1f3/5/5/5/5/2m2/5/2G2/5/5/5/1F2?p r 0 40", "c5c6");
+    assert!(hung.class >= Class::Mistake, "{hung:?}");
+    assert_eq!(hung.reason, Some(Reason::Loses('G')), "{hung:?}");
     // With Blue to move, its regiment on b2 takes Red's flag: stepping aside misses the game.
     let missed = judge("1f3/5/5/5/5/5/5/5/M4/5/1rG2/1F2?p b 0 40", "b2a2");
     assert_eq!(missed.reason, Some(Reason::MissesMate), "{missed:?}");
