@@ -82,14 +82,15 @@ const SECRET: &str = "WITH made AS (
     SELECT secret FROM made UNION ALL SELECT secret FROM cluster_secret";
 
 /// Lists this node (`$1` at address `$2`), forgets nodes silent for a minute, and returns the
-/// other nodes heard from within [`NODE_TIMEOUT`].
+/// other nodes heard from within `$3` seconds ([`NODE_TIMEOUT`]).
 const HEARTBEAT_STATEMENT: &str = "WITH me AS (
         INSERT INTO nodes (node, address, seen) VALUES ($1, $2, now())
         ON CONFLICT (node) DO UPDATE SET address = EXCLUDED.address, seen = EXCLUDED.seen
     ), gone AS (
         DELETE FROM nodes WHERE seen < now() - interval '1 minute'
     )
-    SELECT node, address FROM nodes WHERE node <> $1 AND seen > now() - interval '5 seconds'";
+    SELECT node, address FROM nodes
+    WHERE node <> $1 AND seen > now() - make_interval(secs => $3::float8)";
 
 impl Cluster {
     /// A new node of the cluster whose database `pool` reaches, and the queues [`start`] takes.
@@ -163,7 +164,10 @@ impl Cluster {
                 let peers = async {
                     let client = pool.get().await.map_err(|error| error.to_string())?;
                     client
-                        .query(HEARTBEAT_STATEMENT, &[&(node as i64), &address])
+                        .query(
+                            HEARTBEAT_STATEMENT,
+                            &[&(node as i64), &address, &NODE_TIMEOUT.as_secs_f64()],
+                        )
                         .await
                         .map_err(|error| error.to_string())
                 };

@@ -2,6 +2,7 @@
 //! events a node stored, and the soft state that is not stored.
 
 use super::record::TokenHash;
+use super::storage::Write;
 use crate::protocol::{RoomEvent, RoomSeat};
 use serde::{Deserialize, Serialize};
 
@@ -38,6 +39,24 @@ pub enum Notice {
 }
 
 impl Notice {
+    /// The notice telling the other nodes that `write` was stored, when it appends an event.
+    pub fn stored(write: &Write) -> Option<Notice> {
+        match write {
+            Write::AppendEvent {
+                code,
+                version,
+                event,
+                seat_token,
+            } => Some(Notice::Event {
+                code: code.clone(),
+                version: *version,
+                event: event.clone(),
+                seat_token: seat_token.clone(),
+            }),
+            Write::CreateRoom(_) | Write::DeleteRoom { .. } => None,
+        }
+    }
+
     /// The notice's kind, as in its JSON (`event`, `presence` …).
     pub fn kind(&self) -> &'static str {
         match self {

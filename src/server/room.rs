@@ -909,7 +909,7 @@ impl RoomTask {
             return Ok(());
         }
         let code = self.table.record.code.clone();
-        let writes = events
+        let writes: Vec<Write> = events
             .iter()
             .zip(self.table.version + 1..)
             .enumerate()
@@ -920,6 +920,11 @@ impl RoomTask {
                 seat_token: seat_token.clone().filter(|_| index == 0),
             })
             .collect();
+        // What the other nodes are told once the writes are stored.
+        let notices: Vec<Notice> = match &self.shared.cluster {
+            Some(_) => writes.iter().filter_map(Notice::stored).collect(),
+            None => Vec::new(),
+        };
         let started = Instant::now();
         let stored = self.shared.storage.write(writes).await;
         self.shared
@@ -929,16 +934,9 @@ impl RoomTask {
         match stored {
             Ok(()) => {
                 if let Some(cluster) = &self.shared.cluster {
-                    for (index, (event, version)) in
-                        events.iter().zip(self.table.version + 1..).enumerate()
-                    {
-                        cluster.publish(Notice::Event {
-                            code: code.clone(),
-                            version,
-                            event: event.clone(),
-                            seat_token: seat_token.clone().filter(|_| index == 0),
-                        });
-                    }
+                    notices
+                        .into_iter()
+                        .for_each(|notice| cluster.publish(notice));
                 }
             }
             Err(StorageError::Conflict(_)) => {
