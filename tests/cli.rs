@@ -681,7 +681,10 @@ fn review(game: &str, record: &str, extra: &[&str]) -> Output {
         .spawn()
         .expect("kawu-cli runs");
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(record.as_bytes()).unwrap();
+    // A refused option ends the program before it reads its input: the pipe may be closed.
+    if let Err(error) = stdin.write_all(record.as_bytes()) {
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
+    }
     drop(stdin);
     child.wait_with_output().unwrap()
 }
