@@ -98,6 +98,9 @@ pub enum Reason {
     MissesWinning(char),
     /// The mover's piece (first) attacked a face-up piece (second) that beats it.
     RunsInto(char, char),
+    /// The best action is a check, the played one is not, and the check's line wins this
+    /// piece.
+    MissesCheck(char),
 }
 
 /// One action judged: the engine's best action in its position, what the played one lost

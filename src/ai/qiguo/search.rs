@@ -69,6 +69,9 @@ pub struct Report {
     pub nodes: u64,
     pub elapsed: Duration,
     pub best: Move,
+    /// The line the search expects from `best` on (`best` first), as far as its table holds
+    /// it.
+    pub pv: Vec<Move>,
 }
 
 /// Transposition table entries: 2^16 (1 MB).
@@ -168,6 +171,34 @@ impl Search {
             depth: depth.clamp(0, 127) as i8,
             bound,
         };
+    }
+
+    /// The line from `root` that begins with `first` and follows the table's best moves, while
+    /// they are legal for the side to move, never back into a position met before. The table
+    /// holds the layers where the side to move moves itself, so a
+    /// [`Replies::BestReply`] search's line stops after `first`.
+    fn principal_variation(&self, root: &Position, first: Move) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut position = root.clone();
+        position.play_unchecked(first);
+        let mut seen = vec![position.key()];
+        while pv.len() < MAX_PLY && self.limits.replies != Replies::BestReply {
+            let maximising = position.seating().seat(position.side_to_move()) == self.seat;
+            let key = position.key() ^ if maximising { MAXIMISING_KEY } else { 0 };
+            let Some(mv) = self.probe(key).and_then(|entry| entry.best) else {
+                break;
+            };
+            if position.outcome().is_some() || !position.is_legal(mv) {
+                break;
+            }
+            position.play_unchecked(mv);
+            if seen.contains(&position.key()) {
+                break;
+            }
+            seen.push(position.key());
+            pv.push(mv);
+        }
+        pv
     }
 
     fn order(&self, position: &Position, moves: &mut MoveList, best: Option<Move>, ply: usize) {
@@ -554,6 +585,7 @@ impl Deepening {
             nodes: self.search.budget.nodes(),
             elapsed: self.search.budget.elapsed(),
             best,
+            pv: self.search.principal_variation(&self.root, best),
         };
         self.result = Some((scored, report));
         self.depth += 1;

@@ -138,3 +138,23 @@ fn hard_looks_at_its_next_move_within_its_nodes() {
     let (_, report) = deepening.result().expect("an iteration finished");
     assert!(report.depth >= 2, "depth {}", report.depth);
 }
+
+#[test]
+fn a_reviews_reason_names_the_ruler_left_to_fall_and_the_piece_not_taken() {
+    use crate::ai::review::{Class, Reason};
+    // As above: Chu's General on f10 attacks Qin's Ruler on a10, and Chu moves next.
+    let here = position(
+        "18rR/19/19/19/19/19/19/19/19/wR4rG3*9/19/19/19/19/19/19/19/19/19 w 1234567 0,0,0,0,0,0,0 0,0,0,0,0,0,0 0 0",
+    );
+    let judge = |played: &str| judge_move(&here, played.parse().unwrap(), Level::Medium).unwrap();
+    // Along the rank the Ruler stays in the General's reach.
+    let left = judge("a10b10");
+    assert_eq!(left.class, Class::Blunder, "{left:?}");
+    assert_eq!(left.reason, Some(Reason::Loses('R')), "{left:?}");
+    // Off the rank it is safe, but the General was there to take.
+    let fled = judge("a10a9");
+    assert_eq!(fled.best.to_string(), "a10f10", "{fled:?}");
+    assert!(fled.class >= Class::Mistake, "{fled:?}");
+    assert_eq!(fled.reason, Some(Reason::MissesWinning('G')), "{fled:?}");
+    assert_eq!(judge("a10f10").reason, None);
+}

@@ -57,7 +57,8 @@ const LINE_PLIES: usize = 5;
 const NEAR_MATE_PLIES: i32 = 6;
 
 /// Why `played` is worse than the best line `best` found: a near mate allowed or missed, or
-/// the material of the engine's line after it against the best line's.
+/// the material of the engine's line after it against the best line's (a check that wins it
+/// named as such).
 fn reason(game: &Game, played: Move, best: &Report, limits: Limits) -> Option<Reason> {
     let mut after = game.clone();
     after.play(played).ok()?;
@@ -73,8 +74,24 @@ fn reason(game: &Game, played: Move, best: &Report, limits: Limits) -> Option<Re
     let played_line: Vec<Move> = std::iter::once(played)
         .chain(reply.pv.iter().copied())
         .collect();
-    material(game.position(), &played_line)
-        .reason_against(&material(game.position(), &best.pv), value(Kind::Soldier))
+    let reason = material(game.position(), &played_line)
+        .reason_against(&material(game.position(), &best.pv), value(Kind::Soldier));
+    match reason {
+        Some(Reason::MissesWinning(piece))
+            if gives_check(game.position(), best.pv[0])
+                && !gives_check(game.position(), played) =>
+        {
+            Some(Reason::MissesCheck(piece))
+        }
+        reason => reason,
+    }
+}
+
+/// Whether `mv`, legal in `position`, checks the other side's general.
+fn gives_check(position: &Position, mv: Move) -> bool {
+    let mut after = position.clone();
+    after.play_unchecked(mv);
+    after.in_check(after.side_to_move())
 }
 
 /// The captures along the first [`LINE_PLIES`] legal moves of `line` from `position`, for

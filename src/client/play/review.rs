@@ -14,6 +14,7 @@ use crate::client::settings::Settings;
 use crate::client::thinking::{ActionOf, Judging};
 use crate::rules::Seat;
 use bevy::prelude::*;
+use web_time::Instant;
 
 /// The level a review searches at: the default of `kawu-cli review`.
 const REVIEW_LEVEL: Level = Level::Medium;
@@ -78,6 +79,8 @@ pub(super) struct Review<G: Match> {
     pub(super) best: Vec<(ActionOf<G>, Class)>,
     /// Whether the board marks a better action now.
     marked: bool,
+    /// When the review began (its time goes to the log when it ends).
+    started: Option<Instant>,
 }
 
 impl<G: Match> Default for Review<G> {
@@ -89,6 +92,7 @@ impl<G: Match> Default for Review<G> {
             judging: None,
             best: Vec::new(),
             marked: false,
+            started: None,
         }
     }
 }
@@ -145,6 +149,8 @@ fn start_or_stop<G: Match>(
         review.movers = G::shown(script, total).movers();
         review.game = Some((script.clone(), G::to_text(script)));
         review.wanted = false;
+        review.started = Some(Instant::now());
+        info!("review started: {total} steps");
         *view = ReviewView {
             on: true,
             total,
@@ -188,12 +194,22 @@ fn judge_steps<G: Match>(
         return;
     };
     let lang = settings.language;
+    let notation = played.to_string();
     let played = before.action_name(played, lang);
     // Named from the position before, which ends with the judging.
     let verdict = verdict.map(|judgement| (before.action_name(&judgement.best, lang), judgement));
     review.judging = None;
     match verdict {
         Ok((best, judgement)) => {
+            info!(
+                "reviewed step {}: {notation} {} (best {}){}",
+                next + 1,
+                judgement.class.word(),
+                judgement.best,
+                judgement
+                    .reason
+                    .map_or(String::new(), |reason| format!(" {reason:?}"))
+            );
             review.best.push((judgement.best, judgement.class));
             view.lines.push(ReviewLine {
                 mover: review.movers.get(next).copied().unwrap_or(Seat(0)),
@@ -219,6 +235,12 @@ fn judge_steps<G: Match>(
                     (mover, accuracy(own.map(|line| (line.loss, line.class))))
                 })
                 .collect();
+            if view.done() {
+                let elapsed = review
+                    .started
+                    .map_or(0, |started| started.elapsed().as_millis());
+                info!("review finished: {} steps in {elapsed} ms", view.total);
+            }
         }
         Err(why) => {
             warn!("the review stops at step {}: {why}", next + 1);
@@ -282,6 +304,11 @@ fn reason_text<G: Match>(reason: Reason, lang: Lang) -> Option<String> {
             lang,
             "review-reason-runs-into",
             [("piece", piece(attacker)?), ("other", piece(defender)?)],
+        ),
+        Reason::MissesCheck(letter) => tr_args(
+            lang,
+            "review-reason-misses-check",
+            [("piece", piece(letter)?)],
         ),
     })
 }

@@ -174,6 +174,21 @@ impl Match for QiguoMatch {
         whole.game.plies().get(ply).map(|ply| ply.mv)
     }
 
+    fn kind_key(letter: char) -> Option<&'static str> {
+        Some(match crate::rules::qiguo::Kind::from_letter(letter)? {
+            crate::rules::qiguo::Kind::Ruler => "qg-kind-ruler",
+            crate::rules::qiguo::Kind::General => "qg-kind-general",
+            crate::rules::qiguo::Kind::Officer => "qg-kind-officer",
+            crate::rules::qiguo::Kind::Diplomat => "qg-kind-diplomat",
+            crate::rules::qiguo::Kind::Catapult => "qg-kind-catapult",
+            crate::rules::qiguo::Kind::Archer => "qg-kind-archer",
+            crate::rules::qiguo::Kind::Crossbowman => "qg-kind-crossbowman",
+            crate::rules::qiguo::Kind::Swordsman => "qg-kind-swordsman",
+            crate::rules::qiguo::Kind::HeavySwordsman => "qg-kind-heavy-swordsman",
+            crate::rules::qiguo::Kind::Cavalry => "qg-kind-cavalry",
+        })
+    }
+
     fn take_back_whole(whole: &mut QiguoMatch, plies: usize) {
         whole.take_back(plies);
     }
