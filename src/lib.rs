@@ -6,6 +6,7 @@ pub mod ai;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod lessons;
+pub mod picture;
 pub mod protocol;
 pub mod rules;
 #[cfg(feature = "server")]

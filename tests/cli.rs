@@ -671,10 +671,16 @@ fn qiguo_bad_input_is_one_line_and_exit_2() {
 
 /// Reviews `record` (given on standard input) with the extra arguments.
 fn review(game: &str, record: &str, extra: &[&str]) -> Output {
+    let mut args = vec![game, "review", "-"];
+    args.extend(extra);
+    piped(&args, record)
+}
+
+/// Runs kawu-cli with `input` on its standard input.
+fn piped(args: &[&str], input: &str) -> Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_kawu-cli"))
-        .args([game, "review", "-"])
-        .args(extra)
+        .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -682,7 +688,7 @@ fn review(game: &str, record: &str, extra: &[&str]) -> Output {
         .expect("kawu-cli runs");
     let mut stdin = child.stdin.take().unwrap();
     // A refused option ends the program before it reads its input: the pipe may be closed.
-    if let Err(error) = stdin.write_all(record.as_bytes()) {
+    if let Err(error) = stdin.write_all(input.as_bytes()) {
         assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
     }
     drop(stdin);
@@ -938,4 +944,81 @@ fn review_refuses_bad_records_and_options_in_one_line() {
     let output = cli(&["junqi", "review", "/nonexistent/record.txt"]);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(stdout(&output), "");
+}
+
+/// The frames a GIF holds.
+fn gif_frames(bytes: &[u8]) -> usize {
+    let mut decoder = gif::DecodeOptions::new().read_info(bytes).expect("a GIF");
+    let mut frames = 0;
+    while decoder.read_next_frame().expect("a frame").is_some() {
+        frames += 1;
+    }
+    frames
+}
+
+#[test]
+fn gif_draws_a_frame_a_ply_and_png_one_position_of_each_game() {
+    let xiangqi = format!(
+        "{} moves {XIANGQI_GAME}",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    );
+    let plies = XIANGQI_GAME.split_whitespace().count();
+    let junqi = format!("{START} moves {JUNQI_GAME}");
+    let qiguo = format!("{QIGUO_START} moves {QIGUO_GAME}");
+    for (game, record, plies) in [
+        ("xiangqi", xiangqi.as_str(), plies),
+        (
+            "junqi",
+            junqi.as_str(),
+            JUNQI_GAME.split_whitespace().count(),
+        ),
+        (
+            "qiguo",
+            qiguo.as_str(),
+            QIGUO_GAME.split_whitespace().count(),
+        ),
+    ] {
+        let output = piped(&[game, "gif", "-"], record);
+        assert!(output.status.success(), "{game}: {output:?}");
+        assert_eq!(&output.stdout[..6], b"GIF89a", "{game}");
+        assert_eq!(gif_frames(&output.stdout), plies + 1, "{game}");
+        let part = piped(
+            &[
+                game, "gif", "-", "--from", "1", "--to", "3", "--size", "300",
+            ],
+            record,
+        );
+        assert_eq!(gif_frames(&part.stdout), 3, "{game}");
+        let output = piped(&[game, "png", "-", "--ply", "2", "--colour-blind"], record);
+        assert!(output.status.success(), "{game}: {output:?}");
+        assert_eq!(&output.stdout[..8], b"\x89PNG\r\n\x1a\n", "{game}");
+    }
+}
+
+#[test]
+fn pictures_refuse_bad_records_and_options_in_one_line() {
+    let record = "position startpos moves h2e2";
+    for (game, input, extra) in [
+        ("xiangqi", "position startpos moves h2e2 zz", &[][..]),
+        ("xiangqi", "nonsense", &[]),
+        ("junqi", "nonsense", &[]),
+        ("qiguo", "nonsense moves e10j15", &[]),
+        ("xiangqi", record, &["--ply", "2"]),
+        ("xiangqi", record, &["--ply", "x"]),
+        ("xiangqi", record, &["--size", "9"]),
+    ] {
+        let command = if extra.is_empty() || extra[0] == "--size" {
+            "gif"
+        } else {
+            "png"
+        };
+        let mut args = vec![game, command, "-"];
+        args.extend(extra);
+        let output = piped(&args, input);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
 }

@@ -61,6 +61,23 @@ fn the_computer_players_know_no_client() {
 }
 
 #[test]
+fn the_pictures_know_only_the_rules() {
+    let bad = offenders(
+        &sources("picture"),
+        &[
+            "crate::ai",
+            "crate::client",
+            "crate::server",
+            "crate::protocol",
+            "bevy",
+            "std::fs",
+            "std::net",
+        ],
+    );
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
+#[test]
 fn what_the_searches_share_imports_no_game_of_theirs() {
     let shared: Vec<PathBuf> = ["ai/mod.rs", "ai/budget.rs", "ai/arena.rs"]
         .iter()
@@ -604,6 +621,7 @@ fn no_module_tree_of_src_has_an_import_circle() {
         "src/ai",
         "src/client",
         "src/lessons",
+        "src/picture",
         "src/protocol",
         "src/rules",
         "src/server",

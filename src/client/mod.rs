@@ -76,9 +76,6 @@ const ASSETS: &str = if cfg!(target_arch = "wasm32") {
     concat!(env!("CARGO_MANIFEST_DIR"), "/assets")
 };
 
-/// The CJK font (Chinese piece names, Latin and Cyrillic UI text), embedded in the binary.
-pub(crate) const FONT_TTF: &[u8] = include_bytes!("../../assets/fonts/kawu-cjk.ttf");
-
 /// The screen the player is on.
 #[derive(States, Debug, Clone, Copy, Default, Eq, PartialEq, Hash)]
 pub enum Screen {

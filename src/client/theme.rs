@@ -1,9 +1,10 @@
 //! The look of the interface: one palette, the embedded font, egui's style and the widgets
 //! every screen uses (menu buttons, dialog frames, toasts).
 
+use super::ClientSet;
 use super::cues::UiSound;
 use super::i18n::{Lang, tr};
-use super::{ClientSet, FONT_TTF};
+use crate::picture::text::FONT_TTF;
 use bevy::camera::CameraOutputMode;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
@@ -62,12 +63,10 @@ pub mod palette {
     /// A piece's face, and the numbers on small piece chips.
     pub const PAPER: Rgb = Rgb(252, 245, 224);
     pub const CHIP_COUNT: Rgb = Rgb(40, 30, 20);
-    /// Ink on the board, and the back of face-down pieces.
-    pub const BOARD_INK: Rgb = Rgb(66, 38, 18);
-    pub const BACK_RIM: Rgb = Rgb(15, 46, 36);
-    /// Railways and the posts on the board.
-    pub const RAIL: Rgb = Rgb(43, 31, 23);
-    pub const POST: Rgb = Rgb(245, 222, 173);
+    /// Ink on the board, the back of face-down pieces, railways: the table's colours.
+    pub use crate::client::table_colours::{BACK_RIM, BOARD_INK, RAIL};
+    /// The posts on the board.
+    pub const POST: Rgb = crate::client::table_colours::JUNQI_POST;
 }
 
 /// Egui systems that draw UI run in this set: the title screen and the HUD frame first, then

@@ -1,8 +1,9 @@
 //! `kawu-cli junqi`: the command-line contract of `../shared/junqi-flip.md` (moves, apply,
 //! perft), the computer players' arena and the flag model's training data.
 
+use crate::picture::PictureCommand;
 use crate::review::{ReviewArgs, report};
-use crate::{Failure, play_games};
+use crate::{Failure, Output, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::junqi::arena::{GameReport, Summary, play_game, play_game_observed};
@@ -84,6 +85,8 @@ pub enum JunqiCommand {
     /// Reviews a game as `../shared/review.md` says: one line per action (its class, the
     /// engine's best action, the expected score lost), then each mover's accuracy.
     Review(ReviewArgs),
+    #[command(flatten)]
+    Picture(PictureCommand),
     /// The number of action sequences of a given length.
     Perft {
         /// The position (one quoted argument, or its four fields), then the depth.
@@ -105,8 +108,22 @@ fn split_jfen(args: &[String]) -> Result<(String, &[String]), Failure> {
 }
 
 /// Runs one command; its output, or a one-line failure.
-pub fn run(command: JunqiCommand) -> Result<String, Failure> {
+pub fn run(command: JunqiCommand) -> Result<Output, Failure> {
     match command {
+        JunqiCommand::Picture(picture) => picture.draw(scene),
+        command => run_text(command).map(Output::Text),
+    }
+}
+
+/// The picture scene of a Junqi record: its public game, never the deal it holds.
+fn scene(text: &str) -> Result<kawu::picture::Scene, Failure> {
+    Ok(kawu::picture::junqi::scene(Game::from_text(text)?.public()))
+}
+
+/// The commands that print text.
+fn run_text(command: JunqiCommand) -> Result<String, Failure> {
+    match command {
+        JunqiCommand::Picture(_) => unreachable!("`run` draws the pictures"),
         JunqiCommand::Moves { jfen } => {
             let (jfen, rest) = split_jfen(&jfen)?;
             if !rest.is_empty() {

@@ -5,12 +5,14 @@ mod engine;
 mod junqi;
 #[cfg(feature = "server")]
 mod loadtest;
+mod picture;
 mod qiguo;
 mod review;
 mod uci;
 mod xiangqi;
 
 use clap::{Parser, Subcommand};
+use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
 
@@ -45,6 +47,25 @@ enum Game {
 
 /// A failure: a one-line message, exit code 2.
 pub struct Failure(pub String);
+
+/// What a command prints: text, or a picture's bytes.
+pub enum Output {
+    Text(String),
+    Bytes(Vec<u8>),
+}
+
+/// The text of a record given as a file, or '-' for standard input.
+pub fn read_record(file: &str) -> Result<String, Failure> {
+    let mut text = String::new();
+    if file == "-" {
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| Failure(format!("standard input: {e}")))?;
+    } else {
+        text = std::fs::read_to_string(file).map_err(|e| Failure(format!("{file}: {e}")))?;
+    }
+    Ok(text)
+}
 
 impl<E: std::fmt::Display> From<E> for Failure {
     fn from(error: E) -> Failure {
@@ -99,12 +120,22 @@ fn main() -> ExitCode {
         Game::Xiangqi { command } => xiangqi::run(command),
         Game::Qiguo { command } => qiguo::run(command),
         #[cfg(feature = "server")]
-        Game::Loadtest(args) => loadtest::run(args),
+        Game::Loadtest(args) => loadtest::run(args).map(Output::Text),
     };
     match result {
-        Ok(output) => {
+        Ok(Output::Text(output)) => {
             print!("{output}");
             ExitCode::SUCCESS
+        }
+        Ok(Output::Bytes(bytes)) => {
+            let mut out = std::io::stdout().lock();
+            match out.write_all(&bytes).and_then(|()| out.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("error: standard output: {error}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Err(Failure(message)) => {
             eprintln!("error: {message}");

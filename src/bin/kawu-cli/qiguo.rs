@@ -1,8 +1,9 @@
 //! `kawu-cli qiguo`: the command-line contract of `../shared/qiguo.md` (moves, apply, perft, think)
 //! and the computer players' arena.
 
+use crate::picture::PictureCommand;
 use crate::review::{ReviewArgs, report};
-use crate::{Failure, play_games};
+use crate::{Failure, Output, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::qiguo::arena::{GameReport, Tally, play_game};
@@ -46,6 +47,8 @@ pub enum QiguoCommand {
     /// Reviews a game as `../shared/review.md` says: one line per action (its class, the
     /// engine's best action, the expected score lost), then each mover's accuracy.
     Review(ReviewArgs),
+    #[command(flatten)]
+    Picture(PictureCommand),
     /// Games between two levels at one table (computer seats only): A and B each take one
     /// of two seats with as many states, the field plays the others, and the next game of
     /// the pair swaps A and B.
@@ -140,8 +143,22 @@ fn sorted_moves(position: &Position) -> Vec<String> {
 }
 
 /// Runs one command; its output, or a one-line failure.
-pub fn run(command: QiguoCommand) -> Result<String, Failure> {
+pub fn run(command: QiguoCommand) -> Result<Output, Failure> {
     match command {
+        QiguoCommand::Picture(picture) => picture.draw(scene),
+        command => run_text(command).map(Output::Text),
+    }
+}
+
+/// The picture scene of a Qiguo record.
+fn scene(text: &str) -> Result<kawu::picture::Scene, Failure> {
+    Ok(kawu::picture::qiguo::scene(&Replay::from_text(text)?))
+}
+
+/// The commands that print text.
+fn run_text(command: QiguoCommand) -> Result<String, Failure> {
+    match command {
+        QiguoCommand::Picture(_) => unreachable!("`run` draws the pictures"),
         QiguoCommand::Moves { args } => {
             let (position, rest) = read_qfen(&args)?;
             if let Some(extra) = rest.first() {

@@ -6,7 +6,6 @@ use clap::Args;
 use kawu::ai::Level;
 use kawu::ai::review::{Judgement, accuracy};
 use std::fmt::Display;
-use std::io::Read;
 
 /// What every game's `review` takes.
 #[derive(Args)]
@@ -25,16 +24,7 @@ pub struct ReviewArgs {
 impl ReviewArgs {
     /// The record's text.
     pub fn record(&self) -> Result<String, Failure> {
-        let mut text = String::new();
-        if self.file == "-" {
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| Failure(format!("standard input: {e}")))?;
-        } else {
-            text = std::fs::read_to_string(&self.file)
-                .map_err(|e| Failure(format!("{}: {e}", self.file)))?;
-        }
-        Ok(text)
+        crate::read_record(&self.file)
     }
 
     /// The level, checked: a review needs one that searches.

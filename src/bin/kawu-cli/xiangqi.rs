@@ -2,8 +2,9 @@
 //! the UCI engine) and the computer players' arena.
 
 use crate::engine::UciEngine;
+use crate::picture::PictureCommand;
 use crate::review::{ReviewArgs, report};
-use crate::{Failure, play_games};
+use crate::{Failure, Output, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::xiangqi::arena::{
@@ -61,6 +62,8 @@ pub enum XiangqiCommand {
     /// Reviews a game as `../shared/review.md` says: one line per action (its class, the
     /// engine's best action, the expected score lost), then each mover's accuracy.
     Review(ReviewArgs),
+    #[command(flatten)]
+    Picture(PictureCommand),
     /// Plays the moves from FEN and prints `ongoing`, `red-wins REASON`, `black-wins REASON`
     /// or `draw REASON`.
     Status {
@@ -221,8 +224,26 @@ fn eval_data(level: Level, games: u64, seed: u64) -> String {
 }
 
 /// Runs one command; its output, or a one-line failure.
-pub fn run(command: XiangqiCommand) -> Result<String, Failure> {
+pub fn run(command: XiangqiCommand) -> Result<Output, Failure> {
     match command {
+        XiangqiCommand::Picture(picture) => picture.draw(scene),
+        command => run_text(command).map(Output::Text),
+    }
+}
+
+/// The picture scene of a Xiangqi record.
+fn scene(text: &str) -> Result<kawu::picture::Scene, Failure> {
+    let record = XiangqiRecord::from_text(text)?;
+    Ok(kawu::picture::xiangqi::scene(
+        &record.game()?,
+        record.conceded,
+    ))
+}
+
+/// The commands that print text.
+fn run_text(command: XiangqiCommand) -> Result<String, Failure> {
+    match command {
+        XiangqiCommand::Picture(_) => unreachable!("`run` draws the pictures"),
         XiangqiCommand::Uci => {
             crate::uci::run();
             Ok(String::new())

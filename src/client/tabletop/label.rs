@@ -3,12 +3,11 @@
 //! (skrifa's outlines, vello_cpu's rasteriser) and shown as a sprite. The game so carries one
 //! text stack, not Bevy's beside egui's.
 
+use crate::picture::text::Font;
 use bevy::asset::RenderAssetUsages;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use skrifa::instance::{LocationRef, Size};
-use skrifa::{FontRef, MetadataProvider};
 use vello_cpu::kurbo::{Affine, BezPath, Shape};
 
 /// Pixels per em a glyph is drawn at: sharp up to about that size on the screen.
@@ -74,22 +73,14 @@ struct Glyph {
 /// The embedded font and the glyphs drawn from it so far.
 #[derive(Resource)]
 struct Glyphs {
-    font: FontRef<'static>,
-    /// Ascent and descent (negative below the baseline), in ems.
-    ascent: f32,
-    descent: f32,
+    font: Font,
     drawn: HashMap<char, Glyph>,
 }
 
 impl Glyphs {
     fn new() -> Glyphs {
-        let font = FontRef::new(crate::client::FONT_TTF).expect("the embedded font parses");
-        let metrics = font.metrics(Size::unscaled(), LocationRef::default());
-        let em = f32::from(metrics.units_per_em);
         Glyphs {
-            font,
-            ascent: metrics.ascent / em,
-            descent: metrics.descent / em,
+            font: Font::embedded(),
             drawn: HashMap::default(),
         }
     }
@@ -100,70 +91,22 @@ impl Glyphs {
         if let Some(glyph) = self.drawn.get(&c) {
             return glyph.clone();
         }
-        let size = Size::new(RASTER_EM);
-        let location = LocationRef::default();
-        let glyph = match self.font.charmap().map(c) {
+        let glyph = match self.font.glyph(c, RASTER_EM) {
             None => Glyph {
                 advance: 0.0,
                 image: None,
             },
-            Some(id) => {
-                let advance = self
-                    .font
-                    .glyph_metrics(size, location)
-                    .advance_width(id)
-                    .unwrap_or_default()
-                    / RASTER_EM;
-                let mut path = BezPath::new();
-                if let Some(outline) = self.font.outline_glyphs().get(id) {
-                    let settings = skrifa::outline::DrawSettings::unhinted(size, location);
-                    // An outline that does not draw leaves the path empty: nothing shows.
-                    let _ = outline.draw(settings, &mut PathPen(&mut path));
-                }
-                Glyph {
-                    advance,
-                    image: draw(&path).map(|(image, centre, size)| GlyphImage {
-                        image: images.add(image),
-                        centre: centre / RASTER_EM,
-                        size: size / RASTER_EM,
-                    }),
-                }
-            }
+            Some(outline) => Glyph {
+                advance: outline.advance,
+                image: draw(&outline.path).map(|(image, centre, size)| GlyphImage {
+                    image: images.add(image),
+                    centre: centre / RASTER_EM,
+                    size: size / RASTER_EM,
+                }),
+            },
         };
         self.drawn.insert(c, glyph.clone());
         glyph
-    }
-}
-
-/// An outline path in pixels, y down (as the rasteriser's image rows go).
-struct PathPen<'a>(&'a mut BezPath);
-
-impl skrifa::outline::OutlinePen for PathPen<'_> {
-    fn move_to(&mut self, x: f32, y: f32) {
-        self.0.move_to((f64::from(x), -f64::from(y)));
-    }
-
-    fn line_to(&mut self, x: f32, y: f32) {
-        self.0.line_to((f64::from(x), -f64::from(y)));
-    }
-
-    fn quad_to(&mut self, cx: f32, cy: f32, x: f32, y: f32) {
-        self.0.quad_to(
-            (f64::from(cx), -f64::from(cy)),
-            (f64::from(x), -f64::from(y)),
-        );
-    }
-
-    fn curve_to(&mut self, cx0: f32, cy0: f32, cx1: f32, cy1: f32, x: f32, y: f32) {
-        self.0.curve_to(
-            (f64::from(cx0), -f64::from(cy0)),
-            (f64::from(cx1), -f64::from(cy1)),
-            (f64::from(x), -f64::from(y)),
-        );
-    }
-
-    fn close(&mut self) {
-        self.0.close_path();
     }
 }
 
@@ -250,9 +193,9 @@ fn lay_out_labels(
         let mut pen = match label.anchor {
             LabelAnchor::Centre => Vec2::new(
                 -width / 2.0,
-                -(glyphs.ascent + glyphs.descent) / 2.0 * label.size,
+                -(glyphs.font.ascent + glyphs.font.descent) / 2.0 * label.size,
             ),
-            LabelAnchor::TopLeft => Vec2::new(0.0, -glyphs.ascent * label.size),
+            LabelAnchor::TopLeft => Vec2::new(0.0, -glyphs.font.ascent * label.size),
         };
         let mut spawned = Vec::new();
         for glyph in line {
