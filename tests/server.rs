@@ -820,6 +820,60 @@ async fn resign_draws_and_rematches() {
 }
 
 #[tokio::test]
+async fn a_finished_game_is_shared_as_a_gif_and_its_positions_as_pngs() {
+    let address = start(config("pictures")).await;
+    let (mut alice, mut bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
+    let code = alice.code();
+    let gif = format!("/games/{code}/0.gif");
+    let start = alice.version();
+    // Not while the game is on.
+    alice.act("h2e2").await;
+    bob.until_version(start + 1).await;
+    assert!(
+        http_get(address, &gif, "")
+            .await
+            .starts_with("HTTP/1.1 404")
+    );
+    bob.act("h9g7").await;
+    bob.until_version(start + 2).await;
+    bob.send(ClientMessage::Resign {}).await;
+    alice.until_version(start + 3).await;
+    assert!(alice.replica().end.is_some());
+
+    let response = http_get(address, &gif, "").await;
+    assert!(response.starts_with("HTTP/1.1 200"), "{response:.300}");
+    let head = response.to_ascii_lowercase();
+    assert!(head.contains("content-type: image/gif"), "{response:.300}");
+    assert!(
+        head.contains("cache-control: public, max-age=86400, immutable"),
+        "{response:.300}"
+    );
+    assert!(response.contains("GIF89a"));
+    let png = http_get(address, &format!("/games/{code}/0/1.png"), "").await;
+    assert!(png.starts_with("HTTP/1.1 200"), "{png:.300}");
+    assert!(png.to_ascii_lowercase().contains("content-type: image/png"));
+    assert!(png.contains("PNG"));
+    // The code may be typed in small letters with a dash, as players write it.
+    let typed = format!("{}-{}", &code[..5], &code[5..]).to_lowercase();
+    let again = http_get(address, &format!("/games/{typed}/0.gif"), "").await;
+    assert!(again.starts_with("HTTP/1.1 200"), "{again:.300}");
+    for missing in [
+        "/games/K7QMZ3WX2P/0.gif".to_string(),
+        format!("/games/{code}/1.gif"),
+        format!("/games/{code}/0.png"),
+        format!("/games/{code}/x.gif"),
+        format!("/games/{code}/0/3.png"),
+        format!("/games/{code}/0/a.png"),
+    ] {
+        let response = http_get(address, &missing, "").await;
+        assert!(
+            response.starts_with("HTTP/1.1 404"),
+            "{missing}: {response:.200}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn a_reconnecting_player_gets_only_what_it_missed() {
     let address = start(config("resume")).await;
     let (mut alice, mut bob) = table(address, GameKind::Junqi, MoveClock::Off).await;

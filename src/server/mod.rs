@@ -16,6 +16,7 @@ mod cluster;
 mod connection;
 mod metrics;
 mod notice;
+mod pictures;
 mod record;
 mod room;
 mod secret;
@@ -606,7 +607,9 @@ impl Server {
             .route("/cluster", get(cluster_link))
             .route("/ws", get(websocket))
             .route("/health", get(health))
-            .route("/metrics", get(metrics_page));
+            .route("/metrics", get(metrics_page))
+            .route("/games/{code}/{file}", get(pictures::game_gif))
+            .route("/games/{code}/{number}/{file}", get(pictures::position_png));
         if let Some(web) = &self.shared.config.web {
             router = router.fallback_service(web_files(web));
         }

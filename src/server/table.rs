@@ -76,6 +76,11 @@ impl Table {
         }
     }
 
+    /// The game on the table as a picture shows it, once it has ended.
+    pub fn finished_scene(&self) -> Option<crate::picture::Scene> {
+        self.end.map(|_| self.board.scene())
+    }
+
     /// How many seats the room has.
     pub fn seat_count(&self) -> usize {
         self.seat_tokens.len()

@@ -23,6 +23,10 @@ impl JunqiBoard {
 }
 
 impl TableGame for JunqiBoard {
+    fn scene(&self) -> crate::picture::Scene {
+        crate::picture::junqi::scene(&self.0)
+    }
+
     fn seat_to_move(&self, first_seat: RoomSeat) -> RoomSeat {
         if self.0.view().first_player_to_move() {
             first_seat

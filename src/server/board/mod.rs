@@ -54,6 +54,9 @@ trait TableGame: Send {
     /// The public table, for `to_move` the seat to move.
     fn state(&self, to_move: RoomSeat) -> GameState;
 
+    /// The game as a picture shows it: what everyone saw, from its start.
+    fn scene(&self) -> crate::picture::Scene;
+
     /// The Qiguo game, if this is one.
     fn qiguo(&self) -> Option<&QiguoBoard> {
         None
@@ -87,6 +90,11 @@ impl Board {
     /// The Qiguo game, if this is one.
     pub fn qiguo(&self) -> Option<&QiguoBoard> {
         self.0.qiguo()
+    }
+
+    /// The game as a picture shows it.
+    pub fn scene(&self) -> crate::picture::Scene {
+        self.0.scene()
     }
 
     /// The action `text` names, played by `mover` (the seat to move): what it plays (a Junqi

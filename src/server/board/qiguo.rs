@@ -109,6 +109,23 @@ impl QiguoBoard {
 }
 
 impl TableGame for QiguoBoard {
+    fn scene(&self) -> crate::picture::Scene {
+        let mut replay = qiguo::Replay::new(self.start.clone());
+        for step in &self.history {
+            match step {
+                QiguoStep::Move { mv, .. } => {
+                    if replay.play(*mv).is_err() {
+                        break;
+                    }
+                }
+                QiguoStep::Withdrew { seat, .. } => {
+                    replay.withdraw(self.game_seat(*seat));
+                }
+            }
+        }
+        crate::picture::qiguo::scene(&replay)
+    }
+
     fn seat_to_move(&self, _first_seat: RoomSeat) -> RoomSeat {
         let side = self.position.side_to_move();
         self.room_seat(self.position.seating().seat(side))

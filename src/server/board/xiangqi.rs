@@ -19,6 +19,10 @@ impl XiangqiBoard {
 }
 
 impl TableGame for XiangqiBoard {
+    fn scene(&self) -> crate::picture::Scene {
+        crate::picture::xiangqi::scene(&self.0, None)
+    }
+
     fn seat_to_move(&self, first_seat: RoomSeat) -> RoomSeat {
         if self.0.position().side_to_move() == self.0.start().side_to_move() {
             first_seat
