@@ -3031,6 +3031,62 @@ fn review_done(app: &mut App) -> ReviewView {
 }
 
 #[test]
+fn a_replay_is_shared_as_a_gif_of_the_game_and_a_png_of_the_position_shown() {
+    use kawu::client::play::ShareRequest;
+    let mut app = app();
+    let fen = "3k5/9/2n6/9/9/9/9/1R7/9/4K4 w - - 0 1";
+    assert!(
+        watch_text(
+            &mut app,
+            GameKind::Xiangqi,
+            format!("{fen} moves b2b5 c7b5")
+        )
+        .is_empty()
+    );
+    settle(&mut app);
+    let folder = dirs::picture_dir()
+        .or_else(dirs::home_dir)
+        .expect("a folder for pictures");
+    let saved = |extension: &str| -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(&folder)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| {
+                let name = path.file_name().unwrap().to_string_lossy().to_string();
+                name.starts_with("kawu-xiangqi-") && name.ends_with(extension)
+            })
+            .collect()
+    };
+    let before: Vec<_> = [saved(".gif"), saved(".png")].concat();
+    app.world_mut().write_message(ShareRequest::Game);
+    app.world_mut().write_message(ShareRequest::Position);
+    app.update();
+    let new = |extension: &str| -> std::path::PathBuf {
+        let found: Vec<_> = saved(extension)
+            .into_iter()
+            .filter(|path| !before.contains(path))
+            .collect();
+        assert_eq!(found.len(), 1, "{found:?} in {}", folder.display());
+        found[0].clone()
+    };
+    let (gif, png) = (new(".gif"), new(".png"));
+    let bytes = std::fs::read(&gif).unwrap();
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(bytes.as_slice())
+        .unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 3, "the start and two moves");
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    std::fs::remove_file(gif).unwrap();
+    std::fs::remove_file(png).unwrap();
+}
+
+#[test]
 fn a_replays_review_judges_each_step_as_the_engine_does_and_can_be_left() {
     use kawu::ai::review::Class;
     let mut app = app();

@@ -37,6 +37,7 @@ mod records;
 mod save;
 mod seats;
 mod settings;
+mod share;
 pub mod table_colours;
 pub mod tabletop;
 mod theme;

@@ -106,6 +106,10 @@ impl Match for JunqiMatch {
         game.record().to_text()
     }
 
+    fn scene(game: &Game) -> crate::picture::Scene {
+        crate::picture::junqi::scene(game.public())
+    }
+
     fn from_text(text: &str) -> Result<Game, String> {
         let record = GameRecord::from_text(text).map_err(|error| error.to_string())?;
         <JunqiMatch as Match>::from_record(&record)

@@ -17,7 +17,7 @@ pub use practice::{Attempt, PracticeRequest, PracticeView};
 pub use referee::LocalReferee;
 pub use replay::{Replay, ReplayJumps};
 pub use review::{ReviewLine, ReviewRequest, ReviewView};
-pub use shelf::{RecordShelf, record_section};
+pub use shelf::{RecordShelf, ShareRequest, record_section};
 
 use super::ClientSet;
 use super::i18n::Lang;
@@ -136,6 +136,8 @@ pub trait Match:
     fn to_text(whole: &Self::Whole) -> String;
     /// The whole game a pasted text holds, or what is wrong with it.
     fn from_text(text: &str) -> Result<Self::Whole, String>;
+    /// The whole game as a shared picture shows it: what everyone saw.
+    fn scene(whole: &Self::Whole) -> crate::picture::Scene;
 
     /// The whole game rebuilt from the table, where no referee here holds it (online).
     fn whole_seen(&self) -> Option<Self::Whole>;

@@ -9,7 +9,7 @@ use crate::client::ClientSet;
 use crate::client::catalog::Catalog;
 use crate::client::clipboard::Clipboard;
 use crate::client::cues::UiSound;
-use crate::client::i18n::Lang;
+use crate::client::i18n::{Lang, tr};
 use crate::client::matches::on_table;
 use crate::client::net::OnlineSession;
 use crate::client::records::{
@@ -19,18 +19,21 @@ use crate::client::records::{
 use crate::client::save::{SavedGame, store};
 use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
+use crate::client::share::{picture_name, save_picture};
 use crate::client::table_colours::TablePalette;
-use crate::client::theme::Toast;
+use crate::client::theme::{Toast, small_button};
 use crate::client::timeline::Anim;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 pub(super) fn logic_plugin<G: Match>(app: &mut App) {
-    app.add_systems(
+    app.add_message::<ShareRequest>().add_systems(
         Update,
-        keep_finished::<G>
-            .run_if(resource_changed::<G>)
+        (
+            keep_finished::<G>.run_if(resource_changed::<G>),
+            share::<G>.run_if(on_table(G::KIND)),
+        )
             .in_set(ClientSet::Present),
     );
 }
@@ -45,6 +48,15 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
             .run_if(on_table(G::KIND))
             .in_set(ClientSet::Present),
     );
+}
+
+/// Share the replay on the table as a picture.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShareRequest {
+    /// The whole game, an animated GIF.
+    Game,
+    /// The position shown, a PNG.
+    Position,
 }
 
 /// Saves the game played here after every change (not the demonstration, a replay, nor a game
@@ -136,6 +148,64 @@ pub struct RecordShelf<'w, G: Match> {
     sounds: MessageWriter<'w, UiSound>,
     loads: MessageWriter<'w, LoadMatch<G>>,
     watch: MessageWriter<'w, WatchReplay>,
+    shares: MessageWriter<'w, ShareRequest>,
+}
+
+/// A replay's Share buttons.
+fn share_buttons<G: Match>(ui: &mut egui::Ui, lang: Lang, shelf: &mut RecordShelf<G>) {
+    if shelf.replay.script().is_none() {
+        return;
+    }
+    ui.horizontal(|ui| {
+        if small_button(ui, true, tr(lang, "share-gif"), &mut shelf.sounds) {
+            shelf.shares.write(ShareRequest::Game);
+        }
+        if small_button(ui, true, tr(lang, "share-png"), &mut shelf.sounds) {
+            shelf.shares.write(ShareRequest::Position);
+        }
+    });
+}
+
+/// Draws the picture a share asks for — the whole game as an animated GIF, or the position
+/// shown as a PNG — and saves it where the player finds it (the pictures folder; a download in
+/// the browser), a toast saying where.
+fn share<G: Match>(
+    mut requests: MessageReader<ShareRequest>,
+    replay: Res<Replay<G>>,
+    palette: Res<TablePalette>,
+    mut toast: ResMut<Toast>,
+) {
+    for &request in requests.read() {
+        let (Some(game), Some(progress)) = (replay.script(), replay.progress()) else {
+            continue;
+        };
+        let scene = G::scene(game);
+        let kind = format!("{:?}", G::KIND).to_lowercase();
+        let style = crate::picture::Style {
+            colour_safe: palette.colour_safe,
+            ..Default::default()
+        };
+        let drawn = match request {
+            ShareRequest::Game => {
+                let last = scene.frames.len().saturating_sub(1);
+                crate::picture::gif(&scene, 0, last, style).map(|bytes| (bytes, "gif", "image/gif"))
+            }
+            ShareRequest::Position => crate::picture::png(&scene, progress.shown, style)
+                .map(|bytes| (bytes, "png", "image/png")),
+        };
+        let saved = drawn
+            .map_err(|e| e.to_string())
+            .and_then(|(bytes, extension, mime)| {
+                save_picture(&picture_name(&kind, extension), &bytes, mime)
+            });
+        match saved {
+            Ok(place) => {
+                info!("shared a picture: {place}");
+                toast.show_key_with("share-saved", place);
+            }
+            Err(error) => toast.show_key_with("share-failed", error),
+        }
+    }
 }
 
 /// The HUD's export (the game as text, to copy: a replay's whole game, or what has been played)
@@ -149,6 +219,7 @@ pub fn record_section<G: Match>(
     let Some(words) = shelf.catalog.get(G::KIND).record_words else {
         return;
     };
+    share_buttons(ui, lang, shelf);
     let action = record_box(
         ui,
         lang,

@@ -220,6 +220,10 @@ impl Match for QiguoMatch {
         whole.game.record().to_text()
     }
 
+    fn scene(whole: &QiguoMatch) -> crate::picture::Scene {
+        crate::picture::qiguo::scene(&whole.game)
+    }
+
     fn from_text(text: &str) -> Result<QiguoMatch, String> {
         let game = Replay::from_text(text).map_err(|error| error.to_string())?;
         Ok(QiguoMatch::of(game))

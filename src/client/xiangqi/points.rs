@@ -216,6 +216,10 @@ impl Match for XiangqiMatch {
         whole.record().to_text()
     }
 
+    fn scene(whole: &XiangqiMatch) -> crate::picture::Scene {
+        crate::picture::xiangqi::scene(&whole.game, whole.conceded)
+    }
+
     fn from_text(text: &str) -> Result<XiangqiMatch, String> {
         let record = XiangqiRecord::from_text(text).map_err(|error| error.to_string())?;
         <XiangqiMatch as Match>::from_record(&record)
