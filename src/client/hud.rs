@@ -18,7 +18,9 @@ use super::records::{RecordSource, ReplayRequest, WatchReplay};
 use super::seats::{LEVEL_CHOICES, Seats, level_key};
 use super::settings::{Settings, settings_page};
 use super::tabletop::{HudInsets, TableBounds};
-use super::theme::{Rgb, Toast, UiSet, dialog_frame, menu_button, palette, small_button};
+use super::theme::{
+    Rgb, Toast, UiSet, dialog_frame, menu_button, name_place, palette, small_button,
+};
 use super::thinking::{HintRequest, computer_to_move};
 use super::timeline::Anim;
 use super::{ClientSet, Screen};
@@ -875,11 +877,17 @@ fn hud_dialogs(
                 let question = format!("{} — {}", text.seat_name(player), t("dialog-resign"));
                 ui.label(egui::RichText::new(question).size(20.0));
                 ui.horizontal(|ui| {
-                    if ui.button(t("hud-resign")).clicked() {
+                    // Named as the buttons under the dialog are: while it is open, the test
+                    // that clicks by name finds these.
+                    let resign = ui.button(t("hud-resign"));
+                    name_place(ui, t("hud-resign"), &resign);
+                    if resign.clicked() {
                         act.requests.write(MatchRequest::Resign);
                         state.confirm_resign = false;
                     }
-                    if ui.button(t("dialog-cancel")).clicked() {
+                    let cancel = ui.button(t("dialog-cancel"));
+                    name_place(ui, t("dialog-cancel"), &cancel);
+                    if cancel.clicked() {
                         state.confirm_resign = false;
                     }
                 });

@@ -10,6 +10,19 @@ use vello_cpu::kurbo::{Circle, Line, Rect};
 /// Board units from the edge to the outer lines.
 const MARGIN: f32 = 0.9;
 
+/// The star points of a Go board, as files and ranks from 0 (the centre one holds the
+/// emperor).
+pub const STAR_POINTS: [(usize, usize); 8] = [
+    (3, 3),
+    (9, 3),
+    (15, 3),
+    (3, 9),
+    (15, 9),
+    (3, 15),
+    (9, 15),
+    (15, 15),
+];
+
 /// Where `point` is in the picture (rank 1 at the bottom, file a on the left).
 fn place(point: Point) -> Place {
     Place {
@@ -38,16 +51,7 @@ pub(super) fn draw_board(canvas: &mut Canvas) {
         canvas.stroke(&Line::new(at(line, 0), at(line, 18)), width, BOARD_INK, 1.0);
         canvas.stroke(&Line::new(at(0, line), at(18, line)), width, BOARD_INK, 1.0);
     }
-    for (file, rank) in [
-        (3, 3),
-        (9, 3),
-        (15, 3),
-        (3, 9),
-        (15, 9),
-        (3, 15),
-        (9, 15),
-        (15, 15),
-    ] {
+    for (file, rank) in STAR_POINTS {
         canvas.fill(&Circle::new(at(file, rank), 0.12), BOARD_INK, 1.0);
     }
 }

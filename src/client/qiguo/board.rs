@@ -10,6 +10,7 @@ use crate::client::tabletop::paint::{fill, paint, stroke, white, wood};
 use crate::client::tabletop::{Label, TableBounds, TablePitch, line, on_table_of};
 use crate::client::theme::palette;
 use crate::client::timeline::z;
+use crate::picture::qiguo::STAR_POINTS;
 use crate::rules::GameKind;
 use crate::rules::qiguo::{FILES, Point, RANKS};
 use bevy::prelude::*;
@@ -32,18 +33,6 @@ fn fit_table(mut bounds: ResMut<TableBounds>, mut pitch: ResMut<TablePitch>) {
     bounds.set_if_neq(TableBounds(BOARD + Vec2::splat(16.0)));
     pitch.set_if_neq(TablePitch(STEP));
 }
-
-/// The star points of a Go board (the centre one holds the emperor).
-const STAR_POINTS: [(usize, usize); 8] = [
-    (3, 3),
-    (9, 3),
-    (15, 3),
-    (3, 9),
-    (15, 9),
-    (3, 15),
-    (9, 15),
-    (15, 15),
-];
 
 /// The letters of the files, west to east.
 const FILE_LETTERS: &str = "abcdefghijklmnopqrs";
