@@ -1406,6 +1406,24 @@ try {
     const xiangqiErrors = logs.filter((l) => /^(error|pageerror)/.test(l));
     if (xiangqiErrors.length) fail(`errors while playing Xiangqi:\n${xiangqiErrors.join('\n')}`);
 
+    // 6a. The game's own Review: resign, press the result panel's Review the game, and the
+    //     Web Worker judges the three moves; the cannon that took e6 is lost to the horse on g7.
+    await pressUntilNamed(page, word('hud-resign', 'ru'), word('dialog-cancel', 'ru'), 'the resignation dialog');
+    await pressUntil(page, word('hud-resign', 'ru'), () => names(page, word('result-review', 'ru')), 'the result panel');
+    const reviewMark = logs.length;
+    await pressForLog(page, logs, word('result-review', 'ru'), /review started: 3 steps/, 'the review');
+    const finished = await waitForLog(logs, reviewMark, /review finished: 3 steps in (\d+) ms/, 'the end of the review', 120000);
+    figures.pageReviewMs = Number(finished.match(/in (\d+) ms/)[1]);
+    const judged = logs.slice(reviewMark).filter((l) => /reviewed step/.test(l));
+    figures.pageReview = judged.map((l) => l.replace(/^.*reviewed /, ''));
+    if (!/reviewed step 3: e2e6 (mistake|blunder) .*Loses\('C'\)/.test(judged[2] ?? '')) {
+      fail(`the cannon lost on e6 is no mistake: ${judged.join('; ')}`);
+    }
+    await page.waitForTimeout(1500);
+    await shoot(page, '10c-xiangqi-review');
+    const reviewErrors = logs.filter((l) => /^(error|pageerror)/.test(l));
+    if (reviewErrors.length) fail(`errors while reviewing:\n${reviewErrors.join('\n')}`);
+
     // The first page is done with: its frames would slow the next pages down.
     await page.close();
 
