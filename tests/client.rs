@@ -860,6 +860,27 @@ fn start_server_with(settings: &[(&str, &str)]) -> TestServer {
     }
 }
 
+/// The head (lower-case names) and body of a plain `GET` of an `http://` address.
+fn http_get(url: &str) -> (String, Vec<u8>) {
+    use std::io::{Read, Write};
+    let rest = url.strip_prefix("http://").expect("an http address");
+    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let mut stream = std::net::TcpStream::connect(host).expect("the server answers");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("the request is sent");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).expect("the answer arrives");
+    let split = answer
+        .windows(4)
+        .position(|window| window == b"\r\n\r\n")
+        .expect("a head");
+    let head = String::from_utf8_lossy(&answer[..split]).to_lowercase();
+    (head, answer[split + 4..].to_vec())
+}
+
 /// A client app that goes online through the server at `url`.
 fn online_app(url: &str) -> App {
     let mut app = app();
@@ -1748,6 +1769,19 @@ fn two_clients_play_xiangqi_through_a_real_server() {
             ))
         );
     }
+    // The room's panel offers the finished game as a picture: its link answers with a GIF.
+    let link = kawu::client::finished_game_link(&session(&host)).expect("a link once over");
+    let guest_link = kawu::client::finished_game_link(&session(&guest)).expect("the guest's");
+    // (The guest reaches the server through the test's line, on another port.)
+    assert_eq!(
+        link.rsplit_once("/games/").map(|(_, path)| path),
+        guest_link.rsplit_once("/games/").map(|(_, path)| path)
+    );
+    assert!(link.ends_with("/0.gif"), "the room's first game: {link}");
+    let (head, body) = http_get(&link);
+    assert!(head.starts_with("http/1.1 200"), "{link}: {head}");
+    assert!(head.contains("content-type: image/gif"), "{head}");
+    assert!(body.starts_with(b"GIF89a"), "{link} is a GIF");
     // A rematch swaps colours: the guest now plays red and moves first.
     for app in [&mut host, &mut guest] {
         app.world_mut().write_message(kawu::client::NewMatch {

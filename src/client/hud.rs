@@ -12,7 +12,7 @@ use super::matches::{
 };
 use super::play::{Attempt, PracticeRequest, PracticeView, ReviewRequest, ReviewView};
 
-use super::net::{LinkState, OnlineSession, ToServer, invite_link};
+use super::net::{LinkState, OnlineSession, ToServer, finished_game_link, invite_link};
 use super::online::RoomTable;
 use super::records::{RecordSource, ReplayRequest, WatchReplay};
 use super::seats::{LEVEL_CHOICES, Seats, level_key};
@@ -240,6 +240,13 @@ fn online_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hu
             ui.label(egui::RichText::new(&link).small());
             if small_button(ui, true, t("online-copy-link"), &mut act.sounds) {
                 act.clipboard.copy_and_tell(&link, &mut act.toast);
+            }
+            if let Some(picture) = finished_game_link(session) {
+                ui.label(t("online-game-picture"));
+                ui.label(egui::RichText::new(&picture).small());
+                if small_button(ui, true, t("online-copy-picture-link"), &mut act.sounds) {
+                    act.clipboard.copy_and_tell(&picture, &mut act.toast);
+                }
             }
             if session.seats().len() > 2 {
                 table_seats(ui, lang, online, act);

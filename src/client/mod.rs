@@ -60,7 +60,10 @@ pub use matches::{
     Deal, DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, PositionKey,
     ReplayProgress, ResumeMatch, TableGame,
 };
-pub use net::{FromServer, GoOnline, LinkState, OnlineRequest, OnlineSession, RoomPlan, ToServer};
+pub use net::{
+    FromServer, GoOnline, LinkState, OnlineRequest, OnlineSession, RoomPlan, ToServer,
+    finished_game_link,
+};
 pub use records::{
     BadRecord, FinishedGame, FinishedGames, RecordSource, ReplayRequest, WatchReplay,
 };

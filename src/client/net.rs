@@ -279,14 +279,31 @@ fn leave_room(session: Res<OnlineSession>, mut offline: MessageWriter<GoOffline>
     }
 }
 
-/// The address a friend opens to join `code`: the web page of the server this device uses.
-pub fn invite_link(session: &OnlineSession, code: &str) -> String {
+/// The web address of the server this device uses (its WebSocket address without `/ws`).
+fn server_page(session: &OnlineSession) -> String {
     let page = session
         .url
         .replacen("wss://", "https://", 1)
         .replacen("ws://", "http://", 1);
-    let page = page.strip_suffix("/ws").unwrap_or(&page);
-    format!("{page}/?join={code}")
+    page.strip_suffix("/ws").unwrap_or(&page).to_string()
+}
+
+/// The address a friend opens to join `code`: the web page of the server this device uses.
+pub fn invite_link(session: &OnlineSession, code: &str) -> String {
+    format!("{}/?join={code}", server_page(session))
+}
+
+/// The address of the room's finished game as an animated picture (the server draws it for
+/// as long as it keeps the room), once the game has ended.
+pub fn finished_game_link(session: &OnlineSession) -> Option<String> {
+    let (room, view) = (session.room.as_ref()?, session.view.as_ref()?);
+    view.end.as_ref()?;
+    Some(format!(
+        "{}/games/{}/{}.gif",
+        server_page(session),
+        room.code,
+        view.game_number
+    ))
 }
 
 /// Tries the line again once the wait after a drop is over.

@@ -1423,6 +1423,18 @@ try {
     await shoot(page, '10c-xiangqi-review');
     const reviewErrors = logs.filter((l) => /^(error|pageerror)/.test(l));
     if (reviewErrors.length) fail(`errors while reviewing:\n${reviewErrors.join('\n')}`);
+    // The replay's Share as GIF: the browser downloads the game as an animated picture, the
+    // start and each of its three moves a frame.
+    const download = page.waitForEvent('download', { timeout: 60000 });
+    await pressForLog(page, logs, word('share-gif', 'ru'), /shared a picture: kawu-xiangqi-\d+\.gif/, 'the GIF');
+    const gif = await download;
+    const gifBytes = readFileSync(await gif.path());
+    figures.sharedGif = `${gif.suggestedFilename()} ${gifBytes.length} bytes`;
+    if (!/^kawu-xiangqi-\d+\.gif$/.test(gif.suggestedFilename()) || gifBytes.subarray(0, 6).toString() !== 'GIF89a') {
+      fail(`the shared game is no GIF: ${figures.sharedGif}`);
+    }
+    const gifFrames = gifBytes.reduce((count, byte, i) => count + (byte === 0x2c && gifBytes[i - 8] === 0x21 && gifBytes[i - 7] === 0xf9 ? 1 : 0), 0);
+    if (gifFrames !== 4) fail(`the shared GIF has ${gifFrames} frames, not the start and 3 moves`);
 
     // The first page is done with: its frames would slow the next pages down.
     await page.close();
