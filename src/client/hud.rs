@@ -10,7 +10,9 @@ use super::lessons::LessonPanelHeight;
 use super::matches::{
     DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, ReplayProgress,
 };
-use super::play::{Attempt, PracticeRequest, PracticeView, ReviewRequest, ReviewView};
+use super::play::{
+    Attempt, PracticeRequest, PracticeView, ReviewRequest, ReviewView, ShareRequest,
+};
 
 use super::net::{LinkState, OnlineSession, ToServer, finished_game_link, invite_link};
 use super::online::RoomTable;
@@ -354,6 +356,7 @@ struct HudActions<'w> {
     watch: MessageWriter<'w, WatchReplay>,
     reviews: MessageWriter<'w, ReviewRequest>,
     practice: MessageWriter<'w, PracticeRequest>,
+    shares: MessageWriter<'w, ShareRequest>,
     catalog: Res<'w, Catalog>,
 }
 
@@ -408,7 +411,7 @@ fn game_buttons(
     });
 }
 
-/// The replay's controls: where it stands, step, play, jump, continue from here.
+/// The replay's controls: where it stands, step, play, jump, continue from here, share.
 fn replay_bar(
     ui: &mut egui::Ui,
     lang: Lang,
@@ -469,6 +472,14 @@ fn replay_bar(
         }
         if small_button(ui, true, t("hud-menu"), sounds) {
             act.next.set(Screen::Title);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        if small_button(ui, true, t("share-gif"), &mut act.sounds) {
+            act.shares.write(ShareRequest::Game);
+        }
+        if small_button(ui, true, t("share-png"), &mut act.sounds) {
+            act.shares.write(ShareRequest::Position);
         }
     });
 }

@@ -448,9 +448,21 @@ async function playOnline(binary) {
     await host.page.waitForTimeout(1500);
     await shoot(host.page, '12-online-host');
     await shoot(guest.page, '12-online-guest');
+    // The host resigns: the room's panel offers the finished game's picture, which the server
+    // draws at its link.
+    await pressUntilNamed(host.page, word('hud-resign'), word('dialog-cancel'), 'the resignation dialog');
+    await pressUntil(host.page, word('hud-resign'), () => names(host.page, word('result-review')), 'the result panel');
+    await pressUntilNamed(host.page, word('result-view-board'), word('online-copy-picture-link'), "the picture's link");
+    await host.page.waitForTimeout(1000);
+    await shoot(host.page, '12-online-over');
+    const picture = await fetch(`${address}games/${code}/0.gif`);
+    const pictureBytes = Buffer.from(await picture.arrayBuffer());
+    if (!picture.ok || pictureBytes.subarray(0, 6).toString() !== 'GIF89a') {
+      fail(`the finished game's link gave ${picture.status} ${picture.headers.get('content-type')}`);
+    }
     const errors = [...host.logs, ...guest.logs].filter((l) => /^(error|pageerror)/.test(l));
     if (errors.length) fail(`errors while playing online:\n${errors.join('\n')}`);
-    return { code, flip: flip.match(/a1=(\S+)/)[1] };
+    return { code, flip: flip.match(/a1=(\S+)/)[1], gameGifBytes: pictureBytes.length };
   } finally {
     // A page left open goes on drawing its game and slows every part after this one.
     await Promise.all(contexts.map((context) => context.close()));
@@ -1425,9 +1437,10 @@ try {
     if (reviewErrors.length) fail(`errors while reviewing:\n${reviewErrors.join('\n')}`);
     // The replay's Share as GIF: the browser downloads the game as an animated picture, the
     // start and each of its three moves a frame.
-    const download = page.waitForEvent('download', { timeout: 60000 });
-    await pressForLog(page, logs, word('share-gif', 'ru'), /shared a picture: kawu-xiangqi-\d+\.gif/, 'the GIF');
-    const gif = await download;
+    const [gif] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60000 }),
+      pressForLog(page, logs, word('share-gif', 'ru'), /shared a picture: kawu-xiangqi-\d+\.gif/, 'the GIF'),
+    ]);
     const gifBytes = readFileSync(await gif.path());
     figures.sharedGif = `${gif.suggestedFilename()} ${gifBytes.length} bytes`;
     if (!/^kawu-xiangqi-\d+\.gif$/.test(gif.suggestedFilename()) || gifBytes.subarray(0, 6).toString() !== 'GIF89a') {

@@ -9,7 +9,7 @@ use crate::client::ClientSet;
 use crate::client::catalog::Catalog;
 use crate::client::clipboard::Clipboard;
 use crate::client::cues::UiSound;
-use crate::client::i18n::{Lang, tr};
+use crate::client::i18n::Lang;
 use crate::client::matches::on_table;
 use crate::client::net::OnlineSession;
 use crate::client::records::{
@@ -21,7 +21,7 @@ use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
 use crate::client::share::{picture_name, save_picture};
 use crate::client::table_colours::TablePalette;
-use crate::client::theme::{Toast, small_button};
+use crate::client::theme::Toast;
 use crate::client::timeline::Anim;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -148,22 +148,6 @@ pub struct RecordShelf<'w, G: Match> {
     sounds: MessageWriter<'w, UiSound>,
     loads: MessageWriter<'w, LoadMatch<G>>,
     watch: MessageWriter<'w, WatchReplay>,
-    shares: MessageWriter<'w, ShareRequest>,
-}
-
-/// A replay's Share buttons.
-fn share_buttons<G: Match>(ui: &mut egui::Ui, lang: Lang, shelf: &mut RecordShelf<G>) {
-    if shelf.replay.script().is_none() {
-        return;
-    }
-    ui.horizontal(|ui| {
-        if small_button(ui, true, tr(lang, "share-gif"), &mut shelf.sounds) {
-            shelf.shares.write(ShareRequest::Game);
-        }
-        if small_button(ui, true, tr(lang, "share-png"), &mut shelf.sounds) {
-            shelf.shares.write(ShareRequest::Position);
-        }
-    });
 }
 
 /// Draws the picture a share asks for — the whole game as an animated GIF, or the position
@@ -219,7 +203,6 @@ pub fn record_section<G: Match>(
     let Some(words) = shelf.catalog.get(G::KIND).record_words else {
         return;
     };
-    share_buttons(ui, lang, shelf);
     let action = record_box(
         ui,
         lang,
