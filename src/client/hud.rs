@@ -585,7 +585,9 @@ fn review_block(
                     };
                     let text = egui::RichText::new(format!("{} {}{mark}", ply + 1, line.played))
                         .color(colour.egui());
-                    if ui.add(egui::Button::new(text).small()).clicked() {
+                    let response = ui.add(egui::Button::new(text).small());
+                    name_place(ui, format!("review-mark-{}", ply + 1), &response);
+                    if response.clicked() {
                         act.replays.write(ReplayRequest::Jump(ply));
                     }
                 }

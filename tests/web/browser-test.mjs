@@ -452,8 +452,16 @@ async function playOnline(binary) {
     // draws at its link.
     await pressUntilNamed(host.page, word('hud-resign'), word('dialog-cancel'), 'the resignation dialog');
     await pressUntil(host.page, word('hud-resign'), () => names(host.page, word('result-review')), 'the result panel');
-    await pressUntilNamed(host.page, word('result-view-board'), word('online-copy-picture-link'), "the picture's link");
-    await host.page.waitForTimeout(1000);
+    await pressUntil(
+      host.page,
+      word('result-view-board'),
+      async () => {
+        await host.page.waitForTimeout(1000);
+        return !(await names(host.page, word('result-view-board')));
+      },
+      'the board without the result panel',
+    );
+    await place(host.page, word('online-copy-picture-link'));
     await shoot(host.page, '12-online-over');
     const picture = await fetch(`${address}games/${code}/0.gif`);
     const pictureBytes = Buffer.from(await picture.arrayBuffer());
@@ -1431,6 +1439,9 @@ try {
     if (!/reviewed step 3: e2e6 (mistake|blunder) .*Loses\('C'\)/.test(judged[2] ?? '')) {
       fail(`the cannon lost on e6 is no mistake: ${judged.join('; ')}`);
     }
+    // The blunder's mark steps the replay to the position it was played in, where the
+    // engine's better move shows.
+    await pressForLog(page, logs, 'review-mark-3', /replay shows step 2 of 3/, 'the blunder\'s position');
     await page.waitForTimeout(1500);
     await shoot(page, '10c-xiangqi-review');
     const reviewErrors = logs.filter((l) => /^(error|pageerror)/.test(l));

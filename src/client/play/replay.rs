@@ -251,6 +251,7 @@ pub(super) fn step_replays<G: Match>(
             }
         };
         if let Some(ply) = target {
+            info!("replay shows step {ply} of {total}");
             replay.shown = ply;
             table.rulings.write(Ruling {
                 key: table.referee.next_key(ply, true),
