@@ -372,13 +372,11 @@ struct HudMatch<'w, 's> {
     anims: Query<'w, 's, (), With<Anim>>,
 }
 
-/// The game's buttons: undo (never online: the room's panel asks the others to take back),
-/// resign, draw, hint, settings, menu.
+/// The game's buttons: undo, resign, draw, hint, settings, menu.
 fn game_buttons(
     ui: &mut egui::Ui,
     lang: Lang,
     table: &HudMatch,
-    online: bool,
     state: &mut HudState,
     act: &mut HudActions,
 ) {
@@ -386,7 +384,7 @@ fn game_buttons(
     let (status, seats, text) = (&table.status, &table.seats, &table.text);
     ui.horizontal_wrapped(|ui| {
         let sounds = &mut act.sounds;
-        if small_button(ui, !online && status.can_undo(), t("hud-undo"), sounds) {
+        if small_button(ui, status.can_undo(seats), t("hud-undo"), sounds) {
             act.requests.write(MatchRequest::Undo);
             state.dismissed = None;
         }
@@ -824,14 +822,7 @@ fn hud_frame(
             ui.separator();
             review_block(ui, lang, &table, progress.shown, &mut act);
         } else {
-            game_buttons(
-                ui,
-                lang,
-                &table,
-                online.session.active(),
-                &mut state,
-                &mut act,
-            );
+            game_buttons(ui, lang, &table, &mut state, &mut act);
             if table.practice.on {
                 ui.separator();
                 practice_block(ui, lang, &table, &mut act);

@@ -40,9 +40,10 @@ pub struct MatchStatus {
 }
 
 impl MatchStatus {
-    /// Whether the Undo button does something: a take-back, or reopening a finished game.
-    pub fn can_undo(&self) -> bool {
-        self.undo_plies > 0 || self.over
+    /// Whether the Undo button does something with these seats: a take-back, or reopening a
+    /// finished game (neither with a player elsewhere).
+    pub fn can_undo(&self, seats: &Seats) -> bool {
+        seats.may_take_back() && (self.undo_plies > 0 || self.over)
     }
 
     /// Whether a person at this device may move now: a game (not the demonstration) goes on

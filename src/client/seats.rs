@@ -160,12 +160,17 @@ impl Seats {
         self.single_local().unwrap_or(to_move)
     }
 
+    /// Whether moves may be taken back (or a finished game reopened) at this device: not with
+    /// a player elsewhere, who never sees a move taken back.
+    pub fn may_take_back(&self) -> bool {
+        !self.0.contains(&Controller::Remote)
+    }
+
     /// How many plies an undo takes back, given the seat that made each ply so far (oldest
     /// first): one when every seat is local; none with a player elsewhere; otherwise back to the
     /// most recent position where a person at this device was to move.
     pub fn undo_plies(&self, mut movers: impl DoubleEndedIterator<Item = Seat>) -> usize {
-        if self.0.contains(&Controller::Remote) {
-            // A player elsewhere never sees a move taken back.
+        if !self.may_take_back() {
             return 0;
         }
         if self.all_local() {
@@ -227,6 +232,7 @@ impl SeatPads {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::client::matches::MatchStatus;
 
     #[test]
     fn seats_come_in_twos_to_sevens_and_old_saves_still_read() {
@@ -268,6 +274,18 @@ mod tests {
         assert_eq!(three.next(Seat(2)), Seat(0));
         let online = Seats::try_from(vec![Controller::Local, Controller::Remote]).unwrap();
         assert_eq!(online.undo_plies(two(4)), 0);
+    }
+
+    #[test]
+    fn a_finished_game_reopens_only_without_a_player_elsewhere() {
+        let over = MatchStatus {
+            over: true,
+            ..Default::default()
+        };
+        assert!(over.can_undo(&Seats::hot_seat()));
+        let online = Seats::try_from(vec![Controller::Local, Controller::Remote]).unwrap();
+        assert!(!over.can_undo(&online));
+        assert!(!MatchStatus::default().can_undo(&Seats::hot_seat()));
     }
 
     #[test]
