@@ -210,3 +210,20 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<NewMatch>()
         .add_message::<ResumeMatch>();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_finished_game_reopens_only_without_a_player_elsewhere() {
+        let over = MatchStatus {
+            over: true,
+            ..Default::default()
+        };
+        assert!(over.can_undo(&Seats::hot_seat()));
+        let online = Seats::try_from(vec![Controller::Local, Controller::Remote]).unwrap();
+        assert!(!over.can_undo(&online));
+        assert!(!MatchStatus::default().can_undo(&Seats::hot_seat()));
+    }
+}

@@ -232,7 +232,6 @@ impl SeatPads {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::matches::MatchStatus;
 
     #[test]
     fn seats_come_in_twos_to_sevens_and_old_saves_still_read() {
@@ -274,18 +273,6 @@ mod tests {
         assert_eq!(three.next(Seat(2)), Seat(0));
         let online = Seats::try_from(vec![Controller::Local, Controller::Remote]).unwrap();
         assert_eq!(online.undo_plies(two(4)), 0);
-    }
-
-    #[test]
-    fn a_finished_game_reopens_only_without_a_player_elsewhere() {
-        let over = MatchStatus {
-            over: true,
-            ..Default::default()
-        };
-        assert!(over.can_undo(&Seats::hot_seat()));
-        let online = Seats::try_from(vec![Controller::Local, Controller::Remote]).unwrap();
-        assert!(!over.can_undo(&online));
-        assert!(!MatchStatus::default().can_undo(&Seats::hot_seat()));
     }
 
     #[test]
