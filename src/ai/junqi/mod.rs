@@ -2,6 +2,7 @@
 //! and treat every flip as a chance event over the public pool of face-down pieces.
 
 pub mod arena;
+pub mod classic;
 mod eval;
 mod review;
 mod search;

@@ -3,6 +3,7 @@
 
 mod engine;
 mod junqi;
+mod junqi_classic;
 #[cfg(feature = "server")]
 mod loadtest;
 mod picture;
@@ -29,6 +30,11 @@ enum Game {
     Junqi {
         #[command(subcommand)]
         command: junqi::JunqiCommand,
+    },
+    /// Junqi classic: secret deployments, a referee judges every battle.
+    JunqiClassic {
+        #[command(subcommand)]
+        command: junqi_classic::ClassicCommand,
     },
     /// Xiangqi (Chinese chess).
     Xiangqi {
@@ -117,6 +123,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.game {
         Game::Junqi { command } => junqi::run(command),
+        Game::JunqiClassic { command } => junqi_classic::run(command),
         Game::Xiangqi { command } => xiangqi::run(command),
         Game::Qiguo { command } => qiguo::run(command),
         #[cfg(feature = "server")]

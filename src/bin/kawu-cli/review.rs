@@ -27,11 +27,16 @@ impl ReviewArgs {
         crate::read_record(&self.file)
     }
 
-    /// The level, checked: a review needs one that searches.
-    pub fn level(&self) -> Result<Level, Failure> {
+    /// The seed, checked.
+    pub fn seed(&self) -> Result<u64, Failure> {
         self.seed
             .parse::<u64>()
-            .map_err(|_| Failure(format!("--seed must be a number, found '{}'", self.seed)))?;
+            .map_err(|_| Failure(format!("--seed must be a number, found '{}'", self.seed)))
+    }
+
+    /// The level, checked: a review needs one that searches.
+    pub fn level(&self) -> Result<Level, Failure> {
+        self.seed()?;
         match self.level.parse::<Level>() {
             Ok(Level::Random) | Err(_) => Err(Failure(format!(
                 "--level must be easy, medium or hard, found '{}'",

@@ -5,6 +5,7 @@
 
 mod action;
 mod board;
+pub mod classic;
 mod game;
 mod jfen;
 mod piece;

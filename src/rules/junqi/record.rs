@@ -174,7 +174,7 @@ impl From<TextError> for RecordTextError {
 const HEADERS: &[&str] = &["Game", "Record", "Rules", "Start", "Actions", "Result"];
 
 /// Every outcome, for writing and reading the `Result` header.
-const OUTCOMES: [Outcome; 13] = [
+pub(super) const OUTCOMES: [Outcome; 13] = [
     win(Color::Red, WinReason::FlagCaptured),
     win(Color::Red, WinReason::NoLegalAction),
     win(Color::Red, WinReason::Resignation),
@@ -195,7 +195,7 @@ const fn win(winner: Color, reason: WinReason) -> Outcome {
 }
 
 /// The `Result` text of an outcome.
-fn outcome_text(outcome: Outcome) -> String {
+pub(super) fn outcome_text(outcome: Outcome) -> String {
     match outcome {
         Outcome::Win { winner, reason } => {
             let winner = match winner {
@@ -223,7 +223,7 @@ fn outcome_text(outcome: Outcome) -> String {
 }
 
 /// An outcome no board position decides: it ends a game the actions leave going.
-fn is_conceded(outcome: Outcome) -> bool {
+pub(super) fn is_conceded(outcome: Outcome) -> bool {
     matches!(
         outcome,
         Outcome::Win {

@@ -325,9 +325,14 @@ impl PlayerView {
                 out.push(Action::Flip(point));
             }
         }
-        let Some(side) = self.side else {
-            return;
-        };
+        if let Some(side) = self.side {
+            self.push_moves_of(side, out);
+        }
+    }
+
+    /// Appends every move of `side`'s face-up pieces, whoever is to move and whether or not
+    /// the game is over (Junqi classic's views list their owner's moves with this).
+    pub(super) fn push_moves_of(&self, side: Color, out: &mut ActionList) {
         for from in Point::all() {
             if let Cell::Up(piece) = self.cells[from.index()]
                 && piece.color == side
@@ -381,6 +386,15 @@ impl PlayerView {
             {
                 self.move_targets(from, piece)
             }
+            _ => PointSet::EMPTY,
+        }
+    }
+
+    /// The destinations of the face-up piece on `from` whoever is to move and whether or not
+    /// the game is over (Junqi classic checks an unseen piece's move with this).
+    pub(super) fn targets_from(&self, from: Point) -> PointSet<Point> {
+        match self.cells[from.index()] {
+            Cell::Up(piece) => self.move_targets(from, piece),
             _ => PointSet::EMPTY,
         }
     }

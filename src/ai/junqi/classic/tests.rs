@@ -1,0 +1,118 @@
+use super::*;
+use crate::rules::junqi::classic::{ClassicGame, Deployment, DeploymentStyle};
+use crate::rules::junqi::{Color, Outcome};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+const RED: &str = "CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC/LFZLP";
+const BLUE: &str = "lfzlp/ldbec/r1m1t/zp1ec/e1g1b/cdrpt";
+
+fn at(text: &str) -> Point {
+    Point::parse(text).unwrap()
+}
+
+fn game(red: &str, blue: &str, moves: &[&str]) -> ClassicGame {
+    let mut game = ClassicGame::new(ClassicPosition::start(
+        &Deployment::parse(red, Color::Red).unwrap(),
+        &Deployment::parse(blue, Color::Blue).unwrap(),
+        80,
+    ));
+    for text in moves {
+        game.play(text.parse().unwrap()).unwrap();
+    }
+    game
+}
+
+#[test]
+fn deployment_rules_and_moves_narrow_an_enemy_piece() {
+    // Blue's a7 moved into a camp: no landmine, no flag (and it started off the back ranks anyway).
+    let game = game(RED, BLUE, &["d4d5", "a7b8"]);
+    let belief = Belief::from_line(&game.line(Color::Red, 2)).unwrap();
+    let moved = belief.kinds_at(at("b8")).unwrap();
+    assert!(!moved.contains(Kind::Landmine) && !moved.contains(Kind::Flag));
+    assert!(
+        !moved.contains(Kind::Bomb),
+        "a bomb never starts on the front rank"
+    );
+    let back = belief.kinds_at(at("b12")).unwrap();
+    assert!(back.contains(Kind::Flag) && back.contains(Kind::Landmine));
+    let middle = belief.kinds_at(at("c10")).unwrap();
+    assert!(!middle.contains(Kind::Flag) && !middle.contains(Kind::Landmine));
+}
+
+#[test]
+fn a_battle_won_against_a_division_commander_leaves_the_stronger_kinds() {
+    // Blue's d7 (a division commander in BLUE) meets Red's d6 division commander? Use the
+    // marshal instead: Red's c5 marshal... Red's b6 division attacks nothing; Blue's b7 d
+    // attacks Red's a6? Keep to the rails: Blue a7 (c, a company commander) attacks Red a6
+    // (C): both fall.
+    let game = game(RED, BLUE, &["d4d5", "a7a6"]);
+    let belief = Belief::from_line(&game.line(Color::Red, 2)).unwrap();
+    assert!(belief.kinds_at(at("a6")).is_none(), "both fell");
+    let line = game.line(Color::Red, 2);
+    let view = line.current();
+    assert_eq!(view.seen(at("a6")), Seen::Empty);
+    // What fell on a6 equalled a company commander or was a bomb: a sample never puts a
+    // marshal there, and the army keeps its counts.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    for _ in 0..20 {
+        let guess = belief.sample(&mut rng).unwrap();
+        assert_eq!(guess.len(), 24);
+    }
+}
+
+#[test]
+fn the_answer_is_the_same_for_every_enemy_army_that_fits_the_line() {
+    // Blue's b11 (d) and c12 (z) never move nor fight: swapping them changes Blue's army
+    // but not Red's line, so Red's computer must answer alike.
+    let swapped = "lfdlp/lzbec/r1m1t/zp1ec/e1g1b/cdrpt";
+    let moves = ["d4d5", "a7b8", "b4c4", "e7d8"];
+    let one = game(RED, BLUE, &moves).line(Color::Red, 4);
+    let other = game(RED, swapped, &moves).line(Color::Red, 4);
+    assert_eq!(one.to_string(), other.to_string());
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        let answers: Vec<_> = [&one, &other]
+            .map(|line| choose_move(line, level, limits(level), 7).unwrap())
+            .into_iter()
+            .collect();
+        assert_eq!(answers[0], answers[1], "{level:?}");
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move_and_a_finished_line_is_refused() {
+    let line = game(RED, BLUE, &["d4d5", "a7b8"]).line(Color::Red, 2);
+    let first = choose_move(&line, Level::Medium, limits(Level::Medium), 5).unwrap();
+    assert_eq!(
+        choose_move(&line, Level::Medium, limits(Level::Medium), 5).unwrap(),
+        first
+    );
+    let blue_line = game(RED, BLUE, &["d4d5"]).line(Color::Red, 1);
+    assert!(matches!(
+        choose_move(&blue_line, Level::Easy, limits(Level::Easy), 1),
+        Err(ThinkError::NotOwnersTurn)
+    ));
+}
+
+#[test]
+fn easy_beats_a_random_mover_in_a_short_match() {
+    let mut score = 0.0;
+    for index in 0..6 {
+        score += arena::play_game(Level::Easy, Level::Random, 11, index).a_score;
+    }
+    assert!(score >= 4.5, "easy scored {score} of 6 against random");
+}
+
+#[test]
+fn every_style_deploys_for_the_computer() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    for style in DeploymentStyle::ALL {
+        let red = Deployment::generate(Color::Red, style, &mut rng);
+        let blue = Deployment::generate(Color::Blue, style, &mut rng);
+        let mut game = ClassicGame::new(ClassicPosition::start(&red, &blue, 80));
+        let line = game.line(Color::Red, 0);
+        let (action, _) = choose_move(&line, Level::Easy, limits(Level::Easy), 1).unwrap();
+        game.play(action).unwrap();
+        assert!(game.outcome().is_none() || matches!(game.outcome(), Some(Outcome::Win { .. })));
+    }
+}

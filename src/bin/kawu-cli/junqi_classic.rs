@@ -1,0 +1,368 @@
+//! `kawu-cli junqi-classic`: Junqi classic's command-line contract (deployments, CJFEN, a
+//! side's line, the computer that reads only that line, the review) and its arena.
+
+use crate::review::{ReviewArgs, report};
+use crate::{Failure, Output, play_games};
+use clap::Subcommand;
+use kawu::ai::Level;
+use kawu::ai::junqi::classic::arena::{ArenaGame, play_game};
+use kawu::ai::junqi::classic::{ClassicLimits, choose_move, judge_move, limits};
+use kawu::rules::junqi::classic::{
+    ClassicGame, ClassicPosition, ClassicText, Deployment, DeploymentStyle, SideLine, parse_action,
+};
+use kawu::rules::junqi::{Action, ActionList, Color};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use std::time::Duration;
+
+#[derive(Subcommand)]
+pub enum ClassicCommand {
+    /// A legal deployment of one side on one line.
+    Deploy {
+        /// r (Red, south) or b (Blue, north).
+        #[arg(long)]
+        side: String,
+        /// The seed: the same seed gives the same deployment (default: a random one).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// random (uniform among legal deployments), balanced, defensive or aggressive.
+        #[arg(long, default_value = "random")]
+        style: String,
+    },
+    /// `ok` for a legal deployment; otherwise the first broken rule, exit 2.
+    Check {
+        /// The deployment: six ranks from the front, '/'-separated, camps as '1'.
+        deployment: String,
+        /// r or b.
+        #[arg(long)]
+        side: String,
+    },
+    /// The full start CJFEN of two deployments.
+    Start {
+        /// Red's deployment.
+        red: String,
+        /// Blue's deployment.
+        blue: String,
+    },
+    /// Every legal move of the side to move (in a view: the viewing side), sorted.
+    Moves {
+        /// The CJFEN (one quoted argument, or its four fields).
+        #[arg(required = true, num_args = 1..)]
+        cjfen: Vec<String>,
+    },
+    /// The full CJFEN after the actions (outcome marks and flag= tokens checked when given).
+    Apply {
+        /// The full CJFEN (one quoted argument, or its four fields), then the actions.
+        #[arg(required = true, num_args = 1..)]
+        args: Vec<String>,
+    },
+    /// One side's view of a full position.
+    View {
+        /// The full CJFEN (one quoted argument, or its four fields).
+        #[arg(required = true, num_args = 1..)]
+        cjfen: Vec<String>,
+        /// r or b.
+        #[arg(long)]
+        side: String,
+    },
+    /// A side's line of a game played from a full start position.
+    Line {
+        /// The full start CJFEN (one quoted argument, or its four fields), then the actions.
+        #[arg(required = true, num_args = 1..)]
+        args: Vec<String>,
+        /// r or b.
+        #[arg(long)]
+        side: String,
+    },
+    /// The move the computer at LEVEL chooses for the owner of a side's line, then its score.
+    Think {
+        /// The side's line as one argument, or '-' to read it from standard input.
+        line: String,
+        /// easy, medium or hard (random plays any legal move).
+        #[arg(long, default_value = "medium")]
+        level: Level,
+        /// Think at most this many milliseconds (answers then depend on the machine).
+        #[arg(long)]
+        ms: Option<u64>,
+        /// The seed that makes the choice reproducible.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Reviews a game: one line per move (its class, the engine's best move, the expected
+    /// score lost), each judged from its mover's line only; then each side's accuracy.
+    Review(ReviewArgs),
+    /// Paired games between two levels (the same deployments twice, seats swapped).
+    Arena {
+        /// Player A: random, easy, medium or hard.
+        a: Level,
+        /// Player B: random, easy, medium or hard.
+        b: Level,
+        /// How many games (played in pairs).
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        /// The seed that makes the arena reproducible.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads.
+        #[arg(long, default_value_t = 2)]
+        threads: u64,
+    },
+}
+
+fn side(text: &str) -> Result<Color, Failure> {
+    match text {
+        "r" => Ok(Color::Red),
+        "b" => Ok(Color::Blue),
+        other => Err(Failure(format!("--side must be r or b, found '{other}'"))),
+    }
+}
+
+/// Splits arguments into the CJFEN (one argument with spaces, or four plain ones) and the rest.
+fn split_cjfen(args: &[String]) -> Result<(String, &[String]), Failure> {
+    match args {
+        [first, rest @ ..] if first.contains(char::is_whitespace) => Ok((first.clone(), rest)),
+        _ if args.len() >= 4 => Ok((args[..4].join(" "), &args[4..])),
+        _ => Err(Failure(format!(
+            "CJFEN needs 4 space-separated fields (board side quiet ply), found {}",
+            args.len()
+        ))),
+    }
+}
+
+fn only_cjfen(args: &[String]) -> Result<String, Failure> {
+    let (cjfen, rest) = split_cjfen(args)?;
+    match rest.first() {
+        Some(extra) => Err(Failure(format!(
+            "unexpected argument '{extra}' after the CJFEN"
+        ))),
+        None => Ok(cjfen),
+    }
+}
+
+/// Plays `tokens` (actions with optional marks and `flag=` tokens) on `position`; each
+/// action's announcement, checked against the marks and tokens given.
+fn play_tokens(position: &mut ClassicPosition, tokens: &[String]) -> Result<Vec<Action>, Failure> {
+    let mut played: Vec<Action> = Vec::new();
+    let mut announced = Vec::new();
+    let mut flags_given: Vec<Vec<String>> = Vec::new();
+    for token in tokens {
+        if token.starts_with("flag=") {
+            let Some(last) = flags_given.last_mut() else {
+                return Err(Failure(format!("'{token}' comes before any action")));
+            };
+            last.push(token.clone());
+            continue;
+        }
+        let observed = parse_action(token, played.len() + 1)?;
+        let announcement = position
+            .play(observed.action)
+            .map_err(|error| Failure(format!("action {} ({token}): {error}", played.len() + 1)))?;
+        if let Some(mark) = observed.verdict
+            && announcement.verdict != Some(mark)
+        {
+            return Err(Failure(format!(
+                "action {} ({token}): the referee's outcome is {}",
+                played.len() + 1,
+                announcement
+                    .verdict
+                    .map_or("no battle".to_string(), |v| format!("'{}'", v.mark()))
+            )));
+        }
+        played.push(observed.action);
+        announced.push(announcement);
+        flags_given.push(Vec::new());
+    }
+    for (index, (announcement, given)) in announced.iter().zip(&flags_given).enumerate() {
+        let expected: Vec<String> = announcement
+            .flags_shown
+            .iter()
+            .map(|at| format!("flag={at}"))
+            .collect();
+        if !given.is_empty() && *given != expected {
+            return Err(Failure(format!(
+                "action {} ({}): the flags shown are '{}', not '{}'",
+                index + 1,
+                played[index],
+                expected.join(" "),
+                given.join(" ")
+            )));
+        }
+    }
+    Ok(played)
+}
+
+/// Runs one command; its output, or a one-line failure.
+pub fn run(command: ClassicCommand) -> Result<Output, Failure> {
+    run_text(command).map(Output::Text)
+}
+
+fn run_text(command: ClassicCommand) -> Result<String, Failure> {
+    match command {
+        ClassicCommand::Deploy {
+            side: s,
+            seed,
+            style,
+        } => {
+            let side = side(&s)?;
+            let style: DeploymentStyle = style.parse().map_err(Failure)?;
+            let mut rng = match seed {
+                Some(seed) => Xoshiro256PlusPlus::seed_from_u64(seed),
+                None => Xoshiro256PlusPlus::from_rng(&mut rand::rng()),
+            };
+            Ok(format!("{}\n", Deployment::generate(side, style, &mut rng)))
+        }
+        ClassicCommand::Check {
+            deployment,
+            side: s,
+        } => {
+            Deployment::parse(&deployment, side(&s)?)?;
+            Ok("ok\n".into())
+        }
+        ClassicCommand::Start { red, blue } => {
+            let red = Deployment::parse(&red, Color::Red)
+                .map_err(|e| Failure(format!("Red's deployment: {e}")))?;
+            let blue = Deployment::parse(&blue, Color::Blue)
+                .map_err(|e| Failure(format!("Blue's deployment: {e}")))?;
+            Ok(format!(
+                "{}\n",
+                ClassicPosition::start(&red, &blue, kawu::rules::junqi::DEFAULT_QUIET_PLY_LIMIT)
+                    .to_cjfen()
+            ))
+        }
+        ClassicCommand::Moves { cjfen } => {
+            let mut moves = ActionList::new();
+            match ClassicText::parse(&only_cjfen(&cjfen)?)? {
+                ClassicText::Full(position) => position.legal_moves(&mut moves),
+                ClassicText::View(view) => {
+                    if view.side_to_move() != view.owner() {
+                        return Err(Failure(format!(
+                            "this is {}'s view but {} is to move: a view lists its own side's moves",
+                            name(view.owner()),
+                            name(view.side_to_move())
+                        )));
+                    }
+                    view.legal_moves(&mut moves);
+                }
+            }
+            let mut lines: Vec<String> = moves.iter().map(Action::to_string).collect();
+            lines.sort();
+            Ok(lines.iter().map(|line| format!("{line}\n")).collect())
+        }
+        ClassicCommand::Apply { args } => {
+            let (cjfen, tokens) = split_cjfen(&args)?;
+            let mut position = ClassicPosition::from_cjfen(&cjfen)?;
+            play_tokens(&mut position, tokens)?;
+            Ok(format!("{}\n", position.to_cjfen()))
+        }
+        ClassicCommand::View { cjfen, side: s } => {
+            let side = side(&s)?;
+            let position = ClassicPosition::from_cjfen(&only_cjfen(&cjfen)?)?;
+            Ok(format!("{}\n", position.view(side).to_cjfen()))
+        }
+        ClassicCommand::Line { args, side: s } => {
+            let side = side(&s)?;
+            let (cjfen, tokens) = split_cjfen(&args)?;
+            let start = ClassicPosition::from_cjfen(&cjfen)?;
+            if start.ply() != 0 {
+                return Err(Failure(format!(
+                    "a line is played from a start position (ply 0), found ply {}",
+                    start.ply()
+                )));
+            }
+            let mut position = start.clone();
+            let played = play_tokens(&mut position, tokens)?;
+            let line = SideLine::of_game(&start, side, &played)
+                .map_err(|(index, error)| Failure(format!("action {}: {error}", index + 1)))?;
+            Ok(format!("{line}\n"))
+        }
+        ClassicCommand::Think {
+            line,
+            level,
+            ms,
+            seed,
+        } => {
+            let text = if line == "-" {
+                crate::read_record("-")?
+            } else {
+                line
+            };
+            let line = SideLine::parse(&text)?;
+            let mut limits: ClassicLimits = limits(level);
+            if let Some(ms) = ms {
+                limits.search.max_time = Duration::from_millis(ms) / limits.guesses.max(1) as u32;
+            }
+            let (action, score) = choose_move(&line, level, limits, seed)?;
+            Ok(format!("{action}\n{score}\n"))
+        }
+        ClassicCommand::Review(args) => {
+            let level = args.level()?;
+            let seed = args.seed()?;
+            let game = ClassicGame::from_text(&args.record()?)?;
+            let mut judged = Vec::new();
+            for (index, &action) in game.actions().iter().enumerate() {
+                let mover = if index % 2 == 0 {
+                    Color::Red
+                } else {
+                    Color::Blue
+                };
+                // The mover's line up to this move: what it knew.
+                let line = game.line(mover, index);
+                let judgement = judge_move(&line, action, level, seed)
+                    .map_err(|error| Failure(format!("action {}: {error}", index + 1)))?;
+                judged.push((mover.letter(), action, judgement));
+            }
+            Ok(report(&judged))
+        }
+        ClassicCommand::Arena {
+            a,
+            b,
+            games,
+            seed,
+            threads,
+        } => {
+            let mut tally = [0.0f64; 3]; // A's wins, draws, A's losses
+            let mut plies = 0u64;
+            let mut slowest = Duration::ZERO;
+            play_games(
+                games,
+                threads,
+                |index| play_game(a, b, seed, index),
+                |game: ArenaGame| {
+                    tally[match game.a_score {
+                        s if s > 0.75 => 0,
+                        s if s > 0.25 => 1,
+                        _ => 2,
+                    }] += 1.0;
+                    plies += u64::from(game.plies);
+                    slowest = slowest.max(game.slowest_move);
+                    eprintln!(
+                        "game {:>4}/{games} A {} score {:.1} after {} plies ({:?})",
+                        game.index + 1,
+                        if game.a_first { "first " } else { "second" },
+                        game.a_score,
+                        game.plies,
+                        game.outcome
+                    );
+                },
+            );
+            let played = tally.iter().sum::<f64>().max(1.0);
+            let score = (tally[0] + tally[1] / 2.0) / played;
+            Ok(format!(
+                "A {a:?} vs B {b:?}: {} games, A wins {} draws {} losses {}, A scores {score:.3}; {:.0} plies a game; slowest move {} ms\n",
+                played,
+                tally[0],
+                tally[1],
+                tally[2],
+                plies as f64 / played,
+                slowest.as_millis()
+            ))
+        }
+    }
+}
+
+fn name(color: Color) -> &'static str {
+    match color {
+        Color::Red => "Red",
+        Color::Blue => "Blue",
+    }
+}
