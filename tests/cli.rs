@@ -1022,3 +1022,157 @@ fn pictures_refuse_bad_records_and_options_in_one_line() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+const CLASSIC_RED: &str = "CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC/LFZLP";
+const CLASSIC_BLUE: &str = "lfzlp/ldbec/r1m1t/zp1ec/e1g1b/cdrpt";
+const CLASSIC_START: &str =
+    "lfzlp/ldbec/r1m1t/zp1ec/e1g1b/cdrpt/CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC/LFZLP r 0 0";
+
+fn classic(args: &[&str]) -> Output {
+    let mut all = vec!["junqi-classic"];
+    all.extend_from_slice(args);
+    cli(&all)
+}
+
+/// Asserts the contract's refusal: exit 2, one line on stderr, nothing on stdout.
+fn refused(output: &Output, what: &str) -> String {
+    assert_eq!(output.status.code(), Some(2), "{what}");
+    assert!(output.stdout.is_empty(), "{what}");
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(stderr.trim().lines().count(), 1, "{what}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{what}: {stderr}");
+    stderr
+}
+
+#[test]
+fn classic_deploy_is_legal_and_the_same_for_the_same_seed() {
+    for style in ["random", "balanced"] {
+        for side in ["r", "b"] {
+            let args = ["deploy", "--side", side, "--seed", "9", "--style", style];
+            let first = stdout(&classic(&args));
+            assert_eq!(first, stdout(&classic(&args)));
+            let deployment = first.trim();
+            let check = classic(&["check", deployment, "--side", side]);
+            assert_eq!(stdout(&check), "ok\n", "{deployment}");
+        }
+    }
+}
+
+#[test]
+fn classic_check_names_the_first_broken_rule() {
+    assert_eq!(
+        stdout(&classic(&["check", CLASSIC_RED, "--side", "r"])),
+        "ok\n"
+    );
+    for (deployment, rule) in [
+        ("CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC", "6 ranks"),
+        ("CDRPT/E1M1B/ZP1EC/R1M1T/LDBEC/LFZLP", "'M'"),
+        ("CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC/FLZLP", "flag"),
+        ("CDRPT/E1G1B/ZP1LC/R1M1T/EDBEC/LFZLP", "landmine"),
+        ("ZDRPT/E1G1B/CP1EC/R1M1T/LDBEC/LFZLP", "bomb"),
+    ] {
+        let stderr = refused(&classic(&["check", deployment, "--side", "r"]), deployment);
+        assert!(stderr.contains(rule), "{deployment}: {stderr}");
+    }
+    refused(
+        &classic(&["check", CLASSIC_RED, "--side", "b"]),
+        "Red's pieces as Blue's",
+    );
+}
+
+#[test]
+fn classic_start_view_and_moves_follow_the_contract() {
+    let start = stdout(&classic(&["start", CLASSIC_RED, CLASSIC_BLUE]));
+    assert_eq!(start.trim(), CLASSIC_START);
+    let view = stdout(&classic(&["view", CLASSIC_START, "--side", "r"]));
+    assert_eq!(
+        view.trim(),
+        "xxxxx/xxxxx/x1x1x/xx1xx/x1x1x/xxxxx/CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC/LFZLP r 0 0"
+    );
+    let full = stdout(&classic(&["moves", CLASSIC_START]));
+    assert_eq!(full, stdout(&classic(&["moves", view.trim()])));
+    let lines: Vec<&str> = full.lines().collect();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(
+        lines.contains(&"a6a7") && !lines.contains(&"b6b7"),
+        "mountains block b6b7"
+    );
+    // Blue's view with Red to move lists nothing it may claim: refused.
+    let blue = stdout(&classic(&["view", CLASSIC_START, "--side", "b"]));
+    refused(
+        &classic(&["moves", blue.trim()]),
+        "a view of the side not to move",
+    );
+}
+
+#[test]
+fn classic_apply_and_line_carry_the_referees_words_only() {
+    // a6a7: Red's company commander meets Blue's: both fall.
+    let after = stdout(&classic(&["apply", CLASSIC_START, "a6a7="]));
+    assert_eq!(
+        after.trim(),
+        "lfzlp/ldbec/r1m1t/zp1ec/e1g1b/1drpt/1DRPT/E1G1B/ZP1EC/R1M1T/LDBEC/LFZLP b 0 1"
+    );
+    refused(&classic(&["apply", CLASSIC_START, "a6a7+"]), "a wrong mark");
+    refused(
+        &classic(&["apply", CLASSIC_START, "b6b7"]),
+        "an illegal move",
+    );
+    let line = stdout(&classic(&[
+        "line",
+        CLASSIC_START,
+        "a6a7",
+        "e7e6",
+        "--side",
+        "r",
+    ]));
+    assert_eq!(
+        line.trim(),
+        "xxxxx/xxxxx/x1x1x/xx1xx/x1x1x/xxxxx/CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC/LFZLP r 0 0 moves a6a7= e7e6="
+    );
+    // The line is all a player needs: the computer answers from it, the same for a seed.
+    let think = classic(&["think", line.trim(), "--level", "easy", "--seed", "3"]);
+    let answer = stdout(&think);
+    assert_eq!(answer.lines().count(), 2, "{answer}");
+    assert_eq!(
+        answer,
+        stdout(&classic(&[
+            "think",
+            line.trim(),
+            "--level",
+            "easy",
+            "--seed",
+            "3"
+        ]))
+    );
+    let moves = stdout(&classic(&[
+        "moves",
+        &stdout(&classic(&["apply", CLASSIC_START, "a6a7", "e7e6"])),
+    ]));
+    assert!(moves.lines().any(|m| m == answer.lines().next().unwrap()));
+    refused(&classic(&["think", "garbage"]), "a bad line");
+    refused(
+        &classic(&[
+            "think",
+            &format!("{} moves a6a7", CLASSIC_START.replace("cdrpt", "xxxxx")),
+        ]),
+        "an attack without its mark",
+    );
+}
+
+#[test]
+fn classic_review_judges_each_move_from_its_movers_line() {
+    let record =
+        std::env::temp_dir().join(format!("kawu-classic-review-{}.txt", std::process::id()));
+    std::fs::write(&record, format!("{CLASSIC_START} moves d4d5 a7b8 b4c4")).unwrap();
+    let output = classic(&["review", record.to_str().unwrap(), "--level", "easy"]);
+    std::fs::remove_file(&record).ok();
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[0].starts_with("1 r d4d5 "), "{text}");
+    assert!(lines[1].starts_with("2 b a7b8 "), "{text}");
+    assert!(lines[3].starts_with("accuracy r="), "{text}");
+}
