@@ -1,4 +1,4 @@
-//! How long a review takes (`../shared/review.md`): a game of each kind played by the
+//! How long a review takes (`docs/formats.md`, Review): a game of each kind played by the
 //! computer, then reviewed at each level, printing the time per position and for the game.
 //! Run with `cargo bench --no-default-features --bench review`.
 

@@ -1,4 +1,4 @@
-//! The direction of dependencies (`../shared/architecture.md`): rules ← ai ← client, nothing
+//! The direction of dependencies (`docs/architecture.md`): rules ← ai ← client, nothing
 //! pointing back, what the games share importing no game's folder, and no import circle in any
 //! module tree of `src/`. Checked by reading the sources: this test uses nothing of the crate,
 //! so it builds and passes with any of its features.

@@ -85,7 +85,7 @@ pub struct ThinkAnswer {
     pub judged: Option<Judged>,
 }
 
-/// A review's verdict on an action (`../shared/review.md`).
+/// A review's verdict on an action (`docs/formats.md`, Review).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Judged {
     /// The expected score lost, in thousandths.

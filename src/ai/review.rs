@@ -1,4 +1,4 @@
-//! Reviewing a game (`../shared/review.md`): each action is judged from what its mover could
+//! Reviewing a game (`docs/formats.md`, Review): each action is judged from what its mover could
 //! see before it — the engine's best action there, and the expected score the played action
 //! lost against it. Each game's search scores one position (its `review` function); this
 //! module turns scores into expected scores, losses, classes and accuracy, the same for all

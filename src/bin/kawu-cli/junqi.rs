@@ -1,4 +1,4 @@
-//! `kawu-cli junqi`: the command-line contract of `../shared/junqi-flip.md` (moves, apply,
+//! `kawu-cli junqi`: the command-line contract of `docs/formats.md` (moves, apply,
 //! perft), the computer players' arena and the flag model's training data.
 
 use crate::picture::PictureCommand;
@@ -82,7 +82,7 @@ pub enum JunqiCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Reviews a game as `../shared/review.md` says: one line per action (its class, the
+    /// Reviews a game as `docs/formats.md` says: one line per action (its class, the
     /// engine's best action, the expected score lost), then each mover's accuracy.
     Review(ReviewArgs),
     #[command(flatten)]

@@ -1,4 +1,4 @@
-//! `kawu-cli qiguo`: the command-line contract of `../shared/qiguo.md` (moves, apply, perft, think)
+//! `kawu-cli qiguo`: the command-line contract of `docs/formats.md` (moves, apply, perft, think)
 //! and the computer players' arena.
 
 use crate::picture::PictureCommand;
@@ -44,7 +44,7 @@ pub enum QiguoCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Reviews a game as `../shared/review.md` says: one line per action (its class, the
+    /// Reviews a game as `docs/formats.md` says: one line per action (its class, the
     /// engine's best action, the expected score lost), then each mover's accuracy.
     Review(ReviewArgs),
     #[command(flatten)]

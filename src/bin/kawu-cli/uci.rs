@@ -1,5 +1,5 @@
 //! `kawu-cli xiangqi uci`: the engine over UCI as Xiangqi GUIs and tournament tools speak it
-//! (`../shared/xiangqi.md`). Commands are read on a thread; the search runs on this one in
+//! (`docs/formats.md`). Commands are read on a thread; the search runs on this one in
 //! slices, so `stop`, `isready` and `quit` are answered while it thinks — except `go nodes N`,
 //! which searches in one go so that its answer is reproducible.
 

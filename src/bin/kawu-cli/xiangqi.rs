@@ -1,4 +1,4 @@
-//! `kawu-cli xiangqi`: the command-line contract of `../shared/xiangqi.md` (perft, status,
+//! `kawu-cli xiangqi`: the command-line contract of `docs/formats.md` (perft, status,
 //! the UCI engine) and the computer players' arena.
 
 use crate::engine::UciEngine;
@@ -59,7 +59,7 @@ pub enum XiangqiCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Reviews a game as `../shared/review.md` says: one line per action (its class, the
+    /// Reviews a game as `docs/formats.md` says: one line per action (its class, the
     /// engine's best action, the expected score lost), then each mover's accuracy.
     Review(ReviewArgs),
     #[command(flatten)]

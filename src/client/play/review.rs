@@ -1,4 +1,4 @@
-//! The review of the game being replayed (`../shared/review.md`): each step judged in turn
+//! The review of the game being replayed (`docs/formats.md`, Review): each step judged in turn
 //! from what its mover saw, at the default level, beside play ([`Judging`]: a worker thread,
 //! or the browser's Web Worker). It fills in as it goes; the HUD shows it through
 //! [`ReviewView`], whichever game is on the table, and can stop it at any time.

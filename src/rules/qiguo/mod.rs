@@ -1,5 +1,5 @@
 //! Qiguo Xiangqi (七國象戲, the game of the seven states): seven armies and the Zhou emperor
-//! on a 19×19 board for 3–7 seats (`../shared/qiguo.md`).
+//! on a 19×19 board for 3–7 seats (`docs/formats.md`).
 //!
 //! [`Position`] is the whole state of a game (QFEN writes all of it): build one with
 //! [`Position::start`] or [`Position::from_qfen`], list moves with

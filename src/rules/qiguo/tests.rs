@@ -1,4 +1,5 @@
-//! The contract's worked examples (`../shared/qiguo.md` §12) and more.
+//! Hand positions for each rule of `docs/formats.md` (screens, cavalry paths, allies,
+//! elimination, the end) and more.
 
 use super::*;
 

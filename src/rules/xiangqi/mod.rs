@@ -1,5 +1,5 @@
 //! Xiangqi (象棋, Chinese chess): board, moves, legality, FEN and ICCS, move names for
-//! display, and the game with its repetition and draw rules (`../shared/xiangqi.md`).
+//! display, and the game with its repetition and draw rules (`docs/formats.md`).
 //!
 //! [`Position`] is a legal position (parsing validates); [`Game`] is a position with its
 //! history, which the repetition rules need. [`XiangqiRecord`] is a game as JSON and as text.
