@@ -60,9 +60,10 @@ struct LookArgs {
     /// The picture's width in pixels.
     #[arg(long, default_value = "480")]
     size: String,
-    /// The colour-blind palette.
-    #[arg(long)]
-    colour_blind: bool,
+    /// The colour-blind-safe palette, as the game's `--colour-safe` (also read as
+    /// `--colour-blind`).
+    #[arg(long, alias = "colour-blind")]
+    colour_safe: bool,
 }
 
 /// A number given on the command line.
@@ -75,7 +76,7 @@ impl LookArgs {
     fn style(&self) -> Result<Style, Failure> {
         Ok(Style {
             width: number("size", &self.size)?,
-            colour_safe: self.colour_blind,
+            colour_safe: self.colour_safe,
             ..Style::default()
         })
     }
