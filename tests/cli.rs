@@ -1176,3 +1176,29 @@ fn classic_review_judges_each_move_from_its_movers_line() {
     assert!(lines[1].starts_with("2 b a7b8 "), "{text}");
     assert!(lines[3].starts_with("accuracy r="), "{text}");
 }
+
+#[test]
+fn classic_pictures_show_the_whole_game_or_one_sides_view() {
+    let record = std::env::temp_dir().join(format!("kawu-classic-gif-{}.txt", std::process::id()));
+    std::fs::write(&record, format!("{CLASSIC_START} moves a6a7 e7e6")).unwrap();
+    let file = record.to_str().unwrap();
+    let gif = classic(&["gif", file]);
+    let red = classic(&["png", file, "--side", "r"]);
+    let blue = classic(&["png", file, "--side", "b"]);
+    std::fs::remove_file(&record).ok();
+    assert!(
+        gif.stdout.starts_with(b"GIF89a"),
+        "{}",
+        String::from_utf8_lossy(&gif.stderr)
+    );
+    assert!(red.stdout.starts_with(b"\x89PNG") && blue.stdout.starts_with(b"\x89PNG"));
+    assert_ne!(
+        red.stdout, blue.stdout,
+        "each side sees its own pieces only"
+    );
+    refused(
+        &classic(&["moves", CLASSIC_START, "--side", "r"]),
+        "moves takes no side",
+    );
+    refused(&classic(&["deploy"]), "deploy needs a side");
+}

@@ -5,6 +5,7 @@
 use super::colours::{BOARD_INK, JUNQI_POST, JUNQI_WOOD, RAIL, Rgb};
 use super::draw::Canvas;
 use super::{Board, Frame, Look, Place, Scene, Side};
+use crate::rules::junqi::classic::{ClassicGame, ClassicView, Observed, Seen};
 use crate::rules::junqi::{
     Action, Cell, Color, DrawReason, Outcome, PlayerView, Point, PointKind, PublicGame, WinReason,
 };
@@ -129,6 +130,65 @@ pub fn scene(game: &PublicGame) -> Scene {
         board: Board::Junqi,
         title: "Junqi".to_string(),
         frames,
+    }
+}
+
+/// The frames of a Junqi classic game: with `side`, as that side saw it (the enemy's pieces it
+/// could not name are blank tiles of their colour) until the end, where everything shows;
+/// without, every piece as the referee knew it. Each move's caption carries the referee's mark.
+pub fn classic_scene(game: &ClassicGame, side: Option<Color>) -> Scene {
+    let seen = |position: &crate::rules::junqi::classic::ClassicPosition| match side {
+        Some(side) => position.view(side),
+        None => position.view(Color::Red).revealed(position),
+    };
+    let mut replay = game.start().clone();
+    let mut frames = vec![classic_frame(&seen(&replay))];
+    for (index, (&action, announcement)) in
+        game.actions().iter().zip(game.announcements()).enumerate()
+    {
+        if replay.play(action).is_err() {
+            break;
+        }
+        let mut next = classic_frame(&seen(&replay));
+        if let Action::Move { from, to } = action {
+            next.last_move = vec![place(from), place(to)];
+        }
+        next.caption = format!(
+            "{}. {}",
+            index + 1,
+            Observed::announced(action, announcement)
+        );
+        frames.push(next);
+    }
+    if let (Some(outcome), Some(last)) = (game.outcome(), frames.last_mut()) {
+        last.caption = result(outcome);
+    }
+    Scene {
+        board: Board::Junqi,
+        title: "Junqi classic".to_string(),
+        frames,
+    }
+}
+
+/// One position as a side saw it.
+fn classic_frame(view: &ClassicView) -> Frame {
+    let pieces = Point::all()
+        .filter_map(|point| {
+            let (color, text) = match view.seen(point) {
+                Seen::Empty => return None,
+                Seen::Piece(piece) => (piece.color, piece.kind.chinese().to_string()),
+                Seen::Unknown(color) => (color, String::new()),
+            };
+            let side = match color {
+                Color::Red => Side::Red,
+                Color::Blue => Side::Blue,
+            };
+            Some((place(point), Look::Side { side, text }))
+        })
+        .collect();
+    Frame {
+        pieces,
+        ..Frame::default()
     }
 }
 

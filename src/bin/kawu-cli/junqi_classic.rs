@@ -1,6 +1,7 @@
 //! `kawu-cli junqi-classic`: Junqi classic's command-line contract (deployments, CJFEN, a
 //! side's line, the computer that reads only that line, the review) and its arena.
 
+use crate::picture::PictureCommand;
 use crate::review::{ReviewArgs, report};
 use crate::{Failure, Output, play_games};
 use clap::Subcommand;
@@ -19,9 +20,6 @@ use std::time::Duration;
 pub enum ClassicCommand {
     /// A legal deployment of one side on one line.
     Deploy {
-        /// r (Red, south) or b (Blue, north).
-        #[arg(long)]
-        side: String,
         /// The seed: the same seed gives the same deployment (default: a random one).
         #[arg(long)]
         seed: Option<u64>,
@@ -33,9 +31,6 @@ pub enum ClassicCommand {
     Check {
         /// The deployment: six ranks from the front, '/'-separated, camps as '1'.
         deployment: String,
-        /// r or b.
-        #[arg(long)]
-        side: String,
     },
     /// The full start CJFEN of two deployments.
     Start {
@@ -61,18 +56,12 @@ pub enum ClassicCommand {
         /// The full CJFEN (one quoted argument, or its four fields).
         #[arg(required = true, num_args = 1..)]
         cjfen: Vec<String>,
-        /// r or b.
-        #[arg(long)]
-        side: String,
     },
     /// A side's line of a game played from a full start position.
     Line {
         /// The full start CJFEN (one quoted argument, or its four fields), then the actions.
         #[arg(required = true, num_args = 1..)]
         args: Vec<String>,
-        /// r or b.
-        #[arg(long)]
-        side: String,
     },
     /// The move the computer at LEVEL chooses for the owner of a side's line, then its score.
     Think {
@@ -91,6 +80,8 @@ pub enum ClassicCommand {
     /// Reviews a game: one line per move (its class, the engine's best move, the expected
     /// score lost), each judged from its mover's line only; then each side's accuracy.
     Review(ReviewArgs),
+    #[command(flatten)]
+    Picture(PictureCommand),
     /// Paired games between two levels (the same deployments twice, seats swapped).
     Arena {
         /// Player A: random, easy, medium or hard.
@@ -109,12 +100,19 @@ pub enum ClassicCommand {
     },
 }
 
-fn side(text: &str) -> Result<Color, Failure> {
+/// The side `--side` names (`None`: not given).
+fn parse_side(text: Option<&str>) -> Result<Option<Color>, Failure> {
     match text {
-        "r" => Ok(Color::Red),
-        "b" => Ok(Color::Blue),
-        other => Err(Failure(format!("--side must be r or b, found '{other}'"))),
+        None => Ok(None),
+        Some("r") => Ok(Some(Color::Red)),
+        Some("b") => Ok(Some(Color::Blue)),
+        Some(other) => Err(Failure(format!("--side must be r or b, found '{other}'"))),
     }
+}
+
+/// The side a command needs.
+fn side(picked: Option<Color>) -> Result<Color, Failure> {
+    picked.ok_or_else(|| Failure("this command needs --side r or --side b".into()))
 }
 
 /// Splits arguments into the CJFEN (one argument with spaces, or four plain ones) and the rest.
@@ -191,19 +189,59 @@ fn play_tokens(position: &mut ClassicPosition, tokens: &[String]) -> Result<Vec<
     Ok(played)
 }
 
-/// Runs one command; its output, or a one-line failure.
-pub fn run(command: ClassicCommand) -> Result<Output, Failure> {
-    run_text(command).map(Output::Text)
+/// Runs one command with the `--side` given (if any); its output, or a one-line failure.
+pub fn run(command: ClassicCommand, side: Option<&str>) -> Result<Output, Failure> {
+    let picked = parse_side(side)?;
+    let takes_side = matches!(
+        command,
+        ClassicCommand::Deploy { .. }
+            | ClassicCommand::Check { .. }
+            | ClassicCommand::View { .. }
+            | ClassicCommand::Line { .. }
+            | ClassicCommand::Picture(_)
+    );
+    if picked.is_some() && !takes_side {
+        return Err(Failure("this command takes no --side".into()));
+    }
+    match command {
+        ClassicCommand::Picture(picture) => picture.draw(match picked {
+            None => scene_all,
+            Some(Color::Red) => scene_red,
+            Some(Color::Blue) => scene_blue,
+        }),
+        command => run_text(command, picked).map(Output::Text),
+    }
 }
 
-fn run_text(command: ClassicCommand) -> Result<String, Failure> {
+/// A record's picture scene with every piece shown.
+fn scene_all(text: &str) -> Result<kawu::picture::Scene, Failure> {
+    Ok(kawu::picture::junqi::classic_scene(
+        &ClassicGame::from_text(text)?,
+        None,
+    ))
+}
+
+/// A record's picture scene as Red saw it.
+fn scene_red(text: &str) -> Result<kawu::picture::Scene, Failure> {
+    Ok(kawu::picture::junqi::classic_scene(
+        &ClassicGame::from_text(text)?,
+        Some(Color::Red),
+    ))
+}
+
+/// A record's picture scene as Blue saw it.
+fn scene_blue(text: &str) -> Result<kawu::picture::Scene, Failure> {
+    Ok(kawu::picture::junqi::classic_scene(
+        &ClassicGame::from_text(text)?,
+        Some(Color::Blue),
+    ))
+}
+
+fn run_text(command: ClassicCommand, picked: Option<Color>) -> Result<String, Failure> {
     match command {
-        ClassicCommand::Deploy {
-            side: s,
-            seed,
-            style,
-        } => {
-            let side = side(&s)?;
+        ClassicCommand::Picture(_) => unreachable!("`run` draws the pictures"),
+        ClassicCommand::Deploy { seed, style } => {
+            let side = side(picked)?;
             let style: DeploymentStyle = style.parse().map_err(Failure)?;
             let mut rng = match seed {
                 Some(seed) => Xoshiro256PlusPlus::seed_from_u64(seed),
@@ -211,11 +249,8 @@ fn run_text(command: ClassicCommand) -> Result<String, Failure> {
             };
             Ok(format!("{}\n", Deployment::generate(side, style, &mut rng)))
         }
-        ClassicCommand::Check {
-            deployment,
-            side: s,
-        } => {
-            Deployment::parse(&deployment, side(&s)?)?;
+        ClassicCommand::Check { deployment } => {
+            Deployment::parse(&deployment, side(picked)?)?;
             Ok("ok\n".into())
         }
         ClassicCommand::Start { red, blue } => {
@@ -254,13 +289,13 @@ fn run_text(command: ClassicCommand) -> Result<String, Failure> {
             play_tokens(&mut position, tokens)?;
             Ok(format!("{}\n", position.to_cjfen()))
         }
-        ClassicCommand::View { cjfen, side: s } => {
-            let side = side(&s)?;
+        ClassicCommand::View { cjfen } => {
+            let side = side(picked)?;
             let position = ClassicPosition::from_cjfen(&only_cjfen(&cjfen)?)?;
             Ok(format!("{}\n", position.view(side).to_cjfen()))
         }
-        ClassicCommand::Line { args, side: s } => {
-            let side = side(&s)?;
+        ClassicCommand::Line { args } => {
+            let side = side(picked)?;
             let (cjfen, tokens) = split_cjfen(&args)?;
             let start = ClassicPosition::from_cjfen(&cjfen)?;
             if start.ply() != 0 {

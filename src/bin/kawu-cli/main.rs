@@ -33,6 +33,10 @@ enum Game {
     },
     /// Junqi classic: secret deployments, a referee judges every battle.
     JunqiClassic {
+        /// The side a command is about: r (Red, south) or b (Blue, north). `deploy`,
+        /// `check`, `view` and `line` need it; `gif` and `png` draw that side's view with it.
+        #[arg(long, global = true)]
+        side: Option<String>,
         #[command(subcommand)]
         command: junqi_classic::ClassicCommand,
     },
@@ -123,7 +127,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.game {
         Game::Junqi { command } => junqi::run(command),
-        Game::JunqiClassic { command } => junqi_classic::run(command),
+        Game::JunqiClassic { command, side } => junqi_classic::run(command, side.as_deref()),
         Game::Xiangqi { command } => xiangqi::run(command),
         Game::Qiguo { command } => qiguo::run(command),
         #[cfg(feature = "server")]

@@ -43,7 +43,7 @@ pub fn limits(level: Level) -> ClassicLimits {
     let (guesses, max_depth, max_nodes, quiescence, tolerance) = match level {
         Level::Random => (0, 0, 0, 0, 0.0),
         Level::Easy => (2, 1, 5_000, 0, 0.06),
-        Level::Medium => (6, 2, 20_000, 3, 0.01),
+        Level::Medium => (8, 2, 20_000, 0, 0.0),
         Level::Hard => (16, 3, 60_000, 6, 0.0),
     };
     let search = Limits {

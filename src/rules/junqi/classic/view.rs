@@ -96,6 +96,17 @@ impl ClassicView {
         }
     }
 
+    /// The same view with every piece of `position` named (the referee's own view, for
+    /// pictures and the end of a game).
+    pub fn revealed(mut self, position: &ClassicPosition) -> ClassicView {
+        for at in Point::all() {
+            if let Some(piece) = position.piece_at(at) {
+                self.cells[at.index()] = Seen::Piece(piece);
+            }
+        }
+        self
+    }
+
     /// Reads `owner`'s view from a CJFEN: a view with hidden letters of `owner`'s enemy, or a
     /// position where every piece is known.
     pub fn from_cjfen(text: &str, owner: Color) -> Result<ClassicView, CjfenError> {
