@@ -695,7 +695,7 @@ fn piped(args: &[&str], input: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// Checks a review against `../shared/review.md`: one line per action with its ply, mover
+/// Checks a review against `docs/formats.md` (Review): one line per action with its ply, mover
 /// and action, a class that agrees with the loss, then each mover's accuracy recomputed
 /// from the printed losses. Returns the output.
 fn check_review(output: &Output, actions: &[&str], movers: &[&str]) -> String {
@@ -989,9 +989,14 @@ fn gif_draws_a_frame_a_ply_and_png_one_position_of_each_game() {
             record,
         );
         assert_eq!(gif_frames(&part.stdout), 3, "{game}");
-        let output = piped(&[game, "png", "-", "--ply", "2", "--colour-blind"], record);
+        let output = piped(&[game, "png", "-", "--ply", "2", "--colour-safe"], record);
         assert!(output.status.success(), "{game}: {output:?}");
         assert_eq!(&output.stdout[..8], b"\x89PNG\r\n\x1a\n", "{game}");
+        // The old spelling draws the same palette; the default palette draws another picture.
+        let old = piped(&[game, "png", "-", "--ply", "2", "--colour-blind"], record);
+        assert_eq!(old.stdout, output.stdout, "{game}");
+        let plain = piped(&[game, "png", "-", "--ply", "2"], record);
+        assert_ne!(plain.stdout, output.stdout, "{game}");
     }
 }
 

@@ -1,5 +1,6 @@
 //! The documentation against the code: every flag a command line in README, CONTRIBUTING or
-//! `docs/` gives to `kawu`, `kawu-cli` or `kawu-server` is one the program declares. Checked by reading the sources: this test uses
+//! `docs/` gives to `kawu`, `kawu-cli` or `kawu-server` is one the program declares, and no file
+//! of the repository names a folder beside it. Checked by reading the sources: this test uses
 //! nothing of the crate, so it builds and passes with any of its features.
 
 use std::collections::BTreeSet;
@@ -217,6 +218,31 @@ fn every_documented_flag_exists() {
         unknown.is_empty(),
         "flags no program declares:\n{}",
         unknown.join("\n")
+    );
+}
+
+#[test]
+fn no_file_names_a_folder_beside_the_repository() {
+    // Written in two parts so that this file does not name it either.
+    let outside = ["..", "/shared"].concat();
+    let offenders: Vec<String> = files_under(&root())
+        .into_iter()
+        .filter(|path| {
+            std::fs::read(path)
+                .ok()
+                .and_then(|bytes| String::from_utf8(bytes).ok())
+                .is_some_and(|text| text.contains(&outside))
+        })
+        .map(|path| {
+            path.strip_prefix(root())
+                .unwrap_or(&path)
+                .display()
+                .to_string()
+        })
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "files naming {outside}: {offenders:?}"
     );
 }
 

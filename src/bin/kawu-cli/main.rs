@@ -1,4 +1,4 @@
-//! `kawu-cli`: one subcommand per game — the command-line contracts of `../shared/` and the
+//! `kawu-cli`: one subcommand per game — the command-line contracts of `docs/formats.md` and the
 //! computer players' arenas.
 
 mod engine;

@@ -1,4 +1,4 @@
-//! `kawu-cli GAME review`: the contract of `../shared/review.md`, shared by the three games —
+//! `kawu-cli GAME review`: the contract of `docs/formats.md` (Review), shared by the three games —
 //! reading the record, the level, and printing the lines and the accuracy.
 
 use crate::Failure;
@@ -15,8 +15,9 @@ pub struct ReviewArgs {
     /// The search spent on each position: easy, medium or hard.
     #[arg(long, default_value = "medium")]
     level: String,
-    /// The seed of the review (its searches are deterministic: the same file, level and seed
-    /// give the same lines).
+    /// The seed of the review's random choices (Junqi classic's guesses at the hidden army;
+    /// the other games' reviews draw nothing at random): the same file, level and seed give
+    /// the same lines.
     #[arg(long, default_value = "1")]
     seed: String,
 }

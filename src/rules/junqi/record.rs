@@ -43,7 +43,7 @@
 //! numbers each pair of plies from the start position's ply, six to a line.
 //!
 //! **Also accepted**: a bare JFEN (its four fields) followed by `moves` and the actions, as
-//! `../shared/review.md` reads one (`JFEN moves c3 a7 c3c4`), with the contract's default rules.
+//! `kawu-cli junqi review` reads one (`JFEN moves c3 a7 c3c4`), with the contract's default rules.
 //!
 //! Blank lines, extra spaces and tabs, CRLF line ends, a byte-order mark and a record pasted on
 //! a single line are all accepted. Anything else is an error naming the line, header, option or
