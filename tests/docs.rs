@@ -247,6 +247,42 @@ fn no_file_names_a_folder_beside_the_repository() {
 }
 
 #[test]
+fn the_readme_names_every_folder_of_src() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("a README");
+    let src = root().join("src");
+    let mut folders = Vec::new();
+    let mut pending = vec![src.clone()];
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).expect("a readable folder") {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                folders.push(path.clone());
+                pending.push(path);
+            }
+        }
+    }
+    assert!(
+        folders.len() > 20,
+        "only {} folders under src",
+        folders.len()
+    );
+    let missing: Vec<String> = folders
+        .iter()
+        .map(|folder| {
+            let relative = folder.strip_prefix(&src).expect("under src");
+            format!("{}/", relative.display())
+        })
+        .filter(|name| {
+            !readme.contains(&format!("`{name}`")) && !readme.contains(&format!("`src/{name}`"))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "README's Layout does not name {missing:?}"
+    );
+}
+
+#[test]
 fn flags_are_read_from_sources_and_command_lines() {
     let source = "#[arg(long, default_value = \"1\")]\n    seed: String,\n\
                   #[arg(long = \"target\", value_name = \"X\")]\n    targets: Vec<String>,\n\
