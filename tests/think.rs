@@ -1,6 +1,7 @@
 //! A search request (`kawu::ai::request`, what the browser's worker answers) gives the same
 //! action as the command line's searches for the same position, level, node limit and seed:
-//! `kawu-cli junqi think`, the Xiangqi UCI engine's `go nodes N` and `kawu-cli qiguo think`.
+//! `kawu-cli junqi think`, `kawu-cli junqi-classic think`, the Xiangqi UCI engine's `go nodes
+//! N` and `kawu-cli qiguo think`.
 
 use kawu::ai::request::{Seen, ThinkRequest, think};
 use serde::Deserialize;
@@ -77,6 +78,19 @@ fn cli_answer(request: &ThinkRequest) -> String {
             let best = out.lines().find_map(|line| line.strip_prefix("bestmove "));
             best.expect("a bestmove line").to_string()
         }
+        Seen::JunqiClassic { line } => {
+            let args = [
+                "junqi-classic",
+                "think",
+                "-",
+                "--level",
+                &level,
+                "--seed",
+                &seed,
+            ];
+            let out = cli(&args, line);
+            out.lines().next().unwrap_or_default().to_string()
+        }
         Seen::Qiguo { qfen } => {
             let out = cli(
                 &["qiguo", "think", qfen, "--level", &level, "--seed", &seed],
@@ -104,5 +118,24 @@ fn a_request_travels_as_json_unchanged() {
         let text = serde_json::to_string(&case.request).unwrap();
         let back: ThinkRequest = serde_json::from_str(&text).unwrap();
         assert_eq!(back, case.request, "{}", case.name);
+    }
+}
+
+#[test]
+fn a_junqi_classic_request_answers_as_the_command_line_does() {
+    // Red's view of the start.
+    let start = "xxxxx/xxxxx/x1x1x/xx1xx/x1x1x/xxxxx/CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC/LFZLP r 0 0";
+    for (level, line) in [
+        ("Easy", format!("{start} moves")),
+        ("Medium", format!("{start} moves d4d5 a7b8 b4c4 e7d8")),
+        ("Hard", format!("{start} moves a6a7= e7e6=")),
+    ] {
+        let request: ThinkRequest = serde_json::from_str(&format!(
+            r#"{{"seen": {{"game": "junqi-classic", "line": "{line}"}}, "search": {{"level": "{level}", "seed": 3, "nodes": 1000000}}}}"#
+        ))
+        .unwrap();
+        let answer = think(&request).expect("a good request");
+        let action = answer.action.expect("the game goes on");
+        assert_eq!(action, cli_answer(&request), "{level}: {line}");
     }
 }

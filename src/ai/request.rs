@@ -7,6 +7,7 @@
 use crate::ai::review::{Class, Judgement, Loss, Reason};
 use crate::ai::{Decision, Level, junqi, qiguo, xiangqi};
 use crate::rules::junqi::PlayerView;
+use crate::rules::junqi::classic::SideLine;
 use crate::rules::{qiguo as qiguo_rules, xiangqi as xiangqi_rules};
 use serde::{Deserialize, Serialize};
 use std::fmt::Display;
@@ -63,6 +64,12 @@ pub enum Seen {
         start: String,
         /// The moves since, in ICCS notation.
         moves: Vec<String>,
+    },
+    /// Junqi classic: the side's line, all its player knows (`docs/junqi-classic.md`).
+    #[serde(rename = "junqi-classic")]
+    JunqiClassic {
+        /// The line's text.
+        line: String,
     },
     /// Qiguo: the position (its QFEN holds everything the rules need).
     Qiguo {
@@ -180,6 +187,40 @@ impl Sight for PlayerView {
 
     fn judge(&self, played: Self::Action, level: Level) -> Result<Judgement<Self::Action>, String> {
         junqi::judge_action(self, played, level)
+    }
+}
+
+impl Sight for SideLine {
+    type Action = crate::rules::junqi::Action;
+    type Thinker = junqi::classic::ClassicThinker;
+
+    fn thinker(&self, search: &Search) -> junqi::classic::ClassicThinker {
+        let (level, limits) =
+            level_and_limits(search, junqi::classic::limits, |limits, nodes, time| {
+                let guesses = limits.guesses.max(1);
+                junqi::classic::ClassicLimits {
+                    search: junqi::Limits {
+                        max_nodes: nodes.map_or(limits.search.max_nodes, |n| {
+                            (n / guesses as u64).min(limits.search.max_nodes)
+                        }),
+                        max_time: time / guesses as u32,
+                        ..limits.search
+                    },
+                    ..limits
+                }
+            });
+        junqi::classic::ClassicThinker::new(self, level, limits, search.seed)
+            .unwrap_or_else(|_| junqi::classic::ClassicThinker::nothing_to_choose(self, level))
+    }
+
+    fn seen(&self) -> Seen {
+        Seen::JunqiClassic {
+            line: self.to_string(),
+        }
+    }
+
+    fn judge(&self, played: Self::Action, level: Level) -> Result<Judgement<Self::Action>, String> {
+        junqi::classic::judge_move(self, played, level, 1)
     }
 }
 
@@ -323,6 +364,19 @@ pub fn think(request: &ThinkRequest) -> Result<ThinkAnswer, RequestError> {
                 game.play(mv).map_err(|e| bad(e.to_string()))?;
             }
             decide(&game, search, judge)
+        }
+        Seen::JunqiClassic { line } => {
+            let line =
+                SideLine::parse(line).map_err(|error| RequestError::Position(error.to_string()))?;
+            junqi::classic::Belief::from_line(&line)
+                .map_err(|error| RequestError::Position(error.to_string()))?;
+            let view = line.current();
+            if !line.is_over() && view.side_to_move() != line.owner() {
+                return Err(RequestError::Position(
+                    "it is not the line's owner's turn".into(),
+                ));
+            }
+            decide(&line, search, judge)
         }
         Seen::Qiguo { qfen } => {
             let position = qiguo_rules::Position::from_qfen(qfen)

@@ -178,3 +178,37 @@ fn a_judge_request_answers_what_the_review_says() {
     );
     assert!(json.contains(r#""class":"blunder""#), "{json}");
 }
+
+#[test]
+fn a_junqi_classic_line_is_answered_as_the_command_line_answers_it() {
+    let start = "lfzlp/ldbec/r1m1t/zp1ec/e1g1b/cdrpt/CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC/LFZLP r 0 0";
+    let position = crate::rules::junqi::classic::ClassicPosition::from_cjfen(start).unwrap();
+    let played: Vec<_> = ["a6a7", "e7e6"].map(|m| m.parse().unwrap()).into();
+    let line = SideLine::of_game(&position, crate::rules::junqi::Color::Red, &played).unwrap();
+    let request = ThinkRequest {
+        seen: line.seen(),
+        search: Search {
+            level: Level::Medium,
+            seed: 4,
+            quick: false,
+            nodes: None,
+        },
+        judge: None,
+    };
+    let answer = think(&request).unwrap();
+    let limits = junqi::classic::limits(Level::Medium);
+    let (expected, _) = junqi::classic::choose_move(&line, Level::Medium, limits, 4).unwrap();
+    assert_eq!(answer.action, Some(expected.to_string()));
+    // A line no army fits, or a broken one, is refused with a reason.
+    let broken = format!("{} moves a6a7+ e7e6", line.start().to_cjfen());
+    let reply = think_json(&format!(
+        r#"{{"seen": {{"game": "junqi-classic", "line": "{broken}"}}, "search": {{"level": "Easy", "seed": 1}}}}"#
+    ));
+    assert!(reply.contains("error"), "{reply}");
+    // Blue's move is not Red's to choose.
+    let waiting = format!("{} moves a6a7=", line.start().to_cjfen());
+    let reply = think_json(&format!(
+        r#"{{"seen": {{"game": "junqi-classic", "line": "{waiting}"}}, "search": {{"level": "Easy", "seed": 1}}}}"#
+    ));
+    assert!(reply.contains("turn"), "{reply}");
+}

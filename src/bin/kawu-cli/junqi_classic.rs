@@ -322,10 +322,11 @@ fn run_text(command: ClassicCommand, picked: Option<Color>) -> Result<String, Fa
                 line
             };
             let line = SideLine::parse(&text)?;
+            // Nodes alone bound the search unless --ms asks for a clock, so that answers are
+            // the same on every machine.
             let mut limits: ClassicLimits = limits(level);
-            if let Some(ms) = ms {
-                limits.search.max_time = Duration::from_millis(ms) / limits.guesses.max(1) as u32;
-            }
+            let total = ms.map_or(Duration::from_secs(3600), Duration::from_millis);
+            limits.search.max_time = total / limits.guesses.max(1) as u32;
             let (action, score) = choose_move(&line, level, limits, seed)?;
             Ok(format!("{action}\n{score}\n"))
         }

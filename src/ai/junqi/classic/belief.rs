@@ -3,10 +3,12 @@
 //! verdict narrows the kinds it can be. Guesses of the whole enemy army are drawn from what
 //! is left, keeping the army's counts.
 
-use crate::rules::junqi::classic::{Deployment, Seen, SideLine, Verdict};
-use crate::rules::junqi::{Action, Color, Combat, Kind, Piece, Point};
-use rand::Rng;
+use crate::rules::junqi::classic::{Deployment, DeploymentStyle, Seen, SideLine, Verdict};
+use crate::rules::junqi::{Action, Color, Combat, Kind, POINTS, Piece, Point};
+use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
+use rand::{Rng, RngExt, SeedableRng};
+use std::sync::LazyLock;
 
 /// A set of kinds, one bit each in the order of [`Kind::ALL`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -48,6 +50,8 @@ impl Kinds {
 #[derive(Clone, Copy, Debug)]
 struct Token {
     kinds: Kinds,
+    /// Where it stood at the start.
+    start: Point,
     /// Where it stands now; `None` once removed.
     at: Option<Point>,
 }
@@ -74,10 +78,12 @@ impl Belief {
             .filter_map(|at| match start.seen(at) {
                 Seen::Unknown(color) if color == enemy => Some(Token {
                     kinds: Kinds::ALL.filter(|kind| deployable(enemy, kind, at)),
+                    start: at,
                     at: Some(at),
                 }),
                 Seen::Piece(piece) if piece.color == enemy => Some(Token {
                     kinds: Kinds::ALL.filter(|kind| kind == piece.kind),
+                    start: at,
                     at: Some(at),
                 }),
                 _ => None,
@@ -156,6 +162,14 @@ impl Belief {
         Ok(belief)
     }
 
+    /// A belief about no enemy piece at all.
+    pub fn empty(enemy: Color) -> Belief {
+        Belief {
+            enemy,
+            tokens: Vec::new(),
+        }
+    }
+
     fn token_at(&self, at: Point) -> Option<usize> {
         self.tokens.iter().position(|token| token.at == Some(at))
     }
@@ -178,32 +192,105 @@ impl Belief {
     }
 
     /// A guess of every living enemy piece, drawn so that the whole army keeps its counts;
-    /// `None` only if the belief is inconsistent (never for one made from a checked line).
-    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Vec<(Point, Piece)>> {
+    /// with `prior`, each piece's kind is drawn as likely as deployments put it on its start
+    /// point. `None` only if the belief is inconsistent (never for one made from a checked
+    /// line).
+    pub fn sample<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        prior: Option<&DeploymentPrior>,
+    ) -> Option<Vec<(Point, Piece)>> {
         let mut counts = Kind::ALL.map(|kind| kind.count());
         let mut order: Vec<usize> = (0..self.tokens.len()).collect();
         order.shuffle(rng);
         let mut guess = Vec::with_capacity(self.tokens.len());
         for (position, &token) in order.iter().enumerate() {
-            let mut choices: Vec<Kind> = self.tokens[token]
-                .kinds
+            let Token { kinds, start, at } = self.tokens[token];
+            // Weighted order without replacement: each kind's key is an exponential draw
+            // scaled by its weight (the pieces of it left, times the prior), smallest first.
+            let mut keyed: Vec<(f64, Kind)> = kinds
                 .iter()
-                .flat_map(|kind| std::iter::repeat_n(kind, usize::from(counts[kind.index()])))
+                .filter(|kind| counts[kind.index()] > 0)
+                .map(|kind| {
+                    let likely = prior.map_or(1.0, |prior| prior.weight(self.enemy, start, kind));
+                    let weight = f64::from(counts[kind.index()]) * likely;
+                    let draw: f64 = rng.random_range(f64::MIN_POSITIVE..1.0);
+                    (-draw.ln() / weight, kind)
+                })
                 .collect();
-            choices.shuffle(rng);
-            choices.dedup();
-            let chosen = choices.into_iter().find(|kind| {
+            keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let chosen = keyed.into_iter().map(|(_, kind)| kind).find(|kind| {
                 counts[kind.index()] -= 1;
                 let fits = assignable(&self.tokens, &order[position + 1..], counts);
                 counts[kind.index()] += 1;
                 fits
             })?;
             counts[chosen.index()] -= 1;
-            if let Some(at) = self.tokens[token].at {
+            if let Some(at) = at {
                 guess.push((at, Piece::new(self.enemy, chosen)));
             }
         }
         Some(guess)
+    }
+}
+
+/// How often deployments put each kind on each point: half of them uniform among legal
+/// deployments, half in the computer's styles. Players deploy with habits too (mines around
+/// the flag, bombs behind the front); a prior lets guesses follow them.
+pub struct DeploymentPrior {
+    /// By side, point and kind: the share of deployments with that kind there.
+    shares: [[[f64; 12]; POINTS]; 2],
+}
+
+/// Deployments sampled for the prior, per side and style.
+const PRIOR_SAMPLES: u32 = 600;
+
+impl DeploymentPrior {
+    /// The prior, sampled once with a fixed seed (the same on every machine).
+    pub fn get() -> &'static DeploymentPrior {
+        static PRIOR: LazyLock<DeploymentPrior> = LazyLock::new(DeploymentPrior::sampled);
+        &PRIOR
+    }
+
+    fn sampled() -> DeploymentPrior {
+        let mut counts = [[[0u32; 12]; POINTS]; 2];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x6a75_6e71_6970_7269);
+        // The uniform style weighs as much as the three others together.
+        let styles = [
+            (DeploymentStyle::Random, 3),
+            (DeploymentStyle::Balanced, 1),
+            (DeploymentStyle::Defensive, 1),
+            (DeploymentStyle::Aggressive, 1),
+        ];
+        let mut total = 0u32;
+        for side in Color::ALL {
+            for (style, weight) in styles {
+                for _ in 0..PRIOR_SAMPLES * weight {
+                    let deployment = Deployment::generate(side, style, &mut rng);
+                    for (at, piece) in deployment.pieces() {
+                        counts[side.index()][at.index()][piece.kind.index()] += 1;
+                    }
+                    if side == Color::Red {
+                        total += 1;
+                    }
+                }
+            }
+        }
+        // One pseudo-deployment of each kind everywhere it may stand keeps every legal kind
+        // possible.
+        let shares = std::array::from_fn(|side| {
+            std::array::from_fn(|point| {
+                std::array::from_fn(|kind| {
+                    f64::from(counts[side][point][kind] + 1) / f64::from(total + 12)
+                })
+            })
+        });
+        DeploymentPrior { shares }
+    }
+
+    /// How likely `kind` is on `start` in `side`'s deployment, against the kind's own count.
+    fn weight(&self, side: Color, start: Point, kind: Kind) -> f64 {
+        self.shares[side.index()][start.index()][kind.index()] / f64::from(kind.count())
     }
 }
 

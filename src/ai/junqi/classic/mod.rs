@@ -7,7 +7,7 @@
 pub mod arena;
 mod belief;
 
-pub use belief::{Belief, Impossible, Kinds};
+pub use belief::{Belief, DeploymentPrior, Impossible, Kinds};
 
 use super::search::{Deepening, Limits};
 use super::{WIN, limits as flip_limits};
@@ -32,9 +32,12 @@ pub struct ClassicLimits {
     pub guesses: usize,
     /// The search of each guess.
     pub search: Limits,
-    /// How far (in thousandths of expected score) below the best a move may be and still be
-    /// chosen at random.
+    /// How far (in expected score, 0 to 1) below the best a move may be and still be chosen
+    /// at random.
     pub tolerance: f64,
+    /// Whether guesses follow how deployments usually look (else every legal kind of a piece
+    /// is as likely as the pieces of it left).
+    pub prior: bool,
 }
 
 /// The limits of `level` (node counts, so that answers are reproducible; the level's time
@@ -44,7 +47,7 @@ pub fn limits(level: Level) -> ClassicLimits {
         Level::Random => (0, 0, 0, 0, 0.0),
         Level::Easy => (2, 1, 5_000, 0, 0.06),
         Level::Medium => (8, 2, 20_000, 0, 0.0),
-        Level::Hard => (16, 3, 60_000, 6, 0.0),
+        Level::Hard => (12, 3, 60_000, 0, 0.0),
     };
     let search = Limits {
         max_depth,
@@ -58,6 +61,7 @@ pub fn limits(level: Level) -> ClassicLimits {
         guesses,
         search,
         tolerance,
+        prior: level == Level::Hard,
     }
 }
 
@@ -160,6 +164,25 @@ impl ClassicThinker {
         })
     }
 
+    /// A thinker with nothing to choose: the line's game is over, it is not the owner's turn
+    /// or no enemy army fits the line. It answers `None`.
+    pub fn nothing_to_choose(line: &SideLine, level: Level) -> ClassicThinker {
+        ClassicThinker {
+            view: line.current(),
+            belief: Belief::empty(line.owner().opponent()),
+            moves: Vec::new(),
+            limits: limits(level),
+            level,
+            rng: Xoshiro256PlusPlus::seed_from_u64(0),
+            totals: Vec::new(),
+            guesses_done: 0,
+            current: None,
+            decided: Some(None),
+            score: None,
+            nodes: 0,
+        }
+    }
+
     /// Each legal move with its mean expected score so far (0 to 1).
     pub fn scored(&self) -> Vec<(Action, f64)> {
         let guesses = self.guesses_done.max(1) as f64;
@@ -183,7 +206,8 @@ impl ClassicThinker {
         let slice_end = slice.map(|slice| Instant::now() + slice);
         while self.guesses_done < self.limits.guesses {
             if self.current.is_none() {
-                let Some(guess) = self.belief.sample(&mut self.rng) else {
+                let prior = self.limits.prior.then(DeploymentPrior::get);
+                let Some(guess) = self.belief.sample(&mut self.rng, prior) else {
                     break;
                 };
                 let position = guessed_position(&self.view, &guess);

@@ -56,7 +56,9 @@ fn a_battle_won_against_a_division_commander_leaves_the_stronger_kinds() {
     // marshal there, and the army keeps its counts.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     for _ in 0..20 {
-        let guess = belief.sample(&mut rng).unwrap();
+        let guess = belief
+            .sample(&mut rng, Some(DeploymentPrior::get()))
+            .unwrap();
         assert_eq!(guess.len(), 24);
     }
 }

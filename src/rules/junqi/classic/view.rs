@@ -107,24 +107,6 @@ impl ClassicView {
         self
     }
 
-    /// Reads `owner`'s view from a CJFEN: a view with hidden letters of `owner`'s enemy, or a
-    /// position where every piece is known.
-    pub fn from_cjfen(text: &str, owner: Color) -> Result<ClassicView, CjfenError> {
-        let parsed = cjfen::parse(text)?;
-        if parsed.viewer.is_some_and(|viewer| viewer != owner) {
-            let hidden = if owner == Color::Red { 'X' } else { 'x' };
-            return Err(CjfenError::HiddenInFull(hidden));
-        }
-        Ok(ClassicView {
-            owner,
-            cells: parsed.cells,
-            side: parsed.side,
-            quiet: parsed.quiet,
-            ply: parsed.ply,
-            quiet_limit: DEFAULT_QUIET_PLY_LIMIT,
-        })
-    }
-
     /// The view as CJFEN.
     pub fn to_cjfen(&self) -> String {
         cjfen::format(&self.cells, self.side, self.quiet, self.ply)
