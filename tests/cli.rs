@@ -1207,3 +1207,52 @@ fn classic_pictures_show_the_whole_game_or_one_sides_view() {
     );
     refused(&classic(&["deploy"]), "deploy needs a side");
 }
+
+#[test]
+fn classic_review_never_reads_the_future_nor_a_hidden_piece() {
+    let dir = std::env::temp_dir();
+    let write = |name: &str, text: String| {
+        let path = dir.join(format!("kawu-classic-{name}-{}.txt", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let moves = "d4d5 a7b8 b4c4 e7d8 d5d4 b8a7";
+    let whole = write("whole", format!("{CLASSIC_START} moves {moves}"));
+    let prefix = write("prefix", format!("{CLASSIC_START} moves d4d5 a7b8 b4c4"));
+    // Blue's b11 and c12 swapped: no move meets them, so no line changes.
+    let swapped_start = CLASSIC_START.replace("lfzlp/ldbec", "lfdlp/lzbec");
+    let swapped = write("swapped", format!("{swapped_start} moves {moves}"));
+    let review = |path: &std::path::Path| {
+        stdout(&classic(&[
+            "review",
+            path.to_str().unwrap(),
+            "--level",
+            "easy",
+        ]))
+    };
+    let (whole_text, prefix_text, swapped_text) =
+        (review(&whole), review(&prefix), review(&swapped));
+    for path in [whole, prefix, swapped] {
+        std::fs::remove_file(path).ok();
+    }
+    let first: Vec<&str> = whole_text.lines().take(3).collect();
+    let short: Vec<&str> = prefix_text.lines().take(3).collect();
+    assert_eq!(
+        first, short,
+        "the first moves' lines do not depend on what came after"
+    );
+    assert_eq!(
+        whole_text, swapped_text,
+        "an enemy piece's identity changes nothing"
+    );
+    let bad = write("bad", format!("{CLASSIC_START} moves d4d5"));
+    refused(
+        &classic(&["review", bad.to_str().unwrap(), "--level", "foo"]),
+        "a bad level",
+    );
+    refused(
+        &classic(&["review", bad.to_str().unwrap(), "--seed", "x"]),
+        "a bad seed",
+    );
+    std::fs::remove_file(bad).ok();
+}
