@@ -11,7 +11,11 @@
 #   KAWU_CLUSTER_LB        HAProxy's address (host:port): clients connect to ws://$it/ws
 #   KAWU_CLUSTER_NODE_A/B  each node's own address
 #   KAWU_CLUSTER_DIR       the temporary folder: node-a.pid / node-b.pid hold each node's
-#                          process id (a killed node is started again, as by a supervisor)
+#                          process id (a killed node is started again, as by a supervisor);
+#                          it is the nodes' KAWU_FAILPOINTS folder too (debug builds: a file
+#                          `exit-after-commit` holding a room's code ends the node that next
+#                          stores an event of that room, between its commit and its notices)
+#   KAWU_CLUSTER_GRACE_SECONDS  the nodes' --grace-seconds
 #   KAWU_CLUSTER_DATABASE  the nodes' database URL
 #   KAWU_TEST_POSTGRES     the PostgreSQL server's URL, for the storage tests' own databases
 #
@@ -21,6 +25,7 @@
 # kawu-server binary; default: built here with `cargo build`, KAWU_PROFILE=release for a
 # release build), KAWU_CLUSTER_CLOCK_SECOND (the nodes' --clock-second, default 0.02),
 # KAWU_CLUSTER_TAKEBACK_WAIT_SECONDS (the nodes' --takeback-wait-seconds, default 1),
+# KAWU_CLUSTER_GRACE_SECONDS (the nodes' --grace-seconds, default 10),
 # KAWU_CLUSTER_RESTART_SECONDS (how long a killed node stays down, default 3),
 # KAWU_CLUSTER_PG_OPTIONS (more `postgres` options, e.g. "-c synchronous_commit=off").
 set -euo pipefail
@@ -101,6 +106,8 @@ as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/log" -w \
 database="postgres://kawu@127.0.0.1:$pg_port/kawu"
 
 # Two nodes, each started again when it dies (as a supervisor such as systemd would).
+grace_seconds=${KAWU_CLUSTER_GRACE_SECONDS:-10}
+export KAWU_FAILPOINTS="$work"
 node() {
   local name=$1 port=$2
   while [ ! -e "$work/stop" ]; do
@@ -109,6 +116,7 @@ node() {
       --frames-per-second 10000 --frame-burst 10000 \
       --clock-second "${KAWU_CLUSTER_CLOCK_SECOND:-0.02}" \
       --takeback-wait-seconds "${KAWU_CLUSTER_TAKEBACK_WAIT_SECONDS:-1}" \
+      --grace-seconds "$grace_seconds" \
       >>"$work/node-$name.log" 2>&1 &
     echo $! >"$work/node-$name.pid"
     wait $! || true
@@ -141,6 +149,7 @@ export KAWU_CLUSTER_NODE_A="127.0.0.1:$port_a"
 export KAWU_CLUSTER_NODE_B="127.0.0.1:$port_b"
 export KAWU_CLUSTER_DIR="$work"
 export KAWU_CLUSTER_DATABASE="$database"
+export KAWU_CLUSTER_GRACE_SECONDS="$grace_seconds"
 export KAWU_TEST_POSTGRES="postgres://kawu@127.0.0.1:$pg_port"
 echo "cluster.sh: PostgreSQL on $pg_port, nodes on $port_a and $port_b, HAProxy on $lb_port"
 

@@ -4,7 +4,9 @@
 //! balancer after either node is killed, a surviving node takes over a dead node's clock, and
 //! a takeback asked on one node is granted from the other, and one left unanswered lapses
 //! once, for the clients of both nodes; a node's link takes only a node showing the cluster's
-//! secret, and carries every event the node stored.
+//! secret, and carries every event the node stored. Faults injected on purpose: a node paused
+//! for longer than its lease (its players keep their seats), a node killed between its commit
+//! and its notice (nothing is lost), and forged notices that do not fit (never applied).
 //!
 //! Run them with `bash scripts/cluster.sh cargo test --no-default-features --features server
 //! --test cluster -- --ignored --test-threads=1` (one at a time: the race test counts the writes
@@ -79,13 +81,32 @@ impl Cluster {
 
     /// `kill -9` of node `name`.
     fn kill(&self, name: &str) {
+        self.signal(name, "KILL");
+    }
+
+    /// Sends node `name` the signal `signal` (`KILL`, `STOP`, `CONT`).
+    fn signal(&self, name: &str, signal: &str) {
         let pid = std::fs::read_to_string(self.folder.join(format!("node-{name}.pid")))
             .expect("the script wrote the node's process id");
         let status = std::process::Command::new("kill")
-            .args(["-9", pid.trim()])
+            .args(["-s", signal, pid.trim()])
             .status()
             .unwrap();
-        assert!(status.success(), "kill -9 {pid}");
+        assert!(status.success(), "kill -s {signal} {pid}");
+    }
+
+    /// The nodes' grace period, as the script set it.
+    fn grace(&self) -> Duration {
+        let seconds: f64 = std::env::var("KAWU_CLUSTER_GRACE_SECONDS")
+            .expect("the script sets the grace")
+            .parse()
+            .unwrap();
+        Duration::from_secs_f64(seconds)
+    }
+
+    /// Arms the failpoint `name` of the nodes (debug builds) for room `code`.
+    fn arm_failpoint(&self, name: &str, code: &str) {
+        std::fs::write(self.folder.join(name), code).unwrap();
     }
 
     /// A new connection through the balancer, retried while it has no live node yet.
@@ -672,4 +693,148 @@ async fn a_link_between_nodes_needs_the_secret_and_carries_each_stored_event() {
         }
     }
     assert_eq!(versions, [2, 3], "the room's creation is read, not sent");
+}
+
+/// Reads until `client` hears that both seats are connected.
+async fn until_both_connected(client: &mut Client) {
+    client
+        .until(|message| {
+            matches!(
+                message,
+                ServerMessage::Presence { connected, .. } if connected == &[true, true]
+            )
+            .then_some(())
+        })
+        .await;
+}
+
+/// Whether the room's whole state, read now, shows both seats connected.
+async fn both_seated(client: &mut Client) -> bool {
+    let room = client.sync().await;
+    room.seats.iter().all(|seat| seat.taken && seat.connected)
+}
+
+#[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
+async fn a_node_paused_for_eight_seconds_keeps_both_players_seated() {
+    let cluster = cluster();
+    cluster.ready().await;
+    let grace = cluster.grace();
+    assert!(
+        grace > Duration::from_secs(8),
+        "a pause shorter than the grace"
+    );
+    let mut alice = Client::create(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut bob = Client::join(cluster.b, &alice.code()).await;
+    assert_on(&bob, "b");
+    alice.until_version(2).await;
+    until_both_connected(&mut alice).await;
+    until_both_connected(&mut bob).await;
+    // Node a stops for 8 s, longer than its lease: node b counts Alice as gone meanwhile.
+    cluster.signal("a", "STOP");
+    tokio::time::sleep(Duration::from_secs(8)).await;
+    cluster.signal("a", "CONT");
+    // Past the grace and 10 s more, nobody lost by abandonment and both are seated again.
+    tokio::time::sleep(grace + Duration::from_secs(10)).await;
+    assert!(both_seated(&mut bob).await, "node b sees both seated");
+    assert!(both_seated(&mut alice).await, "node a sees both seated");
+    for client in [&alice, &bob] {
+        assert!(client.replica().end.is_none(), "nobody lost");
+        assert_eq!(client.version(), 2, "nothing happened meanwhile");
+    }
+    // A move each, each seen by the other.
+    alice.act("h2e2").await;
+    bob.until_version(3).await;
+    bob.act("h9g7").await;
+    alice.until_version(4).await;
+    bob.until_version(4).await;
+    assert_eq!(events(&alice).last(), events(&bob).last());
+}
+
+#[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
+async fn a_node_killed_between_its_commit_and_its_notice_loses_nothing() {
+    let cluster = cluster();
+    cluster.ready().await;
+    let mut alice = Client::create(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut bob = Client::join(cluster.b, &alice.code()).await;
+    assert_on(&bob, "b");
+    alice.until_version(2).await;
+    until_both_connected(&mut bob).await;
+    // Node a stores Alice's move, then dies before it tells anyone.
+    cluster.arm_failpoint("exit-after-commit", &alice.code());
+    let moved = std::time::Instant::now();
+    alice.act("h2e2").await;
+    alice.closed().await;
+    assert_eq!(alice.version(), 2, "node a died before telling Alice");
+    // Node b's replica reads it when the link ends: Bob sees it within 2 s.
+    tokio::time::timeout(Duration::from_secs(2), bob.until_version(3))
+        .await
+        .expect("Bob sees the move within 2 s");
+    assert!(moved.elapsed() < Duration::from_secs(2));
+    // Alice resumes through the balancer from what she had: the move is there.
+    let mut alice = resume_through_balancer(&cluster, &alice).await;
+    assert_eq!(alice.version(), 3);
+    assert_eq!(events(&alice).last(), events(&bob).last());
+    bob.act("h9g7").await;
+    alice.until_version(4).await;
+    let state = alice.sync().await;
+    assert_eq!(state.version, 4);
+}
+
+#[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
+async fn a_notice_that_does_not_fit_is_never_applied() {
+    use futures_util::SinkExt;
+    let cluster = cluster();
+    cluster.ready().await;
+    let (database, connection) = tokio_postgres::connect(&cluster.database, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let secret: String = database
+        .query_one("SELECT secret FROM cluster_secret", &[])
+        .await
+        .unwrap()
+        .get(0);
+    let (mut alice, mut bob) = table(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
+    let code = alice.code();
+    let (status, link) = open_link(cluster.a, Some(&secret)).await;
+    assert_eq!(status, 101);
+    let mut link = link.unwrap();
+    // A notice with a gap (version 4 while the room is at 2), and one of the next version
+    // that the room cannot take (a takeback accepted that nobody asked for).
+    let forged = serde_json::json!([
+        {"kind": "event", "code": code, "version": 4,
+         "event": {"type": "draw_offered", "seat": 1}},
+        {"kind": "event", "code": code, "version": 3,
+         "event": {"type": "takeback_accepted", "seat": 1}},
+    ]);
+    link.send(tokio_tungstenite::tungstenite::Message::Text(
+        forged.to_string().into(),
+    ))
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Both replicas read the database instead: nothing of the notices reached anyone.
+    for client in [&mut alice, &mut bob] {
+        let room = client.sync().await;
+        assert_eq!(room.version, 2);
+        assert_eq!(room.draw_offer, None);
+        assert_eq!(client.version(), 2);
+    }
+    // The room plays on at version 3.
+    alice.act("h2e2").await;
+    alice.until_version(3).await;
+    bob.until_version(3).await;
+    assert!(matches!(
+        events(&bob).last(),
+        Some((3, RoomEvent::Played { .. }))
+    ));
+    let stored: i64 = database
+        .query_one("SELECT count(*) FROM events WHERE code = $1", &[&code])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, 3);
 }

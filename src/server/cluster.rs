@@ -12,11 +12,13 @@
 //! the secret of the table `cluster_secret`; a link carries notices both ways. Over it go the
 //! events a node stored (each only once stored), and soft state that is not stored: who is
 //! connected on which node (presence), a seat taken back on another node (its old connection
-//! there is closed), a deleted room, and a heartbeat, so that a node that stops sending one
-//! (killed) has its clients counted as gone after [`NODE_TIMEOUT`]. Nothing is lost for good
-//! while a link is down: when a link is made, every room reads what it missed from the database
-//! and tells the other nodes who is connected here, and a room that hears an event beyond its
-//! next version reads the ones between.
+//! there is closed), a deleted room, and a heartbeat, on a timer of its own that never waits
+//! for the database. A node's presence is a lease its heartbeats renew: a node silent for
+//! [`NODE_TIMEOUT`] (killed, or paused) has its clients counted as gone, and when it is heard
+//! again it is merged back: its rooms' presence is asked for and sent again. Nothing is lost
+//! for good while a link is down: when a link is made or ends and when a node is counted gone,
+//! every room reads what it missed from the database, and a room that hears an event that does
+//! not fit (beyond its next version, or one it cannot take) reads the database instead.
 
 use super::metrics::Metrics;
 use super::notice::Notice;
@@ -70,6 +72,9 @@ pub struct Unsent {
 enum Incoming {
     /// A link with the node it names was made, by either side.
     Linked(u64),
+    /// A link ended: its node may have stored events it did not tell (it was killed between
+    /// its commit and its notice).
+    Unlinked,
     /// A frame of notices.
     Frame(String),
 }
@@ -143,22 +148,34 @@ impl Cluster {
         }
     }
 
-    /// Lists this node at `address` (where the other nodes reach its `/cluster`) and, every
-    /// [`HEARTBEAT`], says it is alive and opens a link to each node it has none to.
+    /// Says every [`HEARTBEAT`] that this node is alive, and lists it at `address` (where the
+    /// other nodes reach its `/cluster`), opening a link to each node it has none to. The
+    /// heartbeat has a timer and a task of its own and touches nothing but the links' queues:
+    /// a slow database or a pool with no free connection never silences it.
     pub fn announce(&self, address: String) {
-        let node = self.node;
-        let (pool, links, outgoing, incoming, secret) = (
+        let (node, outgoing) = (self.node, self.outgoing.clone());
+        tokio::spawn(async move {
+            let mut heartbeat = tokio::time::interval(HEARTBEAT);
+            heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                heartbeat.tick().await;
+                if outgoing.send(Notice::Alive { node }).is_err() {
+                    return;
+                }
+            }
+        });
+        let (pool, links, incoming, secret) = (
             self.pool.clone(),
             self.links.clone(),
-            self.outgoing.clone(),
             self.incoming.clone(),
             self.secret.clone(),
         );
         tokio::spawn(async move {
-            let mut heartbeat = tokio::time::interval(HEARTBEAT);
+            let mut listing = tokio::time::interval(HEARTBEAT);
+            listing.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
-                heartbeat.tick().await;
-                if outgoing.send(Notice::Alive { node }).is_err() {
+                listing.tick().await;
+                if incoming.is_closed() {
                     return;
                 }
                 let peers = async {
@@ -249,6 +266,7 @@ impl Inbox {
         if sends {
             forget_link(&self.links, peer, queue);
         }
+        let _ = self.incoming.send(Incoming::Unlinked);
     }
 }
 
@@ -267,11 +285,15 @@ fn forget_link(links: &Links, peer: u64, mut queue: mpsc::Receiver<Utf8Bytes>) {
 pub enum Heard {
     /// A notice about one room, from another node.
     Notice(Notice),
-    /// A link to another node was made (new, or after losing one): any room may have missed
-    /// its notices, and it may not know who is connected here.
+    /// A link to another node was made (new, or after losing one), or a node counted as gone
+    /// was heard again: any room may have missed notices, and the nodes may not know each
+    /// other's clients. Every room reads what it missed and trades its presence.
     Linked,
-    /// Node `node` stopped sending heartbeats: its clients count as gone.
+    /// Node `node` stopped sending heartbeats: its clients count as gone (until it is heard
+    /// again), and what it stored without telling is read.
     NodeGone(u64),
+    /// A link ended: every room reads what its node may have stored without telling.
+    Unlinked,
 }
 
 /// Starts sending this node's notices to its links and handing what the others send to
@@ -338,8 +360,10 @@ async fn link(
             Err(_) => Err(Failure::from("no answer")),
         }
     };
+    let mut linked = false;
     let result: Result<(), Failure> = async {
         let mut socket = connected.await?;
+        linked = true;
         let _ = incoming.send(Incoming::Linked(peer));
         loop {
             tokio::select! {
@@ -363,7 +387,60 @@ async fn link(
         tracing::warn!(peer = %format!("{peer:016x}"), %address, %error, "the link to a node ended");
     }
     forget_link(&links, peer, queue);
+    if linked {
+        let _ = incoming.send(Incoming::Unlinked);
+    }
 }
+
+/// Which nodes this one hears from: each node's presence lives while it is heard, a lease
+/// that [`NODE_TIMEOUT`] of silence ends. A node heard again after its lease ended is merged
+/// back, not mourned.
+struct Liveness {
+    /// When each node was last heard, while its lease lasts.
+    heard: HashMap<u64, Instant>,
+    /// When this node last looked at the leases.
+    checked: Instant,
+}
+
+impl Liveness {
+    fn new(now: Instant) -> Liveness {
+        Liveness {
+            heard: HashMap::new(),
+            checked: now,
+        }
+    }
+
+    /// Notes that `node` was heard at `now`; true when it had no lease (new, or counted as
+    /// gone).
+    fn heard(&mut self, node: u64, now: Instant) -> bool {
+        self.heard.insert(node, now).is_none()
+    }
+
+    /// The nodes whose leases ended by `now`, taken out. When this node itself was stopped
+    /// (a pause of the process or the machine: the checks, due every second, came late), it
+    /// could not hear the others, so their leases start again instead.
+    fn ended(&mut self, now: Instant) -> Vec<u64> {
+        let paused = now.duration_since(self.checked) > LIVENESS_CHECK * 3;
+        self.checked = now;
+        if paused {
+            self.heard.values_mut().for_each(|heard| *heard = now);
+            return Vec::new();
+        }
+        let ended: Vec<u64> = self
+            .heard
+            .iter()
+            .filter(|(_, heard)| now.duration_since(**heard) > NODE_TIMEOUT)
+            .map(|(node, _)| *node)
+            .collect();
+        for node in &ended {
+            self.heard.remove(node);
+        }
+        ended
+    }
+}
+
+/// How often the leases of the other nodes are looked at.
+const LIVENESS_CHECK: Duration = Duration::from_secs(1);
 
 /// Hands each notice to `hear`, and keeps track of which nodes are alive.
 async fn dispatch(
@@ -372,52 +449,61 @@ async fn dispatch(
     mut incoming: mpsc::UnboundedReceiver<Incoming>,
     metrics: Metrics,
 ) {
-    let mut alive: HashMap<u64, Instant> = HashMap::new();
-    let mut check = tokio::time::interval(Duration::from_secs(1));
+    let mut liveness = Liveness::new(Instant::now());
+    let mut check = tokio::time::interval(LIVENESS_CHECK);
+    check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
             arrived = incoming.recv() => match arrived {
                 Some(Incoming::Frame(frame)) => {
-                    for notice in read_frame(own, &mut alive, &frame, &metrics) {
-                        hear(Heard::Notice(notice));
+                    for notice in read_frame(own, &frame, &metrics) {
+                        if let Some(node) = notice.sender()
+                            && liveness.heard(node, Instant::now())
+                        {
+                            tracing::info!(
+                                node = %format!("{node:016x}"),
+                                "a node without a lease is heard: its clients are merged back"
+                            );
+                            hear(Heard::Linked);
+                        }
+                        if let Notice::Alive { .. } = notice {
+                            metrics.heartbeats_heard.inc();
+                        } else {
+                            hear(Heard::Notice(notice));
+                        }
                     }
                 }
                 Some(Incoming::Linked(node)) => {
-                    alive.insert(node, Instant::now());
+                    liveness.heard(node, Instant::now());
                     hear(Heard::Linked);
                 }
+                Some(Incoming::Unlinked) => hear(Heard::Unlinked),
                 None => return,
             },
             _ = check.tick() => {
-                let now = Instant::now();
-                let gone: Vec<u64> = alive
-                    .iter()
-                    .filter(|(_, seen)| now.duration_since(**seen) > NODE_TIMEOUT)
-                    .map(|(node, _)| *node)
-                    .collect();
-                for node in gone {
-                    alive.remove(&node);
+                for node in liveness.ended(Instant::now()) {
                     tracing::warn!(node = %format!("{node:016x}"), "a node is silent: its clients count as gone");
                     hear(Heard::NodeGone(node));
                 }
-                metrics.nodes_alive.set(alive.len() as i64);
+                metrics.nodes_alive.set(liveness.heard.len() as i64);
             }
         }
     }
 }
 
-/// Reads one frame of notices, notes the nodes they show alive, and returns the notices for
-/// the rooms: not heartbeats, nor this node's own presence or replacements.
-fn read_frame(
-    own: u64,
-    alive: &mut HashMap<u64, Instant>,
-    frame: &str,
-    metrics: &Metrics,
-) -> Vec<Notice> {
+/// Reads one frame of notices, and returns those of other nodes: not this node's own presence
+/// or replacements (or heartbeats) coming back.
+fn read_frame(own: u64, frame: &str, metrics: &Metrics) -> Vec<Notice> {
     match serde_json::from_str::<Vec<Notice>>(frame) {
         Ok(notices) => notices
             .into_iter()
-            .filter_map(|notice| sort(own, alive, notice, metrics))
+            .inspect(|notice| {
+                metrics
+                    .notices_heard
+                    .with_label_values(&[notice.kind()])
+                    .inc();
+            })
+            .filter(|notice| notice.sender() != Some(own))
             .collect(),
         Err(error) => {
             tracing::warn!(%error, "an unreadable frame from another node");
@@ -426,31 +512,40 @@ fn read_frame(
     }
 }
 
-/// Notes the node `notice` shows alive, and returns it when it is for the rooms.
-fn sort(
-    own: u64,
-    alive: &mut HashMap<u64, Instant>,
-    notice: Notice,
-    metrics: &Metrics,
-) -> Option<Notice> {
-    metrics
-        .notices_heard
-        .with_label_values(&[notice.kind()])
-        .inc();
-    match &notice {
-        Notice::Alive { node } => {
-            if *node != own {
-                alive.insert(*node, Instant::now());
-                metrics.heartbeats_heard.inc();
-            }
-            None
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_silent_node_loses_its_lease_and_is_merged_back_when_heard_again() {
+        let start = Instant::now();
+        let mut liveness = Liveness::new(start);
+        assert!(liveness.heard(7, start), "a new node has no lease yet");
+        assert!(!liveness.heard(7, start + LIVENESS_CHECK));
+        let mut now = start;
+        let mut ended = Vec::new();
+        while ended.is_empty() {
+            now += LIVENESS_CHECK;
+            ended = liveness.ended(now);
         }
-        Notice::Presence { node, .. } | Notice::Replaced { node, .. } if *node == own => None,
-        Notice::Presence { node, .. } => {
-            // A node heard from counts as alive from now, even before its first heartbeat.
-            alive.entry(*node).or_insert_with(Instant::now);
-            Some(notice)
-        }
-        Notice::Event { .. } | Notice::Replaced { .. } | Notice::Deleted { .. } => Some(notice),
+        assert_eq!(ended, [7]);
+        assert!(now > start + NODE_TIMEOUT);
+        assert!(liveness.heard(7, now), "heard again: merged back");
+        assert!(liveness.ended(now + LIVENESS_CHECK).is_empty());
+    }
+
+    #[test]
+    fn a_node_that_was_paused_itself_gives_the_others_a_new_lease() {
+        let start = Instant::now();
+        let mut liveness = Liveness::new(start);
+        liveness.heard(7, start);
+        // This node's checks stopped for 8 s: it could not hear node 7.
+        let woke = start + Duration::from_secs(8);
+        assert!(liveness.ended(woke).is_empty());
+        assert!(liveness.ended(woke + LIVENESS_CHECK).is_empty());
+        assert!(
+            !liveness.heard(7, woke + LIVENESS_CHECK),
+            "its lease lasted"
+        );
     }
 }

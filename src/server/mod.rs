@@ -14,6 +14,8 @@
 mod board;
 mod cluster;
 mod connection;
+#[cfg(debug_assertions)]
+mod failpoint;
 mod metrics;
 mod notice;
 mod pictures;

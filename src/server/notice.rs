@@ -18,12 +18,16 @@ pub enum Notice {
         #[serde(default)]
         seat_token: Option<(RoomSeat, TokenHash)>,
     },
-    /// Node `node`'s own clients in room `code`: which seats, how many spectators.
+    /// Node `node`'s own clients in room `code`: which seats, how many spectators. With
+    /// `asks`, the sender lost track of the other nodes' clients (a link was made, or a node
+    /// counted as gone was heard again): every node holding the room answers with its own.
     Presence {
         code: String,
         node: u64,
         connected: Vec<bool>,
         spectators: u32,
+        #[serde(default)]
+        asks: bool,
     },
     /// A client of node `node` took `seat` of room `code`: any other connection holding it is
     /// closed.
@@ -54,6 +58,16 @@ impl Notice {
                 seat_token: seat_token.clone(),
             }),
             Write::CreateRoom(_) | Write::DeleteRoom { .. } => None,
+        }
+    }
+
+    /// The node that sent this notice, when it names itself.
+    pub fn sender(&self) -> Option<u64> {
+        match self {
+            Notice::Presence { node, .. }
+            | Notice::Replaced { node, .. }
+            | Notice::Alive { node } => Some(*node),
+            Notice::Event { .. } | Notice::Deleted { .. } => None,
         }
     }
 

@@ -149,14 +149,15 @@ pub enum Command {
     },
     /// Read from storage whatever events this replica has not applied.
     CatchUp,
-    /// A link to another node was made: read what this replica missed, and tell the other
-    /// nodes who is connected here.
+    /// A link to another node was made, or a node counted as gone was heard again: read what
+    /// this replica missed, tell the other nodes who is connected here and ask them the same.
     Linked,
-    /// Node `node`'s own clients in this room.
+    /// Node `node`'s own clients in this room; `asks`: it wants this node's in return.
     RemotePresence {
         node: u64,
         connected: Vec<bool>,
         spectators: u32,
+        asks: bool,
     },
     /// A computer seat's search for the decision at `version` ended with `action` (none: it
     /// found no move, or failed).
@@ -181,6 +182,7 @@ pub fn hear(shared: &Shared, heard: Heard) {
     let (code, command) = match heard {
         Heard::Linked => return shared.tell_every_room(|| Command::Linked),
         Heard::NodeGone(node) => return shared.tell_every_room(|| Command::NodeGone { node }),
+        Heard::Unlinked => return shared.tell_every_room(|| Command::CatchUp),
         Heard::Notice(Notice::Alive { .. }) => return,
         Heard::Notice(Notice::Event {
             code,
@@ -200,12 +202,14 @@ pub fn hear(shared: &Shared, heard: Heard) {
             node,
             connected,
             spectators,
+            asks,
         }) => (
             code,
             Command::RemotePresence {
                 node,
                 connected,
                 spectators,
+                asks,
             },
         ),
         Heard::Notice(Notice::Replaced { code, seat, .. }) => {
@@ -579,41 +583,26 @@ impl RoomTask {
                 version,
                 event,
                 seat_token,
-            } => {
-                if version <= self.table.version {
-                    return false;
-                }
-                if version == self.table.version + 1 {
-                    if let Some((seat, hash)) = seat_token
-                        && seat.index() < self.table.seat_count()
-                    {
-                        self.table.seat_tokens[seat.index()] = Some(hash);
-                    }
-                    self.apply_stored(vec![event]);
-                } else {
-                    // Events were missed (a link was down, or another node's notice is late).
-                    self.catch_up().await;
-                }
-            }
+            } => self.hear_event(version, event, seat_token).await,
             Command::CatchUp => self.catch_up().await,
             Command::Linked => {
                 self.catch_up().await;
-                if !self.members.is_empty() {
-                    self.publish_presence();
-                }
+                self.publish_presence(true);
             }
             Command::RemotePresence {
                 node,
                 connected,
                 spectators,
+                asks,
             } => {
                 let first_word = self.remote.insert(node, (connected, spectators)).is_none();
                 self.refresh_absences();
                 self.last_activity = Instant::now();
                 self.send_presence();
-                // A node new to this room does not know this node's clients yet.
-                if first_word && !self.members.is_empty() {
-                    self.publish_presence();
+                // A node new to this room, or one that lost track, does not know this node's
+                // clients.
+                if (first_word || asks) && !self.members.is_empty() {
+                    self.publish_presence(false);
                 }
                 self.consider_computer();
             }
@@ -626,6 +615,8 @@ impl RoomTask {
                 }
             }
             Command::NodeGone { node } => {
+                // The gone node may have stored events it could not tell.
+                self.catch_up().await;
                 if self.remote.remove(&node).is_some() {
                     self.refresh_absences();
                     self.last_activity = Instant::now();
@@ -673,6 +664,42 @@ impl RoomTask {
             }
         }
         false
+    }
+
+    /// Applies event `version` another node says it stored, when it fits: the next version,
+    /// and an event the room takes. One that does not fit (a gap: notices were missed, or
+    /// the notice is wrong) is never applied: the room reads what the database holds instead.
+    async fn hear_event(
+        &mut self,
+        version: u64,
+        event: RoomEvent,
+        seat_token: Option<(RoomSeat, TokenHash)>,
+    ) {
+        if version <= self.table.version {
+            return;
+        }
+        let next = version == self.table.version + 1
+            && seat_token
+                .as_ref()
+                .is_none_or(|(seat, _)| seat.index() < self.table.seat_count());
+        if next {
+            let held = seat_token.map(|(seat, hash)| {
+                let slot = &mut self.table.seat_tokens[seat.index()];
+                (seat, slot.replace(hash))
+            });
+            if self.apply_stored(vec![event]) {
+                return;
+            }
+            if let Some((seat, before)) = held {
+                self.table.seat_tokens[seat.index()] = before;
+            }
+        }
+        tracing::info!(
+            version,
+            at = self.table.version,
+            "a notice does not fit: the room reads what is stored"
+        );
+        self.catch_up().await;
     }
 
     /// In a cluster, reads and applies the events other nodes stored that this replica has not
@@ -750,6 +777,11 @@ impl RoomTask {
         entry: Entry,
     ) -> Result<Role, Refusal> {
         let code = self.table.record.code.clone();
+        if matches!(entry, Entry::Resume { .. } | Entry::Join { .. }) {
+            // What other nodes stored and did not tell (yet): a resume never returns an older
+            // state than the database holds, and a join looks at the seats as they are.
+            self.catch_up().await;
+        }
         let (role, token, since) = match entry {
             Entry::Creator { token } => (Role::Player(RoomSeat(0)), Some(token), None),
             Entry::Join { seat: wanted } => {
@@ -827,6 +859,8 @@ impl RoomTask {
         request: Request,
     ) -> Result<(), Refusal> {
         if let Request::Sync = request {
+            // Never an older state than the database holds.
+            self.catch_up().await;
             connection.send(ServerMessage::Sync {
                 room: self.room_state(&self.connected()),
             });
@@ -933,14 +967,17 @@ impl RoomTask {
             .observe(started.elapsed().as_secs_f64());
         match stored {
             Ok(()) => {
+                #[cfg(debug_assertions)]
+                super::failpoint::exit_after_commit(&code);
                 if let Some(cluster) = &self.shared.cluster {
                     notices
                         .into_iter()
                         .for_each(|notice| cluster.publish(notice));
                 }
             }
-            Err(StorageError::Conflict(_)) => {
-                // Another node stored this version first: this replica was behind.
+            Err(StorageError::Conflict(_) | StorageError::NotNext(_)) => {
+                // Another node stored this version first, or this replica is out of step
+                // with the database: it reads what the database holds.
                 let based_on = self.table.version;
                 self.catch_up().await;
                 return Err(Refusal::new(
@@ -967,16 +1004,22 @@ impl RoomTask {
         Ok(())
     }
 
-    /// Applies stored events (this node's, or another's) and tells every member here.
-    fn apply_stored(&mut self, events: Vec<RoomEvent>) {
+    /// Applies stored events (this node's, or another's) and tells every member here; stops at
+    /// one that does not apply (reported), and says whether all did.
+    fn apply_stored(&mut self, events: Vec<RoomEvent>) -> bool {
         if events.is_empty() {
-            return;
+            return true;
         }
-        let takes_seat = events
-            .iter()
-            .any(|event| matches!(event, RoomEvent::SeatTaken { .. }));
-        let restarts_clock = events.iter().any(|event| {
-            !matches!(
+        let (mut takes_seat, mut restarts_clock, mut applied_all) = (false, false, true);
+        let now = Instant::now();
+        for event in events {
+            if let Err(error) = self.table.apply(event.clone()) {
+                tracing::error!(%error, "an event does not apply");
+                applied_all = false;
+                break;
+            }
+            takes_seat |= matches!(event, RoomEvent::SeatTaken { .. });
+            restarts_clock |= !matches!(
                 event,
                 RoomEvent::DrawOffered { .. }
                     | RoomEvent::DrawDeclined { .. }
@@ -987,14 +1030,7 @@ impl RoomTask {
                     | RoomEvent::TakebackDeclined { .. }
                     | RoomEvent::TakebackWithdrawn { .. }
                     | RoomEvent::TakebackLapsed { .. }
-            )
-        });
-        let now = Instant::now();
-        for event in events {
-            if let Err(error) = self.table.apply(event.clone()) {
-                tracing::error!(%error, "a checked event did not apply");
-                continue;
-            }
+            );
             if let RoomEvent::GameEnded { end } = &event {
                 tracing::info!(
                     version = self.table.version,
@@ -1033,6 +1069,7 @@ impl RoomTask {
             self.refresh_absences();
         }
         self.consider_computer();
+        applied_all
     }
 
     /// Starts the computer's search when a computer seat is to move (or covers for the seat
@@ -1108,7 +1145,7 @@ impl RoomTask {
     /// Tells the members here, and in a cluster the other nodes, who is connected now.
     fn broadcast_presence(&mut self) {
         self.send_presence();
-        self.publish_presence();
+        self.publish_presence(false);
     }
 
     /// Tells the members here who is connected on every node.
@@ -1121,14 +1158,15 @@ impl RoomTask {
             .retain(|(member, _)| member.send_text(text.clone()));
     }
 
-    /// In a cluster, tells the other nodes who is connected here.
-    fn publish_presence(&self) {
+    /// In a cluster, tells the other nodes who is connected here; `asks`: and asks for theirs.
+    fn publish_presence(&self, asks: bool) {
         if let Some(cluster) = &self.shared.cluster {
             cluster.publish(Notice::Presence {
                 code: self.table.record.code.clone(),
                 node: cluster.node,
                 connected: self.local_connected(),
                 spectators: self.local_spectators(),
+                asks,
             });
         }
     }

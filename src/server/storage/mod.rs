@@ -57,6 +57,10 @@ pub enum StorageError {
     /// a cluster, another node) was first.
     #[error("taken already: {0}")]
     Conflict(String),
+    /// An event's version is not its room's next one (the previous version is not stored): the
+    /// writer is out of step with the room.
+    #[error("not the next version: {0}")]
+    NotNext(String),
     #[error("stored data of room {code} is unreadable: {reason}")]
     Corrupt { code: String, reason: String },
     #[error("cannot create the data folder {path}: {source}")]
@@ -82,7 +86,8 @@ pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, StorageError>> +
 /// runs against both.
 pub trait Storage: Send + Sync {
     /// Applies every write of `writes`, or none of them. A room code or event version that is
-    /// taken already fails with [`StorageError::Conflict`].
+    /// taken already fails with [`StorageError::Conflict`], an event whose previous version is
+    /// not stored with [`StorageError::NotNext`].
     fn write(&self, writes: Vec<Write>) -> Pending<'_, ()>;
     /// Every stored room.
     fn load(&self) -> Pending<'_, Vec<StoredRoom>>;
@@ -155,6 +160,32 @@ const MIGRATIONS: &[Migration] = &[
             id INTEGER PRIMARY KEY CHECK (id = 1),
             secret TEXT NOT NULL
         );",
+    },
+    // A room's events follow each other: an event is refused unless it is the room's first or
+    // its previous version is stored (the key refuses one stored twice). A writer out of step
+    // with the room, or a bad notice written back, cannot leave a hole.
+    Migration {
+        version: 3,
+        sqlite: "CREATE TRIGGER IF NOT EXISTS events_in_order BEFORE INSERT ON events
+            WHEN NEW.version <> 1 AND NOT EXISTS (
+                SELECT 1 FROM events WHERE code = NEW.code AND version = NEW.version - 1
+            )
+            BEGIN SELECT RAISE(ABORT, 'not the room''s next version'); END;",
+        postgres: "CREATE OR REPLACE FUNCTION events_in_order() RETURNS trigger
+            LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.version <> 1 AND NOT EXISTS (
+                    SELECT 1 FROM events WHERE code = NEW.code AND version = NEW.version - 1
+                ) THEN
+                    RAISE EXCEPTION 'version % is not the next one of room %',
+                        NEW.version, NEW.code
+                        USING ERRCODE = 'integrity_constraint_violation';
+                END IF;
+                RETURN NEW;
+            END $$;
+        DROP TRIGGER IF EXISTS events_in_order ON events;
+        CREATE TRIGGER events_in_order BEFORE INSERT ON events
+            FOR EACH ROW EXECUTE FUNCTION events_in_order();",
     },
 ];
 

@@ -41,12 +41,19 @@ const INSERT_EVENTS: &str = "INSERT INTO events (code, version, event)
 /// the room answers `unavailable`).
 const POOL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// A write error of PostgreSQL: a taken key is a [`StorageError::Conflict`].
+/// A write error of PostgreSQL: a taken key is a [`StorageError::Conflict`], an event out of
+/// order a [`StorageError::NotNext`].
 fn postgres_write_error(error: tokio_postgres::Error) -> StorageError {
-    if error.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION) {
-        StorageError::Conflict(error.to_string())
-    } else {
-        StorageError::Postgres(error)
+    use tokio_postgres::error::SqlState;
+    match error.code() {
+        Some(&SqlState::UNIQUE_VIOLATION) => StorageError::Conflict(error.to_string()),
+        // Raised by the trigger `events_in_order` alone.
+        Some(&SqlState::INTEGRITY_CONSTRAINT_VIOLATION) => StorageError::NotNext(
+            error
+                .as_db_error()
+                .map_or_else(|| error.to_string(), |db| db.message().to_string()),
+        ),
+        _ => StorageError::Postgres(error),
     }
 }
 

@@ -20,12 +20,19 @@ pub struct SqliteStorage {
 /// How often the log is copied into the database, off the write path.
 const CHECKPOINT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// A write error of SQLite: a taken key is a [`StorageError::Conflict`].
+/// A write error of SQLite: a taken key is a [`StorageError::Conflict`], an event out of
+/// order (refused by the trigger `events_in_order`) a [`StorageError::NotNext`].
 fn sqlite_write_error(error: rusqlite::Error) -> StorageError {
-    if error.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) {
-        StorageError::Conflict(error.to_string())
-    } else {
-        StorageError::Database(error)
+    match &error {
+        rusqlite::Error::SqliteFailure(failure, _)
+            if failure.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_TRIGGER =>
+        {
+            StorageError::NotNext(error.to_string())
+        }
+        _ if error.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) => {
+            StorageError::Conflict(error.to_string())
+        }
+        _ => StorageError::Database(error),
     }
 }
 

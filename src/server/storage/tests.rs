@@ -437,3 +437,48 @@ fn a_second_server_cannot_open_the_same_sqlite_database() {
     assert!(SqliteStorage::open(&folder).is_err());
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+#[test]
+fn an_event_that_is_not_the_next_version_is_refused_on_both_backends() {
+    on_both("gap", |storage| async move {
+        storage
+            .write(vec![
+                Write::CreateRoom(record("GGGGGGGGGG")),
+                event("GGGGGGGGGG", 1, 0),
+            ])
+            .await
+            .unwrap();
+        // Version 3 with no version 2: a hole, refused, and nothing of the write is stored.
+        let gap = vec![event("GGGGGGGGGG", 2, 1), played("GGGGGGGGGG", 4, "h2e2")];
+        assert!(
+            matches!(storage.write(gap).await, Err(StorageError::NotNext(_))),
+            "a write leaving a hole is refused"
+        );
+        assert!(matches!(
+            storage.write(vec![played("GGGGGGGGGG", 3, "h2e2")]).await,
+            Err(StorageError::NotNext(_))
+        ));
+        // A room's first event is version 1, not any other.
+        storage
+            .write(vec![Write::CreateRoom(record("HHHHHHHHHH"))])
+            .await
+            .unwrap();
+        assert!(matches!(
+            storage.write(vec![event("HHHHHHHHHH", 2, 0)]).await,
+            Err(StorageError::NotNext(_))
+        ));
+        let room = storage.load_room("GGGGGGGGGG".into(), 0).await.unwrap();
+        assert_eq!(room.unwrap().events.len(), 1);
+        // The next versions, several in one write, are taken.
+        storage
+            .write(vec![
+                event("GGGGGGGGGG", 2, 1),
+                played("GGGGGGGGGG", 3, "h2e2"),
+            ])
+            .await
+            .unwrap();
+        let room = storage.load_room("GGGGGGGGGG".into(), 0).await.unwrap();
+        let versions: Vec<u64> = room.unwrap().events.iter().map(|(v, _)| *v).collect();
+        assert_eq!(versions, [1, 2, 3]);
+    });
+}
