@@ -104,6 +104,20 @@ impl Cluster {
         Duration::from_secs_f64(seconds)
     }
 
+    /// A connection to the nodes' database, and the cluster's secret read there.
+    async fn secret(&self) -> (tokio_postgres::Client, String) {
+        let (database, connection) = tokio_postgres::connect(&self.database, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(connection);
+        let secret: String = database
+            .query_one("SELECT secret FROM cluster_secret", &[])
+            .await
+            .unwrap()
+            .get(0);
+        (database, secret)
+    }
+
     /// Arms the failpoint `name` of the nodes (debug builds) for room `code`.
     fn arm_failpoint(&self, name: &str, code: &str) {
         std::fs::write(self.folder.join(name), code).unwrap();
@@ -648,15 +662,7 @@ async fn a_link_between_nodes_needs_the_secret_and_carries_each_stored_event() {
     use futures_util::StreamExt;
     let cluster = cluster();
     cluster.ready().await;
-    let (database, connection) = tokio_postgres::connect(&cluster.database, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
-    let secret: String = database
-        .query_one("SELECT secret FROM cluster_secret", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let (_database, secret) = cluster.secret().await;
     assert_eq!(open_link(cluster.a, None).await.0, 400, "no secret shown");
     assert_eq!(open_link(cluster.a, Some("guess")).await.0, 403);
     let last = if secret.ends_with('0') { '1' } else { '0' };
@@ -788,15 +794,7 @@ async fn a_notice_that_does_not_fit_is_never_applied() {
     use futures_util::SinkExt;
     let cluster = cluster();
     cluster.ready().await;
-    let (database, connection) = tokio_postgres::connect(&cluster.database, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
-    let secret: String = database
-        .query_one("SELECT secret FROM cluster_secret", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let (database, secret) = cluster.secret().await;
     let (mut alice, mut bob) = table(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
     let code = alice.code();
     let (status, link) = open_link(cluster.a, Some(&secret)).await;
