@@ -1,7 +1,8 @@
 //! The documentation against the code: every flag a command line in README, CONTRIBUTING or
-//! `docs/` gives to `kawu`, `kawu-cli` or `kawu-server` is one the program declares, and no file
-//! of the repository names a folder beside it. Checked by reading the sources: this test uses
-//! nothing of the crate, so it builds and passes with any of its features.
+//! `docs/` gives to `kawu`, `kawu-cli` or `kawu-server` is one the program declares, every
+//! path they name exists, README names every folder of `src/`, and no file of the repository
+//! names a folder beside it. Checked by reading the sources: this test uses nothing of the
+//! crate, so it builds and passes with any of its features.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -279,6 +280,43 @@ fn the_readme_names_every_folder_of_src() {
     assert!(
         missing.is_empty(),
         "README's Layout does not name {missing:?}"
+    );
+}
+
+#[test]
+fn every_path_a_document_names_exists() {
+    let folders = [
+        "src/", "tests/", "scripts/", "assets/", "web/", "deploy/", "benches/", "docs/",
+    ];
+    let mut missing = Vec::new();
+    for document in documents() {
+        let text = std::fs::read_to_string(&document).expect("a readable document");
+        for (line_number, span) in command_lines(&text) {
+            let path = span.trim().trim_end_matches('/');
+            // A name in capitals (`src/rules/GAME/`, `GAME.rs`) stands for any.
+            let placeholder = path.split('/').any(|part| {
+                let stem = part.split('.').next().unwrap_or(part);
+                stem.chars().any(|c| c.is_ascii_uppercase())
+                    && !stem.chars().any(|c| c.is_ascii_lowercase())
+            });
+            if !folders.iter().any(|folder| path.starts_with(folder))
+                || path.contains(char::is_whitespace)
+                || path.contains(['*', '{', '<', '…'])
+                || placeholder
+            {
+                continue;
+            }
+            let path = path.split(':').next().unwrap_or(path);
+            if !root().join(path).exists() {
+                let name = document.strip_prefix(root()).unwrap_or(&document);
+                missing.push(format!("{}:{line_number}: {path}", name.display()));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "paths that do not exist:\n{}",
+        missing.join("\n")
     );
 }
 
