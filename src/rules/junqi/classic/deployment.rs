@@ -420,23 +420,6 @@ impl Deployment {
         }
         text
     }
-
-    /// The same deployment with the pieces on `a` and `b` swapped, if it stays legal.
-    pub fn swapped(&self, a: Point, b: Point) -> Result<Deployment, DeploymentError> {
-        let mut kinds = self.kinds;
-        kinds.swap(a.index(), b.index());
-        Deployment::from_kinds(self.side, kinds)
-    }
-
-    /// The same pieces mirrored left to right.
-    pub fn mirrored(&self) -> Deployment {
-        let mut kinds = [None; POINTS];
-        for at in Point::all() {
-            let mirror = point(FILES - 1 - at.file(), at.rank());
-            kinds[mirror.index()] = self.kinds[at.index()];
-        }
-        Deployment::from_kinds(self.side, kinds).expect("the rules are symmetric left to right")
-    }
 }
 
 impl fmt::Display for Deployment {

@@ -210,22 +210,6 @@ impl SideLine {
         self.replay().expect("a line is checked when made")
     }
 
-    /// The first `count` actions of this line (what the side knew then).
-    pub fn prefix(&self, count: usize) -> SideLine {
-        SideLine {
-            start: self.start.clone(),
-            actions: self.actions[..count.min(self.actions.len())].to_vec(),
-            result: None,
-        }
-    }
-
-    /// The line with one more action.
-    pub fn extended(&self, observed: Observed) -> Result<SideLine, LineError> {
-        let mut actions = self.actions.clone();
-        actions.push(observed);
-        SideLine::new(self.start.clone(), actions, self.result)
-    }
-
     /// Whether the game is over as far as the line tells.
     pub fn is_over(&self) -> bool {
         self.result.is_some() || self.current().is_over()

@@ -65,22 +65,6 @@ impl ClassicPosition {
         }
     }
 
-    /// A position with every piece placed where `pieces` says, the rest as in `self` (a
-    /// searching opponent fills what it cannot see with a guess this way).
-    pub fn with_pieces(&self, pieces: impl IntoIterator<Item = (Point, Piece)>) -> ClassicPosition {
-        let mut cells = self.board.cells;
-        for (at, piece) in pieces {
-            cells[at.index()] = Cell::Up(piece);
-        }
-        ClassicPosition::from_cells(
-            cells,
-            self.side_to_move(),
-            self.board.quiet,
-            self.board.ply,
-            self.board.rules.quiet_ply_limit,
-        )
-    }
-
     /// Reads a full CJFEN (every piece a letter) under the default draw limit.
     pub fn from_cjfen(text: &str) -> Result<ClassicPosition, CjfenError> {
         let parsed = cjfen::parse(text)?;

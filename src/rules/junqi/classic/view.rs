@@ -142,12 +142,6 @@ impl ClassicView {
         self.quiet_limit
     }
 
-    /// The same view under another draw limit (a record's rules).
-    pub fn with_quiet_limit(mut self, quiet_limit: u16) -> ClassicView {
-        self.quiet_limit = quiet_limit.clamp(1, cjfen::MAX_QUIET);
-        self
-    }
-
     /// Whether the game is over as far as the owner can tell: the draw limit reached, a flag
     /// known to be gone, or the owner to move without a move.
     pub fn is_over(&self) -> bool {
