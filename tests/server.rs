@@ -1191,6 +1191,26 @@ fn nonsense_settings_are_refused_with_the_flag_named() {
         (&["--commit-delay-ms", "500"], "--commit-delay-ms"),
         (&["--commit-delay-ms=-1"], "--commit-delay-ms"),
         (&["--log", "info,=nonsense"], "--log"),
+        (&["--log", "infoo"], "--log"),
+        (&["--log", "info,kawu=verbose"], "--log"),
+        (&["--grace-seconds", "0"], "--grace-seconds"),
+        (
+            &["--max-frame-bytes", "18446744073709551615"],
+            "--max-frame-bytes",
+        ),
+        (&["--computer-threads", "100000"], "--computer-threads"),
+        (&["--computer-nodes", "99999999999999"], "--computer-nodes"),
+        (
+            &["--frames-per-second", "4000000000"],
+            "--frames-per-second",
+        ),
+        (&["--frame-burst", "20000"], "--frame-burst"),
+        (&["--spectators-per-room", "20000"], "--spectators-per-room"),
+        (&["--rooms-per-address", "2000000"], "--rooms-per-address"),
+        (&["--cluster-address", "0.0.0.0:7878"], "--cluster-address"),
+        (&["--cluster-address", "node-a"], "--cluster-address"),
+        (&["--cluster-address", "node-a:0"], "--cluster-address"),
+        (&["--cluster-address", "::1:7878"], "--cluster-address"),
         (&["--log-format", "xml"], "--log-format"),
     ] {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_kawu-server"))

@@ -137,31 +137,80 @@ impl Default for Timing {
     }
 }
 
+/// `value` when it lies in `range`, else a refusal naming `--flag` and the range.
+fn within<T: PartialOrd + std::fmt::Display>(
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+    flag: &str,
+) -> Result<(), String> {
+    if range.contains(&value) {
+        Ok(())
+    } else {
+        Err(format!(
+            "--{flag} must be from {} to {}, not {value}",
+            range.start(),
+            range.end()
+        ))
+    }
+}
+
+/// What `--cluster-address` names, or why it names nothing another node could reach: a host
+/// (or IP address, IPv6 in brackets) and a port, not 0, nor an address that means "any".
+fn check_cluster_address(address: &str) -> Result<(), String> {
+    let refuse = |why: &str| Err(format!("--cluster-address {address:?}: {why}"));
+    let Some((host, port)) = address.rsplit_once(':') else {
+        return refuse("give host:port");
+    };
+    match port.parse::<u16>() {
+        Ok(0) | Err(_) => return refuse("the port must be a number from 1 to 65535"),
+        Ok(_) => {}
+    }
+    let bare = host
+        .strip_prefix('[')
+        .and_then(|host| host.strip_suffix(']'))
+        .unwrap_or(host);
+    if bare.is_empty() || bare.contains(char::is_whitespace) {
+        return refuse("give a host");
+    }
+    if let Ok(ip) = bare.parse::<IpAddr>() {
+        if ip.is_unspecified() {
+            return refuse("0.0.0.0 and [::] reach no node: give this node's own address");
+        }
+        if ip.is_ipv6() && !host.starts_with('[') {
+            return refuse("an IPv6 address goes in brackets, as [::1]:7878");
+        }
+    }
+    Ok(())
+}
+
 impl Config {
-    /// Whether these settings make sense, or the first that does not, named by its flag.
+    /// Whether these settings make sense, or the first that does not, named by its flag with
+    /// its range (the ranges `docs/operating.md` lists).
     pub fn check(&self) -> Result<(), String> {
         let limits = &self.limits;
         let timing = &self.timing;
-        let at_least = |value: usize, least: usize, flag: &str| {
-            if value < least {
-                Err(format!("--{flag} must be at least {least}, not {value}"))
-            } else {
-                Ok(())
-            }
-        };
-        at_least(limits.max_frame_bytes, 64, "max-frame-bytes")?;
-        at_least(limits.frames_per_second as usize, 1, "frames-per-second")?;
-        at_least(limits.frame_burst as usize, 1, "frame-burst")?;
-        at_least(limits.rooms_per_address, 1, "rooms-per-address")?;
-        at_least(limits.connections_per_address, 1, "connections-per-address")?;
-        at_least(limits.computer_threads, 1, "computer-threads")?;
-        if limits.computer_nodes == Some(0) {
-            return Err(
-                "--computer-nodes must be at least 1: a search of no nodes finds no move".into(),
-            );
+        within(limits.max_frame_bytes, 64..=1 << 20, "max-frame-bytes")?;
+        within(limits.frames_per_second, 1..=10_000, "frames-per-second")?;
+        within(limits.frame_burst, 1..=10_000, "frame-burst")?;
+        within(limits.rooms_per_address, 1..=1_000_000, "rooms-per-address")?;
+        within(
+            limits.spectators_per_room,
+            0..=10_000,
+            "spectators-per-room",
+        )?;
+        within(
+            limits.connections_per_address,
+            1..=1_000_000,
+            "connections-per-address",
+        )?;
+        within(limits.computer_threads, 1..=1024, "computer-threads")?;
+        if let Some(nodes) = limits.computer_nodes {
+            within(nodes, 1..=10_000_000_000, "computer-nodes")?;
         }
+        // Durations have no upper bound: one too long to count means never.
         for (duration, flag) in [
             (timing.clock_second, "clock-second"),
+            (timing.grace, "grace-seconds"),
             (timing.takeback_wait, "takeback-wait-seconds"),
             (timing.idle, "idle-seconds"),
             (timing.lobby, "lobby-seconds"),
@@ -170,12 +219,11 @@ impl Config {
                 return Err(format!("--{flag} must be more than 0"));
             }
         }
-        if timing.commit_delay > Duration::from_millis(100) {
-            return Err(format!(
-                "--commit-delay-ms must be at most 100, not {}: every action would wait that long",
-                timing.commit_delay.as_secs_f64() * 1000.0
-            ));
-        }
+        within(
+            timing.commit_delay.as_secs_f64() * 1000.0,
+            0.0..=100.0,
+            "commit-delay-ms",
+        )?;
         if timing.grace > timing.idle {
             return Err(format!(
                 "--grace-seconds ({} s) is longer than --idle-seconds ({} s): the room would \
@@ -183,6 +231,9 @@ impl Config {
                 timing.grace.as_secs_f64(),
                 timing.idle.as_secs_f64()
             ));
+        }
+        if let Some(address) = &self.cluster_address {
+            check_cluster_address(address)?;
         }
         Ok(())
     }
@@ -592,7 +643,10 @@ impl Server {
     pub async fn serve(self, listener: TcpListener) -> Result<(), ServerError> {
         if let Some(cluster) = &self.shared.cluster {
             let address = match &self.shared.config.cluster_address {
-                Some(address) => address.clone(),
+                Some(address) => {
+                    reachable(address).await.map_err(ServerError::Config)?;
+                    address.clone()
+                }
                 None => {
                     let listening = listener.local_addr()?;
                     if listening.ip().is_unspecified() {
@@ -651,6 +705,27 @@ fn web_files(web: &std::path::Path) -> Router {
                 .precompressed_gzip(),
         )
         .layer(axum::middleware::map_response(cache_headers))
+}
+
+/// Whether `--cluster-address` reaches a listener (this node's, which listens already): a name
+/// that resolves to nothing, or an address where nothing listens, would leave this node cut off
+/// from the others, its players counted as gone.
+async fn reachable(address: &str) -> Result<(), String> {
+    let refuse = |why: String| format!("--cluster-address {address:?} {why}");
+    let resolved: Vec<SocketAddr> = tokio::net::lookup_host(address)
+        .await
+        .map_err(|error| refuse(format!("does not resolve: {error}")))?
+        .collect();
+    let mut last_error = String::from("resolves to no address");
+    for target in resolved {
+        let connecting = tokio::net::TcpStream::connect(target);
+        match tokio::time::timeout(Duration::from_secs(2), connecting).await {
+            Ok(Ok(_)) => return Ok(()),
+            Ok(Err(error)) => last_error = format!("{target}: {error}"),
+            Err(_) => last_error = format!("{target}: no answer within 2 s"),
+        }
+    }
+    Err(refuse(format!("reaches nothing ({last_error})")))
 }
 
 /// Opens the server ([`Server::open`]) and serves on `listener` until the process ends.
@@ -726,4 +801,40 @@ async fn websocket(
         .max_message_size(hard_cap)
         .max_frame_size(hard_cap)
         .on_upgrade(move |socket| connection::serve(socket, shared, slot))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cluster_address_names_a_host_and_a_port_another_node_can_reach() {
+        for good in ["10.0.0.2:7878", "node-a.internal:7878", "[fd00::2]:7878"] {
+            assert_eq!(check_cluster_address(good), Ok(()), "{good}");
+        }
+        for bad in [
+            "node-a",
+            "node-a:0",
+            "node-a:http",
+            ":7878",
+            "0.0.0.0:7878",
+            "[::]:7878",
+            "fd00::2:7878",
+        ] {
+            let refusal = check_cluster_address(bad).unwrap_err();
+            assert!(refusal.starts_with("--cluster-address"), "{bad}: {refusal}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_cluster_address_must_reach_a_listener_at_start() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        assert_eq!(reachable(&address).await, Ok(()));
+        drop(listener);
+        let refusal = reachable(&address).await.unwrap_err();
+        assert!(refusal.contains("reaches nothing"), "{refusal}");
+        let refusal = reachable("no-such-host.invalid:7878").await.unwrap_err();
+        assert!(refusal.contains("does not resolve"), "{refusal}");
+    }
 }

@@ -25,58 +25,60 @@ struct Cli {
     /// This node's name, shown in `hello` and `/health`.
     #[arg(long, env = "KAWU_NODE")]
     node: Option<String>,
-    /// In a cluster, where the other nodes reach this one (`host:port`) [default: the
-    /// address it listens on, unless that is 0.0.0.0 or [::]].
+    /// In a cluster, where the other nodes reach this one (`host:port`, checked at start: it
+    /// must resolve and reach this node) [default: the address it listens on, unless that is
+    /// 0.0.0.0 or [::]].
     #[arg(long, env = "KAWU_CLUSTER_ADDRESS")]
     cluster_address: Option<String>,
     /// The web build's folder (`target/kawu-web`), served at `/`.
     #[arg(long, env = "KAWU_WEB")]
     web: Option<PathBuf>,
-    /// The largest frame a client may send, in bytes.
+    /// The largest frame a client may send, in bytes (64 to 1048576).
     #[arg(long, env = "KAWU_MAX_FRAME_BYTES", default_value_t = Limits::default().max_frame_bytes)]
     max_frame_bytes: usize,
-    /// Frames per second a connection may send on average.
+    /// Frames per second a connection may send on average (1 to 10000).
     #[arg(long, env = "KAWU_FRAMES_PER_SECOND", default_value_t = Limits::default().frames_per_second)]
     frames_per_second: u32,
-    /// Frames a connection may send in a burst.
+    /// Frames a connection may send in a burst (1 to 10000).
     #[arg(long, env = "KAWU_FRAME_BURST", default_value_t = Limits::default().frame_burst)]
     frame_burst: u32,
-    /// Rooms one address may have open at once.
+    /// Rooms one address may have open at once (1 to 1000000).
     #[arg(long, env = "KAWU_ROOMS_PER_ADDRESS", default_value_t = Limits::default().rooms_per_address)]
     rooms_per_address: usize,
-    /// Spectators one room may have.
+    /// Spectators one room may have (0 to 10000).
     #[arg(long, env = "KAWU_SPECTATORS_PER_ROOM", default_value_t = Limits::default().spectators_per_room)]
     spectators_per_room: usize,
-    /// WebSockets one address may have open at once.
+    /// WebSockets one address may have open at once (1 to 1000000).
     #[arg(long, env = "KAWU_CONNECTIONS_PER_ADDRESS", default_value_t = Limits::default().connections_per_address)]
     connections_per_address: usize,
-    /// Qiguo computer seats that may search at once (each on a thread of its own).
+    /// Qiguo computer seats that may search at once, each on a thread of its own (1 to 1024).
     #[arg(long, env = "KAWU_COMPUTER_THREADS", default_value_t = Limits::default().computer_threads)]
     computer_threads: usize,
-    /// A cap on the nodes of every computer search [default: each level's own] (for tests and
-    /// small machines: fewer nodes, weaker and faster computers).
+    /// A cap on the nodes of every computer search, 1 to 10000000000 [default: each level's
+    /// own] (for tests and small machines: fewer nodes, weaker and faster computers).
     #[arg(long, env = "KAWU_COMPUTER_NODES")]
     computer_nodes: Option<u64>,
     /// Seconds a disconnected player has to come back before losing (Qiguo: before the
-    /// computer plays for them).
+    /// computer plays for them); more than 0, at most --idle-seconds.
     #[arg(long, env = "KAWU_GRACE_SECONDS", default_value_t = Timing::default().grace.as_secs_f64())]
     grace_seconds: f64,
-    /// Seconds a takeback request waits to be granted or declined before it lapses.
+    /// Seconds a takeback request waits to be granted or declined before it lapses (more
+    /// than 0).
     #[arg(long, env = "KAWU_TAKEBACK_WAIT_SECONDS", default_value_t = Timing::default().takeback_wait.as_secs_f64())]
     takeback_wait_seconds: f64,
-    /// Seconds a room with nobody connected lives.
+    /// Seconds a room with nobody connected lives (more than 0).
     #[arg(long, env = "KAWU_IDLE_SECONDS", default_value_t = Timing::default().idle.as_secs_f64())]
     idle_seconds: f64,
     /// Seconds a connection may stay without creating, joining or watching a room before it is
-    /// closed.
+    /// closed (more than 0).
     #[arg(long, env = "KAWU_LOBBY_SECONDS", default_value_t = Timing::default().lobby.as_secs_f64())]
     lobby_seconds: f64,
-    /// How long one second of the move clock lasts, in seconds (for tests: 0.01 makes a 30 s
-    /// clock last 0.3 s).
+    /// How long one second of the move clock lasts, in seconds, more than 0 (for tests: 0.01
+    /// makes a 30 s clock last 0.3 s).
     #[arg(long, env = "KAWU_CLOCK_SECOND", default_value_t = 1.0)]
     clock_second: f64,
     /// On PostgreSQL, milliseconds a writer waits after a write for more to commit with it:
-    /// fewer commits for the database, that much more latency.
+    /// fewer commits for the database, that much more latency (0 to 100).
     #[arg(long, env = "KAWU_COMMIT_DELAY_MS", default_value_t = 0.0)]
     commit_delay_ms: f64,
     /// How the log on standard error is written: lines for people, or one JSON object a line.
@@ -100,10 +102,7 @@ enum LogFormat {
 fn start_logging(cli: &Cli) -> Result<(), String> {
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
-    let filter: tracing_subscriber::filter::Targets = cli
-        .log
-        .parse()
-        .map_err(|error| format!("--log: {:?} is not a log filter: {error}", cli.log))?;
+    let filter = log_filter(&cli.log)?;
     let subscriber = tracing_subscriber::registry().with(filter);
     let lines = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
     let started = match cli.log_format {
@@ -113,6 +112,27 @@ fn start_logging(cli: &Cli) -> Result<(), String> {
             .try_init(),
     };
     started.map_err(|error| format!("cannot start the log: {error}"))
+}
+
+/// The log filter `text` names: levels, or `target=level` pairs, separated by commas. Each
+/// must name a level: a bare word that is not one would be read as a target and silence the
+/// rest of the log.
+fn log_filter(text: &str) -> Result<tracing_subscriber::filter::Targets, String> {
+    for directive in text.split(',') {
+        let level = directive
+            .rsplit_once('=')
+            .map_or(directive, |(_, level)| level)
+            .trim();
+        let known = ["off", "error", "warn", "info", "debug", "trace"];
+        if !known.iter().any(|name| level.eq_ignore_ascii_case(name)) {
+            return Err(format!(
+                "--log: {directive:?} names no level (off, error, warn, info, debug or trace, \
+                 alone or after target=)"
+            ));
+        }
+    }
+    text.parse()
+        .map_err(|error| format!("--log: {text:?} is not a log filter: {error}"))
 }
 
 /// The data folder when none is given.
