@@ -14,11 +14,12 @@ use super::play::{
     Attempt, PracticeRequest, PracticeView, ReviewRequest, ReviewView, ShareRequest,
 };
 
+use super::menu::settings_page;
 use super::net::{LinkState, OnlineSession, ToServer, finished_game_link, invite_link};
 use super::online::RoomTable;
 use super::records::{RecordSource, ReplayRequest, WatchReplay};
 use super::seats::{LEVEL_CHOICES, Seats, level_key};
-use super::settings::{Settings, settings_page};
+use super::settings::Settings;
 use super::tabletop::{HudInsets, TableBounds};
 use super::theme::{
     Rgb, Toast, UiSet, dialog_frame, menu_button, name_place, palette, small_button,

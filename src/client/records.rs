@@ -7,7 +7,7 @@ use super::clipboard::Clipboard;
 use super::cues::UiSound;
 use super::i18n::{Lang, tr};
 use super::seats::Seats;
-use super::settings::{read_file, write_file};
+use super::storage::{read_file, write_file};
 use super::theme::{Toast, small_button};
 use crate::rules::GameKind;
 use bevy::prelude::*;

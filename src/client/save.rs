@@ -6,7 +6,7 @@ use super::ClientSet;
 use super::catalog::Catalog;
 use super::matches::{Deal, NewMatch, ResumeMatch};
 use super::seats::Seats;
-use super::settings::{read_file, remove_file, write_file};
+use super::storage::{read_file, remove_file, write_file};
 use super::theme::Toast;
 use crate::rules::GameKind;
 use bevy::prelude::*;

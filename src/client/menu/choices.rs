@@ -1,7 +1,7 @@
 //! The rows of choices the new-game and online pages share: a row of equal columns, the move
 //! clock, and the seats of a game for more than two (scrolling on a short screen).
 
-use super::NewGameChoice;
+use super::page::NewGameChoice;
 use crate::client::catalog::GameEntry;
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::seats::{Controller, LEVEL_CHOICES};

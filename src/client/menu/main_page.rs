@@ -1,6 +1,6 @@
 //! The main page: the choice of game and where to go from there.
 
-use super::{MenuActions, MenuPage, NewGameChoice, TitleInfo};
+use super::page::{MenuActions, MenuPage, NewGameChoice, TitleInfo};
 use crate::client::attract::attract_game;
 use crate::client::i18n::{Lang, tr};
 use crate::client::lessons::{StartLessonStep, next_step, offers_lesson};

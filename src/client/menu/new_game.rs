@@ -2,43 +2,14 @@
 //! game for more than two; the controller each person plays with.
 
 use super::choices::{choice_row, clock_choice, seat_rows};
-use super::{MenuActions, NewGameChoice, new_match};
+use super::page::{MenuActions, NewGameChoice, SeatChoice, new_match};
 use crate::client::catalog::GameEntry;
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::LocalClock;
 use crate::client::seats::{Controller, LEVEL_CHOICES, SeatPads, Seats};
 use crate::client::tabletop::GamepadSlots;
 use crate::client::theme::menu_button;
-use crate::rules::Seat;
 use bevy_egui::egui;
-
-/// Which seat the player takes against the computer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) enum SeatChoice {
-    /// Move first.
-    #[default]
-    First,
-    /// Move second.
-    Second,
-    /// Either, by chance.
-    Random,
-}
-
-impl SeatChoice {
-    const ALL: [(SeatChoice, &'static str); 3] = [
-        (SeatChoice::First, "seat-first"),
-        (SeatChoice::Second, "seat-second"),
-        (SeatChoice::Random, "seat-random"),
-    ];
-
-    fn seat(self) -> Seat {
-        match self {
-            SeatChoice::First => Seat(0),
-            SeatChoice::Second => Seat(1),
-            SeatChoice::Random => Seat(u8::from(rand::random::<bool>())),
-        }
-    }
-}
 
 /// The new-game page of a two-seat game: a move clock, two players here (with a controller
 /// each, when controllers are plugged in), or one against the computer at a level, in a seat.

@@ -1,7 +1,7 @@
 //! The online page: create a room, or join or watch one by its code.
 
 use super::choices::{choice_row, clock_choice, seat_rows};
-use super::{MenuActions, NewGameChoice};
+use super::page::{MenuActions, NewGameChoice};
 use crate::client::catalog::GameEntry;
 use crate::client::i18n::{Lang, tr};
 use crate::client::net::{GoOnline, LinkState, OnlineRequest, OnlineSession, RoomPlan};

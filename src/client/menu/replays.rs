@@ -1,6 +1,6 @@
 //! The replays page: the finished games to watch again, and a box to paste a game into.
 
-use super::{MenuActions, ReplayShelf};
+use super::page::{MenuActions, ReplayShelf};
 use crate::client::catalog::{Catalog, GameEntry};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::records::{

@@ -1,8 +1,8 @@
 //! The model follows its authority's rulings, tells the table what each step did, and keeps
 //! the shell's [`MatchStatus`] up to date.
 
+use super::game::{Change, Match, MatchSet, Ruling, StepPlayed};
 use super::replay::Replay;
-use super::{Change, Match, MatchSet, Ruling, StepPlayed};
 use crate::client::ClientSet;
 use crate::client::matches::MatchStatus;
 use crate::client::seats::Seats;

@@ -3,8 +3,8 @@
 //! to the server instead of a referee. One follower serves every game; each game says what a
 //! room's state and events mean for its model ([`Match::from_room`], [`Match::heard`]).
 
+use super::game::{Change, Heard, Match, PlayRequest, Ruling};
 use super::referee::LocalReferee;
-use super::{Change, Heard, Match, PlayRequest, Ruling};
 use crate::client::Screen;
 use crate::client::matches::DrawDeclined;
 use crate::client::net::{FromServer, OnlineSession, ToServer};

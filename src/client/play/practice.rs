@@ -3,8 +3,8 @@
 //! device, judges the move played there as the review did, takes a wrong one back for a second
 //! try, and after two shows the engine's answer on the board.
 
+use super::game::{LoadMatch, Match, StepPlayed};
 use super::review::{Review, ReviewView};
-use super::{LoadMatch, Match, StepPlayed};
 use crate::ai::Level;
 use crate::ai::review::Class;
 use crate::client::ClientSet;

@@ -3,7 +3,7 @@
 //! game (in Junqi, the deal). Online the server rules instead (`online.rs`); in a replay, the
 //! replay does (`replay.rs`).
 
-use super::{Answer, Change, LoadMatch, Match, PlayRequest, Ruling};
+use super::game::{Answer, Change, LoadMatch, Match, PlayRequest, Ruling};
 use crate::client::matches::ResumeMatch;
 use crate::client::matches::{DrawDeclined, MatchRequest, MatchStatus, NewMatch, PositionKey};
 use crate::client::net::OnlineSession;

@@ -2,8 +2,8 @@
 //! play. While a replay is on the table the local referee stands down and the replay rules: it
 //! holds the whole game and hands the model one step at a time.
 
+use super::game::{Change, LoadMatch, Match, Ruling};
 use super::referee::LocalReferee;
-use super::{Change, LoadMatch, Match, Ruling};
 use crate::client::Screen;
 use crate::client::matches::{MatchStatus, NewMatch, ReplayProgress, ResumeMatch};
 use crate::client::net::{GoOffline, OnlineSession};

@@ -3,7 +3,8 @@
 //! or the browser's Web Worker). It fills in as it goes; the HUD shows it through
 //! [`ReviewView`], whichever game is on the table, and can stop it at any time.
 
-use super::{Match, Replay};
+use super::game::Match;
+use super::replay::Replay;
 use crate::ai::Level;
 use crate::ai::review::{Class, Loss, Reason, accuracy};
 use crate::client::ClientSet;

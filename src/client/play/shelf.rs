@@ -2,9 +2,9 @@
 //! replays, the fanfare once the last step has been shown, and the HUD's box that exports the
 //! game as text and imports one.
 
+use super::game::{LoadMatch, Match};
 use super::referee::LocalReferee;
 use super::replay::Replay;
-use super::{LoadMatch, Match};
 use crate::client::ClientSet;
 use crate::client::catalog::Catalog;
 use crate::client::clipboard::Clipboard;

@@ -2,7 +2,7 @@
 //! [`BoardCommand`]s on points, and those become moves for the referee. Tests feed commands
 //! directly.
 
-use super::PointsMatch;
+use super::game::PointsMatch;
 use crate::client::matches::{MatchStatus, on_table};
 use crate::client::places::{BoardPoints, PlacesWanted};
 use crate::client::play::{PlayRequest, StepPlayed};

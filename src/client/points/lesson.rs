@@ -2,7 +2,7 @@
 //! its points are highlighted, and the first move tried there — played, or refused by the
 //! rules — is judged by the step.
 
-use super::PointsMatch;
+use super::game::PointsMatch;
 use super::input::TriedMove;
 use crate::client::ClientSet;
 use crate::client::lessons::{

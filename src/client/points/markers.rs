@@ -2,7 +2,7 @@
 //! Ruler to move), hover, cursor, the selection and its destinations — and the images the
 //! pieces and markers are drawn with.
 
-use super::PointsMatch;
+use super::game::PointsMatch;
 use super::input::{Cursor, Hover, Selection};
 use crate::client::lessons::Highlights;
 use crate::client::matches::on_table;

@@ -1,137 +1,23 @@
 //! One board layer for the games of pieces on points (Xiangqi, Qiguo): input and selection,
 //! markers, piece entities and their animations, and lessons. It is generic over
-//! [`PointsMatch`], which each game's match model implements beside the match layer's
-//! [`Match`]; the game keeps only what is its own (board art, layout, piece looks, notation,
+//! [`PointsMatch`] (`game.rs`), which each game's match model implements beside the match layer's
+//! [`Match`](crate::client::play::Match); the game keeps only what is its own (board art, layout, piece looks, notation,
 //! move list, rules page, result table).
 
+mod game;
 mod input;
 mod lesson;
 mod markers;
 mod pieces;
 
+pub use game::{Geometry, MoveEffects, PieceLook, PointsMatch, result_line};
 pub use input::{BoardCommand, Cursor, Hover, Selection, TriedMove};
 pub use lesson::{PointsLesson, lesson_plugin};
-
-use crate::client::lessons::Highlights;
 pub use markers::PointArt;
 pub use pieces::PointPiece;
 
-use super::i18n::Lang;
-use super::play::Match;
-use super::seats::Seats;
-use super::table_colours::Palette;
-use super::theme::Rgb;
+use crate::client::lessons::Highlights;
 use bevy::prelude::*;
-use std::fmt::Debug;
-
-/// The sizes of a board and its pieces, in world units.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Geometry {
-    /// Distance between neighbouring points.
-    pub step: f32,
-    /// A piece's diameter.
-    pub piece: f32,
-    /// A piece's rim: how far inside its edge, and how wide.
-    pub rim: (f32, f32),
-    /// The marker ring: how much wider than a piece its image is, how far outside the piece's
-    /// edge it runs, and how wide.
-    pub ring: (f32, f32, f32),
-    /// The destination dot: its image's size and its radius.
-    pub dot: (f32, f32),
-    /// The glow marker's size (`None`: the glow image's own).
-    pub glow: Option<f32>,
-    /// The slide of a move: seconds for each step of distance, after a fixed 0.12 s.
-    pub slide_per_step: f32,
-    /// Whether a press off the pieces pans a zoomed-in board instead of holding.
-    pub pans: bool,
-}
-
-/// How a piece looks.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PieceLook {
-    /// The face's colour.
-    pub face: Rgb,
-    /// The rim's and the character's colour.
-    pub ink: Rgb,
-    /// The character(s) written on it.
-    pub text: String,
-    /// The character's size.
-    pub text_size: f32,
-    /// The character's lift above the centre.
-    pub text_lift: f32,
-    /// A small second character on the rim, below the first (Qiguo: the state's), if any.
-    pub badge: Option<&'static str>,
-    /// Where the shadow falls.
-    pub shadow: Vec2,
-}
-
-/// What a move did, for its animation and sounds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MoveEffects {
-    /// It took a piece.
-    pub captured: bool,
-    /// It gives check (a sound and a shake).
-    pub check: bool,
-    /// It removed an army from the board.
-    pub eliminated: bool,
-}
-
-/// A game of pieces on points, as its match model shows it to this layer: the board's
-/// geometry, its pieces and their looks. The match layer's [`Match`] plays it; nothing is
-/// hidden in these games, so the model is the whole game.
-pub trait PointsMatch: Match {
-    /// A piece.
-    type Piece: Copy + Eq + Debug + Send + Sync + 'static;
-
-    /// The board's sizes.
-    const GEOMETRY: Geometry;
-
-    /// The world position of `point`; `turned`: the board seen from the other side.
-    fn point_to_world(point: Self::Point, turned: bool) -> Vec2;
-    /// The point whose piece would cover `world`, if any.
-    fn point_at(world: Vec2, turned: bool) -> Option<Self::Point>;
-    /// Every point of the board.
-    fn all_points() -> impl Iterator<Item = Self::Point>;
-    /// The point a keyboard or gamepad step leads to from `point` (kept on the board).
-    fn stepped(point: Self::Point, files: i32, ranks: i32) -> Self::Point;
-    /// Where the keyboard cursor starts.
-    fn first_cursor() -> Self::Point;
-
-    /// Every piece on the board.
-    fn pieces(&self) -> Vec<(Self::Point, Self::Piece)>;
-    /// The piece on `point`.
-    fn piece_at(&self, point: Self::Point) -> Option<Self::Piece>;
-    /// Whether the piece on `point` belongs to the side to move.
-    fn movable(&self, point: Self::Point) -> bool;
-    /// Every legal move now.
-    fn legal_moves(&self) -> Vec<Self::Action>;
-    /// The move from `from` to `to`.
-    fn new_move(from: Self::Point, to: Self::Point) -> Self::Action;
-    /// Where a move starts and ends.
-    fn ends(mv: Self::Action) -> (Self::Point, Self::Point);
-    /// The move played as ply `ply` (from 0).
-    fn move_at(&self, ply: usize) -> Option<Self::Action>;
-
-    /// What a move did, for the animations and sounds, seen from the game after it.
-    fn effects(&self, did: &Self::Did) -> MoveEffects;
-    /// How `piece` looks in `palette`.
-    fn look(piece: Self::Piece, palette: &Palette) -> PieceLook;
-    /// A point to glow under, and its colour (the general in check, the Ruler to move).
-    fn glow(&self, palette: &Palette) -> Option<(Self::Point, Rgb)>;
-    /// The result's title, explanation and colour (in `palette`), once the game is over.
-    fn result(&self, lang: Lang, palette: &Palette, seats: &Seats)
-    -> Option<(String, String, Rgb)>;
-}
-
-/// A result's title and the first line of its explanation, for the finished games kept.
-pub fn result_line(result: Option<(String, String, Rgb)>) -> String {
-    result
-        .map(|(title, why, _)| {
-            let why = why.lines().next().unwrap_or_default();
-            format!("{title} — {why}")
-        })
-        .unwrap_or_default()
-}
 
 /// What runs headless for `G`: input, pieces and their timelines, beside the match layer.
 pub fn logic_plugin<G: PointsMatch>(app: &mut App) {

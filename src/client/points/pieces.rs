@@ -2,7 +2,7 @@
 //! ([`PointPiece`]), and their timelines when a move is played: a slide, a capture that
 //! shatters the taken piece, pieces of an eliminated army leaving in smoke, the cues of check.
 
-use super::PointsMatch;
+use super::game::PointsMatch;
 use super::markers::PointArt;
 use crate::client::ClientSet;
 use crate::client::audio::{first_frames_drawn, sound_file};

@@ -6,7 +6,7 @@
 
 use super::camera::{TableCamera, TablePitch, TableZoom};
 use super::pads::CursorHand;
-use super::{TableGesture, TableReset};
+use super::table::{TableGesture, TableReset};
 use crate::client::{ClientSet, Screen};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::input::touch::{TouchInput, TouchPhase};

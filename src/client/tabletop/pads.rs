@@ -3,8 +3,9 @@
 //! Start become [`TableGesture`]s for the seat to move, when [`SeatPads`] lets that controller
 //! play it. In the menus and at a finished game's buttons, they move egui's focus instead.
 
+use super::label::Label;
 use super::paint::{fill, paint, white};
-use super::{Label, TableGesture};
+use super::table::TableGesture;
 use crate::client::matches::MatchStatus;
 use crate::client::seats::{SeatPads, Seats};
 use crate::client::table_colours::TablePalette;

@@ -1,6 +1,6 @@
 //! Particles: short-lived sprites (shards, flashes, smoke) that [`Cue`]s ask for.
 
-use super::TableArt;
+use super::table::TableArt;
 use crate::client::ClientSet;
 use crate::client::cues::{Burst, Cue};
 use crate::client::matches::MatchStatus;

@@ -338,3 +338,15 @@ pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
         ui.label(t("rules-controls"));
     });
 }
+
+/// A seat by its side: Red moves first, Black second.
+pub(super) fn side_label(lang: Lang, _: usize, seat: Seat) -> String {
+    tr(
+        lang,
+        if seat == Seat(0) {
+            "xq-red"
+        } else {
+            "xq-black"
+        },
+    )
+}

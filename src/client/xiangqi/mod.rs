@@ -12,15 +12,15 @@ mod online;
 mod pieces;
 mod points;
 
+use hud::side_label;
 pub use hud::{result_text, rules_page};
 pub use layout::{square_at, square_to_world};
 pub use model::{Played, XiangqiMatch};
 
 use crate::client::catalog::{self, GameEntry};
-use crate::client::i18n::{Lang, tr};
 use crate::client::points as board_layer;
 use crate::client::records::RecordBoxText;
-use crate::rules::{GameKind, Seat};
+use crate::rules::GameKind;
 use bevy::prelude::*;
 
 /// What runs headless: the model and its referee, computers, pieces and their timelines.
@@ -57,16 +57,4 @@ pub(super) fn plugin(app: &mut App) {
         board::plugin,
         hud::plugin,
     ));
-}
-
-/// A seat by its side: Red moves first, Black second.
-fn side_label(lang: Lang, _: usize, seat: Seat) -> String {
-    tr(
-        lang,
-        if seat == Seat(0) {
-            "xq-red"
-        } else {
-            "xq-black"
-        },
-    )
 }

@@ -1,0 +1,161 @@
+//! The title screen's window: the open page, over the demonstration game.
+
+use super::choices::measure_seat_rows_rest;
+use super::main_page::main_page;
+use super::new_game::{seats_page, two_seats_page};
+use super::online::online_page;
+use super::page::{MenuActions, MenuPage, NewGameChoice, ReplayShelf, TitleInfo, new_match};
+use super::replays::replays_page;
+use super::settings::settings_page;
+use crate::client::i18n::tr;
+use crate::client::lessons::LessonOfferAnswered;
+use crate::client::matches::{LocalClock, MatchStatus};
+use crate::client::schedule::Screen;
+use crate::client::settings::Settings;
+use crate::client::theme::{UiSet, dialog_frame, menu_button, palette};
+use crate::protocol::MoveClock;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub(in crate::client) fn plugin(app: &mut App) {
+    app.init_resource::<MenuPage>()
+        .init_resource::<NewGameChoice>()
+        .add_systems(OnEnter(Screen::Title), open_main_page)
+        .add_systems(
+            EguiPrimaryContextPass,
+            title_screen
+                .run_if(in_state(Screen::Title))
+                .in_set(UiSet::Frame),
+        );
+}
+
+/// Back on the title screen: the main page, with the game last played chosen.
+fn open_main_page(
+    mut page: ResMut<MenuPage>,
+    mut choice: ResMut<NewGameChoice>,
+    status: Res<MatchStatus>,
+) {
+    *page = MenuPage::Main;
+    choice.game = status.game;
+}
+
+fn title_screen(
+    mut contexts: EguiContexts,
+    mut page: ResMut<MenuPage>,
+    mut choice: ResMut<NewGameChoice>,
+    mut settings: ResMut<Settings>,
+    info: TitleInfo,
+    mut shelf: ReplayShelf,
+    mut act: MenuActions,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    // Escape (a controller's East) goes back from a page to the main one.
+    if *page != MenuPage::Main && ctx.input(|input| input.key_pressed(egui::Key::Escape)) {
+        *page = MenuPage::Main;
+    }
+    let wide = *page == MenuPage::Rules;
+    let entry = info.catalog.get(choice.game).clone();
+    let width = match *page {
+        MenuPage::Rules => 720.0,
+        // A table for more than two: wide enough for each seat's choices beside its name.
+        MenuPage::NewGame | MenuPage::Online if *entry.seats.end() > 2 => 640.0,
+        // Wide enough for the rows of level and seat choices, in every language.
+        MenuPage::Settings | MenuPage::NewGame | MenuPage::Online | MenuPage::Replays => 440.0,
+        MenuPage::Main => 360.0,
+    };
+    // A phone's screen is narrower than some pages: they take what there is.
+    let width = f32::min(width, ctx.content_rect().width() - 8.0);
+    // ... and a narrower margin, so that a row of four choices keeps its words whole.
+    let margin = if width < 420.0 { 12.0 } else { 24.0 };
+    egui::Window::new("title")
+        .title_bar(false)
+        .resizable(false)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .frame(dialog_frame().inner_margin(margin))
+        .min_width(if wide { 0.0 } else { width })
+        .max_width(width)
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    egui::RichText::new(entry.title)
+                        .size(if wide { 30.0 } else { 46.0 })
+                        .color(palette::GOLD.egui()),
+                );
+                // The subtitle introduces the game on its main page; the others want the room.
+                if *page == MenuPage::Main {
+                    ui.label(
+                        egui::RichText::new(tr(lang, entry.subtitle_key))
+                            .size(18.0)
+                            .color(palette::SUBTITLE.egui()),
+                    );
+                }
+                ui.add_space(12.0);
+                let back = match *page {
+                    MenuPage::Main => {
+                        let answered = main_page(
+                            ui,
+                            (lang, &settings),
+                            &mut page,
+                            &mut choice,
+                            &info,
+                            &mut act,
+                        );
+                        if let Some(game) = answered {
+                            act.offers.write(LessonOfferAnswered(game));
+                        }
+                        false
+                    }
+                    MenuPage::NewGame if entry.seats.clone().count() > 1 => {
+                        let gamepads = &info.gamepads;
+                        let chosen = seats_page(ui, lang, &entry, &mut choice, gamepads, &mut act);
+                        if let Some(seats) = chosen {
+                            *act.clock = LocalClock::new(MoveClock::Off);
+                            act.starts.write(new_match(entry.kind, seats));
+                        }
+                        true
+                    }
+                    MenuPage::NewGame => {
+                        two_seats_page(ui, lang, &entry, &mut choice, &info.gamepads, &mut act);
+                        true
+                    }
+                    MenuPage::Online => {
+                        online_page(ui, lang, &entry, &mut choice, &info.session, &mut act);
+                        true
+                    }
+                    MenuPage::Settings => {
+                        let mut edited = settings.clone();
+                        settings_page(ui, &mut edited);
+                        if edited != *settings {
+                            *settings = edited;
+                        }
+                        true
+                    }
+                    MenuPage::Replays => {
+                        replays_page(ui, lang, &entry, &info.catalog, &mut shelf, &mut act);
+                        true
+                    }
+                    MenuPage::Rules => {
+                        if menu_button(ui, true, tr(lang, "menu-back"), &mut act.sounds) {
+                            *page = MenuPage::Main;
+                        }
+                        ui.add_space(8.0);
+                        egui::ScrollArea::vertical()
+                            .max_height((ui.ctx().content_rect().height() - 260.0).max(160.0))
+                            .show(ui, |ui| (entry.rules_page)(ui, &settings));
+                        false
+                    }
+                };
+                if back {
+                    ui.add_space(10.0);
+                    if menu_button(ui, true, tr(lang, "menu-back"), &mut act.sounds) {
+                        *page = MenuPage::Main;
+                    }
+                }
+                measure_seat_rows_rest(ui, 2.0 * margin);
+            });
+        });
+    shelf.toast.show_ui(ctx, lang, 0.0);
+    Ok(())
+}

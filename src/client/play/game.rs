@@ -1,0 +1,297 @@
+//! What a game's model is to the match layer ([`Match`]), and the messages the layer's
+//! authorities, model and shell pass each other.
+
+use crate::client::i18n::Lang;
+use crate::client::matches::{Deal, MatchRequest, PositionKey};
+use crate::client::seats::Seats;
+use crate::client::table_colours::Palette;
+use crate::client::thinking::{ActionOf, ComputerGame};
+use crate::protocol::{GameEnd, RoomEvent, RoomSeat, RoomState};
+use crate::rules::Seat;
+use bevy::ecs::component::Mutable;
+use bevy::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::{Debug, Display};
+
+/// What the layer keeps in every match model: where the table stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableState {
+    /// The position on the table, as its authority named it (see [`PositionKey`]).
+    pub key: PositionKey,
+    /// Whether this is the title screen's demonstration.
+    pub attract: bool,
+    /// Whether the end of the game has been announced.
+    pub announced: bool,
+}
+
+impl TableState {
+    /// Whether a game has been put on this table (the default model is none).
+    pub fn loaded(&self) -> bool {
+        self.key != PositionKey::default()
+    }
+}
+
+/// How the authority answers a request that is not a take-back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer<E> {
+    /// The game ended off the board (a resignation, an agreed draw, a time loss).
+    Ended(E),
+    /// A computer turned the draw offer down.
+    Declined,
+    /// Nothing changes (the game has no such thing, or the request does not apply yet).
+    Ignored,
+}
+
+/// A room's state as a game's model: the game on the table, who plays each seat here.
+pub struct Seated<G> {
+    /// The game as everyone in the room sees it.
+    pub model: G,
+    /// Who plays each seat at this device.
+    pub seats: Seats,
+    /// The table seat of each room seat.
+    pub room_table: Vec<Seat>,
+}
+
+/// What a room event means for a game's model.
+pub enum Heard<G: Match> {
+    /// Nothing for the model.
+    Nothing,
+    /// The authority decided a step.
+    Step(G::Step),
+    /// The game changed other than by a step (Qiguo: a seat's armies taken off).
+    Replaced(G),
+}
+
+/// A game as the match layer plays it. The model (this type, a resource) is what this device
+/// may know of the game; the authority holds the whole game ([`Match::Whole`]: for Junqi the
+/// deal too, for the games that hide nothing the model itself) and decides [`Match::Step`]s,
+/// which the model follows.
+pub trait Match:
+    ComputerGame<Request = PlayRequest<Self>> + Resource<Mutability = Mutable> + Clone + Default + Debug
+{
+    /// An action a player chooses.
+    type Action: Copy + Eq + Debug + Display + Send + Sync + 'static;
+    /// The whole game as its authority holds it.
+    type Whole: Clone + Debug + Send + Sync + 'static;
+    /// An action as the authority decided it (in Junqi with what a flip revealed).
+    type Step: Clone + Debug + Send + Sync + 'static;
+    /// What a step did on the table, for its animation, sounds and the log.
+    type Did: Clone + Debug + Send + Sync + 'static;
+    /// An end off the board: a resignation, an agreed draw, a clock.
+    type Ending: Copy + Debug + Send + Sync + 'static;
+    /// A point of the board, where its marks go.
+    type Point: Copy + Eq + Debug + Display + Send + Sync + 'static;
+    /// The record kept and saved.
+    type Record: Serialize + DeserializeOwned;
+
+    /// Where the table stands.
+    fn table(&self) -> &TableState;
+    /// Where the table stands, to change.
+    fn table_mut(&mut self) -> &mut TableState;
+
+    /// A new game for `seats` dealt as `deal` asks, and the seats it is played with.
+    fn new_game(seats: &Seats, deal: Deal, attract: bool) -> (Self::Whole, Seats);
+    /// Plays `action` in the whole game if it is legal there.
+    fn decide(whole: &mut Self::Whole, action: Self::Action) -> Result<Self::Step, String>;
+    /// The step decided as ply `ply` (from 0) of the whole game.
+    fn step_at(whole: &Self::Whole, ply: usize) -> Option<Self::Step>;
+    /// Takes back the whole game's last `plies` steps, and any ending off the board.
+    fn take_back_whole(whole: &mut Self::Whole, plies: usize);
+    /// Answers a resignation, a draw offer or agreement, or a time loss.
+    fn answer(
+        whole: &mut Self::Whole,
+        request: MatchRequest,
+        seats: &Seats,
+    ) -> Answer<Self::Ending>;
+    /// How the whole game ended off the board, if it did.
+    fn ending(whole: &Self::Whole) -> Option<Self::Ending>;
+    /// The model of the whole game after its first `plies` steps (all of them, ending
+    /// included, when `plies` reaches its end).
+    fn shown(whole: &Self::Whole, plies: usize) -> Self;
+    /// The record of a whole game.
+    fn record(whole: &Self::Whole) -> Self::Record;
+    /// The whole game a record holds, or why it holds none.
+    fn from_record(record: &Self::Record) -> Result<Self::Whole, String>;
+    /// The whole game as text players copy.
+    fn to_text(whole: &Self::Whole) -> String;
+    /// The whole game a pasted text holds, or what is wrong with it.
+    fn from_text(text: &str) -> Result<Self::Whole, String>;
+    /// The whole game as a shared picture shows it: what everyone saw.
+    fn scene(whole: &Self::Whole) -> crate::picture::Scene;
+
+    /// The whole game rebuilt from the table, where no referee here holds it (online).
+    fn whole_seen(&self) -> Option<Self::Whole>;
+    /// The action a step played.
+    fn action(step: &Self::Step) -> Self::Action;
+    /// The points that show a computer's `action` on the board (from and to; a flip's point).
+    fn action_points(action: &ActionOf<Self>) -> Vec<Self::Point>;
+    /// A computer's `action` from the position this model shows, as the game's move list
+    /// names it in `lang`.
+    fn action_name(&self, action: &ActionOf<Self>, _lang: Lang) -> String {
+        action.to_string()
+    }
+    /// The message id naming a kind of this game's pieces, given by its notation letter (a
+    /// review's reasons); none where the game has no names for them.
+    fn kind_key(_letter: char) -> Option<&'static str> {
+        None
+    }
+    /// Whether the game is won by taking a flag rather than by mate (a review's words).
+    const WON_BY_FLAG: bool = false;
+    /// Follows a step the authority decided.
+    fn follow(&mut self, step: &Self::Step) -> Result<Self::Did, String>;
+    /// Takes back the last `plies` steps, and any ending off the board.
+    fn take_back(&mut self, plies: usize);
+    /// Ends the game off the board.
+    fn conclude(&mut self, ending: Self::Ending);
+    /// Steps played so far.
+    fn plies(&self) -> usize;
+    /// The seat whose turn it is; once the game is over, the seat that moved last.
+    fn seat_to_move(&self) -> Seat;
+    /// The seat that made each step so far, oldest first.
+    fn movers(&self) -> Vec<Seat>;
+    /// How many seats the game has.
+    fn seat_count(&self) -> usize;
+    /// Whether the game is over, by the rules or off the board.
+    fn over(&self) -> bool;
+    /// The winning seats once the game is over (empty for a draw).
+    fn winners(&self) -> Option<Vec<Seat>>;
+    /// The result in a line, once the game is over (for the finished games kept).
+    fn summary(&self, lang: Lang, palette: &Palette, seats: &Seats) -> String;
+    /// A step as the log writes it (the browser test reads it).
+    fn log_text(step: &Self::Step, did: &Self::Did) -> String;
+    /// Who made a step, for the log, when the seat says too little (Qiguo's state).
+    fn mover_label(_did: &Self::Did) -> Option<String> {
+        None
+    }
+
+    /// A room's state as this game's model, if the room plays this game.
+    fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>>;
+    /// Whether `other` shows the same game as this model (a resync changes nothing then).
+    fn same_game(&self, other: &Self) -> bool;
+    /// What a room event means for this model.
+    fn heard(&self, event: &RoomEvent) -> Result<Heard<Self>, String>;
+    /// How a room's end shows in the model, when the rules cannot tell by themselves.
+    /// `room_table`: the table seat of each room seat.
+    fn ending_of(&self, end: GameEnd, room_table: &[Seat]) -> Option<Self::Ending>;
+}
+
+/// Play an action chosen in a position of the match; ignored if illegal or if the position
+/// has changed since (a new game, a take-back, another seat's move).
+#[derive(Message, Debug)]
+pub struct PlayRequest<G: Match> {
+    /// The action.
+    pub action: G::Action,
+    /// The position it was chosen in.
+    pub chosen_at: PositionKey,
+}
+
+impl<G: Match> Clone for PlayRequest<G> {
+    fn clone(&self) -> Self {
+        PlayRequest {
+            action: self.action,
+            chosen_at: self.chosen_at,
+        }
+    }
+}
+
+impl<G: Match> PlayRequest<G> {
+    /// Play `action` in the position `model` shows now.
+    pub fn new(action: G::Action, model: &G) -> PlayRequest<G> {
+        PlayRequest {
+            action,
+            chosen_at: model.table().key,
+        }
+    }
+}
+
+/// Put a whole game on the table to play (a new game, a continued one, a lesson's step, the
+/// title screen's demonstration); it ends a replay.
+#[derive(Message, Clone, Debug)]
+pub struct LoadMatch<G: Match> {
+    /// The whole game, with its steps (the local referee keeps it).
+    pub game: G::Whole,
+    /// Who plays each seat (as many as the game has).
+    pub seats: Seats,
+    /// Whether this is the title screen's demonstration.
+    pub attract: bool,
+}
+
+/// A decision of the authority: the model follows these and nothing else.
+#[derive(Message, Debug)]
+pub struct Ruling<G: Match> {
+    /// The position after the change.
+    pub key: PositionKey,
+    /// The change.
+    pub change: Change<G>,
+}
+
+impl<G: Match> Clone for Ruling<G> {
+    fn clone(&self) -> Self {
+        Ruling {
+            key: self.key,
+            change: self.change.clone(),
+        }
+    }
+}
+
+/// What a [`Ruling`] changes.
+#[derive(Debug)]
+pub enum Change<G: Match> {
+    /// A game is put on the table as this model shows it.
+    Started { model: Box<G>, attract: bool },
+    /// A step was decided.
+    Played(G::Step),
+    /// This many steps were taken back.
+    TakenBack(usize),
+    /// The game ended off the board.
+    Ended(G::Ending),
+}
+
+impl<G: Match> Clone for Change<G> {
+    fn clone(&self) -> Self {
+        match self {
+            Change::Started { model, attract } => Change::Started {
+                model: model.clone(),
+                attract: *attract,
+            },
+            Change::Played(step) => Change::Played(step.clone()),
+            Change::TakenBack(plies) => Change::TakenBack(*plies),
+            Change::Ended(ending) => Change::Ended(*ending),
+        }
+    }
+}
+
+/// A step was played on the table: what it was, what it did, who made it.
+#[derive(Message, Debug)]
+pub struct StepPlayed<G: Match> {
+    /// The step.
+    pub step: G::Step,
+    /// What it did.
+    pub did: G::Did,
+    /// The seat that made it.
+    pub mover: Seat,
+}
+
+impl<G: Match> Clone for StepPlayed<G> {
+    fn clone(&self) -> Self {
+        StepPlayed {
+            step: self.step.clone(),
+            did: self.did.clone(),
+            mover: self.mover,
+        }
+    }
+}
+
+/// The order of the match's work within
+/// [`ClientSet::Apply`](crate::client::schedule::ClientSet::Apply): the authorities rule, the
+/// model follows, then the shell hears where the match stands.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MatchSet {
+    /// The referee, a replay or the server decide.
+    Rule,
+    /// The model follows their rulings.
+    Follow,
+    /// [`MatchStatus`](crate::client::matches::MatchStatus) follows the model.
+    Report,
+}
