@@ -380,11 +380,33 @@ fn read_tree(tokens: &[String], at: &mut usize, prefix: &[String], paths: &mut V
     paths.push(path);
 }
 
+/// Whether the `use` at `at` of `code` is a re-export: `pub use`, `pub(crate) use` …
+fn is_reexport(code: &str, at: usize) -> bool {
+    let mut before = code[..at].trim_end();
+    if let Some(open) = before.strip_suffix(')').and_then(|inner| inner.rfind('(')) {
+        before = code[..open].trim_end();
+    }
+    before.strip_suffix("pub").is_some_and(|rest| {
+        !rest
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// A path the code names, and whether a re-export names it (`pub use x::Y`).
+struct Named {
+    path: Vec<String>,
+    reexported: bool,
+}
+
 /// Every path `code` names: each path of each `use` tree, and each path written inline from
 /// `super::`, `self::` or `crate::`.
-fn named_paths(code: &str) -> Vec<Vec<String>> {
+fn named_paths(code: &str) -> Vec<Named> {
     let is_ident = |c: char| c.is_alphanumeric() || c == '_';
-    let mut paths = Vec::new();
+    let mut named = Vec::new();
+    // Where the `use` trees are: their paths are read whole, not again as inline ones.
+    let mut trees = Vec::new();
     for (at, _) in code.match_indices("use") {
         let before = code[..at].chars().next_back();
         let rest = &code[at + 3..];
@@ -397,22 +419,28 @@ fn named_paths(code: &str) -> Vec<Vec<String>> {
         }
         let tree = rest.split(';').next().unwrap_or("");
         let tokens = tree_tokens(tree);
-        let mut at = 0;
-        while at < tokens.len() {
-            read_tree(&tokens, &mut at, &[], &mut paths);
-            at += 1;
+        let mut paths = Vec::new();
+        let mut next = 0;
+        while next < tokens.len() {
+            read_tree(&tokens, &mut next, &[], &mut paths);
+            next += 1;
         }
+        let reexported = is_reexport(code, at);
+        named.extend(paths.into_iter().map(|path| Named { path, reexported }));
+        trees.push(at..at + 3 + tree.len());
     }
     for start in ["super", "self", "crate"] {
         for (at, _) in code.match_indices(start) {
             let before = code[..at].chars().next_back();
             if before.is_some_and(|c| is_ident(c) || c == ':' || c == '#')
                 || !code[at + start.len()..].starts_with("::")
+                || trees
+                    .iter()
+                    .any(|tree: &std::ops::Range<usize>| tree.contains(&at))
             {
                 continue;
             }
-            // The path's names up to the first thing that is not `::name`; one that goes on
-            // into a group or a glob is a `use` tree's, read above.
+            // The path's names up to the first thing that is not `::name`.
             let mut path = vec![start.to_string()];
             let mut rest = &code[at + start.len()..];
             let mut grouped = false;
@@ -426,16 +454,21 @@ fn named_paths(code: &str) -> Vec<Vec<String>> {
                 rest = &after[length..];
             }
             if !grouped {
-                paths.push(path);
+                named.push(Named {
+                    path,
+                    reexported: false,
+                });
             }
         }
     }
-    paths
+    named
 }
 
 /// The module a path in `module` leads to: the longest prefix of it that is one of `modules`;
-/// `None` for a path out of the tree (another crate; `crate::rules` in the tree whose
-/// `crate_path` is `crate::client`; `super` above the tree's root).
+/// a path that starts with the name of one of `module`'s own children (`board::Plugin` in
+/// `junqi`) starts from `module`; `None` for a path out of the tree (another crate;
+/// `crate::rules` in the tree whose `crate_path` is `crate::client`; `super` above the tree's
+/// root).
 fn resolve(
     module: &str,
     path: &[String],
@@ -460,7 +493,15 @@ fn resolve(
             }
             (base, &path[relative..])
         }
-        _ => return None,
+        child => {
+            let base: Vec<&str> = module.split('/').filter(|p| !p.is_empty()).collect();
+            let mut named = base.clone();
+            named.push(child);
+            if !modules.contains(&named.join("/")) {
+                return None;
+            }
+            (base, path)
+        }
     };
     let rest: Vec<&str> = rest
         .iter()
@@ -475,25 +516,56 @@ fn resolve(
         .find(|candidate| modules.contains(candidate))
 }
 
+/// How a folder root's paths into its own folder are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Roots {
+    /// Only its re-exports are composition; any other path it names there is an import.
+    Compose,
+    /// Everything it names in its folder is composition: a tree of
+    /// [`ROOTS_THAT_STILL_DEFINE`].
+    Define,
+}
+
+/// The trees whose folder roots still define what their files import (a root that uses its
+/// own file's items and is imported back). Each is checked to still need it, so the list only
+/// shrinks.
+const ROOTS_THAT_STILL_DEFINE: &[&str] = &["src/ai", "src/server"];
+
+impl Tree {
+    /// How this tree's folder roots are read.
+    fn roots(&self) -> Roots {
+        if ROOTS_THAT_STILL_DEFINE.contains(&self.name.as_str()) {
+            Roots::Define
+        } else {
+            Roots::Compose
+        }
+    }
+}
+
 /// The modules each module names (imports or inline paths), read from `(module, source)`
-/// pairs of the tree whose root the code names `crate_path`. A module's own descendants are
-/// left out: a folder's `mod.rs` composes them (`mod x;`, `pub use x::…`), which is not an
-/// import.
+/// pairs of the tree whose root the code names `crate_path`. A re-export of a module's own
+/// descendant is left out: a folder's `mod.rs` composes its files (`mod x;`, `pub use x::…`),
+/// which is not an import. Any other path it names into its folder is one, so a folder's root
+/// that defines what its files import closes a circle.
 fn imports_of(
     sources: &[(String, String)],
     crate_path: &[String],
+    roots: Roots,
 ) -> BTreeMap<String, BTreeSet<String>> {
     let modules: BTreeSet<String> = sources.iter().map(|(name, _)| name.clone()).collect();
     sources
         .iter()
         .map(|(module, text)| {
-            let inside = |target: &String| {
-                target == module || module.is_empty() || target.starts_with(&format!("{module}/"))
-            };
+            let composed =
+                |target: &String| module.is_empty() || target.starts_with(&format!("{module}/"));
+            let reexported = |named: &Named| named.reexported || roots == Roots::Define;
             let named = named_paths(&code_only(text))
                 .iter()
-                .filter_map(|path| resolve(module, path, crate_path, &modules))
-                .filter(|target| !inside(target))
+                .filter_map(|named| {
+                    let target = resolve(module, &named.path, crate_path, &modules)?;
+                    (target != *module && !(reexported(named) && composed(&target)))
+                        .then_some(target)
+                })
                 .collect();
             (module.clone(), named)
         })
@@ -584,7 +656,7 @@ fn by_folder(imports: &BTreeMap<String, BTreeSet<String>>) -> BTreeMap<String, B
 fn circles_under(src: &Path) -> Vec<String> {
     let mut found = Vec::new();
     for tree in trees(src) {
-        let imports = imports_of(&modules_of(&tree), &tree.crate_path);
+        let imports = imports_of(&modules_of(&tree), &tree.crate_path, tree.roots());
         let among_files = if tree.is_library() {
             Vec::new()
         } else {
@@ -637,7 +709,7 @@ fn no_module_tree_of_src_has_an_import_circle() {
     // `rules`.
     let imports = |name: &str| {
         let tree = trees.iter().find(|tree| tree.name == name).expect("found");
-        imports_of(&modules_of(tree), &tree.crate_path)
+        imports_of(&modules_of(tree), &tree.crate_path, tree.roots())
     };
     let client = imports("src/client");
     assert!(client.contains_key("junqi/board"), "{:?}", client.keys());
@@ -648,6 +720,66 @@ fn no_module_tree_of_src_has_an_import_circle() {
         "import circles:\n{}",
         circles.join("\n")
     );
+}
+
+#[test]
+fn the_trees_whose_roots_still_define_would_have_circles_without_it() {
+    for tree in trees(&src())
+        .iter()
+        .filter(|tree| tree.roots() == Roots::Define)
+    {
+        let imports = imports_of(&modules_of(tree), &tree.crate_path, Roots::Compose);
+        assert!(
+            !circles(&imports).is_empty() || !circles(&by_folder(&imports)).is_empty(),
+            "{}'s roots only compose now: take it off ROOTS_THAT_STILL_DEFINE",
+            tree.name
+        );
+    }
+}
+
+/// The items a folder's root may define: the plugins that add its files' plugins.
+const COMPOSING_ITEMS: &[&str] = &["fn plugin", "fn logic_plugin"];
+
+#[test]
+fn the_client_folder_roots_only_compose() {
+    let roots: Vec<PathBuf> = sources("client")
+        .into_iter()
+        .filter(|file| file.file_name().is_some_and(|name| name == "mod.rs"))
+        .collect();
+    assert!(roots.len() > 5, "the client's folders were not found");
+    let defining: Vec<String> = roots
+        .iter()
+        .flat_map(|file| {
+            let code = code_only(&std::fs::read_to_string(file).expect("a readable source file"));
+            let items: Vec<String> = code
+                .lines()
+                .filter(|line| !line.starts_with(char::is_whitespace))
+                .filter_map(|line| {
+                    // A top-level item, its visibility taken off.
+                    let item = line.strip_prefix("pub").map_or(line, |rest| {
+                        rest.strip_prefix(|c: char| c == '(')
+                            .and_then(|inner| inner.split_once(')'))
+                            .map_or(rest, |(_, after)| after)
+                            .trim_start()
+                    });
+                    let keyword = item.split_whitespace().next()?;
+                    let defines = [
+                        "struct", "enum", "trait", "impl", "type", "const", "static", "fn", "union",
+                    ]
+                    .contains(&keyword)
+                        || keyword.starts_with("impl<")
+                        || keyword.starts_with("macro_rules!");
+                    let composing = COMPOSING_ITEMS.iter().any(|allowed| {
+                        item.strip_prefix(allowed)
+                            .is_some_and(|rest| rest.starts_with(['(', '<']))
+                    });
+                    (defines && !composing).then(|| format!("{}: {line}", file.display()))
+                })
+                .collect();
+            items
+        })
+        .collect();
+    assert!(defining.is_empty(), "{defining:#?}");
 }
 
 /// Writes `files` (a path under `src`, its text) into a fresh folder of the tests' scratch space
@@ -707,6 +839,20 @@ fn a_planted_circle_of_two_files_is_reported_and_an_acyclic_pair_is_not() {
     );
     assert_eq!(circles_under(&pair), Vec::<String>::new());
     unplant(&pair);
+    // A folder's root that uses its own file's item and defines what that file imports.
+    let root = plant(
+        "root",
+        &[
+            ("lib.rs", "pub mod pair;\n"),
+            (
+                "pair/mod.rs",
+                "mod a;\nuse a::A;\npub struct Shared;\npub fn f(_: A) {}\n",
+            ),
+            ("pair/a.rs", "pub struct A(pub super::Shared);\n"),
+        ],
+    );
+    assert_eq!(circles_under(&root), ["src/pair, among files: , a"]);
+    unplant(&root);
 }
 
 #[test]
@@ -771,13 +917,13 @@ fn every_path_of_a_use_tree_is_read() {
         ("c", "use r#use::x; fn f() -> impl Sized + use<> {}"),
         ("games", "use {super::c};"),
     ]);
-    let imports = imports_of(&sources, &client_path());
+    let imports = imports_of(&sources, &client_path(), Roots::Compose);
     let named = |module: &str| imports[module].iter().cloned().collect::<Vec<_>>();
     assert_eq!(named("hud"), ["a", "b", "c", "games"]);
     assert_eq!(
         named("a"),
-        Vec::<String>::new(),
-        "its own child is composition"
+        ["a/inner"],
+        "a glob of its own child is an import"
     );
     assert_eq!(named("a/inner"), ["b"]);
     assert_eq!(named("b"), ["games"], "comments and literals are not code");
@@ -786,7 +932,7 @@ fn every_path_of_a_use_tree_is_read() {
     assert_eq!(
         named(""),
         Vec::<String>::new(),
-        "the root composes everything"
+        "a re-export of its own files is composition"
     );
 }
 
@@ -809,19 +955,26 @@ fn a_circle_through_grouped_imports_is_found_and_named() {
         ("junqi", "mod board;\npub use board::JunqiPlugin;"),
         ("junqi/board", "use super::super::{hud::HudText};"),
     ]);
-    let imports = imports_of(&sources, &client_path());
+    let imports = imports_of(&sources, &client_path(), Roots::Compose);
     assert_eq!(circles(&imports), circle(["games", "menu"]));
     // Without menu's import of games, no circle is left.
     sources[3].1 = "use crate::client::{hud::{self, HudText}};".to_string();
-    assert_eq!(circles(&imports_of(&sources, &client_path())), none);
     assert_eq!(
-        circles(&by_folder(&imports_of(&sources, &client_path()))),
+        circles(&imports_of(&sources, &client_path(), Roots::Compose)),
+        none
+    );
+    assert_eq!(
+        circles(&by_folder(&imports_of(
+            &sources,
+            &client_path(),
+            Roots::Compose
+        ))),
         none
     );
     // Between folders: games names the junqi folder, whose board names games back.
     sources[5].1 =
         "use super::super::{\n    hud::HudText,\n    games::{self as g},\n};".to_string();
-    let imports = imports_of(&sources, &client_path());
+    let imports = imports_of(&sources, &client_path(), Roots::Compose);
     assert_eq!(circles(&imports), none, "no file names games' importer");
     assert_eq!(circles(&by_folder(&imports)), circle(["games", "junqi"]));
 }
