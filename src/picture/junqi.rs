@@ -138,8 +138,8 @@ pub fn scene(game: &PublicGame) -> Scene {
 /// without, every piece as the referee knew it. Each move's caption carries the referee's mark.
 pub fn classic_scene(game: &ClassicGame, side: Option<Color>) -> Scene {
     let seen = |position: &crate::rules::junqi::classic::ClassicPosition| match side {
-        Some(side) => position.view(side),
-        None => position.view(Color::Red).revealed(position),
+        Some(side) => ClassicView::of(position, side),
+        None => ClassicView::of(position, Color::Red).revealed(position),
     };
     let mut replay = game.start().clone();
     let mut frames = vec![classic_frame(&seen(&replay))];

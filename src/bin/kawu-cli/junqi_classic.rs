@@ -9,7 +9,8 @@ use kawu::ai::Level;
 use kawu::ai::junqi::classic::arena::{ArenaGame, play_game};
 use kawu::ai::junqi::classic::{ClassicLimits, choose_move, judge_move, limits};
 use kawu::rules::junqi::classic::{
-    ClassicGame, ClassicPosition, ClassicText, Deployment, DeploymentStyle, SideLine, parse_action,
+    ClassicGame, ClassicPosition, ClassicText, ClassicView, Deployment, DeploymentStyle, SideLine,
+    parse_action,
 };
 use kawu::rules::junqi::{Action, ActionList, Color};
 use rand::SeedableRng;
@@ -292,7 +293,7 @@ fn run_text(command: ClassicCommand, picked: Option<Color>) -> Result<String, Fa
         ClassicCommand::View { cjfen } => {
             let side = side(picked)?;
             let position = ClassicPosition::from_cjfen(&only_cjfen(&cjfen)?)?;
-            Ok(format!("{}\n", position.view(side).to_cjfen()))
+            Ok(format!("{}\n", ClassicView::of(&position, side).to_cjfen()))
         }
         ClassicCommand::Line { args } => {
             let side = side(picked)?;

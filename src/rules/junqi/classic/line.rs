@@ -104,7 +104,7 @@ impl SideLine {
             observed.push(Observed::announced(action, &announcement));
         }
         Ok(SideLine {
-            start: start.view(side),
+            start: ClassicView::of(start, side),
             actions: observed,
             result: None,
         })

@@ -1,7 +1,6 @@
 //! The referee's position: every piece known, and what each battle tells the players.
 
 use super::cjfen::{self, CjfenError};
-use super::view::ClassicView;
 use super::{Deployment, Seen, Verdict};
 use crate::rules::junqi::{
     Action, ActionList, Cell, Color, Combat, DEFAULT_QUIET_PLY_LIMIT, Effect, IllegalAction, Kind,
@@ -171,11 +170,6 @@ impl ClassicPosition {
     pub fn play_legal(&mut self, action: Action) -> Announcement {
         let effect = self.board.play_searched(action, None);
         announcement(&effect, self)
-    }
-
-    /// What `side` knows of this position (see [`ClassicView`]).
-    pub fn view(&self, side: Color) -> ClassicView {
-        ClassicView::of(self, side)
     }
 }
 

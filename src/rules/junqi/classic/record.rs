@@ -21,6 +21,7 @@
 
 use super::line::{Observed, SideLine, parse_action};
 use super::position::{Announcement, ClassicPosition};
+use super::view::ClassicView;
 use super::{Deployment, DeploymentError, cjfen::CjfenError};
 use crate::rules::junqi::record::{OUTCOMES, is_conceded, outcome_text};
 use crate::rules::junqi::{Action, Color, DEFAULT_QUIET_PLY_LIMIT, IllegalAction, Outcome};
@@ -152,7 +153,7 @@ impl ClassicGame {
             .zip(&self.announcements)
             .map(|(&action, announcement)| Observed::announced(action, announcement))
             .collect();
-        SideLine::new(self.start.view(side), observed, None)
+        SideLine::new(ClassicView::of(&self.start, side), observed, None)
             .expect("the referee's announcements fit every side's view")
     }
 

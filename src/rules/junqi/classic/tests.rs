@@ -132,7 +132,7 @@ fn a_fallen_marshal_shows_its_flag_to_both_sides() {
     let announcement = game.play(mv("a6a7")).unwrap();
     assert_eq!(announcement.verdict, Some(Verdict::BothRemoved));
     assert_eq!(announcement.flags_shown.as_slice(), [at("b1")]);
-    let blue = game.view(Color::Blue);
+    let blue = ClassicView::of(&game, Color::Blue);
     assert_eq!(
         blue.seen(at("b1")),
         Seen::Piece(Piece::new(Color::Red, Kind::Flag))
@@ -192,13 +192,16 @@ fn capturing_the_flag_wins_and_ends_the_game() {
         })
     );
     // Everything is shown at the end.
-    assert_eq!(game.view(Color::Blue).to_cjfen(), game.to_cjfen());
+    assert_eq!(
+        ClassicView::of(&game, Color::Blue).to_cjfen(),
+        game.to_cjfen()
+    );
 }
 
 #[test]
 fn a_view_lists_the_same_moves_as_the_full_position() {
     let position = start();
-    let view = position.view(Color::Red);
+    let view = ClassicView::of(&position, Color::Red);
     assert_eq!(
         view.to_cjfen(),
         "xxxxx/xxxxx/x1x1x/xx1xx/x1x1x/xxxxx/CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC/LFZLP r 0 0"
@@ -241,7 +244,7 @@ fn a_sides_line_replays_to_its_view() {
     }
     for side in Color::ALL {
         let line = SideLine::of_game(&start(), side, &played).unwrap();
-        assert_eq!(line.current(), position.view(side));
+        assert_eq!(line.current(), ClassicView::of(&position, side));
         let again = SideLine::parse(&line.to_string()).unwrap();
         assert_eq!(again, line);
     }
@@ -291,7 +294,7 @@ proptest! {
                 return;
             }
             for side in Color::ALL {
-                let view = position.view(side);
+                let view = ClassicView::of(position, side);
                 for at in Point::all() {
                     if let Seen::Piece(piece) = view.seen(at) {
                         assert!(
@@ -318,7 +321,7 @@ proptest! {
             for side in Color::ALL {
                 let line = SideLine::of_game(&start, side, played).unwrap();
                 let parsed = SideLine::parse(&line.to_string()).unwrap();
-                assert_eq!(parsed.current(), position.view(side));
+                assert_eq!(parsed.current(), ClassicView::of(position, side));
             }
         });
     }

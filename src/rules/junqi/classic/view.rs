@@ -70,7 +70,7 @@ impl ClassicText {
 impl ClassicView {
     /// `side`'s view of `position`: every piece once the game is over; before, its own pieces
     /// and an enemy flag whose marshal has fallen.
-    pub(super) fn of(position: &ClassicPosition, side: Color) -> ClassicView {
+    pub fn of(position: &ClassicPosition, side: Color) -> ClassicView {
         let over = position.outcome().is_some();
         let enemy = side.opponent();
         let flag_shown = !position.has_marshal(enemy);
