@@ -3,7 +3,7 @@
 
 use crate::picture::PictureCommand;
 use crate::review::{ReviewArgs, report};
-use crate::{Failure, Output, play_games};
+use crate::{Failure, LevelArena, Output, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::junqi::arena::{GameReport, Summary, play_game, play_game_observed};
@@ -28,21 +28,7 @@ pub enum JunqiCommand {
         args: Vec<String>,
     },
     /// Paired games between two computer levels (the same deal twice, seats swapped).
-    Arena {
-        /// Player A: random, easy, medium or hard.
-        a: Level,
-        /// Player B: random, easy, medium or hard.
-        b: Level,
-        /// How many games (played in pairs).
-        #[arg(long, default_value_t = 200)]
-        games: u64,
-        /// The seed that makes the arena reproducible.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Worker threads.
-        #[arg(long, default_value_t = 2)]
-        threads: u64,
-    },
+    Arena(LevelArena),
     /// Training data for the flag-danger model: self-play games, one CSV line per face-up
     /// flag in every position (fit it with `scripts/fit_flag_model.py`).
     FlagData {
@@ -148,13 +134,13 @@ fn run_text(command: JunqiCommand) -> Result<String, Failure> {
             }
             Ok(format!("{}\n", position.to_jfen()))
         }
-        JunqiCommand::Arena {
+        JunqiCommand::Arena(LevelArena {
             a,
             b,
             games,
             seed,
             threads,
-        } => {
+        }) => {
             let summary = arena(a, b, games, seed, threads);
             eprintln!("{}", summary.flag_line());
             Ok(format!("{}\n", summary.tally.line()))

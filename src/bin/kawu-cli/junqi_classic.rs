@@ -3,7 +3,7 @@
 
 use crate::picture::PictureCommand;
 use crate::review::{ReviewArgs, report};
-use crate::{Failure, Output, play_games};
+use crate::{Failure, LevelArena, Output, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::junqi::classic::arena::{ArenaGame, play_game};
@@ -84,21 +84,7 @@ pub enum ClassicCommand {
     #[command(flatten)]
     Picture(PictureCommand),
     /// Paired games between two levels (the same deployments twice, seats swapped).
-    Arena {
-        /// Player A: random, easy, medium or hard.
-        a: Level,
-        /// Player B: random, easy, medium or hard.
-        b: Level,
-        /// How many games (played in pairs).
-        #[arg(long, default_value_t = 200)]
-        games: u64,
-        /// The seed that makes the arena reproducible.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Worker threads.
-        #[arg(long, default_value_t = 2)]
-        threads: u64,
-    },
+    Arena(LevelArena),
 }
 
 /// The side `--side` names (`None`: not given).
@@ -350,13 +336,13 @@ fn run_text(command: ClassicCommand, picked: Option<Color>) -> Result<String, Fa
             }
             Ok(report(&judged))
         }
-        ClassicCommand::Arena {
+        ClassicCommand::Arena(LevelArena {
             a,
             b,
             games,
             seed,
             threads,
-        } => {
+        }) => {
             let mut tally = [0.0f64; 3]; // A's wins, draws, A's losses
             let mut plies = 0u64;
             let mut slowest = Duration::ZERO;

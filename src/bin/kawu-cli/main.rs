@@ -55,6 +55,24 @@ enum Game {
     Loadtest(loadtest::LoadtestArgs),
 }
 
+/// What an arena between two of kawu's own levels takes.
+#[derive(clap::Args)]
+pub struct LevelArena {
+    /// Player A: random, easy, medium or hard.
+    pub a: kawu::ai::Level,
+    /// Player B: random, easy, medium or hard.
+    pub b: kawu::ai::Level,
+    /// How many games (played in pairs).
+    #[arg(long, default_value_t = 200)]
+    pub games: u64,
+    /// The seed that makes the arena reproducible.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: u64,
+}
+
 /// A failure: a one-line message, exit code 2.
 pub struct Failure(pub String);
 
