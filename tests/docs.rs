@@ -1,6 +1,6 @@
 //! The documentation against the code: every flag a command line in README, CONTRIBUTING or
-//! `docs/` gives to `kawu`, `kawu-cli` or `kawu-server` is one the program declares, every
-//! path they name exists, README names every folder of `src/`, and no file of the repository
+//! `docs/` gives to `kawu`, `kawu-cli` or `kawu-server` is one the program declares and every
+//! flag they declare is mentioned there, every path they name exists, README names every folder of `src/`, and no file of the repository
 //! names a folder beside it. Checked by reading the sources: this test uses nothing of the
 //! crate, so it builds and passes with any of its features.
 
@@ -317,6 +317,41 @@ fn every_path_a_document_names_exists() {
         missing.is_empty(),
         "paths that do not exist:\n{}",
         missing.join("\n")
+    );
+}
+
+#[test]
+fn every_flag_is_documented() {
+    let documents: String = documents()
+        .iter()
+        .map(|path| std::fs::read_to_string(path).expect("a readable document"))
+        .collect();
+    let mut undocumented = Vec::new();
+    for (program, flags) in [
+        (
+            "kawu",
+            flags_of(&["src/client"], "#[command(name = \"kawu\""),
+        ),
+        ("kawu-cli", flags_of(&["src/bin/kawu-cli"], "#[arg(")),
+        (
+            "kawu-server",
+            flags_of(&["src/bin/kawu-server", "src/server"], "#[arg("),
+        ),
+    ] {
+        for flag in flags {
+            let written = format!("--{flag}");
+            let found = documents.match_indices(&written).any(|(at, _)| {
+                let next = documents[at + written.len()..].chars().next();
+                !next.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-')
+            });
+            if !found && !matches!(flag.as_str(), "help" | "version") {
+                undocumented.push(format!("{program} --{flag}"));
+            }
+        }
+    }
+    assert!(
+        undocumented.is_empty(),
+        "flags that README, CONTRIBUTING and docs/ never mention: {undocumented:?}"
     );
 }
 
