@@ -35,11 +35,24 @@ pub struct Table {
     /// The seats that asked for a takeback since the last move was played (one request per
     /// seat and move, so a declined asker cannot ask again and again).
     asked_takeback: Vec<bool>,
+    /// Each seat's draw offers and takeback requests in the current game, each capped at
+    /// [`ASKS_PER_GAME`] so that no player can grow a game's events without end.
+    asked_this_game: Vec<Asked>,
     /// The events of the current game (from its `NewGame`, or from the room's start), for
     /// clients that reconnect and ask for what they missed.
     recent: Vec<(u64, RoomEvent)>,
     /// The version before the first of `recent`.
     recent_base: u64,
+}
+
+/// The most draw offers, and the most takeback requests, one player may make in one game.
+pub const ASKS_PER_GAME: u32 = 20;
+
+/// What one seat asked for in the current game.
+#[derive(Clone, Copy, Default, Debug)]
+struct Asked {
+    draw_offers: u32,
+    takeback_requests: u32,
 }
 
 impl Table {
@@ -71,6 +84,7 @@ impl Table {
             takeback: None,
             takeback_wait_ms: 0,
             asked_takeback: vec![false; count],
+            asked_this_game: vec![Asked::default(); count],
             recent: Vec::new(),
             recent_base: 0,
         }
@@ -124,7 +138,10 @@ impl Table {
                 self.takeback = None;
                 self.asked_takeback.fill(false);
             }
-            RoomEvent::DrawOffered { seat } => self.draw_offer = Some(*seat),
+            RoomEvent::DrawOffered { seat } => {
+                self.draw_offer = Some(*seat);
+                self.asked_this_game[seat.index()].draw_offers += 1;
+            }
             RoomEvent::DrawDeclined { .. } => self.draw_offer = None,
             RoomEvent::GameEnded { end } => {
                 self.end = Some(*end);
@@ -139,6 +156,7 @@ impl Table {
                 self.board = Board::new(self.record.game, *first_seat);
                 self.game_number = *game_number;
                 self.first_seat = *first_seat;
+                self.asked_this_game.fill(Asked::default());
                 self.draw_offer = None;
                 self.rematch.fill(false);
                 self.end = None;
@@ -188,6 +206,7 @@ impl Table {
                 });
                 self.takeback_wait_ms = *wait_ms;
                 self.asked_takeback[seat.index()] = true;
+                self.asked_this_game[seat.index()].takeback_requests += 1;
             }
             RoomEvent::TakebackAccepted { seat } => match &mut self.takeback {
                 Some(asked) => asked.accepted.push(*seat),
@@ -473,6 +492,12 @@ impl Table {
                 "your draw offer is already on the table",
             )),
             Some(_) => self.answer_draw(seat, true),
+            None if self.asked_this_game[seat.index()].draw_offers >= ASKS_PER_GAME => {
+                Err(Refusal::new(
+                    ErrorCode::RateLimited,
+                    format!("a player may offer a draw {ASKS_PER_GAME} times a game at most"),
+                ))
+            }
             None => Ok(vec![RoomEvent::DrawOffered { seat }]),
         }
     }
@@ -688,6 +713,12 @@ impl Table {
                 "you asked for a takeback since the last move: ask again after the next one",
             ));
         }
+        if self.asked_this_game[seat.index()].takeback_requests >= ASKS_PER_GAME {
+            return Err(Refusal::new(
+                ErrorCode::RateLimited,
+                format!("a player may ask for a takeback {ASKS_PER_GAME} times a game at most"),
+            ));
+        }
         let plies = self.board.takeback_plies(seat, self.first_seat)?;
         let mut events = vec![RoomEvent::TakebackAsked {
             seat,
@@ -755,5 +786,82 @@ impl Table {
     pub fn uncover(&self, seat: RoomSeat) -> Option<RoomEvent> {
         self.is_covered(seat)
             .then_some(RoomEvent::Uncovered { seat })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{MoveClock, Played, XiangqiPlayed};
+
+    fn xiangqi_table() -> Table {
+        let mut table = Table::new(RoomRecord {
+            code: "AAAAAAAAAA".into(),
+            game: RoomGame::Xiangqi,
+            clock: MoveClock::Off,
+            creator: "127.0.0.1".into(),
+        });
+        for seat in [RoomSeat(0), RoomSeat(1)] {
+            table.seat_tokens[seat.index()] = Some(TokenHash(format!("hash{seat}")));
+            table.apply(RoomEvent::SeatTaken { seat }).unwrap();
+        }
+        table
+    }
+
+    fn red_cannon(table: &mut Table) {
+        let played = Played::Xiangqi(XiangqiPlayed {
+            mv: "h2e2".parse().unwrap(),
+        });
+        table
+            .apply(RoomEvent::Played {
+                seat: RoomSeat(0),
+                played,
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn draw_offers_and_takeback_requests_are_capped_per_player_and_game() {
+        let mut table = xiangqi_table();
+        let (red, black) = (RoomSeat(0), RoomSeat(1));
+        for _ in 0..ASKS_PER_GAME {
+            let offered = table.offer_draw(red).unwrap();
+            offered
+                .into_iter()
+                .for_each(|event| table.apply(event).unwrap());
+            let declined = table.answer_draw(black, false).unwrap();
+            declined
+                .into_iter()
+                .for_each(|event| table.apply(event).unwrap());
+        }
+        let refusal = table.offer_draw(red).unwrap_err();
+        assert_eq!(refusal.code, ErrorCode::RateLimited);
+        assert!(
+            table.offer_draw(black).is_ok(),
+            "the other player's own count"
+        );
+        // A move taken back at once, again and again: the requests stop at the cap.
+        for _ in 0..ASKS_PER_GAME {
+            red_cannon(&mut table);
+            let asked = table.ask_takeback(red, 1000).unwrap();
+            asked
+                .into_iter()
+                .for_each(|event| table.apply(event).unwrap());
+            let granted = table.answer_takeback(black, true).unwrap();
+            granted
+                .into_iter()
+                .for_each(|event| table.apply(event).unwrap());
+        }
+        red_cannon(&mut table);
+        let refusal = table.ask_takeback(red, 1000).unwrap_err();
+        assert_eq!(refusal.code, ErrorCode::RateLimited);
+        // A new game counts afresh.
+        table
+            .apply(RoomEvent::NewGame {
+                game_number: 1,
+                first_seat: red,
+            })
+            .unwrap();
+        assert!(table.offer_draw(red).is_ok());
     }
 }
