@@ -857,6 +857,36 @@ async fn a_finished_game_is_shared_as_a_gif_and_its_positions_as_pngs() {
     let typed = format!("{}-{}", &code[..5], &code[5..]).to_lowercase();
     let again = http_get(address, &format!("/games/{typed}/0.gif"), "").await;
     assert!(again.starts_with("HTTP/1.1 200"), "{again:.300}");
+    // Each picture is drawn once, then served from memory with its entity tag; a client that
+    // holds it gets 304.
+    let etag = head
+        .lines()
+        .find_map(|line| line.strip_prefix("etag: "))
+        .expect("an etag")
+        .trim()
+        .to_string();
+    assert!(
+        again
+            .to_ascii_lowercase()
+            .contains(&format!("etag: {etag}"))
+    );
+    assert_eq!(again.len(), response.len(), "the same picture");
+    let held = http_get(address, &gif, &format!("If-None-Match: {etag}\r\n")).await;
+    assert!(held.starts_with("HTTP/1.1 304"), "{held:.300}");
+    assert!(
+        held.to_ascii_lowercase().contains("immutable"),
+        "{held:.300}"
+    );
+    let metrics = http_get(address, "/metrics", "").await;
+    assert!(
+        metrics.contains("kawu_pictures_drawn_total 2"),
+        "one GIF and one PNG drawn: {}",
+        metrics
+            .lines()
+            .filter(|line| line.contains("pictures"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
     for missing in [
         "/games/K7QMZ3WX2P/0.gif".to_string(),
         format!("/games/{code}/1.gif"),

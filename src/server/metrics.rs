@@ -38,6 +38,10 @@ pub struct Metrics {
     pub heartbeats_heard: IntCounter,
     /// Other nodes heard from in the last few seconds.
     pub nodes_alive: IntGauge,
+    /// Pictures of finished games drawn (not those served from the cache).
+    pub pictures_drawn: IntCounter,
+    /// Picture requests refused with 503: every place to draw was taken.
+    pub pictures_refused: IntCounter,
 }
 
 /// Latency buckets, in seconds: from 0.1 ms to 2.5 s.
@@ -107,6 +111,11 @@ impl Metrics {
                 "Heartbeats heard from other nodes",
             ),
             nodes_alive: gauge("cluster_nodes_alive", "Other nodes heard from lately"),
+            pictures_drawn: counter("pictures_drawn_total", "Pictures of finished games drawn"),
+            pictures_refused: counter(
+                "pictures_refused_total",
+                "Picture requests refused while every place to draw was taken",
+            ),
             registry,
         }
     }

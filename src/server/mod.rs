@@ -272,6 +272,10 @@ pub struct Shared {
     next_connection: AtomicU64,
     /// One permit for each computer search that may run at once.
     thinkers: Arc<tokio::sync::Semaphore>,
+    /// One permit for each picture that may be loaded and drawn at once.
+    drawing: tokio::sync::Semaphore,
+    /// The pictures of finished games drawn lately.
+    pictures: Mutex<pictures::PictureCache>,
     metrics: Metrics,
 }
 
@@ -310,6 +314,13 @@ impl Shared {
     fn registry(&self) -> std::sync::MutexGuard<'_, HashMap<String, RoomEntry>> {
         // A panic elsewhere cannot leave the map half-changed: every change is one call.
         self.rooms
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn picture_cache(&self) -> std::sync::MutexGuard<'_, pictures::PictureCache> {
+        // Likewise: each change of the cache is one call.
+        self.pictures
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -616,6 +627,8 @@ impl Server {
         let thinkers = Arc::new(tokio::sync::Semaphore::new(config.limits.computer_threads));
         let shared = Arc::new(Shared {
             thinkers,
+            drawing: tokio::sync::Semaphore::new(pictures::DRAWING_AT_ONCE),
+            pictures: Mutex::default(),
             metrics: metrics.clone(),
             storage,
             cluster,

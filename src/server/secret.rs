@@ -39,8 +39,15 @@ pub fn seat_token() -> String {
 
 /// The hash under which a seat token is stored.
 pub fn hash_token(token: &str) -> TokenHash {
-    let digest = Sha256::digest(token.as_bytes());
-    TokenHash(digest.iter().map(|b| format!("{b:02x}")).collect())
+    TokenHash(sha256_hex(token.as_bytes()))
+}
+
+/// The SHA-256 digest of `bytes`, in lower-case hexadecimal.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// What a flip reveals: a piece drawn from the face-down pool, each piece weighted by how many

@@ -93,6 +93,11 @@ pub trait Storage: Send + Sync {
     fn load(&self) -> Pending<'_, Vec<StoredRoom>>;
     /// Room `code` with its events after version `after` (0: all), if it is stored.
     fn load_room(&self, code: String, after: u64) -> Pending<'_, Option<StoredRoom>>;
+    /// Room `code` with all its events, read where it never waits behind the rooms' writes nor
+    /// delays them (for pictures); it may miss writes not committed yet.
+    fn read_room(&self, code: String) -> Pending<'_, Option<StoredRoom>> {
+        self.load_room(code, 0)
+    }
 }
 
 /// One step of the schema, written for each backend with the same meaning.

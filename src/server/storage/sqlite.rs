@@ -190,36 +190,42 @@ impl SqliteStorage {
         code: &str,
         after: u64,
     ) -> Result<Option<StoredRoom>, StorageError> {
-        let mut statement = self
-            .connection
-            .prepare_cached("SELECT game, rules, clock, creator FROM rooms WHERE code = ?1")?;
-        let mut rows = statement.query_map(params![code], |row| {
-            Ok(RoomRow {
-                code: code.to_string(),
-                game: row.get(0)?,
-                rules: row.get(1)?,
-                clock: row.get(2)?,
-                creator: row.get(3)?,
-            })
-        })?;
-        let Some(row) = rows.next().transpose()? else {
-            return Ok(None);
-        };
-        let seats = self
-            .connection
-            .prepare_cached("SELECT seat, token_hash FROM seats WHERE code = ?1")?
-            .query_map(params![code], |row| Ok((row.get(0)?, row.get(1)?)))?
-            .collect::<Result<Vec<(i64, String)>, _>>()?;
-        let events = self
-            .connection
-            .prepare_cached(
-                "SELECT version, event FROM events WHERE code = ?1 AND version > ?2
-                 ORDER BY version",
-            )?
-            .query_map(params![code, after], |row| Ok((row.get(0)?, row.get(1)?)))?
-            .collect::<Result<Vec<(i64, String)>, _>>()?;
-        row.decode(seats, events).map(Some)
+        read_room(&self.connection, code, after)
     }
+}
+
+/// Room `code` with its events after version `after`, if it is stored, read on `connection`.
+fn read_room(
+    connection: &Connection,
+    code: &str,
+    after: u64,
+) -> Result<Option<StoredRoom>, StorageError> {
+    let mut statement = connection
+        .prepare_cached("SELECT game, rules, clock, creator FROM rooms WHERE code = ?1")?;
+    let mut rows = statement.query_map(params![code], |row| {
+        Ok(RoomRow {
+            code: code.to_string(),
+            game: row.get(0)?,
+            rules: row.get(1)?,
+            clock: row.get(2)?,
+            creator: row.get(3)?,
+        })
+    })?;
+    let Some(row) = rows.next().transpose()? else {
+        return Ok(None);
+    };
+    let seats = connection
+        .prepare_cached("SELECT seat, token_hash FROM seats WHERE code = ?1")?
+        .query_map(params![code], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<Result<Vec<(i64, String)>, _>>()?;
+    let events = connection
+        .prepare_cached(
+            "SELECT version, event FROM events WHERE code = ?1 AND version > ?2
+             ORDER BY version",
+        )?
+        .query_map(params![code, after], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<Result<Vec<(i64, String)>, _>>()?;
+    row.decode(seats, events).map(Some)
 }
 
 /// One request to the SQLite thread.
@@ -245,6 +251,8 @@ struct WriteRequest {
 #[derive(Clone)]
 pub struct SqliteWriter {
     jobs: std::sync::mpsc::Sender<Job>,
+    /// The database file, which readers open beside the writer (WAL lets them).
+    path: Option<std::path::PathBuf>,
 }
 
 /// The most requests one transaction takes.
@@ -253,6 +261,7 @@ const BATCH_LIMIT: usize = 512;
 impl SqliteWriter {
     /// Starts the writer thread over `storage`.
     pub fn start(mut storage: SqliteStorage) -> SqliteWriter {
+        let path = storage.connection.path().map(std::path::PathBuf::from);
         let (jobs, queue) = std::sync::mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("kawu-storage".into())
@@ -284,7 +293,7 @@ impl SqliteWriter {
                 }
             })
             .expect("the storage thread starts");
-        SqliteWriter { jobs }
+        SqliteWriter { jobs, path }
     }
 
     async fn read(
@@ -317,6 +326,24 @@ impl Storage for SqliteWriter {
 
     fn load_room(&self, code: String, after: u64) -> Pending<'_, Option<StoredRoom>> {
         Box::pin(async move { Ok(self.read(Some(code), after).await?.pop()) })
+    }
+
+    /// Reads on a connection of its own, on a blocking thread: never on the writer's thread.
+    fn read_room(&self, code: String) -> Pending<'_, Option<StoredRoom>> {
+        let Some(path) = self.path.clone() else {
+            return self.load_room(code, 0);
+        };
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || {
+                let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
+                    | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+                let connection = Connection::open_with_flags(path, flags)?;
+                connection.busy_timeout(std::time::Duration::from_millis(500))?;
+                read_room(&connection, &code, 0)
+            })
+            .await
+            .map_err(|_| StorageError::WriterStopped)?
+        })
     }
 }
 
