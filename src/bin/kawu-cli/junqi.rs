@@ -3,7 +3,7 @@
 
 use crate::picture::PictureCommand;
 use crate::review::{ReviewArgs, report};
-use crate::{Failure, LevelArena, Output, play_games};
+use crate::{Failure, LevelArena, Output, ThinkOptions, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::junqi::arena::{GameReport, Summary, play_game, play_game_observed};
@@ -58,15 +58,8 @@ pub enum JunqiCommand {
         /// With --view: the letters of the pieces no longer on the board.
         #[arg(long, requires = "view", default_value = "")]
         captured: String,
-        /// easy, medium or hard (random plays any legal action).
-        #[arg(long, default_value = "medium")]
-        level: Level,
-        /// Think at most this many milliseconds (answers then depend on the machine).
-        #[arg(long)]
-        ms: Option<u64>,
-        /// The seed that makes the choice reproducible.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        thinking: ThinkOptions,
     },
     /// Reviews a game as `docs/formats.md` says: one line per action (its class, the
     /// engine's best action, the expected score lost), then each mover's accuracy.
@@ -149,9 +142,7 @@ fn run_text(command: JunqiCommand) -> Result<String, Failure> {
             jfen,
             view,
             captured,
-            level,
-            ms,
-            seed,
+            thinking: ThinkOptions { level, ms, seed },
         } => {
             let view = match view {
                 Some(view) => PlayerView::from_view_jfen(&view, &captured)?,

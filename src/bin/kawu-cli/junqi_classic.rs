@@ -3,9 +3,8 @@
 
 use crate::picture::PictureCommand;
 use crate::review::{ReviewArgs, report};
-use crate::{Failure, LevelArena, Output, play_games};
+use crate::{Failure, LevelArena, Output, ThinkOptions, play_games};
 use clap::Subcommand;
-use kawu::ai::Level;
 use kawu::ai::junqi::classic::arena::{ArenaGame, play_game};
 use kawu::ai::junqi::classic::{ClassicLimits, choose_move, judge_move, limits};
 use kawu::rules::junqi::classic::{
@@ -68,15 +67,8 @@ pub enum ClassicCommand {
     Think {
         /// The side's line as one argument, or '-' to read it from standard input.
         line: String,
-        /// easy, medium or hard (random plays any legal move).
-        #[arg(long, default_value = "medium")]
-        level: Level,
-        /// Think at most this many milliseconds (answers then depend on the machine).
-        #[arg(long)]
-        ms: Option<u64>,
-        /// The seed that makes the choice reproducible.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        thinking: ThinkOptions,
     },
     /// Reviews a game: one line per move (its class, the engine's best move, the expected
     /// score lost), each judged from its mover's line only; then each side's accuracy.
@@ -299,9 +291,7 @@ fn run_text(command: ClassicCommand, picked: Option<Color>) -> Result<String, Fa
         }
         ClassicCommand::Think {
             line,
-            level,
-            ms,
-            seed,
+            thinking: ThinkOptions { level, ms, seed },
         } => {
             let text = if line == "-" {
                 crate::read_record("-")?

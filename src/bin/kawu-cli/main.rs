@@ -73,6 +73,20 @@ pub struct LevelArena {
     pub threads: u64,
 }
 
+/// How a Junqi `think` searches.
+#[derive(clap::Args)]
+pub struct ThinkOptions {
+    /// easy, medium or hard (random plays any legal move).
+    #[arg(long, default_value = "medium")]
+    pub level: kawu::ai::Level,
+    /// Think at most this many milliseconds (answers then depend on the machine).
+    #[arg(long)]
+    pub ms: Option<u64>,
+    /// The seed that makes the choice reproducible.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
 /// A failure: a one-line message, exit code 2.
 pub struct Failure(pub String);
 
