@@ -165,12 +165,14 @@ fn main() -> ExitCode {
         #[cfg(feature = "server")]
         Game::Loadtest(args) => loadtest::run(args).map(Output::Text),
     };
-    match result {
-        Ok(Output::Text(output)) => {
-            print!("{output}");
-            ExitCode::SUCCESS
-        }
-        Ok(Output::Bytes(bytes)) => {
+    // A closed standard output (a pipe into `head`) is an error to report, not a panic.
+    let bytes = match result {
+        Ok(Output::Text(text)) => Ok(text.into_bytes()),
+        Ok(Output::Bytes(bytes)) => Ok(bytes),
+        Err(failure) => Err(failure),
+    };
+    match bytes {
+        Ok(bytes) => {
             let mut out = std::io::stdout().lock();
             match out.write_all(&bytes).and_then(|()| out.flush()) {
                 Ok(()) => ExitCode::SUCCESS,
