@@ -12,6 +12,30 @@ use crate::protocol::{ClientMessage, ErrorCode, RoomEvent, RoomSeat, ServerMessa
 use crate::rules::Seat;
 use bevy::prelude::*;
 
+/// What the player asks of the room from the table (the HUD's buttons); the online code turns
+/// each into its message to the server.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoomAction {
+    /// The host starts a table for more than two now, the computer taking the free seats.
+    Start,
+    /// Leave the room for good.
+    Leave,
+    /// Answer the draw another seat offered.
+    AnswerDraw {
+        /// Whether the draw is agreed.
+        accept: bool,
+    },
+    /// Ask to take back the last move.
+    AskTakeback,
+    /// Take back this seat's own request to take back.
+    WithdrawTakeback,
+    /// Answer another seat's request to take back.
+    AnswerTakeback {
+        /// Whether the move is taken back.
+        accept: bool,
+    },
+}
+
 /// Where each room seat sits at this device's table, by room seat, at a table for more than
 /// two (the game that follows the room keeps it; the two-seat games use [`table_seat`]).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -40,11 +64,34 @@ pub fn room_seats(first: RoomSeat, mine: Option<RoomSeat>) -> Seats {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RoomTable>()
+        .add_message::<RoomAction>()
         .add_systems(
             Update,
-            (forward_match_requests, forward_rematches).in_set(ClientSet::Command),
+            (
+                forward_match_requests,
+                forward_room_actions,
+                forward_rematches,
+            )
+                .in_set(ClientSet::Command),
         )
         .add_systems(Update, answer_the_server.in_set(ClientSet::Apply));
+}
+
+/// The room actions asked at the table go to the server.
+fn forward_room_actions(
+    mut actions: MessageReader<RoomAction>,
+    mut outgoing: MessageWriter<ToServer>,
+) {
+    for action in actions.read() {
+        outgoing.write(ToServer(match *action {
+            RoomAction::Start => ClientMessage::Start {},
+            RoomAction::Leave => ClientMessage::Leave {},
+            RoomAction::AnswerDraw { accept } => ClientMessage::AnswerDraw { accept },
+            RoomAction::AskTakeback => ClientMessage::AskTakeback {},
+            RoomAction::WithdrawTakeback => ClientMessage::WithdrawTakeback {},
+            RoomAction::AnswerTakeback { accept } => ClientMessage::AnswerTakeback { accept },
+        }));
+    }
 }
 
 /// Resign and draws go to the server while online; take-backs and the clock are not ours.

@@ -1,0 +1,18 @@
+//! The in-game HUD (egui): the panel beside the table with whose turn it is and the game's
+//! buttons, room below them for the game's own section, and the dialogs (settings, resign,
+//! draw offer, game over). The game on the table says what to write in [`HudText`]. One file
+//! a part: `frame.rs` lays the panel out and draws the parts of `room.rs` (online),
+//! `buttons.rs`, `replay.rs`, `review.rs` and `practice.rs`; `dialogs.rs` opens over it; what
+//! they share is in `state.rs`.
+
+mod buttons;
+mod dialogs;
+mod frame;
+mod practice;
+mod replay;
+mod review;
+mod room;
+mod state;
+
+pub(super) use frame::plugin;
+pub use state::{HudSectionArea, HudText, who_is_to_move};

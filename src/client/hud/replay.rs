@@ -1,0 +1,83 @@
+//! The replay's controls in the HUD.
+
+use super::state::{HudActions, HudState};
+use crate::client::i18n::{Lang, tr, tr_args};
+use crate::client::matches::ReplayProgress;
+use crate::client::play::ShareRequest;
+use crate::client::records::ReplayRequest;
+use crate::client::schedule::Screen;
+use crate::client::theme::small_button;
+use bevy_egui::egui;
+
+/// The replay's controls: where it stands, step, play, jump, continue from here, share.
+pub(super) fn replay_bar(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    progress: ReplayProgress,
+    state: &mut HudState,
+    act: &mut HudActions,
+) {
+    let t = |key: &'static str| tr(lang, key);
+    let ReplayProgress {
+        shown,
+        total,
+        playing,
+    } = progress;
+    ui.label(
+        egui::RichText::new(tr_args(
+            lang,
+            "replay-progress",
+            [("shown", shown), ("total", total)],
+        ))
+        .size(16.0),
+    );
+    let (at_start, at_end) = (shown == 0, shown == total);
+    ui.horizontal_wrapped(|ui| {
+        let sounds = &mut act.sounds;
+        let mut ask = |request| {
+            act.replays.write(request);
+        };
+        if small_button(ui, !at_start, "|◀", sounds) {
+            ask(ReplayRequest::First);
+        }
+        if small_button(ui, !at_start, "◀", sounds) {
+            ask(ReplayRequest::Back);
+        }
+        let play = t(if playing {
+            "replay-pause"
+        } else {
+            "replay-play"
+        });
+        if small_button(ui, total > 0, play, sounds) {
+            ask(ReplayRequest::TogglePlay);
+        }
+        if small_button(ui, !at_end, "▶", sounds) {
+            ask(ReplayRequest::Forward);
+        }
+        if small_button(ui, !at_end, "▶|", sounds) {
+            ask(ReplayRequest::Last);
+        }
+    });
+    let mut ply = shown;
+    let slider = egui::Slider::new(&mut ply, 0..=total).show_value(false);
+    if total > 0 && ui.add(slider).changed() {
+        act.replays.write(ReplayRequest::Jump(ply));
+    }
+    ui.horizontal_wrapped(|ui| {
+        let sounds = &mut act.sounds;
+        if small_button(ui, true, t("replay-continue"), sounds) {
+            state.continue_replay = true;
+        }
+        if small_button(ui, true, t("hud-menu"), sounds) {
+            act.next.set(Screen::Title);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        if small_button(ui, true, t("share-gif"), &mut act.sounds) {
+            act.shares.write(ShareRequest::Game);
+        }
+        if small_button(ui, true, t("share-png"), &mut act.sounds) {
+            act.shares.write(ShareRequest::Position);
+        }
+    });
+}
