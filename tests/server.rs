@@ -3742,3 +3742,26 @@ async fn a_player_covered_when_the_game_ended_is_uncovered_on_coming_back() {
         RoomEvent::RematchRequested { seat: RoomSeat(1) }
     );
 }
+
+#[tokio::test]
+async fn a_client_slow_to_send_its_headers_is_cut_off() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address = start(config("slow-headers")).await;
+    let mut slow = tokio::net::TcpStream::connect(address).await.unwrap();
+    // Half a request, then nothing more: the server does not wait for ever.
+    slow.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut answer = Vec::new();
+    let closed = tokio::time::timeout(
+        kawu::server::HEADER_READ_TIMEOUT + Duration::from_secs(5),
+        slow.read_to_end(&mut answer),
+    )
+    .await;
+    assert!(closed.is_ok(), "the connection is closed");
+    assert!(started.elapsed() >= kawu::server::HEADER_READ_TIMEOUT - Duration::from_secs(1));
+    // A client that sends its request whole is answered as before.
+    let health = http_get(address, "/health", "").await;
+    assert!(health.starts_with("HTTP/1.1 200"), "{health:.200}");
+}

@@ -33,7 +33,6 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use board::Refusal;
 use metrics::{Metrics, game_label};
 use record::{RoomGame, RoomRecord};
@@ -682,15 +681,50 @@ impl Server {
         if let Some(web) = &self.shared.config.web {
             router = router.fallback_service(web_files(web));
         }
-        let app = router
-            .with_state(self.shared)
-            .into_make_service_with_connect_info::<SocketAddr>();
+        serve_connections(listener, router.with_state(self.shared)).await
+    }
+}
+
+/// How long a client may take to send a request's headers before its connection is closed
+/// (a client that sends them a byte at a time would hold the connection open for ever).
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Serves `app` on every connection `listener` accepts, each with its peer's address (as
+/// [`ConnectInfo`]) and the [`HEADER_READ_TIMEOUT`].
+async fn serve_connections(listener: TcpListener, app: Router) -> Result<(), ServerError> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(error) => {
+                // Out of file descriptors, or a connection reset before it was accepted: the
+                // next accept may succeed; a pause keeps a lasting error from spinning.
+                tracing::warn!(%error, "cannot accept a connection");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
         // Small frames that should leave at once: no Nagle delay.
-        let listener = listener.tap_io(|stream| {
-            let _ = stream.set_nodelay(true);
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(
+                move |mut request: axum::http::Request<hyper::body::Incoming>| {
+                    request.extensions_mut().insert(ConnectInfo(peer));
+                    app.clone().oneshot(request.map(axum::body::Body::new))
+                },
+            );
+            let served = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEADER_READ_TIMEOUT)
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades()
+                .await;
+            if let Err(error) = served {
+                tracing::debug!(%error, %peer, "a connection ended with an error");
+            }
         });
-        axum::serve(listener, app).await?;
-        Ok(())
     }
 }
 
