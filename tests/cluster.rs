@@ -5,8 +5,9 @@
 //! a takeback asked on one node is granted from the other, and one left unanswered lapses
 //! once, for the clients of both nodes; a node's link takes only a node showing the cluster's
 //! secret, and carries every event the node stored. Faults injected on purpose: a node paused
-//! for longer than its lease (its players keep their seats), a node killed between its commit
-//! and its notice (nothing is lost), and forged notices that do not fit (never applied).
+//! for longer than its lease and a database stalled as long (their players keep their seats),
+//! a node killed between its commit and its notice (nothing is lost), and forged notices that
+//! do not fit (never applied).
 //!
 //! Run them with `bash scripts/cluster.sh cargo test --no-default-features --features server
 //! --test cluster -- --ignored --test-threads=1` (one at a time: the race test counts the writes
@@ -835,4 +836,49 @@ async fn a_notice_that_does_not_fit_is_never_applied() {
         .unwrap()
         .get(0);
     assert_eq!(stored, 3);
+}
+
+#[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
+async fn a_database_stalled_for_six_seconds_loses_nobody_their_seat() {
+    let cluster = cluster();
+    cluster.ready().await;
+    let mut alice = Client::create(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
+    let mut bob = Client::join(cluster.b, &alice.code()).await;
+    assert_on(&bob, "b");
+    alice.until_version(2).await;
+    until_both_connected(&mut alice).await;
+    until_both_connected(&mut bob).await;
+    // Every table the nodes use is locked for 6 s, longer than a node's lease: their writes,
+    // their reads and their listing in `nodes` wait. Their heartbeats do not.
+    let (database, _) = cluster.secret().await;
+    let heard_before = bob.frames.len();
+    let stall = tokio::spawn(async move {
+        database
+            .batch_execute(
+                "BEGIN; LOCK TABLE rooms, seats, events, nodes IN ACCESS EXCLUSIVE MODE;
+                 SELECT pg_sleep(6); COMMIT;",
+            )
+            .await
+            .unwrap();
+    });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Alice's move, played during the stall, is stored once it ends; Bob sees it.
+    alice.act("h2e2").await;
+    stall.await.unwrap();
+    bob.until_version(3).await;
+    // Nobody was counted gone: no presence without both seats reached Bob, and both are
+    // seated past the grace.
+    tokio::time::sleep(cluster.grace() + Duration::from_secs(2)).await;
+    assert!(both_seated(&mut bob).await);
+    assert!(both_seated(&mut alice).await);
+    let lost_sight = bob.frames[heard_before..].iter().any(|frame| {
+        matches!(
+            serde_json::from_str::<kawu::protocol::Frame<ServerMessage>>(frame).unwrap().msg,
+            ServerMessage::Presence { connected, .. } if connected != [true, true]
+        )
+    });
+    assert!(!lost_sight, "node b never counted Alice as gone");
+    bob.act("h9g7").await;
+    alice.until_version(4).await;
 }
