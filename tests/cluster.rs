@@ -468,17 +468,8 @@ async fn presence_and_a_seat_taken_back_reach_across_nodes() {
     let mut bob = Client::join(cluster.b, &alice.code()).await;
     alice.until_version(2).await;
     // Each hears that the other, on the other node, is connected.
-    for client in [&mut alice, &mut bob] {
-        client
-            .until(|message| {
-                matches!(
-                    message,
-                    ServerMessage::Presence { connected, .. } if connected == &[true, true]
-                )
-                .then_some(())
-            })
-            .await;
-    }
+    until_both_connected(&mut alice).await;
+    until_both_connected(&mut bob).await;
     // Alice takes her seat back on node b: her connection on node a is told and closed.
     let mut again = alice.resume(cluster.b, Some(alice.version())).await;
     let replaced = alice
