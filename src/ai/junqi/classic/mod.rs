@@ -127,10 +127,10 @@ impl ClassicThinker {
         limits: ClassicLimits,
         seed: u64,
     ) -> Result<ClassicThinker, ThinkError> {
-        if line.is_over() {
+        let view = line.current();
+        if line.result().is_some() || view.is_over() {
             return Err(ThinkError::GameOver);
         }
-        let view = line.current();
         if view.side_to_move() != line.owner() {
             return Err(ThinkError::NotOwnersTurn);
         }
@@ -324,7 +324,8 @@ pub fn judge_move(
         ..limits(level)
     };
     let mut thinker =
-        ClassicThinker::new(line, Level::Hard, limits, seed).map_err(|error| error.to_string())?;
+        ClassicThinker::new(line, level, limits, seed).map_err(|error| error.to_string())?;
+    // A review scores every move, even a forced one or a shown flag's capture.
     thinker.decided = None;
     crate::ai::think_to_the_end(|| thinker.think(None));
     // Expected scores in millionths stand in for search scores: the judgement compares them
