@@ -3011,6 +3011,7 @@ fn every_lesson_step_takes_its_right_move_and_answers_a_wrong_one() {
     let settings = app.world().resource::<kawu::client::Settings>().clone();
     for kind in [GameKind::Junqi, GameKind::Xiangqi, GameKind::Qiguo] {
         let steps = kawu::lessons::outline(kind)
+            .expect("a lesson")
             .expect("an outline")
             .step_ids
             .len();
@@ -3021,7 +3022,9 @@ fn every_lesson_step_takes_its_right_move_and_answers_a_wrong_one() {
 #[test]
 fn a_move_the_rules_refuse_in_a_lesson_says_why() {
     let mut app = app();
-    let steps = kawu::lessons::outline(GameKind::Xiangqi).expect("an outline");
+    let steps = kawu::lessons::outline(GameKind::Xiangqi)
+        .expect("a lesson")
+        .expect("an outline");
     let general = steps
         .step_ids
         .iter()

@@ -25,6 +25,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
+#[path = "server/classic.rs"]
+mod classic;
 mod common;
 use common::*;
 

@@ -147,13 +147,14 @@ pub fn lesson<G: LessonGame>() -> Result<&'static Lesson<G>, &'static LessonErro
     G::loaded().as_ref()
 }
 
-/// The summary of `kind`'s lesson.
-pub fn outline(kind: GameKind) -> Result<Outline, &'static LessonError> {
-    match kind {
+/// The summary of `kind`'s lesson, if the game has one.
+pub fn outline(kind: GameKind) -> Option<Result<Outline, &'static LessonError>> {
+    Some(match kind {
         GameKind::Junqi => lesson::<Junqi>().map(Lesson::outline),
         GameKind::Xiangqi => lesson::<Xiangqi>().map(Lesson::outline),
         GameKind::Qiguo => lesson::<Qiguo>().map(Lesson::outline),
-    }
+        GameKind::JunqiClassic => return None,
+    })
 }
 
 /// Every message id the lessons of all games use, [`ILLEGAL_KEY`] included, sorted.

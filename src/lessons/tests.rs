@@ -35,7 +35,7 @@ fn every_lesson_file_loads_with_eight_to_twelve_steps() {
         assert!((8..=12).contains(&steps), "{name} has {steps} steps");
     }
     for kind in [GameKind::Junqi, GameKind::Xiangqi, GameKind::Qiguo] {
-        let outline = outline(kind).unwrap();
+        let outline = outline(kind).expect("a lesson").unwrap();
         assert!(outline.title_key.starts_with("lesson-"));
         assert!(!outline.step_ids.is_empty());
     }

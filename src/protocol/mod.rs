@@ -21,10 +21,12 @@ use crate::rules::{qiguo, xiangqi};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+mod classic;
 #[cfg(test)]
 mod tests;
 mod view;
 
+pub use classic::{ClassicPlayed, ClassicState};
 pub use view::{RoomTable, RoomView, ViewError};
 
 /// The protocol version this build speaks.
@@ -230,8 +232,14 @@ pub enum ClientMessage {
     Act { action: String, version: u64 },
     /// Give the game up (Qiguo: the seat's states leave the board, the others play on).
     Resign {},
-    /// Qiguo, the host: start now, the computer (Medium) taking every free seat.
+    /// Qiguo and Junqi classic, the host: start now, the computer (Medium) taking every free
+    /// seat (in Junqi classic it deploys at once).
     Start {},
+    /// Junqi classic: the seat's secret deployment for this game, the six ranks of its half as
+    /// `docs/formats.md` writes them (Red's half for the seat moving first, Blue's for the
+    /// other). Sent once a game, before both sides have deployed; the server checks it, keeps it
+    /// from everyone else until the game ends, and the game starts when both have deployed.
+    Deploy { deployment: String },
     /// Qiguo: leave the seat for good (its token no longer resumes it). The host's choice at
     /// creation decides: the computer plays it on, or its states resign. The connection stays
     /// as a spectator.
@@ -293,6 +301,13 @@ pub enum ServerMessage {
     },
     /// The answer to a ping.
     Pong { nonce: u64 },
+    /// Junqi classic: this seat's own deployment in the current game, sent to that seat alone
+    /// when it takes its seat again (a resume or a join after deploying) — the one frame that
+    /// holds a hidden identity, and only the receiver's own.
+    OwnDeployment {
+        game_number: u32,
+        deployment: String,
+    },
 }
 
 /// A change to a room. Events are stored before anyone hears of them.
@@ -359,6 +374,16 @@ pub enum RoomEvent {
     /// The takeback `seat` asked for was neither granted nor declined within its wait: it is
     /// off the table, as if declined.
     TakebackLapsed { seat: RoomSeat },
+    /// Junqi classic: `seat` deployed its army. Storage and the cluster's nodes keep the
+    /// `deployment`; every frame to a client has none ([`RoomEvent::public`]).
+    Deployed {
+        seat: RoomSeat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deployment: Option<String>,
+    },
+    /// Junqi classic: the game ended, and every piece is shown: both deployments, the seat
+    /// moving first (Red) first.
+    Unveiled { deployments: [String; 2] },
 }
 
 impl RoomEvent {
@@ -382,10 +407,24 @@ impl RoomEvent {
             | RoomEvent::TakebackWithdrawn { seat }
             | RoomEvent::TakenBack { seat, .. }
             | RoomEvent::TakebackLapsed { seat }
+            | RoomEvent::Deployed { seat, .. }
             | RoomEvent::NewGame {
                 first_seat: seat, ..
             } => Some(*seat),
             RoomEvent::GameEnded { end } => end.winner,
+            RoomEvent::Unveiled { .. } => None,
+        }
+    }
+
+    /// The event as a client may hear it: a Junqi classic deployment without its pieces (the
+    /// one secret an event carries, for storage and the cluster's nodes only).
+    pub fn public(&self) -> RoomEvent {
+        match self {
+            RoomEvent::Deployed { seat, .. } => RoomEvent::Deployed {
+                seat: *seat,
+                deployment: None,
+            },
+            event => event.clone(),
         }
     }
 }
@@ -421,7 +460,7 @@ pub enum WithdrawReason {
 
 /// One played action, in the shape of the room's game: `{"action": "c3", "revealed": …}` in
 /// Junqi, `{"move": "h2e2"}` in Xiangqi, `{"move": "e10j15", "state": "w"}` in Qiguo.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Played {
     /// A Junqi action; a flip says what it revealed.
@@ -430,6 +469,8 @@ pub enum Played {
     Xiangqi(XiangqiPlayed),
     /// A Qiguo move and the state that made it.
     Qiguo(QiguoPlayed),
+    /// A Junqi classic move and the referee's announcement.
+    JunqiClassic(ClassicPlayed),
 }
 
 /// A Qiguo move as played.
@@ -589,6 +630,9 @@ pub enum GameState {
     Xiangqi(XiangqiState),
     /// A Qiguo game.
     Qiguo(QiguoState),
+    /// A Junqi classic game.
+    #[serde(rename = "junqi_classic")]
+    JunqiClassic(ClassicState),
 }
 
 impl GameState {
@@ -598,6 +642,7 @@ impl GameState {
             GameState::Junqi(_) => GameKind::Junqi,
             GameState::Xiangqi(_) => GameKind::Xiangqi,
             GameState::Qiguo(_) => GameKind::Qiguo,
+            GameState::JunqiClassic(_) => GameKind::JunqiClassic,
         }
     }
 }
@@ -811,8 +856,14 @@ pub enum ErrorCode {
     /// The seat has no move of its own in this game to take back (in Qiguo also: a seat's
     /// withdrawal came after it, which cannot be undone).
     NothingToTakeBack,
-    /// Junqi: the actions to take back include a flip, which cannot be unseen.
+    /// Junqi: the actions to take back include a flip (in Junqi classic a battle), which
+    /// cannot be unseen.
     TakebackReveals,
+    /// Junqi classic: the deployment breaks a rule (named in the message), or is not this
+    /// seat's half.
+    BadDeployment,
+    /// Junqi classic: the seat has deployed in this game already.
+    AlreadyDeployed,
     /// This address has opened as many rooms as it may.
     TooManyRooms,
     /// The room has as many spectators as it may.

@@ -52,9 +52,10 @@ fn client_index(message: &ClientMessage) -> usize {
         ClientMessage::AskTakeback {} => 13,
         ClientMessage::AnswerTakeback { .. } => 14,
         ClientMessage::WithdrawTakeback {} => 15,
+        ClientMessage::Deploy { .. } => 16,
     }
 }
-const CLIENT_MESSAGES: usize = 16;
+const CLIENT_MESSAGES: usize = 17;
 
 fn server_index(message: &ServerMessage) -> usize {
     match message {
@@ -67,9 +68,10 @@ fn server_index(message: &ServerMessage) -> usize {
         ServerMessage::Clock { .. } => 6,
         ServerMessage::Error { .. } => 7,
         ServerMessage::Pong { .. } => 8,
+        ServerMessage::OwnDeployment { .. } => 9,
     }
 }
-const SERVER_MESSAGES: usize = 9;
+const SERVER_MESSAGES: usize = 10;
 
 fn event_index(event: &RoomEvent) -> usize {
     match event {
@@ -91,15 +93,18 @@ fn event_index(event: &RoomEvent) -> usize {
         RoomEvent::TakebackWithdrawn { .. } => 15,
         RoomEvent::TakenBack { .. } => 16,
         RoomEvent::TakebackLapsed { .. } => 17,
+        RoomEvent::Deployed { .. } => 18,
+        RoomEvent::Unveiled { .. } => 19,
     }
 }
-const EVENTS: usize = 18;
+const EVENTS: usize = 20;
 
 fn game_index(game: &GameState) -> usize {
     match game {
         GameState::Junqi(_) => 0,
         GameState::Xiangqi(_) => 1,
         GameState::Qiguo(_) => 2,
+        GameState::JunqiClassic(_) => 3,
     }
 }
 fn played_index(played: &Played) -> usize {
@@ -107,9 +112,10 @@ fn played_index(played: &Played) -> usize {
         Played::Junqi(_) => 0,
         Played::Xiangqi(_) => 1,
         Played::Qiguo(_) => 2,
+        Played::JunqiClassic(_) => 3,
     }
 }
-const GAMES: usize = 3;
+const GAMES: usize = 4;
 
 fn error_index(code: ErrorCode) -> usize {
     use ErrorCode::*;
@@ -145,9 +151,11 @@ fn error_index(code: ErrorCode) -> usize {
         TakebackAskedAlready => 28,
         NothingToTakeBack => 29,
         TakebackReveals => 30,
+        BadDeployment => 31,
+        AlreadyDeployed => 32,
     }
 }
-const ALL_ERROR_CODES: [ErrorCode; 31] = {
+const ALL_ERROR_CODES: [ErrorCode; 33] = {
     use ErrorCode::*;
     [
         BadFrame,
@@ -181,6 +189,8 @@ const ALL_ERROR_CODES: [ErrorCode; 31] = {
         TakebackAskedAlready,
         NothingToTakeBack,
         TakebackReveals,
+        BadDeployment,
+        AlreadyDeployed,
     ]
 };
 
@@ -655,4 +665,85 @@ fn a_room_view_refuses_a_state_whose_moves_do_not_lead_to_its_position() {
         RoomView::from_state(&room),
         Err(ViewError::Inconsistent(_))
     ));
+}
+
+/// The contract's example armies.
+const CLASSIC_RED: &str = "CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC/LFZLP";
+const CLASSIC_BLUE: &str = "lfzlp/ldbec/r1m1t/zp1ec/e1g1b/cdrpt";
+
+fn classic_move(seat: u8, moved: &str, verdict: Option<char>) -> RoomEvent {
+    RoomEvent::Played {
+        seat: RoomSeat(seat),
+        played: Played::JunqiClassic(ClassicPlayed {
+            moved: moved.parse().unwrap(),
+            verdict: verdict.and_then(crate::rules::junqi::classic::Verdict::from_mark),
+            flags: Vec::new(),
+        }),
+    }
+}
+
+#[test]
+fn a_room_view_follows_a_classic_game_and_checks_the_armies_unveiled() {
+    let mut room = room_state(GameState::JunqiClassic(ClassicState::new(80)), 2);
+    room.seats = vec![
+        SeatState {
+            taken: true,
+            ..SeatState::default()
+        };
+        2
+    ];
+    let mut view = RoomView::from_state(&room).unwrap();
+    let apply = |view: &mut RoomView, event: &RoomEvent| view.apply(view.version + 1, event);
+    assert_eq!(view.to_move(), None, "nobody deployed");
+    assert!(apply(&mut view.clone(), &classic_move(0, "a6a7", Some('='))).is_err());
+    let deployed = |seat| RoomEvent::Deployed {
+        seat: RoomSeat(seat),
+        deployment: None,
+    };
+    apply(&mut view, &deployed(1)).unwrap();
+    assert!(apply(&mut view.clone(), &deployed(1)).is_err(), "twice");
+    assert_eq!(view.to_move(), None);
+    apply(&mut view, &deployed(0)).unwrap();
+    assert_eq!(view.to_move(), Some(RoomSeat(0)));
+    apply(&mut view, &classic_move(0, "a6a7", Some('='))).unwrap();
+    apply(&mut view, &classic_move(1, "e7e6", Some('='))).unwrap();
+    assert_eq!(view.to_move(), Some(RoomSeat(0)));
+    // Red's line from its own army and the public record.
+    let RoomTable::JunqiClassic(state) = &view.table else {
+        panic!("{:?}", view.table);
+    };
+    let red = crate::rules::junqi::classic::Deployment::parse(CLASSIC_RED, Color::Red).unwrap();
+    assert_eq!(state.line(&red).unwrap().actions().len(), 2);
+    let unveiled = |red: &str, blue: &str| RoomEvent::Unveiled {
+        deployments: [red.to_string(), blue.to_string()],
+    };
+    assert!(
+        apply(&mut view.clone(), &unveiled(CLASSIC_RED, CLASSIC_BLUE)).is_err(),
+        "only after the end"
+    );
+    let end = GameEnd {
+        winner: Some(RoomSeat(1)),
+        reason: EndReason::Resignation,
+    };
+    apply(&mut view, &RoomEvent::GameEnded { end }).unwrap();
+    // Armies that do not give the announced verdicts are refused.
+    let other_blue = CLASSIC_BLUE.replace("cdrpt", "tdrpc");
+    assert!(apply(&mut view.clone(), &unveiled(CLASSIC_RED, &other_blue)).is_err());
+    apply(&mut view, &unveiled(CLASSIC_RED, CLASSIC_BLUE)).unwrap();
+    assert!(view.table.over());
+}
+
+#[test]
+fn a_deployment_is_kept_from_every_frame_to_a_client() {
+    let stored = RoomEvent::Deployed {
+        seat: RoomSeat(1),
+        deployment: Some(CLASSIC_BLUE.to_string()),
+    };
+    let public = serde_json::to_string(&stored.public()).unwrap();
+    assert_eq!(public, r#"{"type":"deployed","seat":1}"#);
+    // Storage keeps the army.
+    let kept: RoomEvent = serde_json::from_str(&serde_json::to_string(&stored).unwrap()).unwrap();
+    assert_eq!(kept, stored);
+    let played = classic_move(0, "c8c9", Some('+'));
+    assert_eq!(played.public(), played);
 }

@@ -4,8 +4,8 @@
 //! its own table.
 
 use super::{
-    ComputerLevel, GameEnd, GameState, MoveClock, Played, QiguoStep, RoomEvent, RoomSeat,
-    RoomState, SeatState, TakebackRequest, junqi_start,
+    ClassicState, ComputerLevel, GameEnd, GameState, MoveClock, Played, QiguoStep, RoomEvent,
+    RoomSeat, RoomState, SeatState, TakebackRequest, junqi_start,
 };
 use crate::rules::junqi::PublicGame;
 use crate::rules::{GameKind, qiguo, xiangqi};
@@ -35,6 +35,8 @@ pub enum RoomTable {
     Xiangqi(xiangqi::Game),
     /// A Qiguo game and its history (moves and withdrawals).
     Qiguo(Box<qiguo::Position>, Vec<QiguoStep>),
+    /// A Junqi classic game as everyone sees it: no identity before the end.
+    JunqiClassic(ClassicState),
 }
 
 impl RoomTable {
@@ -59,6 +61,10 @@ impl RoomTable {
                 let table = RoomTable::Qiguo(Box::new(position), state.history.clone());
                 (table, text, &state.position)
             }
+            GameState::JunqiClassic(state) => {
+                state.game().map_err(inconsistent)?;
+                return Ok(RoomTable::JunqiClassic(state.clone()));
+            }
         };
         if position != *named {
             return Err(inconsistent(format!(
@@ -74,6 +80,7 @@ impl RoomTable {
             RoomTable::Junqi(_) => GameKind::Junqi,
             RoomTable::Xiangqi(_) => GameKind::Xiangqi,
             RoomTable::Qiguo(..) => GameKind::Qiguo,
+            RoomTable::JunqiClassic(_) => GameKind::JunqiClassic,
         }
     }
 
@@ -90,6 +97,9 @@ impl RoomTable {
                 Box::new(qiguo::Position::start(position.seating())),
                 Vec::new(),
             ),
+            RoomTable::JunqiClassic(state) => {
+                RoomTable::JunqiClassic(ClassicState::new(state.quiet_limit))
+            }
         }
     }
 
@@ -111,6 +121,9 @@ impl RoomTable {
                 step.apply(position).map_err(inconsistent)?;
                 history.push(step);
                 Ok(())
+            }
+            (RoomTable::JunqiClassic(state), Played::JunqiClassic(played)) => {
+                state.play(played).map_err(inconsistent)
             }
             (table, played) => Err(inconsistent(format!(
                 "{played:?} played at a {:?} table",
@@ -148,6 +161,12 @@ impl RoomTable {
                     QiguoStep::Withdrew { .. } => None,
                 })
                 .collect(),
+            RoomTable::JunqiClassic(state) => state
+                .moves
+                .iter()
+                .cloned()
+                .map(Played::JunqiClassic)
+                .collect(),
         }
     }
 
@@ -157,6 +176,7 @@ impl RoomTable {
             RoomTable::Junqi(game) => game.history().len(),
             RoomTable::Xiangqi(game) => game.moves().len(),
             RoomTable::Qiguo(_, history) => history.len(),
+            RoomTable::JunqiClassic(state) => state.moves.len(),
         }
     }
 
@@ -173,6 +193,10 @@ impl RoomTable {
                     replayed.push_step(step.clone())?;
                 }
             }
+            (RoomTable::JunqiClassic(state), RoomTable::JunqiClassic(old)) => {
+                state.deployed = old.deployed;
+                state.moves = old.moves[..keep].to_vec();
+            }
             (replayed, old) => {
                 for played in &old.history()[..keep] {
                     replayed.play(played)?;
@@ -183,12 +207,23 @@ impl RoomTable {
         Ok(())
     }
 
-    /// Whether the rules ended the game.
+    /// Whether the rules ended the game (in Junqi classic only the referee knows: the end
+    /// comes as its event, and the armies are unveiled).
     pub fn over(&self) -> bool {
         match self {
             RoomTable::Junqi(game) => game.outcome().is_some(),
             RoomTable::Xiangqi(game) => game.outcome().is_some(),
             RoomTable::Qiguo(position, _) => position.outcome().is_some(),
+            RoomTable::JunqiClassic(state) => state.unveiled.is_some(),
+        }
+    }
+
+    /// Whether the game can start once every seat is taken: in Junqi classic, both sides
+    /// must have deployed too.
+    pub fn ready(&self) -> bool {
+        match self {
+            RoomTable::JunqiClassic(state) => state.ready(),
+            RoomTable::Junqi(_) | RoomTable::Xiangqi(_) | RoomTable::Qiguo(..) => true,
         }
     }
 
@@ -201,7 +236,8 @@ impl RoomTable {
             }
             RoomTable::Junqi(game) if !game.view().first_player_to_move() => first_seat.other(),
             RoomTable::Xiangqi(game) if game.moves().len() % 2 == 1 => first_seat.other(),
-            RoomTable::Junqi(_) | RoomTable::Xiangqi(_) => first_seat,
+            RoomTable::JunqiClassic(state) if !state.first_seat_to_move() => first_seat.other(),
+            RoomTable::Junqi(_) | RoomTable::Xiangqi(_) | RoomTable::JunqiClassic(_) => first_seat,
         }
     }
 }
@@ -262,7 +298,7 @@ impl RoomView {
 
     /// The seat to move, while the game is on (every seat taken, no result).
     pub fn to_move(&self) -> Option<RoomSeat> {
-        if self.end.is_some() || self.waiting_for_players() {
+        if self.end.is_some() || self.waiting_for_players() || !self.table.ready() {
             return None;
         }
         Some(self.table.seat_to_move(self.first_seat, self.seats.len()))
@@ -394,6 +430,26 @@ impl RoomView {
                     self.draw_offer = None;
                 }
             }
+            RoomEvent::Deployed { seat, .. } => match &mut self.table {
+                RoomTable::JunqiClassic(state) => {
+                    state.deploy(seat.index()).map_err(inconsistent)?
+                }
+                _ => {
+                    return Err(inconsistent(format!(
+                        "{seat} deployed outside Junqi classic"
+                    )));
+                }
+            },
+            RoomEvent::Unveiled { deployments } => match &mut self.table {
+                RoomTable::JunqiClassic(state) if self.end.is_some() => {
+                    state.unveil(deployments).map_err(inconsistent)?
+                }
+                _ => {
+                    return Err(inconsistent(
+                        "armies unveiled outside a finished classic game",
+                    ));
+                }
+            },
         }
         self.version = version;
         Ok(())

@@ -43,4 +43,7 @@ pub enum GameKind {
     Xiangqi,
     /// Qiguo Xiangqi (七國象戲, the game of the seven states), for 3–7 players.
     Qiguo,
+    /// Junqi classic (军棋 with a referee): secret deployments, battles judged unseen.
+    #[serde(rename = "junqi_classic")]
+    JunqiClassic,
 }

@@ -345,9 +345,15 @@ fn room_game(
 ) -> Result<RoomGame, Refusal> {
     let bad = |message: &str| Refusal::new(ErrorCode::BadFrame, message);
     match (game, rules, qiguo) {
-        (GameKind::Junqi | GameKind::Xiangqi, _, Some(_)) => {
+        (GameKind::Junqi | GameKind::Xiangqi | GameKind::JunqiClassic, _, Some(_)) => {
             Err(bad("only a Qiguo room takes \"qiguo\" seats"))
         }
+        (GameKind::JunqiClassic, Some(_), None) => Err(bad(
+            "a Junqi classic room takes no rules: it plays the classic game's own",
+        )),
+        (GameKind::JunqiClassic, None, None) => Ok(RoomGame::JunqiClassic {
+            quiet_limit: crate::rules::junqi::DEFAULT_QUIET_PLY_LIMIT,
+        }),
         (GameKind::Junqi, rules, None) => {
             Ok(RoomGame::Junqi(rules.unwrap_or_default().sanitized()))
         }

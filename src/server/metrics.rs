@@ -139,12 +139,13 @@ impl Default for Metrics {
     }
 }
 
-/// A game's label: `junqi`, `xiangqi` or `qiguo`.
+/// A game's label: `junqi`, `xiangqi`, `qiguo` or `junqi_classic`.
 pub fn game_label(game: GameKind) -> &'static str {
     match game {
         GameKind::Junqi => "junqi",
         GameKind::Xiangqi => "xiangqi",
         GameKind::Qiguo => "qiguo",
+        GameKind::JunqiClassic => "junqi_classic",
     }
 }
 

@@ -26,6 +26,8 @@ pub enum RoomGame {
     Xiangqi,
     /// Qiguo Xiangqi with these seats.
     Qiguo(QiguoRoom),
+    /// Junqi classic: secret deployments and a referee, drawn after this many quiet plies.
+    JunqiClassic { quiet_limit: u16 },
 }
 
 impl RoomGame {
@@ -35,13 +37,14 @@ impl RoomGame {
             RoomGame::Junqi(_) => GameKind::Junqi,
             RoomGame::Xiangqi => GameKind::Xiangqi,
             RoomGame::Qiguo(_) => GameKind::Qiguo,
+            RoomGame::JunqiClassic { .. } => GameKind::JunqiClassic,
         }
     }
 
     /// How many seats the room has.
     pub fn seat_count(self) -> usize {
         match self {
-            RoomGame::Junqi(_) | RoomGame::Xiangqi => 2,
+            RoomGame::Junqi(_) | RoomGame::Xiangqi | RoomGame::JunqiClassic { .. } => 2,
             RoomGame::Qiguo(room) => room.seat_count(),
         }
     }

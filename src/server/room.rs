@@ -17,8 +17,7 @@ use super::record::TokenHash;
 use super::storage::{StorageError, Write};
 use super::table::Table;
 use crate::protocol::{
-    ClientMessage, ComputerLevel, EndReason, ErrorCode, Frame, RoomEvent, RoomSeat, RoomState,
-    ServerMessage,
+    ClientMessage, EndReason, ErrorCode, Frame, RoomEvent, RoomSeat, RoomState, ServerMessage,
 };
 use axum::extract::ws::Utf8Bytes;
 use std::collections::HashMap;
@@ -98,6 +97,10 @@ pub enum Request {
     },
     WithdrawTakeback,
     Sync,
+    /// Junqi classic: deploy the army this text names.
+    Deploy {
+        deployment: String,
+    },
 }
 
 impl TryFrom<ClientMessage> for Request {
@@ -117,6 +120,7 @@ impl TryFrom<ClientMessage> for Request {
             ClientMessage::AnswerTakeback { accept } => Request::AnswerTakeback { accept },
             ClientMessage::WithdrawTakeback {} => Request::WithdrawTakeback,
             ClientMessage::Sync {} => Request::Sync,
+            ClientMessage::Deploy { deployment } => Request::Deploy { deployment },
             other => return Err(other),
         })
     }
@@ -829,7 +833,7 @@ impl RoomTask {
                 for (version, event) in missed {
                     connection.send(ServerMessage::Event {
                         version: *version,
-                        event: event.clone(),
+                        event: event.public(),
                     });
                 }
             }
@@ -842,6 +846,14 @@ impl RoomTask {
                     room: self.room_state(&connected),
                 });
             }
+        }
+        if let Role::Player(seat) = role
+            && let Some(deployment) = self.table.own_deployment(seat)
+        {
+            connection.send(ServerMessage::OwnDeployment {
+                game_number: self.table.game_number(),
+                deployment,
+            });
         }
         if let Some(remaining_ms) = self.clock_ms() {
             connection.send(ServerMessage::Clock {
@@ -878,6 +890,7 @@ impl RoomTask {
                 Request::AnswerDraw { accept } => self.table.answer_draw(seat, *accept)?,
                 Request::Rematch => self.table.rematch(seat)?,
                 Request::Start => self.table.start(seat)?,
+                Request::Deploy { deployment } => self.table.deploy(seat, deployment)?,
                 Request::Leave => self.table.leave(seat)?,
                 Request::AskTakeback => self.table.ask_takeback(seat, self.takeback_wait_ms())?,
                 Request::AnswerTakeback { accept } => self.table.answer_takeback(seat, *accept)?,
@@ -1043,9 +1056,10 @@ impl RoomTask {
             if let RoomEvent::TakebackAsked { wait_ms, .. } = &event {
                 self.takeback_deadline = lapse_deadline(now, *wait_ms);
             }
+            // A deployment stays with storage and the nodes: clients hear only that it is in.
             let text = encode(ServerMessage::Event {
                 version: self.table.version,
-                event,
+                event: event.public(),
             });
             self.members
                 .retain(|(member, _)| member.send_text(text.clone()));
@@ -1085,13 +1099,31 @@ impl RoomTask {
         if self.thinking == Some(version) || !self.thinks_here() || self.table.takeback_pending() {
             return;
         }
-        let Some(board) = self.table.qiguo() else {
-            return;
-        };
-        self.thinking = Some(version);
-        let position = board.position().clone();
         let seed = computer_seed(&self.table.record.code, self.table.game_number(), version);
-        let limits = self.computer_limits(level);
+        let node_cap = self.shared.config.limits.computer_nodes;
+        let search: Box<dyn FnOnce() -> Option<String> + Send> =
+            if let Some(board) = self.table.qiguo() {
+                let position = board.position().clone();
+                let mut limits = crate::ai::qiguo::limits(level.level());
+                limits.max_nodes = limits.max_nodes.min(node_cap.unwrap_or(u64::MAX));
+                Box::new(move || {
+                    crate::ai::qiguo::choose_move_within(&position, level.level(), limits, seed)
+                        .map(|mv| mv.to_string())
+                })
+            } else if let Some(game) = self.table.classic().and_then(|board| board.game()) {
+                // The computer's side's line: its own army and what the referee announced.
+                let line = game.line(game.position().side_to_move(), usize::MAX);
+                let mut limits = crate::ai::junqi::classic::limits(level.level());
+                limits.search.max_nodes = limits.search.max_nodes.min(node_cap.unwrap_or(u64::MAX));
+                Box::new(move || {
+                    crate::ai::junqi::classic::choose_move(&line, level.level(), limits, seed)
+                        .ok()
+                        .map(|(action, _)| action.to_string())
+                })
+            } else {
+                return;
+            };
+        self.thinking = Some(version);
         let thinkers = self.shared.thinkers.clone();
         let room = self.commands.clone();
         let queue = self.shared.metrics.computer_queue.clone();
@@ -1099,10 +1131,10 @@ impl RoomTask {
         tokio::spawn(async move {
             let permit = thinkers.acquire_owned().await;
             queue.dec();
-            let chosen = match permit {
+            let action = match permit {
                 Ok(permit) => tokio::task::spawn_blocking(move || {
                     let _permit = permit;
-                    crate::ai::qiguo::choose_move_within(&position, level.level(), limits, seed)
+                    search()
                 })
                 .await
                 .ok()
@@ -1110,7 +1142,6 @@ impl RoomTask {
                 Err(_) => None,
             };
             if let Some(room) = room.upgrade() {
-                let action = chosen.map(|mv| mv.to_string());
                 let _ = room.send(Command::ComputerMove { version, action }).await;
             }
         });
@@ -1131,15 +1162,6 @@ impl RoomTask {
             (seats.iter().any(|&here| here) || *spectators > 0) && thinker_rank(code, *node) < rank
         });
         !self.members.is_empty() && !outranked
-    }
-
-    /// The search limits of a computer seat at `level`, within the server's node cap.
-    fn computer_limits(&self, level: ComputerLevel) -> crate::ai::qiguo::Limits {
-        let mut limits = crate::ai::qiguo::limits(level.level());
-        if let Some(cap) = self.shared.config.limits.computer_nodes {
-            limits.max_nodes = limits.max_nodes.min(cap);
-        }
-        limits
     }
 
     /// Tells the members here, and in a cluster the other nodes, who is connected now.

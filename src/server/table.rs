@@ -2,12 +2,14 @@
 //! seven, people and the computer), offers and result, changed only by [`RoomEvent`]s — the same way live and when a restarted server replays storage —
 //! and the one projection, [`Table::state`], that everything sent about a room goes through.
 
-use super::board::{Board, QiguoBoard, Refusal};
+use super::board::{Board, ClassicBoard, QiguoBoard, Refusal};
 use super::record::{RoomGame, RoomRecord, TokenHash};
 use crate::protocol::{
     ComputerLevel, EndReason, ErrorCode, GameEnd, OnLeave, RoomEvent, RoomSeat, RoomState,
     SeatPlan, SeatState, TakebackRequest, WithdrawReason,
 };
+use crate::rules::junqi::Color;
+use crate::rules::junqi::classic::Deployment;
 
 /// The state of one room.
 pub struct Table {
@@ -65,7 +67,7 @@ impl Table {
                     SeatPlan::Computer(level) => Some(level),
                     SeatPlan::Friend => None,
                 },
-                RoomGame::Junqi(_) | RoomGame::Xiangqi => None,
+                RoomGame::Junqi(_) | RoomGame::Xiangqi | RoomGame::JunqiClassic { .. } => None,
             })
             .collect();
         Table {
@@ -92,7 +94,7 @@ impl Table {
 
     /// The game on the table as a picture shows it, once it has ended.
     pub fn finished_scene(&self) -> Option<crate::picture::Scene> {
-        self.end.map(|_| self.board.scene())
+        self.end.and_then(|_| self.board.scene())
     }
 
     /// How many seats the room has.
@@ -109,6 +111,14 @@ impl Table {
         matches!(self.record.game, RoomGame::Qiguo(_))
     }
 
+    /// Whether the room plays a game the host may start with the computer in free seats.
+    fn computer_may_sit(&self) -> bool {
+        matches!(
+            self.record.game,
+            RoomGame::Qiguo(_) | RoomGame::JunqiClassic { .. }
+        )
+    }
+
     /// Applies the next event. Live events were checked before; a stored event that does not
     /// apply means the stored room is broken.
     pub fn apply(&mut self, event: RoomEvent) -> Result<(), String> {
@@ -121,14 +131,18 @@ impl Table {
         }
         let qiguo_only = matches!(
             event,
-            RoomEvent::ComputerSeated { .. }
-                | RoomEvent::Covered { .. }
+            RoomEvent::Covered { .. }
                 | RoomEvent::Uncovered { .. }
                 | RoomEvent::SeatLeft { .. }
                 | RoomEvent::Withdrew { .. }
         );
         if qiguo_only && !self.is_qiguo() {
             return Err(format!("{event:?} happens in Qiguo rooms only"));
+        }
+        if matches!(event, RoomEvent::ComputerSeated { .. }) && !self.computer_may_sit() {
+            return Err(format!(
+                "{event:?} happens in Qiguo and Junqi classic rooms only"
+            ));
         }
         match &event {
             RoomEvent::SeatTaken { .. } => {}
@@ -225,6 +239,18 @@ impl Table {
                 self.draw_offer = None;
                 self.asked_takeback.fill(false);
             }
+            RoomEvent::Deployed { seat, deployment } => {
+                let deployment = deployment
+                    .as_deref()
+                    .ok_or_else(|| format!("{seat}'s deployment is not stored"))?;
+                self.board.deploy(*seat, deployment)?;
+            }
+            RoomEvent::Unveiled { deployments } => {
+                if self.end.is_none() {
+                    return Err("armies unveiled before the game ended".to_string());
+                }
+                self.board.unveil(deployments)?;
+            }
         }
         self.version += 1;
         self.recent.push((self.version, event));
@@ -263,9 +289,10 @@ impl Table {
         Ok(seat)
     }
 
-    /// Every seat is taken and the game has not ended.
+    /// Every seat is taken, the game is ready (Junqi classic: both sides deployed) and has
+    /// not ended.
     pub fn in_play(&self) -> bool {
-        self.seats().all(|seat| self.is_taken(seat)) && self.end.is_none()
+        self.seats().all(|seat| self.is_taken(seat)) && self.board.ready() && self.end.is_none()
     }
 
     /// The seat to move (whether or not the game is on).
@@ -289,6 +316,72 @@ impl Table {
     /// The Qiguo game on the table, if the room plays Qiguo.
     pub fn qiguo(&self) -> Option<&QiguoBoard> {
         self.board.qiguo()
+    }
+
+    /// The Junqi classic game on the table, if the room plays it.
+    pub fn classic(&self) -> Option<&ClassicBoard> {
+        self.board.classic()
+    }
+
+    /// Junqi classic: `seat`'s own deployment in the current game, once it is in.
+    pub fn own_deployment(&self, seat: RoomSeat) -> Option<String> {
+        let board = self.board.classic()?;
+        board
+            .deployment(seat)
+            .map(|deployment| deployment.to_text())
+    }
+
+    /// The events of Junqi classic `seat` deploying the army `text` names.
+    pub fn deploy(&self, seat: RoomSeat, text: &str) -> Result<Vec<RoomEvent>, Refusal> {
+        let Some(board) = self.board.classic() else {
+            return Err(Refusal::new(
+                ErrorCode::NotInThisGame,
+                "only Junqi classic rooms deploy",
+            ));
+        };
+        if self.end.is_some() {
+            return Err(Refusal::new(ErrorCode::GameOver, "the game is over"));
+        }
+        let deployment = board.check_deployment(seat, text)?;
+        Ok(vec![RoomEvent::Deployed {
+            seat,
+            deployment: Some(deployment),
+        }])
+    }
+
+    /// The events of the game ending as `end` says: in Junqi classic every piece is shown.
+    fn ending(&self, end: GameEnd) -> Vec<RoomEvent> {
+        let mut events = vec![RoomEvent::GameEnded { end }];
+        let deployments = self.board.classic().and_then(ClassicBoard::deployments);
+        events.extend(deployments.map(|deployments| RoomEvent::Unveiled { deployments }));
+        events
+    }
+
+    /// The events of the computer deploying for each of `seats` in a Junqi classic game whose
+    /// first seat (Red) is `first_seat`.
+    fn computer_deployments(
+        &self,
+        seats: impl Iterator<Item = (RoomSeat, ComputerLevel)>,
+        first_seat: RoomSeat,
+    ) -> Vec<RoomEvent> {
+        if self.board.classic().is_none() {
+            return Vec::new();
+        }
+        seats
+            .map(|(seat, level)| {
+                let colour = if seat == first_seat {
+                    Color::Red
+                } else {
+                    Color::Blue
+                };
+                let style = crate::ai::junqi::classic::deployment_style(level.level());
+                let deployment = Deployment::generate(colour, style, &mut rand::rng());
+                RoomEvent::Deployed {
+                    seat,
+                    deployment: Some(deployment.to_text()),
+                }
+            })
+            .collect()
     }
 
     /// The game number and the version, which together name one decision of the game.
@@ -404,7 +497,7 @@ impl Table {
         }
         let (played, end) = self.board.check(text, seat)?;
         let mut events = vec![RoomEvent::Played { seat, played }];
-        events.extend(end.map(|end| RoomEvent::GameEnded { end }));
+        events.extend(end.into_iter().flat_map(|end| self.ending(end)));
         Ok(events)
     }
 
@@ -415,10 +508,16 @@ impl Table {
         if !self.in_play() {
             return Err(Refusal::new(
                 ErrorCode::NotStarted,
-                if self.is_qiguo() {
-                    "the game starts when every seat is taken, or when the host starts it"
-                } else {
-                    "the game starts when the second player joins"
+                match self.record.game {
+                    RoomGame::Qiguo(_) => {
+                        "the game starts when every seat is taken, or when the host starts it"
+                    }
+                    RoomGame::JunqiClassic { .. } => {
+                        "the game starts when both sides have deployed: send your deployment"
+                    }
+                    RoomGame::Junqi(_) | RoomGame::Xiangqi => {
+                        "the game starts when the second player joins"
+                    }
                 },
             ));
         }
@@ -454,12 +553,10 @@ impl Table {
             }
             return Ok(events);
         }
-        Ok(vec![RoomEvent::GameEnded {
-            end: GameEnd {
-                winner: Some(seat.other()),
-                reason: EndReason::Resignation,
-            },
-        }])
+        Ok(self.ending(GameEnd {
+            winner: Some(seat.other()),
+            reason: EndReason::Resignation,
+        }))
     }
 
     fn two_player_only(&self, what: &str) -> Result<(), Refusal> {
@@ -467,16 +564,6 @@ impl Table {
             return Err(Refusal::new(
                 ErrorCode::NotInThisGame,
                 format!("Qiguo rooms have no {what}"),
-            ));
-        }
-        Ok(())
-    }
-
-    fn qiguo_only(&self, what: &str) -> Result<(), Refusal> {
-        if !self.is_qiguo() {
-            return Err(Refusal::new(
-                ErrorCode::NotInThisGame,
-                format!("only Qiguo rooms have {what}"),
             ));
         }
         Ok(())
@@ -512,16 +599,14 @@ impl Table {
                 "there is no draw offer from your opponent",
             ));
         }
-        Ok(vec![if accept {
-            RoomEvent::GameEnded {
-                end: GameEnd {
-                    winner: None,
-                    reason: EndReason::Agreement,
-                },
-            }
+        Ok(if accept {
+            self.ending(GameEnd {
+                winner: None,
+                reason: EndReason::Agreement,
+            })
         } else {
-            RoomEvent::DrawDeclined { seat }
-        }])
+            vec![RoomEvent::DrawDeclined { seat }]
+        })
     }
 
     /// The events of `seat` asking for a rematch: a new game once every person at the table
@@ -540,13 +625,15 @@ impl Table {
         let everyone = self.seats().all(|other| {
             other == seat
                 || self.rematch[other.index()]
-                || (self.is_qiguo() && !self.has_person(other))
+                || (self.computer_may_sit() && !self.has_person(other))
         });
         if everyone {
+            let first_seat = RoomSeat(((self.first_seat.index() + 1) % self.seat_count()) as u8);
             events.push(RoomEvent::NewGame {
                 game_number: self.game_number + 1,
-                first_seat: RoomSeat(((self.first_seat.index() + 1) % self.seat_count()) as u8),
+                first_seat,
             });
+            events.extend(self.computer_deployments(self.computer_seats(), first_seat));
         }
         Ok(events)
     }
@@ -563,18 +650,27 @@ impl Table {
                 _ => Vec::new(),
             };
         }
-        vec![RoomEvent::GameEnded {
-            end: GameEnd {
-                winner: Some(seat.other()),
-                reason,
-            },
-        }]
+        self.ending(GameEnd {
+            winner: Some(seat.other()),
+            reason,
+        })
     }
 
-    /// The events of the host (`seat`) starting a Qiguo game now: the computer takes every
-    /// free seat.
+    /// The seats the computer holds, and at which level.
+    fn computer_seats(&self) -> impl Iterator<Item = (RoomSeat, ComputerLevel)> + '_ {
+        self.seats()
+            .filter_map(|seat| self.computer[seat.index()].map(|level| (seat, level)))
+    }
+
+    /// The events of the host (`seat`) starting a Qiguo or Junqi classic game now: the
+    /// computer takes every free seat (and in Junqi classic deploys at once).
     pub fn start(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
-        self.qiguo_only("a start")?;
+        if !self.computer_may_sit() {
+            return Err(Refusal::new(
+                ErrorCode::NotInThisGame,
+                "only Qiguo and Junqi classic rooms start with the computer",
+            ));
+        }
         if seat != RoomSeat(0) {
             return Err(Refusal::new(
                 ErrorCode::NotHost,
@@ -587,14 +683,23 @@ impl Table {
                 "the game has started already",
             ));
         }
-        Ok(self
-            .seats()
-            .filter(|&seat| !self.is_taken(seat))
-            .map(|seat| RoomEvent::ComputerSeated {
+        let free: Vec<RoomSeat> = self.seats().filter(|&seat| !self.is_taken(seat)).collect();
+        if free.is_empty() {
+            return Err(Refusal::new(
+                ErrorCode::IllegalAction,
+                "every seat is taken already",
+            ));
+        }
+        let mut events: Vec<RoomEvent> = free
+            .iter()
+            .map(|&seat| RoomEvent::ComputerSeated {
                 seat,
                 level: ComputerLevel::COVER,
             })
-            .collect())
+            .collect();
+        let seated = free.into_iter().map(|seat| (seat, ComputerLevel::COVER));
+        events.extend(self.computer_deployments(seated, self.first_seat));
+        Ok(events)
     }
 
     /// The events of `seat`'s player leaving a Qiguo room for good: the computer takes the

@@ -49,6 +49,9 @@ impl TableExt for RoomTable {
                 position.legal_moves(&mut moves);
                 moves.iter().map(qiguo::Move::to_string).collect()
             }
+            RoomTable::JunqiClassic(_) => {
+                panic!("a Junqi classic move needs its player's own army: see classic_moves")
+            }
         }
     }
 
@@ -126,6 +129,8 @@ pub struct Client {
     pub seat: Option<RoomSeat>,
     pub token: Option<String>,
     pub code: Option<String>,
+    /// Junqi classic: this player's army, as it deployed it or the server sent it back.
+    pub deployment: Option<String>,
 }
 
 impl Client {
@@ -148,6 +153,7 @@ impl Client {
             seat: None,
             token: None,
             code: None,
+            deployment: None,
         };
         match client.recv().await {
             ServerMessage::Hello { server } => client.server = server,
@@ -225,6 +231,9 @@ impl Client {
                 }
             }
             ServerMessage::Watching { code } => self.code = Some(code.clone()),
+            ServerMessage::OwnDeployment { deployment, .. } => {
+                self.deployment = Some(deployment.clone())
+            }
             ServerMessage::Sync { room } => self.replica = Some(Replica::from_state(room)),
             ServerMessage::Event { version, event } => self
                 .replica

@@ -88,7 +88,7 @@ impl LoadtestArgs {
     fn people(&self) -> u32 {
         match self.game {
             GameKind::Qiguo => (self.seats - self.computers) as u32,
-            GameKind::Junqi | GameKind::Xiangqi => 2,
+            GameKind::Junqi | GameKind::Xiangqi | GameKind::JunqiClassic => 2,
         }
     }
 
@@ -407,7 +407,7 @@ fn report(args: &LoadtestArgs, counters: &Counters, measures: Measures) -> Strin
             "Qiguo tables of {} seats, {} of them {:?} computers",
             args.seats, args.computers, args.level
         ),
-        GameKind::Junqi | GameKind::Xiangqi => "Junqi tables".to_string(),
+        GameKind::Junqi | GameKind::Xiangqi | GameKind::JunqiClassic => "Junqi tables".to_string(),
     };
     let _ = writeln!(
         out,

@@ -23,8 +23,8 @@ impl JunqiBoard {
 }
 
 impl TableGame for JunqiBoard {
-    fn scene(&self) -> crate::picture::Scene {
-        crate::picture::junqi::scene(&self.0)
+    fn scene(&self) -> Option<crate::picture::Scene> {
+        Some(crate::picture::junqi::scene(&self.0))
     }
 
     fn seat_to_move(&self, first_seat: RoomSeat) -> RoomSeat {
@@ -121,7 +121,7 @@ impl TableGame for JunqiBoard {
 
 /// The result of a Junqi `outcome` reached by `mover`'s action, after which `side_after` is to
 /// move (colours are decided once anyone can win).
-fn junqi_end(outcome: Outcome, mover: RoomSeat, side_after: Option<Color>) -> GameEnd {
+pub(super) fn junqi_end(outcome: Outcome, mover: RoomSeat, side_after: Option<Color>) -> GameEnd {
     match outcome {
         Outcome::Win { winner, reason } => GameEnd {
             winner: Some(if side_after == Some(winner) {

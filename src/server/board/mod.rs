@@ -1,13 +1,16 @@
 //! A room's current game as the server holds it: reading a player's action from its text,
 //! checking it, applying it, judging the result, and projecting the public table for clients.
-//! [`Board`] hands each of these to its game ([`junqi`], [`xiangqi`], [`qiguo`]); everything
+//! [`Board`] hands each of these to its game ([`junqi`], [`xiangqi`], [`qiguo`],
+//! [`classic`]); everything
 //! game-specific of a room is in those files, and [`super::table`] keeps seats, offers and
 //! results alike for every game.
 
+mod classic;
 mod junqi;
 mod qiguo;
 mod xiangqi;
 
+pub use classic::ClassicBoard;
 pub use qiguo::QiguoBoard;
 
 use super::record::RoomGame;
@@ -54,8 +57,15 @@ trait TableGame: Send {
     /// The public table, for `to_move` the seat to move.
     fn state(&self, to_move: RoomSeat) -> GameState;
 
-    /// The game as a picture shows it: what everyone saw, from its start.
-    fn scene(&self) -> crate::picture::Scene;
+    /// The game as a picture shows it: what everyone saw, from its start (Junqi classic:
+    /// everything, shown at the end; none before both sides deployed).
+    fn scene(&self) -> Option<crate::picture::Scene>;
+
+    /// Whether the game can start once every seat is taken (Junqi classic: both sides have
+    /// deployed).
+    fn ready(&self) -> bool {
+        true
+    }
 
     /// The Qiguo game, if this is one.
     fn qiguo(&self) -> Option<&QiguoBoard> {
@@ -66,6 +76,16 @@ trait TableGame: Send {
     fn qiguo_mut(&mut self) -> Option<&mut QiguoBoard> {
         None
     }
+
+    /// The Junqi classic game, if this is one.
+    fn classic(&self) -> Option<&ClassicBoard> {
+        None
+    }
+
+    /// The Junqi classic game to change, if this is one.
+    fn classic_mut(&mut self) -> Option<&mut ClassicBoard> {
+        None
+    }
 }
 
 /// The game on a room's table. Junqi's is the public game only: no face-down piece is known
@@ -73,13 +93,47 @@ trait TableGame: Send {
 pub struct Board(Box<dyn TableGame>);
 
 impl Board {
-    /// A new game of `game`; in Qiguo room seat `first_seat` plays the game's first seat.
+    /// A new game of `game`; room seat `first_seat` plays the game's first seat (Qiguo), or
+    /// Red (Junqi classic).
     pub fn new(game: RoomGame, first_seat: RoomSeat) -> Board {
         Board(match game {
             RoomGame::Junqi(rules) => Box::new(junqi::JunqiBoard::new(rules)),
             RoomGame::Xiangqi => Box::new(xiangqi::XiangqiBoard::new()),
             RoomGame::Qiguo(room) => Box::new(QiguoBoard::new(room, first_seat)),
+            RoomGame::JunqiClassic { quiet_limit } => {
+                Box::new(ClassicBoard::new(quiet_limit, first_seat))
+            }
         })
+    }
+
+    /// Whether the game can start once every seat is taken (Junqi classic: both sides have
+    /// deployed).
+    pub fn ready(&self) -> bool {
+        self.0.ready()
+    }
+
+    /// The Junqi classic game, if this is one.
+    pub fn classic(&self) -> Option<&ClassicBoard> {
+        self.0.classic()
+    }
+
+    /// Takes in Junqi classic room seat `seat`'s deployment (checked before, or read back
+    /// from storage).
+    pub fn deploy(&mut self, seat: RoomSeat, deployment: &str) -> Result<(), String> {
+        match self.0.classic_mut() {
+            Some(board) => board.deploy(seat, deployment),
+            None => Err(format!(
+                "{seat} deploys, which happens in Junqi classic only"
+            )),
+        }
+    }
+
+    /// Shows both Junqi classic armies at the end (checked against the ones deployed).
+    pub fn unveil(&mut self, deployments: &[String; 2]) -> Result<(), String> {
+        match self.0.classic_mut() {
+            Some(board) => board.unveil(deployments),
+            None => Err("armies are unveiled in Junqi classic only".to_string()),
+        }
     }
 
     /// The seat to move (whether or not the game is on), when `first_seat` moved first.
@@ -92,8 +146,8 @@ impl Board {
         self.0.qiguo()
     }
 
-    /// The game as a picture shows it.
-    pub fn scene(&self) -> crate::picture::Scene {
+    /// The game as a picture shows it, once there is one.
+    pub fn scene(&self) -> Option<crate::picture::Scene> {
         self.0.scene()
     }
 

@@ -109,7 +109,7 @@ impl QiguoBoard {
 }
 
 impl TableGame for QiguoBoard {
-    fn scene(&self) -> crate::picture::Scene {
+    fn scene(&self) -> Option<crate::picture::Scene> {
         let mut replay = qiguo::Replay::new(self.start.clone());
         for step in &self.history {
             match step {
@@ -123,7 +123,7 @@ impl TableGame for QiguoBoard {
                 }
             }
         }
-        crate::picture::qiguo::scene(&replay)
+        Some(crate::picture::qiguo::scene(&replay))
     }
 
     fn seat_to_move(&self, _first_seat: RoomSeat) -> RoomSeat {

@@ -19,8 +19,8 @@ impl XiangqiBoard {
 }
 
 impl TableGame for XiangqiBoard {
-    fn scene(&self) -> crate::picture::Scene {
-        crate::picture::xiangqi::scene(&self.0, None)
+    fn scene(&self) -> Option<crate::picture::Scene> {
+        Some(crate::picture::xiangqi::scene(&self.0, None))
     }
 
     fn seat_to_move(&self, first_seat: RoomSeat) -> RoomSeat {

@@ -240,14 +240,24 @@ impl RoomRow {
             reason,
         };
         let json = |error: serde_json::Error| corrupt(error.to_string());
-        // The rules column holds Junqi's ruleset, Qiguo's seats, `null` for Xiangqi; rooms
-        // stored before Xiangqi came are Junqi rooms written the same way.
+        // The rules column holds Junqi's ruleset, Qiguo's seats, Junqi classic's draw limit,
+        // `null` for Xiangqi; rooms stored before Xiangqi came are Junqi rooms written the
+        // same way.
         let game = match serde_json::from_str(&self.game).map_err(json)? {
             GameKind::Junqi => RoomGame::Junqi(serde_json::from_str(&self.rules).map_err(json)?),
             GameKind::Xiangqi => RoomGame::Xiangqi,
             GameKind::Qiguo => {
                 let setup: QiguoSetup = serde_json::from_str(&self.rules).map_err(json)?;
                 RoomGame::Qiguo(QiguoRoom::new(&setup).map_err(corrupt)?)
+            }
+            GameKind::JunqiClassic => {
+                let options: ClassicOptions = serde_json::from_str(&self.rules).map_err(json)?;
+                if !(1..=crate::rules::junqi::classic::MAX_QUIET).contains(&options.quiet_limit) {
+                    return Err(corrupt(format!("a draw limit of {}", options.quiet_limit)));
+                }
+                RoomGame::JunqiClassic {
+                    quiet_limit: options.quiet_limit,
+                }
             }
         };
         let record = RoomRecord {
@@ -282,11 +292,20 @@ impl RoomRow {
     }
 }
 
-/// The `rules` column: Junqi's ruleset, Qiguo's seats, `null` for Xiangqi.
+/// The `rules` column: Junqi's ruleset, Qiguo's seats, Junqi classic's options, `null` for
+/// Xiangqi.
 fn options_json(game: RoomGame) -> String {
     match game {
         RoomGame::Junqi(rules) => to_json(&rules),
         RoomGame::Xiangqi => to_json(&None::<Ruleset>),
         RoomGame::Qiguo(room) => to_json(&room.setup()),
+        RoomGame::JunqiClassic { quiet_limit } => to_json(&ClassicOptions { quiet_limit }),
     }
+}
+
+/// A Junqi classic room's options as the `rules` column holds them.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClassicOptions {
+    quiet_limit: u16,
 }

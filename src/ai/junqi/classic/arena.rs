@@ -1,9 +1,9 @@
 //! Junqi classic's arena: paired games between two levels — the same two deployments twice,
 //! seats swapped — each player reading only its own side's line.
 
-use super::{ClassicLimits, choose_move, limits};
+use super::{ClassicLimits, choose_move, deployment_style, limits};
 use crate::ai::Level;
-use crate::rules::junqi::classic::{ClassicGame, ClassicPosition, Deployment, DeploymentStyle};
+use crate::rules::junqi::classic::{ClassicGame, ClassicPosition, Deployment};
 use crate::rules::junqi::{Color, DEFAULT_QUIET_PLY_LIMIT, Outcome};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -33,14 +33,6 @@ fn arena_limits(level: Level) -> ClassicLimits {
     limits
 }
 
-/// How a level deploys: the computer's own taste, or uniformly at random for the random mover.
-fn style(level: Level) -> DeploymentStyle {
-    match level {
-        Level::Random => DeploymentStyle::Random,
-        _ => DeploymentStyle::Balanced,
-    }
-}
-
 /// Plays game `index` of an arena seeded with `seed`: games 2k and 2k+1 share the two
 /// deployments, and A plays Red (moving first) in the even one.
 pub fn play_game(a: Level, b: Level, seed: u64, index: u64) -> ArenaGame {
@@ -49,8 +41,16 @@ pub fn play_game(a: Level, b: Level, seed: u64, index: u64) -> ArenaGame {
     let pair = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (index / 2);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(pair);
     // The deployments belong to the seats, so both levels play each of them once a pair.
-    let red = Deployment::generate(Color::Red, style(if a_first { a } else { b }), &mut rng);
-    let blue = Deployment::generate(Color::Blue, style(if a_first { b } else { a }), &mut rng);
+    let red = Deployment::generate(
+        Color::Red,
+        deployment_style(if a_first { a } else { b }),
+        &mut rng,
+    );
+    let blue = Deployment::generate(
+        Color::Blue,
+        deployment_style(if a_first { b } else { a }),
+        &mut rng,
+    );
     let mut game = ClassicGame::new(ClassicPosition::start(&red, &blue, DEFAULT_QUIET_PLY_LIMIT));
     let mut slowest_move = Duration::ZERO;
     let outcome = loop {

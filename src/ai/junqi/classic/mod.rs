@@ -13,7 +13,7 @@ use super::search::{Deepening, Limits};
 use super::{WIN, limits as flip_limits};
 use crate::ai::Level;
 use crate::ai::review::{Judgement, expected_score};
-use crate::rules::junqi::classic::{ClassicPosition, ClassicView, Seen, SideLine};
+use crate::rules::junqi::classic::{ClassicPosition, ClassicView, DeploymentStyle, Seen, SideLine};
 use crate::rules::junqi::{Action, ActionList, Cell, Kind, POINTS, Piece, Point};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -38,6 +38,15 @@ pub struct ClassicLimits {
     /// Whether guesses follow how deployments usually look (else every legal kind of a piece
     /// is as likely as the pieces of it left).
     pub prior: bool,
+}
+
+/// How the computer at `level` deploys: its own taste, or uniformly at random for the random
+/// mover.
+pub fn deployment_style(level: Level) -> DeploymentStyle {
+    match level {
+        Level::Random => DeploymentStyle::Random,
+        Level::Easy | Level::Medium | Level::Hard => DeploymentStyle::Balanced,
+    }
 }
 
 /// The limits of `level` (node counts, so that answers are reproducible; the level's time

@@ -251,6 +251,26 @@ fn a_sides_line_replays_to_its_view() {
 }
 
 #[test]
+fn a_start_seen_from_ones_own_deployment_is_the_starts_view() {
+    let red = Deployment::parse(RED, Color::Red).unwrap();
+    let blue = Deployment::parse(BLUE, Color::Blue).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let other_blue = Deployment::generate(Color::Blue, DeploymentStyle::Random, &mut rng);
+    for enemy in [&blue, &other_blue] {
+        let position = ClassicPosition::start(&red, enemy, 80);
+        assert_eq!(
+            ClassicView::unknown_enemy(&red, 80),
+            ClassicView::of(&position, Color::Red)
+        );
+    }
+    let position = ClassicPosition::start(&red, &blue, 80);
+    assert_eq!(
+        ClassicView::unknown_enemy(&blue, 80),
+        ClassicView::of(&position, Color::Blue)
+    );
+}
+
+#[test]
 fn a_record_round_trips_and_checks_its_marks() {
     let mut game = ClassicGame::new(start());
     for action in ["a6a7", "e7e6", "c6c7"].map(mv) {

@@ -2,6 +2,7 @@
 //! an enemy flag the referee showed, and everything once the game is over.
 
 use super::cjfen::{self, CjfenError};
+use super::deployment::Deployment;
 use super::position::{ClassicPosition, classic_rules};
 use super::{Seen, Verdict};
 use crate::rules::PointSet;
@@ -93,6 +94,27 @@ impl ClassicView {
             quiet: position.quiet_plies(),
             ply: position.ply(),
             quiet_limit: position.quiet_limit(),
+        }
+    }
+
+    /// The start as the side that deployed `own` sees it, under `quiet_limit`: its own pieces,
+    /// and an enemy piece of unknown kind on every point the enemy's deployment fills.
+    pub fn unknown_enemy(own: &Deployment, quiet_limit: u16) -> ClassicView {
+        let mut cells = [Seen::Empty; POINTS];
+        for (at, piece) in own.pieces() {
+            cells[at.index()] = Seen::Piece(piece);
+        }
+        let enemy = own.side().opponent();
+        for at in Deployment::points(enemy) {
+            cells[at.index()] = Seen::Unknown(enemy);
+        }
+        ClassicView {
+            owner: own.side(),
+            cells,
+            side: Color::Red,
+            quiet: 0,
+            ply: 0,
+            quiet_limit,
         }
     }
 
