@@ -328,6 +328,17 @@ async fn the_computer_takes_a_free_classic_seat_deploys_and_plays_its_side() {
         Some(RED),
         &[&computer]
     ));
+
+    // A rematch: the computer moves first now, as Red, with a new army; Alice deploys Blue's.
+    alice.send(ClientMessage::Rematch {}).await;
+    settle(&mut alice, 100).await;
+    assert_eq!(alice.replica().first_seat, RoomSeat(1));
+    assert_eq!(classic(&alice).deployed, [false, true]);
+    deploy(&mut alice, BLUE).await;
+    let deployed = alice.version();
+    alice.until_version(deployed + 1).await;
+    assert_eq!(side_of(&alice), Color::Blue);
+    assert_eq!(classic(&alice).moves.len(), 1, "the computer opened as Red");
 }
 
 #[tokio::test]
