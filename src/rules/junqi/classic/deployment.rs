@@ -213,22 +213,33 @@ impl Deployment {
             }
         }
         let deployment = Deployment { side, kinds };
-        let find = |kind: Kind, bad: &dyn Fn(Point) -> bool| {
-            deployment
+        for kind in [Kind::Flag, Kind::Landmine, Kind::Bomb] {
+            if let Some(error) = deployment
                 .pieces()
-                .find(|&(at, piece)| piece.kind == kind && bad(at))
-                .map(|(at, _)| at)
-        };
-        if let Some(found) = find(Kind::Flag, &|at| !at.is_headquarters()) {
-            return Err(DeploymentError::Flag { side, found });
-        }
-        if let Some(found) = find(Kind::Landmine, &|at| !Deployment::is_back_rank(side, at)) {
-            return Err(DeploymentError::Landmine { side, found });
-        }
-        if let Some(found) = find(Kind::Bomb, &|at| Deployment::is_front_rank(side, at)) {
-            return Err(DeploymentError::Bomb { side, found });
+                .filter(|&(_, piece)| piece.kind == kind)
+                .find_map(|(at, _)| Deployment::misplaced(side, kind, at))
+            {
+                return Err(error);
+            }
         }
         Ok(deployment)
+    }
+
+    /// The rule a `side` piece of `kind` breaks on post `at` of its half, if it breaks one:
+    /// the flag stands on a headquarters, landmines on the last two ranks, bombs off the front
+    /// rank.
+    pub fn misplaced(side: Color, kind: Kind, at: Point) -> Option<DeploymentError> {
+        let found = at;
+        match kind {
+            Kind::Flag if !at.is_headquarters() => Some(DeploymentError::Flag { side, found }),
+            Kind::Landmine if !Deployment::is_back_rank(side, at) => {
+                Some(DeploymentError::Landmine { side, found })
+            }
+            Kind::Bomb if Deployment::is_front_rank(side, at) => {
+                Some(DeploymentError::Bomb { side, found })
+            }
+            _ => None,
+        }
     }
 
     /// Parses a deployment's text: the six ranks of the half from the front (Red: 6 to 1;

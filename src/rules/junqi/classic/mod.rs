@@ -6,6 +6,7 @@
 
 mod cjfen;
 mod deployment;
+mod draft;
 mod line;
 mod position;
 mod record;
@@ -13,6 +14,7 @@ mod view;
 
 pub use cjfen::{CjfenError, MAX_QUIET};
 pub use deployment::{Deployment, DeploymentError, DeploymentStyle};
+pub use draft::DeploymentDraft;
 pub use line::{LineError, LineResult, Observed, SideLine, parse_action};
 pub use position::{Announcement, ClassicPosition, classic_rules};
 pub use record::{ClassicGame, ClassicRecordError};

@@ -68,6 +68,57 @@ fn each_broken_deployment_rule_is_named_in_order() {
 }
 
 #[test]
+fn a_draft_names_each_misplaced_piece_as_it_is_placed() {
+    let red = Deployment::parse(RED, Color::Red).unwrap();
+    let mut draft = DeploymentDraft::new(&red);
+    assert!(draft.problems().is_empty());
+    assert_eq!(draft.deployment(), Ok(red.clone()));
+    // Only posts of the half swap: not a camp, not the enemy's half.
+    assert!(!draft.swap(at("a6"), at("b5")));
+    assert!(!draft.swap(at("a6"), at("a7")));
+    // The landmine on a1 goes to the front, the company from a6 to a1: one rule broken.
+    assert!(draft.swap(at("a1"), at("a6")));
+    assert_eq!(draft.kind_at(at("a6")), Some(Kind::Landmine));
+    let problems = draft.problems();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0]
+            .to_string()
+            .contains("a landmine must stand on your last two ranks"),
+        "{}",
+        problems[0]
+    );
+    assert_eq!(draft.problem_at(at("a6")), Some(problems[0].clone()));
+    assert_eq!(draft.problem_at(at("a1")), None);
+    assert!(draft.deployment().is_err());
+    // The flag off its headquarters and a bomb on the front rank: both named, front first.
+    let find = |draft: &DeploymentDraft, kind| {
+        Point::all()
+            .find(|&p| draft.kind_at(p) == Some(kind))
+            .unwrap()
+    };
+    let bomb = find(&draft, Kind::Bomb);
+    assert!(draft.swap(bomb, at("b6")));
+    let flag = find(&draft, Kind::Flag);
+    assert!(draft.swap(flag, at("e2")));
+    let named: Vec<String> = draft.problems().iter().map(|e| e.to_string()).collect();
+    assert_eq!(named.len(), 3, "{named:?}");
+    assert!(
+        named[0].contains("a bomb") || named[0].contains("a landmine"),
+        "{named:?}"
+    );
+    assert!(
+        named.iter().any(|e| e.contains("the flag must stand")),
+        "{named:?}"
+    );
+    // Undo every swap: legal again.
+    assert!(draft.swap(flag, at("e2")));
+    assert!(draft.swap(bomb, at("b6")));
+    assert!(draft.swap(at("a1"), at("a6")));
+    assert_eq!(draft.deployment(), Ok(red));
+}
+
+#[test]
 fn generated_deployments_are_legal_and_reproducible() {
     for style in DeploymentStyle::ALL {
         for side in Color::ALL {
