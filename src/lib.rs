@@ -6,6 +6,8 @@ pub mod ai;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod lessons;
+// In every native build and in the browser's game; the worker's module draws nothing.
+#[cfg(any(not(target_arch = "wasm32"), feature = "client"))]
 pub mod picture;
 pub mod protocol;
 pub mod rules;
