@@ -27,7 +27,8 @@
 # KAWU_CLUSTER_TAKEBACK_WAIT_SECONDS (the nodes' --takeback-wait-seconds, default 1),
 # KAWU_CLUSTER_GRACE_SECONDS (the nodes' --grace-seconds, default 10),
 # KAWU_CLUSTER_RESTART_SECONDS (how long a killed node stays down, default 3),
-# KAWU_CLUSTER_PG_OPTIONS (more `postgres` options, e.g. "-c synchronous_commit=off").
+# KAWU_CLUSTER_PG_OPTIONS (more `postgres` options, e.g. "-c synchronous_commit=off"),
+# KAWU_CLUSTER_NODE_FLAGS (more kawu-server flags for both nodes, e.g. "--max-rooms 20000").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -111,9 +112,13 @@ export KAWU_FAILPOINTS="$work"
 node() {
   local name=$1 port=$2
   while [ ! -e "$work/stop" ]; do
+    # The per-address and per-node limits are the defaults: HAProxy names each client in a
+    # PROXY protocol header, and the tests connect from addresses of their own (any
+    # 127.x.y.z). Only a connection's frame rate is raised: the tests' robots move faster
+    # than people.
     "$KAWU_SERVER_BIN" --addr "127.0.0.1:$port" --database "$database" --node "$name" \
-      --rooms-per-address 100000 --connections-per-address 100000 \
-      --frames-per-second 10000 --frame-burst 10000 \
+      --trusted-proxy 127.0.0.1 --frames-per-second 10000 --frame-burst 10000 \
+      ${KAWU_CLUSTER_NODE_FLAGS:-} \
       --clock-second "${KAWU_CLUSTER_CLOCK_SECOND:-0.02}" \
       --takeback-wait-seconds "${KAWU_CLUSTER_TAKEBACK_WAIT_SECONDS:-1}" \
       --grace-seconds "$grace_seconds" \

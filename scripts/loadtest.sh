@@ -36,8 +36,11 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 
-# The cluster's nodes keep the normal clock (the load test's games have none anyway).
+# The cluster's nodes keep the normal clock (the load test's games have none anyway). Every
+# game of the load test comes from one address: its nodes allow one address as many rooms and
+# connections as the SQLite node above.
 KAWU_SERVER_BIN="$target/kawu-server" KAWU_CLUSTER_CLOCK_SECOND=1 \
+  KAWU_CLUSTER_NODE_FLAGS="--rooms-per-address 100000 --connections-per-address 100000" \
   bash scripts/cluster.sh bash -c '
     dir=$KAWU_CLUSTER_DIR
     "$0" loadtest \

@@ -873,3 +873,38 @@ async fn a_database_stalled_for_six_seconds_loses_nobody_their_seat() {
     bob.act("h9g7").await;
     alice.until_version(4).await;
 }
+
+#[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
+async fn two_clients_through_the_balancer_have_limits_of_their_own() {
+    let cluster = cluster();
+    cluster.ready().await;
+    let (database, _) = cluster.secret().await;
+    // HAProxy names each client in a PROXY header: the nodes count 127.0.9.1, not HAProxy.
+    let greedy = Origin::from([127, 0, 9, 1].into());
+    let mut rooms = Vec::new();
+    let refused = loop {
+        match Client::try_create_as(cluster.balancer, &greedy).await {
+            Ok(client) => rooms.push(client),
+            Err(code) => break code,
+        }
+        assert!(rooms.len() <= 40, "20 rooms a node, on two nodes");
+    };
+    assert_eq!(refused, ErrorCode::TooManyRooms);
+    assert!(rooms.len() >= 20, "refused after {} rooms", rooms.len());
+    let creator: String = database
+        .query_one(
+            "SELECT creator FROM rooms WHERE code = $1",
+            &[&rooms[0].code()],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(creator, "127.0.9.1");
+    // Another client, through the same balancer to the same nodes, is within its own limit.
+    let other = Origin::from([127, 0, 9, 2].into());
+    for _ in 0..2 {
+        let client = Client::try_create_as(cluster.balancer, &other).await;
+        assert!(client.is_ok(), "127.0.9.2's own limit: {:?}", client.err());
+    }
+}

@@ -51,6 +51,7 @@ fn config(name: &str) -> Config {
         node: None,
         cluster_address: None,
         web: None,
+        trusted_proxies: Vec::new(),
         limits: Limits {
             frames_per_second: 10_000,
             frame_burst: 10_000,
@@ -1491,6 +1492,130 @@ async fn an_address_may_hold_so_many_connections() {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+#[tokio::test]
+async fn a_forged_client_address_from_an_untrusted_peer_is_ignored() {
+    let mut config = config("untrusted-proxy");
+    config.limits.rooms_per_address = 2;
+    let address = start(config).await;
+    // Each connection claims another client: none is believed, all count as 127.0.0.1.
+    let mut open = Vec::new();
+    for claimed in ["198.51.100.1", "198.51.100.2"] {
+        open.push(Client::try_create_as(address, &Origin::forwarded_for(claimed)).await);
+    }
+    assert!(open.iter().all(Result::is_ok));
+    let third = Client::try_create_as(address, &Origin::forwarded_for("198.51.100.3")).await;
+    assert_eq!(third.err(), Some(ErrorCode::TooManyRooms));
+    // A PROXY protocol header from it is no HTTP request: the connection is refused.
+    let proxied = Origin::proxied("198.51.100.4".parse().unwrap());
+    assert!(Client::try_connect_as(address, &proxied).await.is_err());
+}
+
+#[tokio::test]
+async fn limits_count_the_client_a_trusted_proxy_names_an_ipv6_one_by_its_64() {
+    let mut config = config("trusted-proxy");
+    config.limits.rooms_per_address = 2;
+    config.limits.connections_per_address = 3;
+    config.trusted_proxies = vec![kawu::server::parse_network("127.0.0.1").unwrap()];
+    let address = start(config).await;
+    let proxied = |client: &str| Origin::proxied(client.parse().unwrap());
+    let create = |origin: Origin| async move { Client::try_create_as(address, &origin).await };
+    let mut open = Vec::new();
+    // Through the PROXY protocol: each client its own rooms.
+    for client in ["198.51.100.1", "198.51.100.1", "198.51.100.2"] {
+        open.push(
+            create(proxied(client))
+                .await
+                .expect("within the client's limit"),
+        );
+    }
+    assert_eq!(
+        create(proxied("198.51.100.1")).await.err(),
+        Some(ErrorCode::TooManyRooms)
+    );
+    // Through X-Forwarded-For: the address the proxy appended, not what the client wrote.
+    for forwarded in ["203.0.113.5", "198.51.100.1, 203.0.113.5"] {
+        let origin = Origin::forwarded_for(forwarded);
+        open.push(create(origin).await.expect("203.0.113.5's own rooms"));
+    }
+    let origin = Origin::forwarded_for("203.0.113.5");
+    assert_eq!(create(origin).await.err(), Some(ErrorCode::TooManyRooms));
+    // IPv6 clients in one /64 share its limit; the next /64 has its own.
+    for client in ["2001:db8::1", "2001:db8::ffff:2"] {
+        open.push(create(proxied(client)).await.expect("the /64's rooms"));
+    }
+    assert_eq!(
+        create(proxied("2001:db8::3")).await.err(),
+        Some(ErrorCode::TooManyRooms)
+    );
+    open.push(
+        create(proxied("2001:db8:0:1::1"))
+            .await
+            .expect("another /64"),
+    );
+    // The proxy itself, without a header, is a client of its own.
+    open.push(
+        create(Origin::default())
+            .await
+            .expect("127.0.0.1's own rooms"),
+    );
+    // The connection limit counts the named client too: 198.51.100.1 holds two rooms' (its
+    // third, refused, closed), may open one more and no other.
+    let third = Client::try_connect_as(address, &proxied("198.51.100.1")).await;
+    assert!(third.is_ok());
+    let fourth = Client::try_connect_as(address, &proxied("198.51.100.1")).await;
+    let refusal = fourth
+        .err()
+        .expect("198.51.100.1 has 3 connections already");
+    assert!(refusal.contains("429"), "{refusal}");
+    assert!(
+        Client::try_connect_as(address, &proxied("198.51.100.9"))
+            .await
+            .is_ok()
+    );
+}
+
+#[tokio::test]
+async fn a_node_refuses_connections_and_rooms_past_its_own_caps() {
+    let mut config = config("node-caps");
+    config.limits.max_connections = 3;
+    config.limits.max_rooms = 2;
+    let address = start(config).await;
+    let from = |host: u8| Origin::from(std::net::Ipv4Addr::new(127, 0, 3, host).into());
+    let mut open = Vec::new();
+    for host in 1..=2 {
+        open.push(Client::try_create_as(address, &from(host)).await.unwrap());
+    }
+    // Another address still may not open a third room on this node.
+    let refused = Client::try_create_as(address, &from(3)).await;
+    assert_eq!(refused.err(), Some(ErrorCode::Unavailable));
+    // Three connections in all (that refused one closed): a fourth gets 503.
+    let third = Client::try_connect_as(address, &from(4)).await.unwrap();
+    let fourth = Client::try_connect_as(address, &from(5)).await;
+    let refusal = fourth.err().expect("the node is full");
+    assert!(refusal.contains("503"), "{refusal}");
+    drop(third);
+}
+
+#[tokio::test]
+async fn plain_http_requests_are_limited_per_address() {
+    let mut config = config("request-rate");
+    config.limits.requests_per_second = 1;
+    config.limits.request_burst = 3;
+    let address = start(config).await;
+    for _ in 0..3 {
+        let answer = http_get(address, "/health", "").await;
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    }
+    let answer = http_get(address, "/health", "").await;
+    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+    assert!(
+        answer.to_ascii_lowercase().contains("retry-after: 1"),
+        "{answer}"
+    );
+    // WebSockets have limits of their own.
+    Client::connect(address).await;
 }
 
 /// Sends `messages` in one write, so that the server reads them all at once.

@@ -5,6 +5,7 @@
 //! the server. A connection that enters no room in time, or whose seat another connection takes
 //! back, is told why and closed.
 
+use super::address::TokenBucket;
 use super::board::Refusal;
 use super::record::{QiguoRoom, RoomGame};
 use super::room::{Command, ConnectionHandle, Entry, Request, encode, sleep_until};
@@ -28,39 +29,6 @@ const OUTBOX: usize = 1024;
 /// The room a connection is in.
 struct Membership {
     commands: mpsc::Sender<Command>,
-}
-
-/// A token bucket: `burst` frames at once, refilled at `per_second`.
-struct RateLimit {
-    tokens: f64,
-    burst: f64,
-    per_second: f64,
-    last: Instant,
-}
-
-impl RateLimit {
-    fn new(per_second: u32, burst: u32) -> RateLimit {
-        RateLimit {
-            tokens: f64::from(burst),
-            burst: f64::from(burst),
-            per_second: f64::from(per_second),
-            last: Instant::now(),
-        }
-    }
-
-    /// Whether one more frame may pass now.
-    fn allow(&mut self) -> bool {
-        let now = Instant::now();
-        let elapsed = now.duration_since(self.last).as_secs_f64();
-        self.last = now;
-        self.tokens = (self.tokens + elapsed * self.per_second).min(self.burst);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
 }
 
 /// Parses a client frame: a version this server speaks and a known message.
@@ -110,7 +78,7 @@ async fn talk(mut socket: WebSocket, shared: Arc<Shared>, slot: ConnectionSlot, 
     let lobby_deadline = Instant::now().checked_add(shared.config.timing.lobby);
     let limits = &shared.config.limits;
     let mut session = Session {
-        rate: RateLimit::new(limits.frames_per_second, limits.frame_burst),
+        rate: TokenBucket::new(limits.frames_per_second, limits.frame_burst),
         shared: shared.clone(),
         handle: handle.clone(),
         address,
@@ -196,7 +164,8 @@ struct Session {
     shared: Arc<Shared>,
     handle: ConnectionHandle,
     address: IpAddr,
-    rate: RateLimit,
+    /// The frames this connection may send.
+    rate: TokenBucket,
     membership: Option<Membership>,
 }
 
@@ -219,7 +188,7 @@ impl Session {
         let text = match message {
             Message::Text(text) => text,
             Message::Binary(_) => {
-                if self.rate.allow() {
+                if self.rate.allow(Instant::now()) {
                     self.refuse(Refusal::new(ErrorCode::BinaryFrame, "frames are JSON text"));
                 }
                 return true;
@@ -227,7 +196,7 @@ impl Session {
             Message::Close(_) => return false,
             Message::Ping(_) | Message::Pong(_) => return true,
         };
-        if !self.rate.allow() {
+        if !self.rate.allow(Instant::now()) {
             self.refuse(Refusal::new(
                 ErrorCode::RateLimited,
                 "too many frames: this one was ignored",

@@ -11,6 +11,7 @@
 //! For the operator: `tracing` logs, each line inside the span of its room or connection, and
 //! Prometheus metrics at `/metrics` ([`metrics`]).
 
+mod address;
 mod board;
 mod cluster;
 mod connection;
@@ -27,9 +28,10 @@ mod table;
 
 use crate::protocol::{MoveClock, RoomEvent, RoomSeat};
 use crate::rules::GameKind;
+use axum::Extension;
 use axum::Router;
+use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
@@ -51,6 +53,8 @@ use tokio::net::TcpListener;
 use tokio::sync::mpsc;
 use tracing::Instrument;
 
+pub use address::parse_network;
+
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -65,6 +69,10 @@ pub struct Config {
     pub cluster_address: Option<String>,
     /// The web build's folder, served at `/` when given.
     pub web: Option<PathBuf>,
+    /// The proxies whose word on a client's address is believed (PROXY protocol header or
+    /// `X-Forwarded-For`): addresses or networks. Anyone else's connection counts as its own
+    /// address.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     pub limits: Limits,
     pub timing: Timing,
 }
@@ -78,12 +86,20 @@ pub struct Limits {
     pub frames_per_second: u32,
     /// …and in a burst.
     pub frame_burst: u32,
-    /// Rooms one address may have open at once.
+    /// Rooms one address may have open at once (an IPv6 address counts as its /64).
     pub rooms_per_address: usize,
+    /// Rooms this node may hold at once; past it, `create` is refused.
+    pub max_rooms: usize,
     /// Spectators one room may have.
     pub spectators_per_room: usize,
     /// WebSockets one address may have open at once; more are refused with HTTP 429.
     pub connections_per_address: usize,
+    /// WebSockets this node may have open at once; more are refused with HTTP 503.
+    pub max_connections: usize,
+    /// Plain HTTP requests (all but `/ws`) an address may make a second on average…
+    pub requests_per_second: u32,
+    /// …and in a burst; past them it gets HTTP 429.
+    pub request_burst: u32,
     /// Qiguo computer seats searching at once, on blocking threads (the others wait for one).
     pub computer_threads: usize,
     /// A cap on the nodes of every computer search (none: each level's own).
@@ -97,8 +113,12 @@ impl Default for Limits {
             frames_per_second: 20,
             frame_burst: 40,
             rooms_per_address: 20,
+            max_rooms: 10_000,
             spectators_per_room: 64,
             connections_per_address: 100,
+            max_connections: 10_000,
+            requests_per_second: 10,
+            request_burst: 60,
             computer_threads: std::thread::available_parallelism()
                 .map_or(1, |cores| cores.get().saturating_sub(1).max(1)),
             computer_nodes: None,
@@ -192,6 +212,7 @@ impl Config {
         within(limits.frames_per_second, 1..=10_000, "frames-per-second")?;
         within(limits.frame_burst, 1..=10_000, "frame-burst")?;
         within(limits.rooms_per_address, 1..=1_000_000, "rooms-per-address")?;
+        within(limits.max_rooms, 1..=1_000_000, "max-rooms")?;
         within(
             limits.spectators_per_room,
             0..=10_000,
@@ -202,6 +223,13 @@ impl Config {
             1..=1_000_000,
             "connections-per-address",
         )?;
+        within(limits.max_connections, 1..=1_000_000, "max-connections")?;
+        within(
+            limits.requests_per_second,
+            1..=10_000,
+            "requests-per-second",
+        )?;
+        within(limits.request_burst, 1..=10_000, "request-burst")?;
         within(limits.computer_threads, 1..=1024, "computer-threads")?;
         if let Some(nodes) = limits.computer_nodes {
             within(nodes, 1..=10_000_000_000, "computer-nodes")?;
@@ -252,6 +280,7 @@ pub enum ServerError {
 /// A room as the registry knows it: where its task listens, and who opened it.
 struct RoomEntry {
     commands: mpsc::Sender<Command>,
+    /// Its creator's address as the per-address limits count it ([`address::limit_key`]).
     creator: IpAddr,
     game: GameKind,
 }
@@ -266,8 +295,10 @@ pub struct Shared {
     /// Held while a room stored by another node is loaded, so that it is loaded once.
     loading: tokio::sync::Mutex<()>,
     rooms: Mutex<HashMap<String, RoomEntry>>,
-    /// Open WebSockets by address.
-    connections: Mutex<HashMap<IpAddr, usize>>,
+    /// Open WebSockets.
+    connections: Mutex<ConnectionCounts>,
+    /// Each address's plain HTTP requests.
+    requests: Mutex<address::RequestLimiter>,
     next_connection: AtomicU64,
     /// One permit for each computer search that may run at once.
     thinkers: Arc<tokio::sync::Semaphore>,
@@ -278,10 +309,27 @@ pub struct Shared {
     metrics: Metrics,
 }
 
+/// The open WebSockets of a node: by address as the limits count it, and in all.
+#[derive(Default)]
+struct ConnectionCounts {
+    by_address: HashMap<IpAddr, usize>,
+    total: usize,
+}
+
+/// Why a WebSocket is not admitted.
+enum Crowded {
+    /// Its address has as many as it may.
+    Address,
+    /// The node has as many as it may.
+    Node,
+}
+
 /// One admitted WebSocket of an address; dropping it frees the place.
 pub struct ConnectionSlot {
     shared: Arc<Shared>,
     address: IpAddr,
+    /// The address as the limits count it.
+    counted: IpAddr,
 }
 
 impl ConnectionSlot {
@@ -294,10 +342,11 @@ impl ConnectionSlot {
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
         let mut connections = self.shared.connection_counts();
-        if let Some(count) = connections.get_mut(&self.address) {
+        connections.total -= 1;
+        if let Some(count) = connections.by_address.get_mut(&self.counted) {
             *count -= 1;
             if *count == 0 {
-                connections.remove(&self.address);
+                connections.by_address.remove(&self.counted);
             }
         }
     }
@@ -324,23 +373,39 @@ impl Shared {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn connection_counts(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, usize>> {
+    fn connection_counts(&self) -> std::sync::MutexGuard<'_, ConnectionCounts> {
         self.connections
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// A place for one more WebSocket of `address`, if it has fewer than its limit.
-    fn admit(self: &Arc<Self>, address: IpAddr) -> Option<ConnectionSlot> {
+    /// Whether `address` may make one more plain HTTP request now.
+    fn allow_request(&self, address: IpAddr) -> bool {
+        self.requests
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .allow(address)
+    }
+
+    /// A place for one more WebSocket of `address`, if it and the node have fewer than their
+    /// limits.
+    fn admit(self: &Arc<Self>, address: IpAddr) -> Result<ConnectionSlot, Crowded> {
+        let limits = &self.config.limits;
+        let counted = address::limit_key(address);
         let mut connections = self.connection_counts();
-        let count = connections.entry(address).or_insert(0);
-        if *count >= self.config.limits.connections_per_address {
-            return None;
+        if connections.total >= limits.max_connections {
+            return Err(Crowded::Node);
+        }
+        let count = connections.by_address.entry(counted).or_insert(0);
+        if *count >= limits.connections_per_address {
+            return Err(Crowded::Address);
         }
         *count += 1;
-        Some(ConnectionSlot {
+        connections.total += 1;
+        Ok(ConnectionSlot {
             shared: self.clone(),
             address,
+            counted,
         })
     }
 
@@ -430,11 +495,21 @@ impl Shared {
         clock: MoveClock,
     ) -> Result<(mpsc::Sender<Command>, String), Refusal> {
         let (commands, queue) = mpsc::channel(ROOM_QUEUE);
+        let counted = address::limit_key(creator);
         let code = {
             let mut rooms = self.registry();
+            if rooms.len() >= self.config.limits.max_rooms {
+                return Err(Refusal::new(
+                    crate::protocol::ErrorCode::Unavailable,
+                    format!(
+                        "this server holds as many rooms as it may ({}); try again later",
+                        self.config.limits.max_rooms
+                    ),
+                ));
+            }
             let open = rooms
                 .values()
-                .filter(|room| room.creator == creator)
+                .filter(|room| room.creator == counted)
                 .count();
             if open >= self.config.limits.rooms_per_address {
                 return Err(Refusal::new(
@@ -452,7 +527,7 @@ impl Shared {
                 code.clone(),
                 RoomEntry {
                     commands: commands.clone(),
-                    creator,
+                    creator: counted,
                     game: game.kind(),
                 },
             );
@@ -508,11 +583,13 @@ impl Shared {
     /// started (and reported).
     fn start_room(self: &Arc<Self>, stored: StoredRoom) -> Option<mpsc::Sender<Command>> {
         let code = stored.record.code.clone();
-        let creator = stored
-            .record
-            .creator
-            .parse()
-            .unwrap_or(IpAddr::from([0, 0, 0, 0]));
+        let creator = address::limit_key(
+            stored
+                .record
+                .creator
+                .parse()
+                .unwrap_or(IpAddr::from([0, 0, 0, 0])),
+        );
         let mut table = Table::new(stored.record);
         for (seat, hash) in stored.seat_tokens {
             if let Some(slot) = table.seat_tokens.get_mut(seat.index()) {
@@ -567,7 +644,7 @@ impl Shared {
                 .with_label_values(&[game_label(game)])
                 .set(count);
         }
-        let connections = self.connection_counts().values().sum::<usize>();
+        let connections = self.connection_counts().total;
         self.metrics.connections.set(connections as i64);
         self.metrics.render()
     }
@@ -577,7 +654,7 @@ impl Shared {
             "status": "ok",
             "node": self.config.node,
             "rooms": self.registry().len(),
-            "connections": self.connection_counts().values().sum::<usize>(),
+            "connections": self.connection_counts().total,
             "rss_kib": resident_memory_kib(),
         })
         .to_string()
@@ -624,6 +701,10 @@ impl Server {
         };
         let metrics = Metrics::new();
         let thinkers = Arc::new(tokio::sync::Semaphore::new(config.limits.computer_threads));
+        let requests = Mutex::new(address::RequestLimiter::new(
+            config.limits.requests_per_second,
+            config.limits.request_burst,
+        ));
         let shared = Arc::new(Shared {
             thinkers,
             drawing: tokio::sync::Semaphore::new(pictures::DRAWING_AT_ONCE),
@@ -634,7 +715,8 @@ impl Server {
             loading: tokio::sync::Mutex::new(()),
             config,
             rooms: Mutex::new(HashMap::new()),
-            connections: Mutex::new(HashMap::new()),
+            connections: Mutex::default(),
+            requests,
             next_connection: AtomicU64::new(1),
         });
         if let (Some(cluster), Some(unsent)) = (&shared.cluster, unsent) {
@@ -671,9 +753,9 @@ impl Server {
             };
             cluster.announce(address);
         }
+        // Plain HTTP requests count against their address's rate; WebSockets have limits of
+        // their own.
         let mut router = Router::new()
-            .route("/cluster", get(cluster_link))
-            .route("/ws", get(websocket))
             .route("/health", get(health))
             .route("/metrics", get(metrics_page))
             .route("/games/{code}/{file}", get(pictures::game_gif))
@@ -681,7 +763,15 @@ impl Server {
         if let Some(web) = &self.shared.config.web {
             router = router.fallback_service(web_files(web));
         }
-        serve_connections(listener, router.with_state(self.shared)).await
+        let router = router
+            .layer(axum::middleware::from_fn_with_state(
+                self.shared.clone(),
+                limit_requests,
+            ))
+            .route("/cluster", get(cluster_link))
+            .route("/ws", get(websocket));
+        let trusted = self.shared.config.trusted_proxies.clone();
+        serve_connections(listener, router.with_state(self.shared), trusted).await
     }
 }
 
@@ -689,11 +779,16 @@ impl Server {
 /// (a client that sends them a byte at a time would hold the connection open for ever).
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Serves `app` on every connection `listener` accepts, each with its peer's address (as
-/// [`ConnectInfo`]) and the [`HEADER_READ_TIMEOUT`].
-async fn serve_connections(listener: TcpListener, app: Router) -> Result<(), ServerError> {
-    use hyper_util::rt::{TokioIo, TokioTimer};
-    use tower::ServiceExt;
+/// Serves `app` on every connection `listener` accepts, each request with its client's address
+/// (as [`address::ClientAddress`]), within the [`HEADER_READ_TIMEOUT`]. A connection from one of
+/// the `trusted` proxies may start with a PROXY protocol header naming the client, or name it
+/// in `X-Forwarded-For`; any other connection's client is its peer.
+async fn serve_connections(
+    listener: TcpListener,
+    app: Router,
+    trusted: Vec<ipnet::IpNet>,
+) -> Result<(), ServerError> {
+    let trusted = Arc::new(trusted);
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -707,25 +802,85 @@ async fn serve_connections(listener: TcpListener, app: Router) -> Result<(), Ser
         };
         // Small frames that should leave at once: no Nagle delay.
         let _ = stream.set_nodelay(true);
-        let app = app.clone();
+        let (app, trusted) = (app.clone(), trusted.clone());
         tokio::spawn(async move {
-            let service = hyper::service::service_fn(
-                move |mut request: axum::http::Request<hyper::body::Incoming>| {
-                    request.extensions_mut().insert(ConnectInfo(peer));
-                    app.clone().oneshot(request.map(axum::body::Body::new))
-                },
-            );
-            let served = hyper::server::conn::http1::Builder::new()
-                .timer(TokioTimer::new())
-                .header_read_timeout(HEADER_READ_TIMEOUT)
-                .serve_connection(TokioIo::new(stream), service)
-                .with_upgrades()
-                .await;
-            if let Err(error) = served {
-                tracing::debug!(%error, %peer, "a connection ended with an error");
+            if !address::trusted(&trusted, peer.ip()) {
+                let client = move |_: &axum::http::HeaderMap| peer.ip();
+                return serve_http(stream, peer, client, app).await;
+            }
+            let mut stream = stream;
+            let reading = address::read_proxy_header(&mut stream);
+            let header = match tokio::time::timeout(HEADER_READ_TIMEOUT, reading).await {
+                Ok(Ok(header)) => header,
+                Ok(Err(error)) => {
+                    return tracing::debug!(%error, %peer, "a proxy's connection is dropped");
+                }
+                Err(_) => return,
+            };
+            let stream = address::Rewound::new(header.rest, stream);
+            match header.client {
+                Some(client) => serve_http(stream, peer, move |_: &_| client, app).await,
+                None => {
+                    let client =
+                        move |headers: &_| address::forwarded_client(headers, peer.ip(), &trusted);
+                    serve_http(stream, peer, client, app).await
+                }
             }
         });
     }
+}
+
+/// Serves `app` on one connection from `peer`, each request with the address `client` finds
+/// from its headers, within the [`HEADER_READ_TIMEOUT`].
+async fn serve_http<S>(
+    stream: S,
+    peer: SocketAddr,
+    client: impl Fn(&axum::http::HeaderMap) -> IpAddr + Clone + Send + 'static,
+    app: Router,
+) where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+    let service = hyper::service::service_fn(
+        move |mut request: axum::http::Request<hyper::body::Incoming>| {
+            let address = address::ClientAddress(client(request.headers()));
+            request.extensions_mut().insert(address);
+            app.clone().oneshot(request.map(axum::body::Body::new))
+        },
+    );
+    let served = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(HEADER_READ_TIMEOUT)
+        .serve_connection(TokioIo::new(stream), service)
+        .with_upgrades()
+        .await;
+    if let Err(error) = served {
+        tracing::debug!(%error, %peer, "a connection ended with an error");
+    }
+}
+
+/// Refuses a plain HTTP request past its address's rate with 429 and `Retry-After`.
+async fn limit_requests(
+    State(shared): State<Arc<Shared>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let client = request
+        .extensions()
+        .get::<address::ClientAddress>()
+        .map(|address| address.0);
+    if let Some(client) = client
+        && !shared.allow_request(client)
+    {
+        return (
+            axum::http::StatusCode::TOO_MANY_REQUESTS,
+            [(header::RETRY_AFTER, "1")],
+            "too many requests from this address",
+        )
+            .into_response();
+    }
+    next.run(request).await
 }
 
 /// The web build's folder: `X.br` or `X.gz` for `X` when the build wrote it and the client
@@ -826,15 +981,26 @@ async fn cluster_link(
 
 async fn websocket(
     upgrade: WebSocketUpgrade,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(address::ClientAddress(client)): Extension<address::ClientAddress>,
     State(shared): State<Arc<Shared>>,
 ) -> axum::response::Response {
-    let Some(slot) = shared.admit(peer.ip()) else {
-        return (
-            axum::http::StatusCode::TOO_MANY_REQUESTS,
-            "too many connections from this address",
-        )
-            .into_response();
+    let slot = match shared.admit(client) {
+        Ok(slot) => slot,
+        Err(Crowded::Address) => {
+            return (
+                axum::http::StatusCode::TOO_MANY_REQUESTS,
+                "too many connections from this address",
+            )
+                .into_response();
+        }
+        Err(Crowded::Node) => {
+            return (
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                [(header::RETRY_AFTER, "5")],
+                "this server holds as many connections as it may; try again later",
+            )
+                .into_response();
+        }
     };
     // Frames a little over the cap still arrive, to be answered with `too_large`; far larger
     // ones end the connection.

@@ -12,7 +12,7 @@ use kawu::rules::GameKind;
 use kawu::rules::junqi::{Action, ActionList, PublicGame};
 use kawu::rules::{qiguo, xiangqi};
 use rand::RngExt;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -133,6 +133,68 @@ pub struct Client {
     pub deployment: Option<String>,
 }
 
+/// Where a test connection comes from, and what it says of its client before its request.
+#[derive(Clone, Default)]
+pub struct Origin {
+    /// The local address to connect from (any 127.x.y.z on loopback); none: the system's pick.
+    pub source: Option<IpAddr>,
+    /// Bytes sent before the WebSocket's upgrade request (a PROXY protocol header).
+    pub preface: Vec<u8>,
+    /// More headers of the upgrade request (`X-Forwarded-For`).
+    pub headers: Vec<(String, String)>,
+}
+
+impl Origin {
+    /// A connection from `source`.
+    pub fn from(source: IpAddr) -> Origin {
+        Origin {
+            source: Some(source),
+            ..Origin::default()
+        }
+    }
+
+    /// A connection that starts with a PROXY protocol version 2 header naming `client`.
+    pub fn proxied(client: IpAddr) -> Origin {
+        let destination: SocketAddr = if client.is_ipv4() {
+            "127.0.0.1:7878".parse().unwrap()
+        } else {
+            "[::1]:7878".parse().unwrap()
+        };
+        let header = ppp::v2::Builder::with_addresses(
+            ppp::v2::Version::Two | ppp::v2::Command::Proxy,
+            ppp::v2::Protocol::Stream,
+            (SocketAddr::new(client, 50_000), destination),
+        )
+        .build()
+        .unwrap();
+        Origin {
+            preface: header,
+            ..Origin::default()
+        }
+    }
+
+    /// A connection whose request says it was forwarded for `client`.
+    pub fn forwarded_for(client: &str) -> Origin {
+        Origin {
+            headers: vec![("x-forwarded-for".into(), client.into())],
+            ..Origin::default()
+        }
+    }
+
+    /// A TCP connection to `address` from this origin's source.
+    pub async fn open(&self, address: SocketAddr) -> std::io::Result<tokio::net::TcpStream> {
+        let Some(source) = self.source else {
+            return tokio::net::TcpStream::connect(address).await;
+        };
+        let socket = match source {
+            IpAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+            IpAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+        };
+        socket.bind(SocketAddr::new(source, 0))?;
+        socket.connect(address).await
+    }
+}
+
 impl Client {
     pub async fn connect(address: SocketAddr) -> Client {
         Client::try_connect(address)
@@ -142,7 +204,33 @@ impl Client {
 
     /// A new connection and its `hello`, or why there is none.
     pub async fn try_connect(address: SocketAddr) -> Result<Client, String> {
-        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/ws"))
+        Client::try_connect_as(address, &Origin::default()).await
+    }
+
+    /// A new connection as `origin` says, and its `hello`, or why there is none.
+    pub async fn try_connect_as(address: SocketAddr, origin: &Origin) -> Result<Client, String> {
+        use tokio::io::AsyncWriteExt;
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut stream = origin
+            .open(address)
+            .await
+            .map_err(|error| error.to_string())?;
+        stream
+            .write_all(&origin.preface)
+            .await
+            .map_err(|error| error.to_string())?;
+        let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
+        let mut request = format!("ws://{address}/ws")
+            .into_client_request()
+            .map_err(|error| error.to_string())?;
+        for (name, value) in &origin.headers {
+            request.headers_mut().append(
+                tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(name.as_bytes())
+                    .unwrap(),
+                value.parse().unwrap(),
+            );
+        }
+        let (socket, _) = tokio_tungstenite::client_async(request, stream)
             .await
             .map_err(|error| error.to_string())?;
         let mut client = Client {
@@ -310,6 +398,29 @@ impl Client {
             qiguo: None,
         };
         Client::enter(address, message).await
+    }
+
+    /// Asks for a new Xiangqi room on a connection from `origin`: the room's state, or the
+    /// error that refused it.
+    pub async fn try_create_as(address: SocketAddr, origin: &Origin) -> Result<Client, ErrorCode> {
+        let mut client = Client::try_connect_as(address, origin)
+            .await
+            .expect("the server accepts a WebSocket");
+        client
+            .send(ClientMessage::Create {
+                game: GameKind::Xiangqi,
+                rules: None,
+                clock: MoveClock::Off,
+                qiguo: None,
+            })
+            .await;
+        loop {
+            match client.recv().await {
+                ServerMessage::Sync { .. } => return Ok(client),
+                ServerMessage::Error { code, .. } => return Err(code),
+                _ => {}
+            }
+        }
     }
 
     /// The host of a new Qiguo room with these seats.

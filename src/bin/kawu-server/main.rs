@@ -33,6 +33,13 @@ struct Cli {
     /// The web build's folder (`target/kawu-web`), served at `/`.
     #[arg(long, env = "KAWU_WEB")]
     web: Option<PathBuf>,
+    /// Proxies whose word on a client's address is believed, by address or network
+    /// (`10.0.0.5`, `10.0.0.0/24`; several comma-separated or the flag again): their
+    /// connections may start with a PROXY protocol header (HAProxy's `send-proxy-v2`) or name
+    /// the client in `X-Forwarded-For` [default: none, every connection counts as its own
+    /// address].
+    #[arg(long, env = "KAWU_TRUSTED_PROXIES", value_delimiter = ',')]
+    trusted_proxy: Vec<String>,
     /// The largest frame a client may send, in bytes (64 to 1048576).
     #[arg(long, env = "KAWU_MAX_FRAME_BYTES", default_value_t = Limits::default().max_frame_bytes)]
     max_frame_bytes: usize,
@@ -42,15 +49,28 @@ struct Cli {
     /// Frames a connection may send in a burst (1 to 10000).
     #[arg(long, env = "KAWU_FRAME_BURST", default_value_t = Limits::default().frame_burst)]
     frame_burst: u32,
-    /// Rooms one address may have open at once (1 to 1000000).
+    /// Rooms one address (an IPv6 address: its /64) may have open at once (1 to 1000000).
     #[arg(long, env = "KAWU_ROOMS_PER_ADDRESS", default_value_t = Limits::default().rooms_per_address)]
     rooms_per_address: usize,
+    /// Rooms this node may hold at once; past it `create` is refused (1 to 1000000).
+    #[arg(long, env = "KAWU_MAX_ROOMS", default_value_t = Limits::default().max_rooms)]
+    max_rooms: usize,
     /// Spectators one room may have (0 to 10000).
     #[arg(long, env = "KAWU_SPECTATORS_PER_ROOM", default_value_t = Limits::default().spectators_per_room)]
     spectators_per_room: usize,
-    /// WebSockets one address may have open at once (1 to 1000000).
+    /// WebSockets one address (an IPv6 address: its /64) may have open at once (1 to 1000000).
     #[arg(long, env = "KAWU_CONNECTIONS_PER_ADDRESS", default_value_t = Limits::default().connections_per_address)]
     connections_per_address: usize,
+    /// WebSockets this node may have open at once; more get HTTP 503 (1 to 1000000).
+    #[arg(long, env = "KAWU_MAX_CONNECTIONS", default_value_t = Limits::default().max_connections)]
+    max_connections: usize,
+    /// Plain HTTP requests (all but /ws) one address may make a second on average (1 to
+    /// 10000); past the rate and its burst, HTTP 429.
+    #[arg(long, env = "KAWU_REQUESTS_PER_SECOND", default_value_t = Limits::default().requests_per_second)]
+    requests_per_second: u32,
+    /// Plain HTTP requests one address may make in a burst (1 to 10000).
+    #[arg(long, env = "KAWU_REQUEST_BURST", default_value_t = Limits::default().request_burst)]
+    request_burst: u32,
     /// Qiguo computer seats that may search at once, each on a thread of its own (1 to 1024).
     #[arg(long, env = "KAWU_COMPUTER_THREADS", default_value_t = Limits::default().computer_threads)]
     computer_threads: usize,
@@ -164,13 +184,22 @@ fn config(cli: &Cli) -> Result<Config, String> {
         node: cli.node.clone(),
         cluster_address: cli.cluster_address.clone(),
         web: cli.web.clone(),
+        trusted_proxies: cli
+            .trusted_proxy
+            .iter()
+            .map(|text| kawu::server::parse_network(text))
+            .collect::<Result<_, _>>()?,
         limits: Limits {
             max_frame_bytes: cli.max_frame_bytes,
             frames_per_second: cli.frames_per_second,
             frame_burst: cli.frame_burst,
             rooms_per_address: cli.rooms_per_address,
+            max_rooms: cli.max_rooms,
             spectators_per_room: cli.spectators_per_room,
             connections_per_address: cli.connections_per_address,
+            max_connections: cli.max_connections,
+            requests_per_second: cli.requests_per_second,
+            request_burst: cli.request_burst,
             computer_threads: cli.computer_threads,
             computer_nodes: cli.computer_nodes,
         },
