@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A throwaway kawu cluster on this machine: PostgreSQL in a temporary folder on its own port,
-# two kawu-server nodes on it, HAProxy in front (deploy/haproxy.cfg). Runs the command given
+# two kawu-server nodes on it, linked to each other over TLS on listeners of their own (a
+# certificate made by scripts/cluster-cert.sh), HAProxy in front (deploy/haproxy.cfg). Runs the command given
 # with the cluster's addresses in its environment, then stops everything (also on failure or
 # Ctrl-C) and exits with the command's status. Without a command it waits for Ctrl-C.
 #
@@ -10,6 +11,8 @@
 # The command sees:
 #   KAWU_CLUSTER_LB        HAProxy's address (host:port): clients connect to ws://$it/ws
 #   KAWU_CLUSTER_NODE_A/B  each node's own address
+#   KAWU_CLUSTER_LINK_A/B  each node's cluster listener (TLS), where the other node links
+#   KAWU_CLUSTER_TLS_CA    the authority of the links' certificate (PEM)
 #   KAWU_CLUSTER_DIR       the temporary folder: node-a.pid / node-b.pid hold each node's
 #                          process id (a killed node is started again, as by a supervisor);
 #                          it is the nodes' KAWU_FAILPOINTS folder too (debug builds: a file
@@ -21,7 +24,7 @@
 #
 # Needs Debian's postgresql and haproxy packages. PostgreSQL refuses to run as root: as root,
 # its server runs as the `postgres` user the package creates.
-# Settings: KAWU_CLUSTER_PORT (first of four ports, default 17400), KAWU_SERVER_BIN (the
+# Settings: KAWU_CLUSTER_PORT (first of six ports, default 17400), KAWU_SERVER_BIN (the
 # kawu-server binary; default: built here with `cargo build`, KAWU_PROFILE=release for a
 # release build), KAWU_CLUSTER_CLOCK_SECOND (the nodes' --clock-second, default 0.02),
 # KAWU_CLUSTER_TAKEBACK_WAIT_SECONDS (the nodes' --takeback-wait-seconds, default 1),
@@ -47,6 +50,8 @@ pg_port=$base
 port_a=$((base + 1))
 port_b=$((base + 2))
 lb_port=$((base + 3))
+link_a=$((base + 4))
+link_b=$((base + 5))
 
 if [ -z "${KAWU_SERVER_BIN:-}" ]; then
   profile=${KAWU_PROFILE:-dev}
@@ -106,17 +111,22 @@ as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/log" -w \
 "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U kawu kawu
 database="postgres://kawu@127.0.0.1:$pg_port/kawu"
 
+# The links' certificate, for 127.0.0.1.
+bash scripts/cluster-cert.sh "$work/tls" 127.0.0.1
+
 # Two nodes, each started again when it dies (as a supervisor such as systemd would).
 grace_seconds=${KAWU_CLUSTER_GRACE_SECONDS:-10}
 export KAWU_FAILPOINTS="$work"
 node() {
-  local name=$1 port=$2
+  local name=$1 port=$2 link=$3
   while [ ! -e "$work/stop" ]; do
     # The per-address and per-node limits are the defaults: HAProxy names each client in a
     # PROXY protocol header, and the tests connect from addresses of their own (any
     # 127.x.y.z). Only a connection's frame rate is raised: the tests' robots move faster
     # than people.
     "$KAWU_SERVER_BIN" --addr "127.0.0.1:$port" --database "$database" --node "$name" \
+      --cluster-listen "127.0.0.1:$link" --cluster-tls-cert "$work/tls/node.pem" \
+      --cluster-tls-key "$work/tls/node.key" --cluster-tls-ca "$work/tls/ca.pem" \
       --trusted-proxy 127.0.0.1 --frames-per-second 10000 --frame-burst 10000 \
       ${KAWU_CLUSTER_NODE_FLAGS:-} \
       --clock-second "${KAWU_CLUSTER_CLOCK_SECOND:-0.02}" \
@@ -129,9 +139,9 @@ node() {
     [ -e "$work/stop" ] || sleep "${KAWU_CLUSTER_RESTART_SECONDS:-3}"
   done
 }
-node a "$port_a" &
+node a "$port_a" "$link_a" &
 pids+=($!)
-node b "$port_b" &
+node b "$port_b" "$link_b" &
 pids+=($!)
 
 KAWU_LB_ADDR="127.0.0.1:$lb_port" KAWU_NODE_A="127.0.0.1:$port_a" KAWU_NODE_B="127.0.0.1:$port_b" \
@@ -152,11 +162,15 @@ ready "127.0.0.1:$lb_port"
 export KAWU_CLUSTER_LB="127.0.0.1:$lb_port"
 export KAWU_CLUSTER_NODE_A="127.0.0.1:$port_a"
 export KAWU_CLUSTER_NODE_B="127.0.0.1:$port_b"
+export KAWU_CLUSTER_LINK_A="127.0.0.1:$link_a"
+export KAWU_CLUSTER_LINK_B="127.0.0.1:$link_b"
+export KAWU_CLUSTER_TLS_CA="$work/tls/ca.pem"
 export KAWU_CLUSTER_DIR="$work"
 export KAWU_CLUSTER_DATABASE="$database"
 export KAWU_CLUSTER_GRACE_SECONDS="$grace_seconds"
 export KAWU_TEST_POSTGRES="postgres://kawu@127.0.0.1:$pg_port"
-echo "cluster.sh: PostgreSQL on $pg_port, nodes on $port_a and $port_b, HAProxy on $lb_port"
+echo "cluster.sh: PostgreSQL on $pg_port, nodes on $port_a and $port_b (links on $link_a and" \
+  "$link_b), HAProxy on $lb_port"
 
 if [ $# -eq 0 ]; then
   echo "cluster.sh: up; Ctrl-C stops it"

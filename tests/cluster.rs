@@ -35,6 +35,10 @@ struct Cluster {
     balancer: SocketAddr,
     a: SocketAddr,
     b: SocketAddr,
+    /// Node a's cluster listener, where the other nodes' links come (TLS).
+    link_a: SocketAddr,
+    /// The authority of the links' certificate.
+    authority: PathBuf,
     folder: PathBuf,
     database: String,
 }
@@ -47,6 +51,8 @@ fn cluster() -> Cluster {
             balancer: address("KAWU_CLUSTER_LB")?,
             a: address("KAWU_CLUSTER_NODE_A")?,
             b: address("KAWU_CLUSTER_NODE_B")?,
+            link_a: address("KAWU_CLUSTER_LINK_A")?,
+            authority: std::env::var("KAWU_CLUSTER_TLS_CA").ok()?.into(),
             folder: std::env::var("KAWU_CLUSTER_DIR").ok()?.into(),
             database: std::env::var("KAWU_CLUSTER_DATABASE").ok()?,
         })
@@ -626,11 +632,25 @@ async fn an_unanswered_takeback_lapses_once_for_both_nodes() {
     alice.until_version(6).await;
 }
 
+/// A link to a node, as another node opens it.
+type Link = tokio_tungstenite::WebSocketStream<Box<dyn LinkStream>>;
+
+/// A link's connection: TCP, or TLS over it.
+trait LinkStream: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send {}
+
+impl<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send> LinkStream for S {}
+
 /// The status of an attempt to open a node's link to `address` as node `ff`, showing `secret`,
-/// and the link when it opened.
-async fn open_link(address: SocketAddr, secret: Option<&str>) -> (u16, Option<Socket>) {
+/// over TLS trusting `authority` when given, and the link when it opened.
+async fn open_link(
+    address: SocketAddr,
+    authority: Option<&std::path::Path>,
+    secret: Option<&str>,
+) -> (u16, Option<Link>) {
+    use tokio_rustls::rustls;
     use tokio_tungstenite::tungstenite::{self, client::IntoClientRequest, http::header};
-    let mut request = format!("ws://{address}/cluster")
+    let scheme = if authority.is_some() { "wss" } else { "ws" };
+    let mut request = format!("{scheme}://{address}/cluster")
         .into_client_request()
         .unwrap();
     let headers = request.headers_mut();
@@ -641,7 +661,27 @@ async fn open_link(address: SocketAddr, secret: Option<&str>) -> (u16, Option<So
             format!("Bearer {secret}").parse().unwrap(),
         );
     }
-    match tokio_tungstenite::connect_async(request).await {
+    let tcp = tokio::net::TcpStream::connect(address).await.unwrap();
+    let stream: Box<dyn LinkStream> = match authority {
+        None => Box::new(tcp),
+        Some(authority) => {
+            use rustls::pki_types::{CertificateDer, pem::PemObject};
+            let mut roots = rustls::RootCertStore::empty();
+            for certificate in CertificateDer::pem_file_iter(authority).unwrap() {
+                roots.add(certificate.unwrap()).unwrap();
+            }
+            let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+            let config = rustls::ClientConfig::builder_with_provider(provider)
+                .with_safe_default_protocol_versions()
+                .unwrap()
+                .with_root_certificates(roots)
+                .with_no_client_auth();
+            let connector = tokio_rustls::TlsConnector::from(std::sync::Arc::new(config));
+            let name = rustls::pki_types::ServerName::from(address.ip());
+            Box::new(connector.connect(name, tcp).await.unwrap())
+        }
+    };
+    match tokio_tungstenite::client_async(request, stream).await {
         Ok((socket, response)) => (response.status().as_u16(), Some(socket)),
         Err(tungstenite::Error::Http(response)) => (response.status().as_u16(), None),
         Err(error) => panic!("no answer from {address}/cluster: {error}"),
@@ -655,17 +695,27 @@ async fn a_link_between_nodes_needs_the_secret_and_carries_each_stored_event() {
     let cluster = cluster();
     cluster.ready().await;
     let (_database, secret) = cluster.secret().await;
-    assert_eq!(open_link(cluster.a, None).await.0, 400, "no secret shown");
-    assert_eq!(open_link(cluster.a, Some("guess")).await.0, 403);
+    let tls = Some(cluster.authority.as_path());
+    assert_eq!(
+        open_link(cluster.link_a, tls, None).await.0,
+        400,
+        "no secret shown"
+    );
+    assert_eq!(open_link(cluster.link_a, tls, Some("guess")).await.0, 403);
     let last = if secret.ends_with('0') { '1' } else { '0' };
     let wrong = format!("{}{last}", &secret[..secret.len() - 1]);
-    assert_eq!(open_link(cluster.a, Some(&wrong)).await.0, 403);
-    assert_eq!(
-        open_link(cluster.balancer, Some(&secret)).await.0,
-        404,
-        "links go from node to node, never through the balancer"
+    assert_eq!(open_link(cluster.link_a, tls, Some(&wrong)).await.0, 403);
+    // Links come to the cluster listener alone, and only over TLS.
+    for public in [cluster.balancer, cluster.a] {
+        let status = open_link(public, None, Some(&secret)).await.0;
+        assert_eq!(status, 404, "no link at {public}");
+    }
+    let plain = http_get(cluster.link_a, "/cluster", "").await;
+    assert!(
+        !plain.starts_with("HTTP/"),
+        "plain HTTP is answered: {plain}"
     );
-    let (status, link) = open_link(cluster.a, Some(&secret)).await;
+    let (status, link) = open_link(cluster.link_a, tls, Some(&secret)).await;
     assert_eq!(status, 101);
     let mut link = link.unwrap();
     // A game on node a: its stored events reach the link as notices, in order.
@@ -789,7 +839,8 @@ async fn a_notice_that_does_not_fit_is_never_applied() {
     let (database, secret) = cluster.secret().await;
     let (mut alice, mut bob) = table(cluster.a, GameKind::Xiangqi, MoveClock::Off).await;
     let code = alice.code();
-    let (status, link) = open_link(cluster.a, Some(&secret)).await;
+    let tls = Some(cluster.authority.as_path());
+    let (status, link) = open_link(cluster.link_a, tls, Some(&secret)).await;
     assert_eq!(status, 101);
     let mut link = link.unwrap();
     // A notice with a gap (version 4 while the room is at 2), and one of the next version

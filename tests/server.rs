@@ -49,7 +49,9 @@ fn config(name: &str) -> Config {
         data: data_folder(name),
         database: None,
         node: None,
+        cluster_listen: None,
         cluster_address: None,
+        cluster_tls: None,
         web: None,
         trusted_proxies: Vec::new(),
         limits: Limits {

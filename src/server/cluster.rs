@@ -50,11 +50,23 @@ const NOTICE_BATCH: usize = 256;
 /// Each peer's link: the queue of the frames for it.
 type Links = Arc<Mutex<HashMap<u64, mpsc::Sender<Utf8Bytes>>>>;
 
+/// What this node shows the others when it opens a link: the cluster's secret, over TLS
+/// when the operator gave the files.
+struct Credentials {
+    secret: String,
+    tls: Option<tokio_rustls::TlsConnector>,
+}
+
+/// A link's connection: TCP, or TLS over it.
+trait LinkStream: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send {}
+
+impl<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send> LinkStream for S {}
+
 /// This node's part in the cluster: its id, its way to send notices, and its links.
 pub struct Cluster {
     /// A random id, new at each start.
     pub node: u64,
-    secret: String,
+    credentials: Arc<Credentials>,
     outgoing: mpsc::UnboundedSender<Notice>,
     incoming: mpsc::UnboundedSender<Incoming>,
     links: Links,
@@ -98,8 +110,12 @@ const HEARTBEAT_STATEMENT: &str = "WITH me AS (
     WHERE node <> $1 AND seen > now() - make_interval(secs => $3::float8)";
 
 impl Cluster {
-    /// A new node of the cluster whose database `pool` reaches, and the queues [`start`] takes.
-    pub async fn open(pool: deadpool_postgres::Pool) -> Result<(Cluster, Unsent), StorageError> {
+    /// A new node of the cluster whose database `pool` reaches, opening its links with `tls`
+    /// when given, and the queues [`start`] takes.
+    pub async fn open(
+        pool: deadpool_postgres::Pool,
+        tls: Option<tokio_rustls::TlsConnector>,
+    ) -> Result<(Cluster, Unsent), StorageError> {
         let client = pool
             .get()
             .await
@@ -112,7 +128,7 @@ impl Cluster {
         let (incoming, incoming_queue) = mpsc::unbounded_channel();
         let cluster = Cluster {
             node: rand::random(),
-            secret,
+            credentials: Arc::new(Credentials { secret, tls }),
             outgoing,
             incoming,
             links: Links::default(),
@@ -132,10 +148,11 @@ impl Cluster {
 
     /// Whether `shown` is the cluster's secret (compared in constant time).
     pub fn admits(&self, shown: &str) -> bool {
-        shown.len() == self.secret.len()
+        let secret = &self.credentials.secret;
+        shown.len() == secret.len()
             && shown
                 .bytes()
-                .zip(self.secret.bytes())
+                .zip(secret.bytes())
                 .fold(0, |differ, (a, b)| differ | (a ^ b))
                 == 0
     }
@@ -164,11 +181,11 @@ impl Cluster {
                 }
             }
         });
-        let (pool, links, incoming, secret) = (
+        let (pool, links, incoming, credentials) = (
             self.pool.clone(),
             self.links.clone(),
             self.incoming.clone(),
-            self.secret.clone(),
+            self.credentials.clone(),
         );
         tokio::spawn(async move {
             let mut listing = tokio::time::interval(HEARTBEAT);
@@ -208,7 +225,7 @@ impl Cluster {
                         node,
                         peer,
                         peer_address,
-                        secret.clone(),
+                        credentials.clone(),
                         queue,
                         links.clone(),
                         incoming.clone(),
@@ -339,7 +356,7 @@ async fn link(
     node: u64,
     peer: u64,
     address: String,
-    secret: String,
+    credentials: Arc<Credentials>,
     mut queue: mpsc::Receiver<Utf8Bytes>,
     links: Links,
     incoming: mpsc::UnboundedSender<Incoming>,
@@ -347,16 +364,32 @@ async fn link(
     type Failure = Box<dyn std::error::Error + Send + Sync>;
     let connected = async {
         use tungstenite::client::IntoClientRequest;
-        let mut request = format!("ws://{address}/cluster").into_client_request()?;
+        let scheme = if credentials.tls.is_some() {
+            "wss"
+        } else {
+            "ws"
+        };
+        let mut request = format!("{scheme}://{address}/cluster").into_client_request()?;
         let headers = request.headers_mut();
         headers.insert(
             tungstenite::http::header::AUTHORIZATION,
-            format!("Bearer {secret}").parse()?,
+            format!("Bearer {}", credentials.secret).parse()?,
         );
         headers.insert(NODE_HEADER, format!("{node:016x}").parse()?);
-        let connecting = tokio_tungstenite::connect_async(request);
+        let connecting = async {
+            let tcp = tokio::net::TcpStream::connect(&address).await?;
+            let _ = tcp.set_nodelay(true);
+            let stream: Box<dyn LinkStream> = match &credentials.tls {
+                Some(connector) => {
+                    let name = super::link_tls::server_name(&address)?;
+                    Box::new(connector.connect(name, tcp).await?)
+                }
+                None => Box::new(tcp),
+            };
+            Ok::<_, Failure>(tokio_tungstenite::client_async(request, stream).await?.0)
+        };
         match tokio::time::timeout(NODE_TIMEOUT, connecting).await {
-            Ok(connected) => Ok(connected?.0),
+            Ok(connected) => connected,
             Err(_) => Err(Failure::from("no answer")),
         }
     };

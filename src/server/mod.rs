@@ -17,6 +17,7 @@ mod cluster;
 mod connection;
 #[cfg(debug_assertions)]
 mod failpoint;
+mod link_tls;
 mod metrics;
 mod notice;
 mod pictures;
@@ -54,6 +55,7 @@ use tokio::sync::mpsc;
 use tracing::Instrument;
 
 pub use address::parse_network;
+pub use link_tls::LinkTlsFiles;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -64,9 +66,14 @@ pub struct Config {
     pub database: Option<String>,
     /// This node's name, shown in `hello` and `/health` (to tell the nodes of a cluster apart).
     pub node: Option<String>,
-    /// In a cluster, the address (`host:port`) where the other nodes reach this one; none: the
-    /// address it listens on, when that names one host.
+    /// In a cluster, where this node listens for the other nodes' links (`host:port`), apart
+    /// from its clients: needed on PostgreSQL.
+    pub cluster_listen: Option<String>,
+    /// In a cluster, the address (`host:port`) where the other nodes reach this one's
+    /// `cluster_listen`; none: that address, when it names one host.
     pub cluster_address: Option<String>,
+    /// TLS on the links between nodes, when given.
+    pub cluster_tls: Option<LinkTlsFiles>,
     /// The web build's folder, served at `/` when given.
     pub web: Option<PathBuf>,
     /// The proxies whose word on a client's address is believed (PROXY protocol header or
@@ -261,6 +268,13 @@ impl Config {
         }
         if let Some(address) = &self.cluster_address {
             check_cluster_address(address)?;
+        }
+        if self.database.is_some() && self.cluster_listen.is_none() {
+            return Err(
+                "--cluster-listen is needed with --database: the other nodes' links \
+                        come there, never to the clients' address"
+                    .into(),
+            );
         }
         Ok(())
     }
@@ -671,6 +685,8 @@ fn resident_memory_kib() -> Option<u64> {
 /// A server whose rooms are loaded, ready to serve.
 pub struct Server {
     shared: Arc<Shared>,
+    /// In a cluster with TLS, what accepts the other nodes' links.
+    acceptor: Option<tokio_rustls::TlsAcceptor>,
 }
 
 impl Server {
@@ -692,9 +708,14 @@ impl Server {
                 (Arc::new(storage), Vec::new(), Some(pool))
             }
         };
+        let link_tls = match &config.cluster_tls {
+            Some(files) => Some(link_tls::LinkTls::load(files).map_err(ServerError::Config)?),
+            None => None,
+        };
         let (cluster, unsent) = match postgres {
             Some(pool) => {
-                let (cluster, unsent) = cluster::Cluster::open(pool).await?;
+                let connector = link_tls.as_ref().map(|tls| tls.connector.clone());
+                let (cluster, unsent) = cluster::Cluster::open(pool, connector).await?;
                 (Some(cluster), Some(unsent))
             }
             None => (None, None),
@@ -729,20 +750,28 @@ impl Server {
         if resumed > 0 {
             tracing::info!(resumed, "rooms resumed");
         }
-        Ok(Server { shared })
+        Ok(Server {
+            shared,
+            acceptor: link_tls.map(|tls| tls.acceptor),
+        })
     }
 
-    /// Answers `/ws`, `/health`, `/metrics`, the web folder and in a cluster the other nodes'
-    /// links on `listener` until the process ends.
+    /// Answers `/ws`, `/health`, `/metrics` and the web folder on `listener`, and in a cluster
+    /// the other nodes' links on the cluster listener, until the process ends.
     pub async fn serve(self, listener: TcpListener) -> Result<(), ServerError> {
-        if let Some(cluster) = &self.shared.cluster {
+        if let (Some(cluster), Some(listen)) =
+            (&self.shared.cluster, &self.shared.config.cluster_listen)
+        {
+            let links = TcpListener::bind(listen).await.map_err(|error| {
+                ServerError::Config(format!("--cluster-listen {listen}: {error}"))
+            })?;
             let address = match &self.shared.config.cluster_address {
                 Some(address) => {
                     reachable(address).await.map_err(ServerError::Config)?;
                     address.clone()
                 }
                 None => {
-                    let listening = listener.local_addr()?;
+                    let listening = links.local_addr()?;
                     if listening.ip().is_unspecified() {
                         return Err(ServerError::Config(format!(
                             "--cluster-address is needed: the other nodes cannot reach {listening}"
@@ -751,6 +780,10 @@ impl Server {
                     listening.to_string()
                 }
             };
+            let router = Router::new()
+                .route("/cluster", get(cluster_link))
+                .with_state(self.shared.clone());
+            tokio::spawn(serve_links(links, router, self.acceptor.clone()));
             cluster.announce(address);
         }
         // Plain HTTP requests count against their address's rate; WebSockets have limits of
@@ -768,7 +801,6 @@ impl Server {
                 self.shared.clone(),
                 limit_requests,
             ))
-            .route("/cluster", get(cluster_link))
             .route("/ws", get(websocket));
         let trusted = self.shared.config.trusted_proxies.clone();
         serve_connections(listener, router.with_state(self.shared), trusted).await
@@ -825,6 +857,38 @@ async fn serve_connections(
                         move |headers: &_| address::forwarded_client(headers, peer.ip(), &trusted);
                     serve_http(stream, peer, client, app).await
                 }
+            }
+        });
+    }
+}
+
+/// Serves the other nodes' links (`app`) on every connection `listener` accepts, over TLS
+/// when `acceptor` is given.
+async fn serve_links(
+    listener: TcpListener,
+    app: Router,
+    acceptor: Option<tokio_rustls::TlsAcceptor>,
+) {
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(error) => {
+                tracing::warn!(%error, "cannot accept a node's link");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let (app, acceptor) = (app.clone(), acceptor.clone());
+        tokio::spawn(async move {
+            let client = move |_: &axum::http::HeaderMap| peer.ip();
+            let Some(acceptor) = acceptor else {
+                return serve_http(stream, peer, client, app).await;
+            };
+            match tokio::time::timeout(HEADER_READ_TIMEOUT, acceptor.accept(stream)).await {
+                Ok(Ok(stream)) => serve_http(stream, peer, client, app).await,
+                Ok(Err(error)) => tracing::warn!(%error, %peer, "a node's link without TLS"),
+                Err(_) => tracing::warn!(%peer, "a node's link gave no TLS handshake in time"),
             }
         });
     }
@@ -1037,6 +1101,26 @@ mod tests {
             let refusal = check_cluster_address(bad).unwrap_err();
             assert!(refusal.starts_with("--cluster-address"), "{bad}: {refusal}");
         }
+    }
+
+    #[test]
+    fn a_cluster_needs_a_listener_of_its_own_for_the_links() {
+        let mut config = Config {
+            data: PathBuf::from("."),
+            database: Some("postgres://kawu@db.internal/kawu".into()),
+            node: None,
+            cluster_listen: None,
+            cluster_address: None,
+            cluster_tls: None,
+            web: None,
+            trusted_proxies: Vec::new(),
+            limits: Limits::default(),
+            timing: Timing::default(),
+        };
+        let refusal = config.check().unwrap_err();
+        assert!(refusal.starts_with("--cluster-listen"), "{refusal}");
+        config.cluster_listen = Some("10.0.0.11:7879".into());
+        assert_eq!(config.check(), Ok(()));
     }
 
     #[tokio::test]

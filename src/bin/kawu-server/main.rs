@@ -25,11 +25,25 @@ struct Cli {
     /// This node's name, shown in `hello` and `/health`.
     #[arg(long, env = "KAWU_NODE")]
     node: Option<String>,
-    /// In a cluster, where the other nodes reach this one (`host:port`, checked at start: it
-    /// must resolve and reach this node) [default: the address it listens on, unless that is
-    /// 0.0.0.0 or [::]].
+    /// In a cluster (needed with --database), where this node listens for the other nodes'
+    /// links (`host:port`), apart from --addr: a private address, never behind the proxy.
+    #[arg(long, env = "KAWU_CLUSTER_LISTEN")]
+    cluster_listen: Option<String>,
+    /// In a cluster, where the other nodes reach this one's --cluster-listen (`host:port`,
+    /// checked at start: it must resolve and reach this node) [default: --cluster-listen,
+    /// unless that is 0.0.0.0 or [::]].
     #[arg(long, env = "KAWU_CLUSTER_ADDRESS")]
     cluster_address: Option<String>,
+    /// TLS on the links between nodes: this node's certificate chain (PEM), with
+    /// --cluster-tls-key and --cluster-tls-ca (all three or none; every node alike).
+    #[arg(long, env = "KAWU_CLUSTER_TLS_CERT", requires_all = ["cluster_tls_key", "cluster_tls_ca"])]
+    cluster_tls_cert: Option<PathBuf>,
+    /// This node's private key for the links' TLS (PEM).
+    #[arg(long, env = "KAWU_CLUSTER_TLS_KEY", requires = "cluster_tls_cert")]
+    cluster_tls_key: Option<PathBuf>,
+    /// The authority (PEM) whose certificates this node trusts on the other nodes' links.
+    #[arg(long, env = "KAWU_CLUSTER_TLS_CA", requires = "cluster_tls_cert")]
+    cluster_tls_ca: Option<PathBuf>,
     /// The web build's folder (`target/kawu-web`), served at `/`.
     #[arg(long, env = "KAWU_WEB")]
     web: Option<PathBuf>,
@@ -182,7 +196,20 @@ fn config(cli: &Cli) -> Result<Config, String> {
         data: cli.data.clone().unwrap_or_else(default_data_folder),
         database: cli.database.clone(),
         node: cli.node.clone(),
+        cluster_listen: cli.cluster_listen.clone(),
         cluster_address: cli.cluster_address.clone(),
+        cluster_tls: match (
+            &cli.cluster_tls_cert,
+            &cli.cluster_tls_key,
+            &cli.cluster_tls_ca,
+        ) {
+            (Some(certificate), Some(key), Some(authority)) => Some(kawu::server::LinkTlsFiles {
+                certificate: certificate.clone(),
+                key: key.clone(),
+                authority: authority.clone(),
+            }),
+            _ => None,
+        },
         web: cli.web.clone(),
         trusted_proxies: cli
             .trusted_proxy
