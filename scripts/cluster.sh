@@ -22,7 +22,7 @@
 #   KAWU_CLUSTER_DATABASE  the nodes' database URL
 #   KAWU_TEST_POSTGRES     the PostgreSQL server's URL, for the storage tests' own databases
 #
-# Needs Debian's postgresql and haproxy packages. PostgreSQL refuses to run as root: as root,
+# Needs Debian's postgresql, haproxy and openssl packages. PostgreSQL refuses to run as root: as root,
 # its server runs as the `postgres` user the package creates.
 # Settings: KAWU_CLUSTER_PORT (first of six ports, default 17400), KAWU_SERVER_BIN (the
 # kawu-server binary; default: built here with `cargo build`, KAWU_PROFILE=release for a
@@ -42,6 +42,10 @@ if [ ! -x "$pg_bin/postgres" ]; then
 fi
 if ! command -v haproxy >/dev/null; then
   echo "cluster.sh: haproxy is not installed (apt-get install haproxy)" >&2
+  exit 1
+fi
+if ! command -v openssl >/dev/null; then
+  echo "cluster.sh: openssl is not installed (apt-get install openssl)" >&2
   exit 1
 fi
 
