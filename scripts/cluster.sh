@@ -22,8 +22,8 @@
 #   KAWU_CLUSTER_DATABASE  the nodes' database URL
 #   KAWU_TEST_POSTGRES     the PostgreSQL server's URL, for the storage tests' own databases
 #
-# Needs Debian's postgresql, haproxy and openssl packages. PostgreSQL refuses to run as root: as root,
-# its server runs as the `postgres` user the package creates.
+# Needs Debian's postgresql, haproxy and openssl packages. PostgreSQL refuses to run as root:
+# as root, its server runs as the `postgres` user the package creates.
 # Settings: KAWU_CLUSTER_PORT (first of six ports, default 17400), KAWU_SERVER_BIN (the
 # kawu-server binary; default: built here with `cargo build`, KAWU_PROFILE=release for a
 # release build), KAWU_CLUSTER_CLOCK_SECOND (the nodes' --clock-second, default 0.02),
