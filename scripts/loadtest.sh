@@ -2,7 +2,8 @@
 # `kawu-cli loadtest` in one run against one SQLite node and against a two-node cluster on
 # PostgreSQL behind HAProxy (scripts/cluster.sh), with the same games and flags; reports each
 # one's actions per second, latency and the memory and processor time of every process, then
-# each node's mean commit and action time from its /metrics.
+# each node's mean commit and action time from its /metrics. Each game connects from a loopback
+# address of its own (`--loopback-sources`), so the servers keep their per-address limits.
 #
 #   bash scripts/loadtest.sh --games 200 --seconds 20 --think-ms 300
 #
@@ -27,7 +28,6 @@ fi
 port=${KAWU_SQLITE_PORT:-17390}
 data=$(mktemp -d "${TMPDIR:-/tmp}/kawu-loadtest.XXXXXX")
 "$target/kawu-server" --addr "127.0.0.1:$port" --data "$data" \
-  --rooms-per-address 100000 --connections-per-address 100000 \
   --frames-per-second 10000 --frame-burst 10000 >"$data/server.log" 2>&1 &
 sqlite_pid=$!
 trap 'kill $sqlite_pid 2>/dev/null || true; wait $sqlite_pid 2>/dev/null || true; rm -rf "$data"' EXIT
@@ -36,11 +36,10 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 
-# The cluster's nodes keep the normal clock (the load test's games have none anyway). Every
-# game of the load test comes from one address: its nodes allow one address as many rooms and
-# connections as the SQLite node above.
+# The cluster's nodes keep the normal clock (the load test's games have none anyway) and their
+# default limits: each game connects from a loopback address of its own, which HAProxy names
+# to the nodes.
 KAWU_SERVER_BIN="$target/kawu-server" KAWU_CLUSTER_CLOCK_SECOND=1 \
-  KAWU_CLUSTER_NODE_FLAGS="--rooms-per-address 100000 --connections-per-address 100000" \
   bash scripts/cluster.sh bash -c '
     dir=$KAWU_CLUSTER_DIR
     "$0" loadtest \
@@ -50,7 +49,7 @@ KAWU_SERVER_BIN="$target/kawu-server" KAWU_CLUSTER_CLOCK_SECOND=1 \
       --process "cluster/node-b=$(cat "$dir/node-b.pid")" \
       --process "cluster/haproxy=$(cat "$dir/haproxy.pid")" \
       --process "cluster/postgresql=$(head -n 1 "$dir/pg/data/postmaster.pid")" \
-      "${@:2}"
+      --loopback-sources "${@:2}"
     # What each node says of its own work (/metrics): the writes of its rooms to the database,
     # from asking to the commit, and its actions, from taking one up to its event stored and
     # sent (no apostrophes here: this is inside single quotes).

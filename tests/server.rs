@@ -1620,6 +1620,36 @@ async fn plain_http_requests_are_limited_per_address() {
     Client::connect(address).await;
 }
 
+#[tokio::test]
+async fn the_load_test_from_loopback_sources_keeps_within_per_address_limits() {
+    let mut config = config("loopback-sources");
+    config.limits.rooms_per_address = 1;
+    config.limits.connections_per_address = 2;
+    let address = start(config).await;
+    let load = |sources: bool| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_kawu-cli"));
+        command.args(["loadtest", "--addr", &address.to_string()]);
+        command.args(["--games", "3", "--seconds", "0.5", "--think-ms", "50"]);
+        if sources {
+            command.arg("--loopback-sources");
+        }
+        tokio::task::spawn_blocking(move || command.output().unwrap())
+    };
+    let spread = load(true).await.unwrap();
+    let report = String::from_utf8_lossy(&spread.stdout);
+    assert!(
+        spread.status.success(),
+        "{report}{}",
+        String::from_utf8_lossy(&spread.stderr)
+    );
+    assert!(report.contains("errors: 0"), "{report}");
+    // From one address, the second table's room is one too many.
+    let crowded = load(false).await.unwrap();
+    assert!(!crowded.status.success());
+    let refusal = String::from_utf8_lossy(&crowded.stderr);
+    assert!(refusal.contains("table 1"), "{refusal}");
+}
+
 /// Sends `messages` in one write, so that the server reads them all at once.
 async fn send_together<const N: usize>(client: &mut Client, messages: [ClientMessage; N]) {
     for message in messages {

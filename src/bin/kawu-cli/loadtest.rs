@@ -30,11 +30,16 @@ pub struct LoadtestArgs {
     /// The server's address.
     #[arg(long, default_value = "127.0.0.1:7878")]
     addr: String,
-    /// Games played at once (a connection for each person at the table). The server must
-    /// allow this many rooms and as many connections per address as there are people:
-    /// `kawu-server --rooms-per-address N --connections-per-address 2N` for Junqi.
+    /// Games played at once (a connection for each person at the table). From one address,
+    /// the server must allow this many rooms and as many connections per address as there are
+    /// people (`kawu-server --rooms-per-address N --connections-per-address 2N` for Junqi);
+    /// or see --loopback-sources.
     #[arg(long, default_value_t = 100)]
     games: u32,
+    /// Connect each table from an address of its own, 127.1.x.y (a loopback target only), so
+    /// that a server's per-address limits stay as they are.
+    #[arg(long)]
+    loopback_sources: bool,
     /// The game: junqi, or qiguo (tables of --seats, --computers of them the server's).
     #[arg(long, default_value = "junqi", value_parser = game_kind)]
     game: GameKind,
@@ -202,7 +207,6 @@ pub fn run(args: LoadtestArgs) -> Result<String, Failure> {
 }
 
 async fn load(args: &LoadtestArgs, target: &Target) -> Result<String, Failure> {
-    let url = format!("ws://{}/ws", target.addr);
     let counters = Arc::new(Counters::default());
     let stop = Arc::new(AtomicBool::new(false));
     let think = Duration::from_millis(args.think_ms);
@@ -211,7 +215,11 @@ async fn load(args: &LoadtestArgs, target: &Target) -> Result<String, Failure> {
     // Open every table first, then let all games play at once.
     let mut tables = Vec::with_capacity(args.games as usize);
     for index in 0..args.games {
-        let table = open_table(&url, args, &counters).await.map_err(|message| {
+        let server = Server {
+            addr: target.addr.clone(),
+            source: args.loopback_sources.then(|| loopback_source(index)),
+        };
+        let table = open_table(&server, args, &counters).await.map_err(|message| {
             Failure(format!(
                 "table {index}: {message} (is kawu-server running at {} with --rooms-per-address {} \
                  and --connections-per-address {} or more?)",
@@ -651,13 +659,46 @@ async fn receive(socket: &mut Socket) -> Result<ServerMessage, String> {
     }
 }
 
-async fn connect(url: &str) -> Result<Socket, String> {
+/// Where a table's players connect, and from which address.
+struct Server {
+    addr: String,
+    /// The local address to connect from; none: the system's pick.
+    source: Option<std::net::IpAddr>,
+}
+
+/// Table `index`'s own loopback address, 127.1.x.y (62,500 of them, then round again).
+fn loopback_source(index: u32) -> std::net::IpAddr {
+    let n = index % 62_500;
+    std::net::Ipv4Addr::new(127, 1, (n / 250) as u8, (n % 250 + 1) as u8).into()
+}
+
+async fn connect(server: &Server) -> Result<Socket, String> {
+    let url = format!("ws://{}/ws", server.addr);
     let config = WebSocketConfig::default()
         .read_buffer_size(4096)
         .write_buffer_size(0);
-    let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+    let cannot = |e: &dyn std::fmt::Display| format!("cannot connect to {url}: {e}");
+    let Some(source) = server.source else {
+        let (socket, _) = tokio_tungstenite::connect_async_with_config(&url, Some(config), true)
+            .await
+            .map_err(|e| cannot(&e))?;
+        return Ok(socket);
+    };
+    let target = tokio::net::lookup_host(&server.addr)
         .await
-        .map_err(|e| format!("cannot connect to {url}: {e}"))?;
+        .map_err(|e| cannot(&e))?
+        .find(|address| address.is_ipv4())
+        .ok_or_else(|| cannot(&"no IPv4 address"))?;
+    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| cannot(&e))?;
+    socket
+        .bind(std::net::SocketAddr::new(source, 0))
+        .map_err(|e| cannot(&e))?;
+    let stream = socket.connect(target).await.map_err(|e| cannot(&e))?;
+    let _ = stream.set_nodelay(true);
+    let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
+    let (socket, _) = tokio_tungstenite::client_async_with_config(&url, stream, Some(config))
+        .await
+        .map_err(|e| cannot(&e))?;
     Ok(socket)
 }
 
@@ -673,9 +714,9 @@ async fn hello_node(socket: &mut Socket) -> Result<Option<String>, String> {
 
 /// A connection on a node other than `node` (when the server names nodes): through a balancer
 /// that hands connections round, one of a few tries lands there.
-async fn connect_elsewhere(url: &str, node: Option<&str>) -> Result<(Socket, bool), String> {
+async fn connect_elsewhere(server: &Server, node: Option<&str>) -> Result<(Socket, bool), String> {
     for _ in 0..8 {
-        let mut socket = connect(url).await?;
+        let mut socket = connect(server).await?;
         let here = hello_node(&mut socket).await?;
         match (node, here.as_deref()) {
             (Some(node), Some(here)) if node == here => continue,
@@ -683,7 +724,7 @@ async fn connect_elsewhere(url: &str, node: Option<&str>) -> Result<(Socket, boo
             _ => return Ok((socket, false)),
         }
     }
-    let mut socket = connect(url).await?;
+    let mut socket = connect(server).await?;
     hello_node(&mut socket).await?;
     Ok((socket, false))
 }
@@ -726,16 +767,16 @@ fn computer_seats(room: &RoomState) -> Vec<RoomSeat> {
 /// The people at a new table: one creates the room, the others join it, on another node when
 /// there are several.
 async fn open_table(
-    url: &str,
+    server: &Server,
     args: &LoadtestArgs,
     counters: &Counters,
 ) -> Result<Vec<Player>, String> {
-    let mut socket = connect(url).await?;
+    let mut socket = connect(server).await?;
     let node = hello_node(&mut socket).await?;
     let (first, code) = enter(socket, args.create()).await?;
     let mut players = vec![first];
     for _ in 1..args.people() {
-        let (socket, spread) = connect_elsewhere(url, node.as_deref()).await?;
+        let (socket, spread) = connect_elsewhere(server, node.as_deref()).await?;
         if spread && players.len() == 1 {
             counters.spread.fetch_add(1, Ordering::Relaxed);
         }
