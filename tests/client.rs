@@ -2,6 +2,8 @@
 //! and animations, undo, and computer seats; the palettes measured (`client/colours.rs`). (One
 //! test binary for all Bevy tests.)
 
+#[path = "client/classic.rs"]
+mod classic;
 #[path = "client/colours.rs"]
 mod colours;
 

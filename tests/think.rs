@@ -131,7 +131,7 @@ fn a_junqi_classic_request_answers_as_the_command_line_does() {
         ("Hard", format!("{start} moves a6a7= e7e6=")),
     ] {
         let request: ThinkRequest = serde_json::from_str(&format!(
-            r#"{{"seen": {{"game": "junqi-classic", "line": "{line}"}}, "search": {{"level": "{level}", "seed": 3, "nodes": 1000000}}}}"#
+            r#"{{"seen": {{"game": "junqi_classic", "line": "{line}"}}, "search": {{"level": "{level}", "seed": 3, "nodes": 1000000}}}}"#
         ))
         .unwrap();
         let answer = think(&request).expect("a good request");

@@ -505,3 +505,20 @@ learn-next = Next step
 learn-again = Try again
 learn-leave = Leave the lesson
 learn-play-easy = Play against Easy
+
+## Junqi classic: the deployment screen
+deploy-title = Deploy your army
+deploy-intro-red = You play Red and move first. Arrange your 25 pieces in secret: tap two pieces to swap them, or drag one onto another. Your front rank is at the top.
+deploy-intro-blue = You play Blue. Arrange your 25 pieces in secret: tap two pieces to swap them, or drag one onto another. Your front rank is at the top.
+deploy-random = Random
+deploy-balanced = Balanced
+deploy-defensive = Defensive
+deploy-aggressive = Aggressive
+deploy-save = Save layout
+deploy-layout-name = Layout name
+deploy-ready = Ready
+deploy-all-legal = Every piece stands where the rules allow.
+deploy-rule-flag = The flag must stand on a headquarters (a post of your last rank marked 大本营).
+deploy-rule-landmine = A landmine must stand on your last two ranks.
+deploy-rule-bomb = A bomb must not stand on your front rank.
+deploy-rule-other = This army breaks a deployment rule.

@@ -488,3 +488,20 @@ learn-next = 下一步
 learn-again = 再试一次
 learn-leave = 退出教程
 learn-play-easy = 和简单电脑下一盘
+
+## Junqi classic: the deployment screen
+deploy-title = 布阵
+deploy-intro-red = 你执红先走。秘密布置你的 25 枚棋子：点两枚棋子交换位置，或把一枚拖到另一枚上。你的前排在上方。
+deploy-intro-blue = 你执蓝。秘密布置你的 25 枚棋子：点两枚棋子交换位置，或把一枚拖到另一枚上。你的前排在上方。
+deploy-random = 随机
+deploy-balanced = 均衡
+deploy-defensive = 防守
+deploy-aggressive = 进攻
+deploy-save = 保存布阵
+deploy-layout-name = 布阵名称
+deploy-ready = 完成
+deploy-all-legal = 所有棋子都摆在规则允许的位置。
+deploy-rule-flag = 军旗必须放在大本营。
+deploy-rule-landmine = 地雷只能放在最后两排。
+deploy-rule-bomb = 炸弹不能放在第一排。
+deploy-rule-other = 这个布阵违反了布阵规则。

@@ -66,7 +66,7 @@ pub enum Seen {
         moves: Vec<String>,
     },
     /// Junqi classic: the side's line, all its player knows (`docs/junqi-classic.md`).
-    #[serde(rename = "junqi-classic")]
+    #[serde(rename = "junqi_classic")]
     JunqiClassic {
         /// The line's text.
         line: String,

@@ -18,6 +18,7 @@ mod app;
 mod attract;
 mod audio;
 mod catalog;
+pub mod classic;
 mod cli;
 mod clipboard;
 mod cues;

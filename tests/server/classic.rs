@@ -172,6 +172,10 @@ async fn no_frame_of_a_classic_game_names_an_enemy_piece_before_the_end() {
     carol.until_version(4).await;
     assert_eq!(carol.replica().to_move(), Some(RoomSeat(0)));
 
+    // No picture of a game in play: it would show every piece.
+    let gif = format!("/games/{}/0.gif", alice.code());
+    let picture = http_get(address, &gif, "").await;
+    assert!(picture.starts_with("HTTP/1.1 404"), "{picture:.200}");
     let mut nonce = 0;
     let mut bob_frames = Vec::new();
     while alice.replica().to_move().is_some() && nonce < 600 {
@@ -234,6 +238,10 @@ async fn no_frame_of_a_classic_game_names_an_enemy_piece_before_the_end() {
         );
     }
     assert_eq!(classic(&carol), state);
+    // The finished game, everything shown, as a GIF.
+    let picture = http_get(address, &gif, "").await;
+    assert!(picture.starts_with("HTTP/1.1 200"), "{picture:.200}");
+    assert!(picture.contains("GIF89a"));
 }
 
 #[tokio::test]

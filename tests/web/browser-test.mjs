@@ -1097,8 +1097,8 @@ async function cli(args, input = '') {
 
 /// The native command line's answer to `request` (a ThinkRequest), as tests/think.rs asks it:
 /// `junqi think --view`, the UCI engine's `go nodes N` (or, with no node limit, its `go`: Hard's
-/// time budget) with the game's 6 MB table, `qiguo think`. With no node limit Junqi thinks at
-/// most Hard's budget (`--ms`), as the game does.
+/// time budget) with the game's 6 MB table, `qiguo think`, `junqi-classic think -`. With no node
+/// limit both Junqis think at most Hard's budget (`--ms`), as the game does.
 async function nativeAnswer({ seen, search }) {
   const level = search.level.toLowerCase();
   const seed = String(search.seed);
@@ -1118,6 +1118,12 @@ async function nativeAnswer({ seen, search }) {
     const best = lines.find((line) => line.startsWith('bestmove '));
     const searched = lines.filter((line) => line.startsWith('info depth')).at(-1)?.match(/ nodes (\d+)/);
     return { action: best?.slice('bestmove '.length), ms, nodes: searched && Number(searched[1]) };
+  }
+  if (seen.game === 'junqi_classic') {
+    const clock = search.nodes === null ? ['--ms', '2000'] : [];
+    const args = ['junqi-classic', 'think', '-', '--level', level, '--seed', seed, ...clock];
+    const { out, ms } = await cli(args, `${seen.line}\n`);
+    return { action: out.split('\n')[0], ms };
   }
   const { out, ms } = await cli(['qiguo', 'think', seen.qfen, '--level', level, '--seed', seed]);
   return { action: out.trim(), ms };
@@ -1167,7 +1173,7 @@ async function thinkInWorker() {
     compared.push({ name, action: native.action, workerMs: Math.round(web.ms), nativeMs: Math.round(native.ms) });
   }
   const hard = {};
-  for (const game of ['junqi', 'xiangqi', 'qiguo']) {
+  for (const game of ['junqi', 'xiangqi', 'qiguo', 'junqi_classic']) {
     const { request } = cases.find((c) => c.request.seen.game === game && c.request.search.level === 'Hard');
     const timed = { ...request, search: { ...request.search, nodes: null } };
     const [web, native] = [await ask(timed), await nativeAnswer(timed)];

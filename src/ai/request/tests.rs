@@ -202,13 +202,13 @@ fn a_junqi_classic_line_is_answered_as_the_command_line_answers_it() {
     // A line no army fits, or a broken one, is refused with a reason.
     let broken = format!("{} moves a6a7+ e7e6", line.start().to_cjfen());
     let reply = think_json(&format!(
-        r#"{{"seen": {{"game": "junqi-classic", "line": "{broken}"}}, "search": {{"level": "Easy", "seed": 1}}}}"#
+        r#"{{"seen": {{"game": "junqi_classic", "line": "{broken}"}}, "search": {{"level": "Easy", "seed": 1}}}}"#
     ));
     assert!(reply.contains("error"), "{reply}");
     // Blue's move is not Red's to choose.
     let waiting = format!("{} moves a6a7=", line.start().to_cjfen());
     let reply = think_json(&format!(
-        r#"{{"seen": {{"game": "junqi-classic", "line": "{waiting}"}}, "search": {{"level": "Easy", "seed": 1}}}}"#
+        r#"{{"seen": {{"game": "junqi_classic", "line": "{waiting}"}}, "search": {{"level": "Easy", "seed": 1}}}}"#
     ));
     assert!(reply.contains("turn"), "{reply}");
 }

@@ -401,6 +401,19 @@ impl Deployment {
         Deployment::from_kinds(side, kinds).expect("each kind took a post its rules allow")
     }
 
+    /// The same army for the other side, as its player sees it: the board turned half round,
+    /// so the front stays the front and the left the player's left (a layout saved by a Red
+    /// player serves them as Blue).
+    pub fn turned(&self) -> Deployment {
+        let mut kinds = [None; POINTS];
+        for (at, piece) in self.pieces() {
+            let turned = point(FILES - 1 - at.file(), 2 * HALF_RANKS - 1 - at.rank());
+            kinds[turned.index()] = Some(piece.kind);
+        }
+        Deployment::from_kinds(self.side.opponent(), kinds)
+            .expect("turning the board keeps every rule of a deployment")
+    }
+
     /// The side's half as text (see [`Deployment::parse`]).
     pub fn to_text(&self) -> String {
         let mut text = String::new();

@@ -119,6 +119,17 @@ fn a_draft_names_each_misplaced_piece_as_it_is_placed() {
 }
 
 #[test]
+fn an_army_turned_for_the_other_side_keeps_its_shape() {
+    let red = Deployment::parse(RED, Color::Red).unwrap();
+    let blue = red.turned();
+    assert_eq!(blue.side(), Color::Blue);
+    // Red's front-left piece (a6) is Blue's front-left piece as Blue sees it (e7).
+    assert_eq!(blue.kind_at(at("e7")), red.kind_at(at("a6")));
+    assert_eq!(blue.kind_at(at("d12")), red.kind_at(at("b1")));
+    assert_eq!(blue.turned(), red);
+}
+
+#[test]
 fn generated_deployments_are_legal_and_reproducible() {
     for style in DeploymentStyle::ALL {
         for side in Color::ALL {
