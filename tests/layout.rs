@@ -94,7 +94,7 @@ fn what_the_searches_share_imports_no_game_of_theirs() {
 
 #[test]
 fn the_shared_client_imports_no_game_folder() {
-    let games = ["junqi", "xiangqi", "qiguo", "classic"];
+    let games = ["junqi", "xiangqi", "qiguo"];
     let shared: Vec<PathBuf> = sources("client")
         .into_iter()
         .filter(|file| {

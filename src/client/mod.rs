@@ -18,7 +18,6 @@ mod app;
 mod attract;
 mod audio;
 mod catalog;
-pub mod classic;
 mod cli;
 mod clipboard;
 mod cues;

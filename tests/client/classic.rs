@@ -4,7 +4,7 @@
 use super::*;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
-use kawu::client::classic::{
+use kawu::client::junqi::classic::{
     ArmyReady, DeploymentCommand, DeploymentScreen, SavedLayout, SavedLayouts,
 };
 use kawu::rules::junqi::Color;

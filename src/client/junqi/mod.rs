@@ -1,10 +1,11 @@
 //! Junqi flip on the table: the match model, the board and its pieces, the choreography of
 //! flips and battles, input on the board, the HUD section, sounds, the rules page and what a
 //! room's state means. The referee, replays, autosave and online play are the match layer's
-//! (`client/play/`).
+//! (`client/play/`). Junqi classic, on the same board, grows in `classic/`.
 
 mod board;
 mod choreography;
+pub mod classic;
 mod hud;
 mod input;
 mod layout;
@@ -51,6 +52,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         input::logic_plugin,
         pieces::logic_plugin,
         choreography::plugin,
+        classic::logic_plugin,
     ));
 }
 
@@ -63,5 +65,6 @@ pub(super) fn plugin(app: &mut App) {
         input::plugin,
         hud::plugin,
         sounds::plugin,
+        classic::plugin,
     ));
 }
