@@ -67,6 +67,11 @@ fn start(app: &mut App, seed: u64, seats: Seats) {
     assert_consistent(app);
 }
 
+/// The game on the table.
+fn table_game(app: &App) -> GameKind {
+    app.world().resource::<State<TableGame>>().get().0
+}
+
 fn settled(app: &mut App) -> bool {
     app.world_mut()
         .run_system_cached(animations_settled)
@@ -1011,7 +1016,7 @@ fn seated_pair(server: &TestServer, guest_url: &str, game: GameKind) -> (App, Ap
             // Both have seen the other arrive, and heard the same events.
             apps.iter().all(|app| {
                 *app.world().resource::<State<Screen>>().get() == Screen::Playing
-                    && app.world().resource::<MatchStatus>().game == game
+                    && table_game(app) == game
                     && app
                         .world()
                         .resource::<Seats>()
@@ -1134,10 +1139,7 @@ fn xq_start(app: &mut App, game: XqGame, seats: Seats) {
     });
     app.update();
     app.update();
-    assert_eq!(
-        app.world().resource::<MatchStatus>().game,
-        GameKind::Xiangqi
-    );
+    assert_eq!(table_game(app), GameKind::Xiangqi);
     xq_assert_consistent(app);
 }
 
@@ -1587,7 +1589,7 @@ fn switching_games_clears_the_other_games_pieces() {
         .iter(app.world())
         .count();
     assert_eq!(xiangqi, 0);
-    assert_eq!(app.world().resource::<MatchStatus>().game, GameKind::Junqi);
+    assert_eq!(table_game(&app), GameKind::Junqi);
     // The table is Junqi's: nothing scoped to another game's table is left.
     app.update();
     assert_eq!(
@@ -1876,7 +1878,7 @@ fn qg_start(app: &mut App, game: QiguoMatch, seats: Seats) {
     });
     app.update();
     app.update();
-    assert_eq!(app.world().resource::<MatchStatus>().game, GameKind::Qiguo);
+    assert_eq!(table_game(app), GameKind::Qiguo);
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
         Screen::Playing
@@ -2132,7 +2134,7 @@ fn a_saved_qiguo_game_continues_and_a_bad_one_is_reported() {
     });
     app.update();
     app.update();
-    assert_eq!(app.world().resource::<MatchStatus>().game, GameKind::Qiguo);
+    assert_eq!(table_game(&app), GameKind::Qiguo);
     assert_eq!(qg_model(&app).position(), game.position());
     assert_eq!(*app.world().resource::<Seats>(), seats);
     qg_assert_consistent(&mut app);
@@ -2491,7 +2493,7 @@ fn a_qiguo_table_of_two_clients_and_two_server_computers_plays_through_a_real_se
     run_until(&mut [&mut host, &mut guest], "the table filled", |apps| {
         apps.iter().all(|app| {
             *app.world().resource::<State<Screen>>().get() == Screen::Playing
-                && app.world().resource::<MatchStatus>().game == GameKind::Qiguo
+                && table_game(app) == GameKind::Qiguo
                 && !session(app).waiting_for_players()
                 && session(app).connected()[..2] == [true, true]
         }) && qg_person_to_move(apps) == Some(0)
@@ -2902,7 +2904,7 @@ fn lesson_step(app: &mut App, kind: GameKind, step: usize) {
         app.update();
     }
     assert_eq!(app.world().resource::<LessonOn>().step_of(kind), Some(step));
-    assert_eq!(app.world().resource::<MatchStatus>().game, kind);
+    assert_eq!(table_game(app), kind);
 }
 
 /// The answer to the last move tried in the step on the table: right or not, and its message.

@@ -1,7 +1,7 @@
 //! The demonstration behind the title screen: two (or more) easy computers play the chosen
 //! game, and a finished one is replaced after a short pause.
 
-use super::matches::{Deal, MatchStatus, NewMatch};
+use super::matches::{Deal, MatchStatus, NewMatch, TableGame};
 use super::seats::Seats;
 use super::timeline::animations_settled;
 use super::{ClientSet, Screen};
@@ -29,14 +29,15 @@ pub fn attract_game(game: GameKind) -> NewMatch {
     }
 }
 
-fn start_attract_game(status: Res<MatchStatus>, mut starts: MessageWriter<NewMatch>) {
-    starts.write(attract_game(status.game));
+fn start_attract_game(table: Res<State<TableGame>>, mut starts: MessageWriter<NewMatch>) {
+    starts.write(attract_game(table.get().0));
 }
 
 /// On the title screen, a finished demonstration game is replaced after a short pause.
 fn restart_attract_game(
     time: Res<Time>,
     status: Res<MatchStatus>,
+    table: Res<State<TableGame>>,
     mut waited: Local<Duration>,
     mut starts: MessageWriter<NewMatch>,
 ) {
@@ -47,6 +48,6 @@ fn restart_attract_game(
     *waited += time.delta();
     if *waited >= Duration::from_secs(3) {
         *waited = Duration::ZERO;
-        starts.write(attract_game(status.game));
+        starts.write(attract_game(table.get().0));
     }
 }

@@ -20,11 +20,9 @@ pub struct PositionKey {
     pub ply: usize,
 }
 
-/// What the shell knows of the match on the table.
+/// What the shell knows of the match on the table (which game it is, [`TableGame`] says).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct MatchStatus {
-    /// The game being played.
-    pub game: GameKind,
     /// Whether this is the title screen's computer-vs-computer demonstration.
     pub attract: bool,
     /// The current position.
@@ -62,12 +60,6 @@ pub struct ReplayProgress {
     pub total: usize,
     /// Whether it plays by itself.
     pub playing: bool,
-}
-
-/// A run condition: whether `game` is the game on the table. Each game's systems that act on
-/// the table run only then.
-pub fn on_table(game: GameKind) -> impl FnMut(Res<MatchStatus>) -> bool + Clone {
-    move |status: Res<MatchStatus>| status.game == game
 }
 
 /// Something a player asks of the match, whatever the game.
@@ -184,14 +176,19 @@ pub struct ResumeMatch {
     pub record: serde_json::Value,
 }
 
-/// The game whose table is shown. Its board, pieces and markers are scoped to it: the board is
-/// set up on entering, and everything of its table goes on leaving.
+/// The game on the table: the one whose model last had a game put on it. Its board, pieces and
+/// markers are scoped to it (the board is set up on entering, and everything of its table goes
+/// on leaving), and its systems that act on the table run only while it is here
+/// ([`on_table`]).
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TableGame(pub GameKind);
 
-/// The table follows the game of the match.
-fn follow_the_match(status: Res<MatchStatus>, mut table: ResMut<NextState<TableGame>>) {
-    NextState::set_if_neq(&mut table, TableGame(status.game));
+/// A run condition: whether `game` is on the table. Each game gives it to every one of its
+/// systems that act on the table (input, pieces, markers, HUD section, computers, what the
+/// shell hears of the match), with `distributive_run_if` so that each asks just before it runs:
+/// a game brought to the table within a frame takes over at once.
+pub fn on_table(game: GameKind) -> impl FnMut(Option<Res<State<TableGame>>>) -> bool + Clone {
+    in_state(TableGame(game))
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -199,12 +196,6 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LocalClock>()
         .init_state::<TableGame>()
         .add_systems(Update, run_local_clock.in_set(ClientSet::Command))
-        .add_systems(
-            Update,
-            follow_the_match
-                .run_if(resource_changed::<MatchStatus>)
-                .in_set(ClientSet::Present),
-        )
         .add_message::<MatchRequest>()
         .add_message::<DrawDeclined>()
         .add_message::<NewMatch>()

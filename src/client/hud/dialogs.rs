@@ -63,6 +63,7 @@ pub(super) fn hud_dialogs(
     let lang = settings.language;
     let t = |key: &'static str| tr(lang, key);
     let (status, seats, text) = (&table.status, &table.seats, &table.text);
+    let game = table.game.get().0;
     let board_centre = insets.table_centre();
     if status.over {
         state.confirm_resign = false;
@@ -161,26 +162,26 @@ pub(super) fn hud_dialogs(
                     let sounds = &mut act.sounds;
                     if menu_button(ui, true, t("result-rematch"), sounds) {
                         act.starts.write(NewMatch {
-                            game: status.game,
+                            game,
                             seats: (*seats).clone(),
                             deal: default(),
                             attract: false,
                         });
                     }
                     // Only the games whose records replay offer it.
-                    if act.catalog.get(status.game).record_words.is_some()
+                    if act.catalog.get(game).record_words.is_some()
                         && menu_button(ui, true, t("result-replay"), sounds)
                     {
                         act.watch.write(WatchReplay {
-                            kind: status.game,
+                            kind: game,
                             record: RecordSource::OnTable,
                         });
                     }
-                    if act.catalog.get(status.game).record_words.is_some()
+                    if act.catalog.get(game).record_words.is_some()
                         && menu_button(ui, true, t("result-review"), sounds)
                     {
                         act.watch.write(WatchReplay {
-                            kind: status.game,
+                            kind: game,
                             record: RecordSource::OnTable,
                         });
                         act.reviews.write(ReviewRequest::Start);

@@ -3,7 +3,7 @@
 
 use super::state::HudActions;
 use crate::client::i18n::{Lang, tr, tr_args};
-use crate::client::matches::{LocalClock, MatchStatus};
+use crate::client::matches::{LocalClock, MatchStatus, TableGame};
 use crate::client::net::{LinkState, OnlineSession, finished_game_link, invite_link};
 use crate::client::online::{RoomAction, RoomTable};
 use crate::client::seats::level_key;
@@ -19,6 +19,8 @@ pub(super) struct OnlineView<'w> {
     pub(super) session: Res<'w, OnlineSession>,
     pub(super) time: Res<'w, Time>,
     pub(super) status: Res<'w, MatchStatus>,
+    /// The game on the table.
+    pub(super) game: Res<'w, State<TableGame>>,
     /// The move clock of a game at this device.
     pub(super) local_clock: Res<'w, LocalClock>,
     /// Where the room's seats sit at this table, at a table for more than two.
@@ -47,7 +49,7 @@ fn seat_mark(seat: &SeatState, mine: bool) -> &'static str {
 fn table_seats(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut HudActions) {
     let session = &*online.session;
     let count = session.seats().len();
-    let entry = act.catalog.get(online.status.game);
+    let entry = act.catalog.get(online.game.get().0);
     for (index, seat) in session.seats().iter().enumerate() {
         let room_seat = RoomSeat(index as u8);
         let mine = session.my_seat() == Some(room_seat);

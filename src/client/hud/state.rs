@@ -5,7 +5,7 @@ use crate::client::catalog::Catalog;
 use crate::client::clipboard::Clipboard;
 use crate::client::cues::UiSound;
 use crate::client::i18n::{Lang, tr};
-use crate::client::matches::{MatchRequest, MatchStatus, NewMatch};
+use crate::client::matches::{MatchRequest, MatchStatus, NewMatch, TableGame};
 use crate::client::online::RoomAction;
 use crate::client::play::{PracticeRequest, PracticeView, ReviewRequest, ReviewView, ShareRequest};
 use crate::client::records::{ReplayRequest, WatchReplay};
@@ -89,6 +89,8 @@ pub(super) struct HudActions<'w> {
 /// The match on the table as the HUD reads it.
 #[derive(SystemParam)]
 pub(super) struct HudMatch<'w, 's> {
+    /// The game on the table.
+    pub(super) game: Res<'w, State<TableGame>>,
     pub(super) status: Res<'w, MatchStatus>,
     pub(super) review: Res<'w, ReviewView>,
     pub(super) practice: Res<'w, PracticeView>,

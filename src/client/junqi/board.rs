@@ -49,7 +49,7 @@ pub(super) fn plugin(app: &mut App) {
                 label_coordinates.run_if(resource_changed::<TableView>),
                 update_markers,
             )
-                .run_if(on_table(GameKind::Junqi))
+                .distributive_run_if(on_table(GameKind::Junqi))
                 .in_set(ClientSet::Present),
         );
 }

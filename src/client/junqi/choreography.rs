@@ -7,12 +7,14 @@ use super::pieces::{Dying, PieceSprite, SyncPieces, Underside, ink};
 use super::sounds::JunqiSounds;
 use crate::client::ClientSet;
 use crate::client::cues::{Burst, Cue};
+use crate::client::matches::on_table;
 use crate::client::play::StepPlayed;
 use crate::client::settings::Settings;
 use crate::client::table_colours::{Palette, TablePalette};
 use crate::client::tabletop::{TableReset, TableView};
 use crate::client::theme::palette;
 use crate::client::timeline::{Anim, AnimatedPiece, AnimationSystems, Step, finish_all};
+use crate::rules::GameKind;
 use crate::rules::junqi::{Action, Combat, Effect, Kind, Piece, Point};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -22,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         start_animations
+            .distributive_run_if(on_table(GameKind::Junqi))
             .in_set(ClientSet::Animate)
             .after(SyncPieces)
             .before(AnimationSystems),

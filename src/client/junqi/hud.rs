@@ -30,7 +30,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         describe_match
             .in_set(ClientSet::Present)
-            .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Junqi))),
+            .distributive_run_if(on_table(GameKind::Junqi))
+            .run_if(in_state(Screen::Playing)),
     )
     .add_systems(
         EguiPrimaryContextPass,

@@ -3,7 +3,7 @@
 
 use super::layout::{POST, point_at, point_to_world};
 use super::model::JunqiMatch;
-use crate::client::matches::{MatchStatus, on_table};
+use crate::client::matches::{MatchStatus, TableGame, on_table};
 use crate::client::places::{BoardPoints, PlacesWanted};
 use crate::client::play::{PlayRequest, StepPlayed};
 use crate::client::seats::Seats;
@@ -68,30 +68,30 @@ pub(super) fn logic_plugin(app: &mut App) {
             Update,
             (
                 gestures_to_commands
-                    .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Junqi)))
+                    .run_if(in_state(Screen::Playing))
                     .in_set(ClientSet::Input),
                 handle_board_commands.in_set(ClientSet::Command),
                 clear_stale_selection.in_set(ClientSet::Animate),
-            ),
+            )
+                .distributive_run_if(on_table(GameKind::Junqi)),
         );
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Hover>()
-        .add_systems(
-            Update,
+    app.init_resource::<Hover>().add_systems(
+        Update,
+        (
             track_hover
-                .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Junqi)))
+                .run_if(in_state(Screen::Playing))
                 .in_set(ClientSet::Input),
-        )
-        .add_systems(
-            Update,
             name_points
-                .run_if(resource_equals(PlacesWanted(true)).and_then(on_table(GameKind::Junqi)))
+                .run_if(resource_equals(PlacesWanted(true)))
                 // The points move only when the board turns or another game comes.
-                .run_if(resource_changed::<TableView>.or_else(resource_changed::<MatchStatus>))
+                .run_if(resource_changed::<TableView>.or_else(state_changed::<TableGame>))
                 .in_set(ClientSet::Present),
-        );
+        )
+            .distributive_run_if(on_table(GameKind::Junqi)),
+    );
 }
 
 /// The board's points by name, for the browser test.

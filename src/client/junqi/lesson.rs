@@ -8,6 +8,7 @@ use crate::client::ClientSet;
 use crate::client::lessons::{
     Highlights, LessonAnswer, LessonOn, StartLessonStep, forget_highlights,
 };
+use crate::client::matches::on_table;
 use crate::client::play::{LoadMatch, StepPlayed};
 use crate::client::seats::Seats;
 use crate::lessons::{Junqi, Step, lesson};
@@ -20,7 +21,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             start_steps.before(ClientSet::Command),
-            judge_actions.after(ClientSet::Apply),
+            judge_actions
+                .distributive_run_if(on_table(GameKind::Junqi))
+                .after(ClientSet::Apply),
             forget_highlights::<Point>(GameKind::Junqi),
         ),
     );

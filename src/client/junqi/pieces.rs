@@ -5,7 +5,7 @@ use super::board::Art;
 use super::layout::{FACE, point_to_world};
 use super::model::JunqiMatch;
 use crate::client::ClientSet;
-use crate::client::matches::MatchStatus;
+use crate::client::matches::on_table;
 use crate::client::play::StepPlayed;
 use crate::client::settings::{LabelStyle, Settings};
 use crate::client::table_colours::{Palette, TablePalette};
@@ -49,6 +49,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         )
             .chain()
             .in_set(SyncPieces)
+            .distributive_run_if(on_table(GameKind::Junqi))
             .in_set(ClientSet::Animate),
     );
 }
@@ -58,6 +59,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (add_piece_looks, style_pieces, fade_pieces)
             .chain()
+            .distributive_run_if(on_table(GameKind::Junqi))
             .in_set(ClientSet::Present),
     );
 }
@@ -79,7 +81,7 @@ fn rebuild_pieces(
     mut resets: MessageReader<TableReset>,
     mut played: MessageReader<StepPlayed<JunqiMatch>>,
     model: Res<JunqiMatch>,
-    (status, table): (Res<MatchStatus>, Res<TableView>),
+    table: Res<TableView>,
     pieces: Query<Entity, AnyPiece>,
 ) {
     let (resets, played) = (resets.read().count(), played.read().count());
@@ -88,10 +90,6 @@ fn rebuild_pieces(
     }
     for entity in &pieces {
         commands.entity(entity).despawn();
-    }
-    // A reset may come from the other game: only the game on the table draws its pieces.
-    if status.game != GameKind::Junqi {
-        return;
     }
     let view = model.view();
     for point in Point::all() {

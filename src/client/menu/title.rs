@@ -9,7 +9,7 @@ use super::replays::replays_page;
 use super::settings::settings_page;
 use crate::client::i18n::tr;
 use crate::client::lessons::LessonOfferAnswered;
-use crate::client::matches::{LocalClock, MatchStatus};
+use crate::client::matches::{LocalClock, TableGame};
 use crate::client::schedule::Screen;
 use crate::client::settings::Settings;
 use crate::client::theme::{UiSet, dialog_frame, menu_button, palette};
@@ -33,10 +33,10 @@ pub(in crate::client) fn plugin(app: &mut App) {
 fn open_main_page(
     mut page: ResMut<MenuPage>,
     mut choice: ResMut<NewGameChoice>,
-    status: Res<MatchStatus>,
+    table: Res<State<TableGame>>,
 ) {
     *page = MenuPage::Main;
-    choice.game = status.game;
+    choice.game = table.get().0;
 }
 
 fn title_screen(

@@ -1,17 +1,27 @@
-//! The model follows its authority's rulings, tells the table what each step did, and keeps
-//! the shell's [`MatchStatus`] up to date.
+//! The model follows its authority's rulings, tells the table what each step did, puts its
+//! game on the table ([`TableGame`]) when one is started, and keeps the shell's [`MatchStatus`]
+//! up to date while it is there.
 
 use super::game::{Change, Match, MatchSet, Ruling, StepPlayed};
 use super::replay::Replay;
 use crate::client::ClientSet;
-use crate::client::matches::MatchStatus;
+use crate::client::matches::{MatchStatus, TableGame, on_table};
 use crate::client::seats::Seats;
 use crate::client::tabletop::TableReset;
 use bevy::prelude::*;
 
 pub(super) fn plugin<G: Match>(app: &mut App) {
-    app.add_systems(Update, report_status::<G>.in_set(MatchSet::Report))
-        .add_systems(Update, log_steps::<G>.in_set(ClientSet::Present));
+    if !app.is_plugin_added::<TableSwitch>() {
+        app.add_plugins(TableSwitch);
+    }
+    app.add_systems(
+        Update,
+        (
+            report_status::<G>.in_set(MatchSet::Report),
+            log_steps::<G>.in_set(ClientSet::Present),
+        )
+            .distributive_run_if(on_table(G::KIND)),
+    );
 }
 
 /// The model follows the authority's rulings, and tells the table what changed.
@@ -20,6 +30,7 @@ pub(super) fn follow_rulings<G: Match>(
     mut model: ResMut<G>,
     mut played: MessageWriter<StepPlayed<G>>,
     mut resets: MessageWriter<TableReset>,
+    (on_table, mut coming): (Res<State<TableGame>>, ResMut<NextState<TableGame>>),
 ) {
     for ruling in rulings.read() {
         match &ruling.change {
@@ -30,6 +41,9 @@ pub(super) fn follow_rulings<G: Match>(
                 *model = (**game).clone();
                 model.table_mut().attract = *attract;
                 resets.write(TableReset);
+                if *on_table.get() != TableGame(G::KIND) {
+                    coming.set(TableGame(G::KIND));
+                }
             }
             Change::Played(step) => {
                 let mover = model.seat_to_move();
@@ -59,6 +73,33 @@ pub(super) fn follow_rulings<G: Match>(
     }
 }
 
+/// Brings a game just started to the table within the frame, before the shell hears of its
+/// match: the game on the table ([`TableGame`]) and [`MatchStatus`] never disagree, and the new
+/// table's board, pieces and systems are there in the frame its game starts.
+struct TableSwitch;
+
+impl Plugin for TableSwitch {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            switch_table
+                .run_if(another_game_comes)
+                .after(MatchSet::Follow)
+                .before(MatchSet::Report),
+        );
+    }
+}
+
+/// Whether a game other than the one on the table was started.
+fn another_game_comes(on_table: Res<State<TableGame>>, coming: Res<NextState<TableGame>>) -> bool {
+    matches!(*coming, NextState::Pending(game) if game != *on_table.get())
+}
+
+/// Applies the pending state changes now rather than at the start of the next frame.
+fn switch_table(world: &mut World) {
+    world.run_schedule(StateTransition);
+}
+
 /// Each step played goes to the log with who played it (the browser test reads it).
 fn log_steps<G: Match>(mut played: MessageReader<StepPlayed<G>>, model: Res<G>, seats: Res<Seats>) {
     for played in played.read().filter(|_| !model.table().attract) {
@@ -78,16 +119,12 @@ fn report_status<G: Match>(
     replay: Res<Replay<G>>,
     mut status: ResMut<MatchStatus>,
 ) {
-    let seats_changed = seats.is_changed() && status.game == G::KIND;
-    // A replay ended because another game came to the table does not bring `G` back.
-    let replay_moved = replay.is_changed() && replay.on();
     let table = model.table();
-    // Until a game of `G` is loaded, the table belongs to another game.
-    if !(model.is_changed() || seats_changed || replay_moved) || !table.loaded() {
+    // Until a game of `G` is loaded, the shell keeps the default.
+    if !(model.is_changed() || seats.is_changed() || replay.is_changed()) || !table.loaded() {
         return;
     }
     status.set_if_neq(MatchStatus {
-        game: G::KIND,
         attract: table.attract,
         key: table.key,
         to_move: model.seat_to_move(),

@@ -24,11 +24,13 @@ pub use replay::{Replay, ReplayJumps};
 pub use review::{ReviewLine, ReviewRequest, ReviewView};
 pub use shelf::{RecordShelf, ShareRequest, record_section};
 
+use crate::client::matches::on_table;
 use crate::client::schedule::ClientSet;
 use bevy::prelude::*;
 
 /// What runs headless for `G`: its authorities, the model following them, replays, the
-/// finished games kept, and the computers.
+/// finished games kept, and the computers. The authorities listen whatever game is on the
+/// table (any of them may bring `G` there); the rest sleeps while `G` is not there.
 pub fn logic_plugin<G: Match>(app: &mut App) {
     app.configure_sets(
         Update,
@@ -48,6 +50,7 @@ pub fn logic_plugin<G: Match>(app: &mut App) {
             (
                 replay::end_replays::<G>,
                 referee::referee::<G>,
+                referee::answer_requests::<G>.distributive_run_if(on_table(G::KIND)),
                 replay::start_replays::<G>,
                 replay::step_replays::<G>,
                 online::follow_server::<G>,

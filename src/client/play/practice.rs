@@ -9,7 +9,7 @@ use crate::ai::Level;
 use crate::ai::review::Class;
 use crate::client::ClientSet;
 use crate::client::lessons::Highlights;
-use crate::client::matches::{MatchRequest, MatchStatus};
+use crate::client::matches::{MatchRequest, on_table};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::thinking::{ActionOf, Judging};
@@ -102,6 +102,7 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
             Update,
             (handle_requests::<G>, judge_moves::<G>)
                 .chain()
+                .distributive_run_if(on_table(G::KIND))
                 .in_set(ClientSet::Command),
         );
 }
@@ -136,7 +137,6 @@ impl<G: Match> Practice<G> {
 
 fn handle_requests<G: Match>(
     mut requests: MessageReader<PracticeRequest>,
-    status: Res<MatchStatus>,
     (review, review_view): (Res<Review<G>>, Res<ReviewView>),
     mut practice: ResMut<Practice<G>>,
     mut view: ResMut<PracticeView>,
@@ -154,7 +154,7 @@ fn handle_requests<G: Match>(
                 let Some((whole, _)) = &review.game else {
                     continue;
                 };
-                if status.game != G::KIND || !review_view.done() {
+                if !review_view.done() {
                     continue;
                 }
                 let exercises: Vec<Exercise<G>> = review_view

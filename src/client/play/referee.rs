@@ -4,8 +4,7 @@
 //! replay does (`replay.rs`).
 
 use super::game::{Answer, Change, LoadMatch, Match, PlayRequest, Ruling};
-use crate::client::matches::ResumeMatch;
-use crate::client::matches::{DrawDeclined, MatchRequest, MatchStatus, NewMatch, PositionKey};
+use crate::client::matches::{DrawDeclined, MatchRequest, NewMatch, PositionKey, ResumeMatch};
 use crate::client::net::OnlineSession;
 use crate::client::save::BadSave;
 use crate::client::seats::Seats;
@@ -130,9 +129,6 @@ fn resume_games<G: Match>(
 pub(super) struct Asked<'w, 's, G: Match> {
     loads: MessageReader<'w, 's, LoadMatch<G>>,
     plays: MessageReader<'w, 's, PlayRequest<G>>,
-    requests: MessageReader<'w, 's, MatchRequest>,
-    /// Requests that are not a game's own go to the game on the table.
-    status: Res<'w, MatchStatus>,
     /// Online, the server rules instead.
     online: Res<'w, OnlineSession>,
 }
@@ -141,21 +137,18 @@ pub(super) struct Asked<'w, 's, G: Match> {
 #[derive(SystemParam)]
 pub(super) struct Told<'w, G: Match> {
     rulings: MessageWriter<'w, Ruling<G>>,
-    declined: MessageWriter<'w, DrawDeclined>,
     next: ResMut<'w, NextState<Screen>>,
 }
 
-/// The local referee: puts games on the table, decides legal actions, takes back, and rules
-/// on resignations, draws and time.
+/// The local referee: puts games on the table and decides legal actions
+/// ([`answer_requests`] rules on the rest).
 pub(super) fn referee<G: Match>(
     mut asked: Asked<G>,
     mut referee: ResMut<LocalReferee<G>>,
     mut commands: Commands,
-    seats: Res<Seats>,
     mut told: Told<G>,
 ) {
     let referee = &mut *referee;
-    let mut seats = seats.clone();
     for load in asked.loads.read() {
         if !load.attract {
             info!("game started: {:?}", load.seats);
@@ -169,7 +162,6 @@ pub(super) fn referee<G: Match>(
             },
         });
         referee.whole = Some(load.game.clone());
-        seats = load.seats.clone();
         commands.insert_resource(load.seats.clone());
         NextState::set_if_neq(
             &mut told.next,
@@ -182,7 +174,6 @@ pub(super) fn referee<G: Match>(
     }
     let Some(whole) = referee.whole.as_mut().filter(|_| !asked.online.active()) else {
         asked.plays.clear();
-        asked.requests.clear();
         return;
     };
     for request in asked.plays.read() {
@@ -204,11 +195,24 @@ pub(super) fn referee<G: Match>(
             Err(error) => warn!("ignoring {}: {error}", request.action),
         }
     }
-    if asked.status.game != G::KIND {
-        asked.requests.clear();
+}
+
+/// The local referee rules on the requests that are not a game's own (take-backs,
+/// resignations, draws, time), which go to the game on the table.
+pub(super) fn answer_requests<G: Match>(
+    mut requests: MessageReader<MatchRequest>,
+    online: Res<OnlineSession>,
+    mut referee: ResMut<LocalReferee<G>>,
+    seats: Res<Seats>,
+    mut rulings: MessageWriter<Ruling<G>>,
+    mut declined: MessageWriter<DrawDeclined>,
+) {
+    let referee = &mut *referee;
+    let Some(whole) = referee.whole.as_mut().filter(|_| !online.active()) else {
+        requests.clear();
         return;
-    }
-    for &request in asked.requests.read() {
+    };
+    for &request in requests.read() {
         let shown = G::shown(whole, usize::MAX);
         match request {
             MatchRequest::Undo => {
@@ -222,7 +226,7 @@ pub(super) fn referee<G: Match>(
                     ply: shown.plies().saturating_sub(plies),
                 };
                 referee.key = key;
-                told.rulings.write(Ruling {
+                rulings.write(Ruling {
                     key,
                     change: Change::TakenBack(plies),
                 });
@@ -230,13 +234,13 @@ pub(super) fn referee<G: Match>(
             _ if shown.over() => {}
             request => match G::answer(whole, request, &seats) {
                 Answer::Ended(ending) => {
-                    told.rulings.write(Ruling {
+                    rulings.write(Ruling {
                         key: referee.key,
                         change: Change::Ended(ending),
                     });
                 }
                 Answer::Declined => {
-                    told.declined.write(DrawDeclined);
+                    declined.write(DrawDeclined);
                 }
                 Answer::Ignored => {}
             },

@@ -10,7 +10,7 @@ use crate::ai::review::{Class, Loss, Reason, accuracy};
 use crate::client::ClientSet;
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::lessons::Highlights;
-use crate::client::matches::MatchStatus;
+use crate::client::matches::{MatchStatus, on_table};
 use crate::client::settings::Settings;
 use crate::client::thinking::{ActionOf, Judging};
 use crate::rules::Seat;
@@ -104,7 +104,11 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
         .add_message::<ReviewRequest>()
         .add_systems(
             Update,
-            (start_or_stop::<G>, judge_steps::<G>, mark_better::<G>)
+            (
+                start_or_stop::<G>,
+                judge_steps::<G>,
+                mark_better::<G>.distributive_run_if(on_table(G::KIND)),
+            )
                 .chain()
                 .in_set(ClientSet::Command),
         );
@@ -262,7 +266,6 @@ fn mark_better<G: Match>(
     };
     let shown = status.replay.map(|progress| progress.shown);
     let better = shown
-        .filter(|_| status.game == G::KIND)
         .and_then(|shown| review.best.get(shown).map(|found| (shown, found)))
         .filter(|(_, (_, class))| *class >= Class::Inaccuracy)
         .map(|(shown, (best, _))| (shown, G::action_points(best)));

@@ -32,7 +32,7 @@ pub(super) fn logic_plugin<G: Match>(app: &mut App) {
         Update,
         (
             keep_finished::<G>.run_if(resource_changed::<G>),
-            share::<G>.run_if(on_table(G::KIND)),
+            share::<G>.distributive_run_if(on_table(G::KIND)),
         )
             .in_set(ClientSet::Present),
     );
@@ -45,7 +45,7 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
             announce_outcome::<G>,
             autosave::<G>.run_if(resource_changed::<G>),
         )
-            .run_if(on_table(G::KIND))
+            .distributive_run_if(on_table(G::KIND))
             .in_set(ClientSet::Present),
     );
 }

@@ -3,7 +3,7 @@
 //! directly.
 
 use super::game::PointsMatch;
-use crate::client::matches::{MatchStatus, on_table};
+use crate::client::matches::{MatchStatus, TableGame, on_table};
 use crate::client::places::{BoardPoints, PlacesWanted};
 use crate::client::play::{PlayRequest, StepPlayed};
 use crate::client::seats::Seats;
@@ -102,30 +102,30 @@ pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
             Update,
             (
                 gestures_to_commands::<G>
-                    .run_if(in_state(Screen::Playing).and_then(on_table(G::KIND)))
+                    .run_if(in_state(Screen::Playing))
                     .in_set(ClientSet::Input),
                 handle_commands::<G>.in_set(ClientSet::Command),
                 (clear_stale_selection::<G>, show_what_changed::<G>).in_set(ClientSet::Animate),
-            ),
+            )
+                .distributive_run_if(on_table(G::KIND)),
         );
 }
 
 pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
-    app.init_resource::<Hover<G>>()
-        .add_systems(
-            Update,
+    app.init_resource::<Hover<G>>().add_systems(
+        Update,
+        (
             track_hover::<G>
-                .run_if(in_state(Screen::Playing).and_then(on_table(G::KIND)))
+                .run_if(in_state(Screen::Playing))
                 .in_set(ClientSet::Input),
-        )
-        .add_systems(
-            Update,
             name_points::<G>
-                .run_if(resource_equals(PlacesWanted(true)).and_then(on_table(G::KIND)))
+                .run_if(resource_equals(PlacesWanted(true)))
                 // The points move only when the board turns or another game comes.
-                .run_if(resource_changed::<TableView>.or_else(resource_changed::<MatchStatus>))
+                .run_if(resource_changed::<TableView>.or_else(state_changed::<TableGame>))
                 .in_set(ClientSet::Present),
-        );
+        )
+            .distributive_run_if(on_table(G::KIND)),
+    );
 }
 
 /// The board's points by name, for the browser test.
@@ -153,7 +153,7 @@ fn handle_commands<G: PointsMatch>(
             }
             BoardCommand::Select(point) => *point,
         };
-        if status.game != G::KIND || !status.local_turn(&seats) {
+        if !status.local_turn(&seats) {
             continue;
         }
         if let Some(from) = selection.from

@@ -8,6 +8,7 @@ use crate::client::ClientSet;
 use crate::client::lessons::{
     Highlights, LessonAnswer, LessonOn, StartLessonStep, forget_highlights,
 };
+use crate::client::matches::on_table;
 use crate::client::play::{LoadMatch, StepPlayed};
 use crate::client::seats::Seats;
 use crate::lessons::{LessonGame, Step, lesson};
@@ -28,7 +29,9 @@ pub fn lesson_plugin<G: PointsLesson>(app: &mut App) {
         Update,
         (
             start_steps::<G>.before(ClientSet::Command),
-            judge_moves::<G>.after(ClientSet::Apply),
+            judge_moves::<G>
+                .distributive_run_if(on_table(G::KIND))
+                .after(ClientSet::Apply),
             forget_highlights::<G::Point>(G::KIND),
         ),
     );

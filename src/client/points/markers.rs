@@ -37,7 +37,7 @@ pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
     app.add_systems(PreStartup, create_art::<G>).add_systems(
         Update,
         update_markers::<G>
-            .run_if(on_table(G::KIND))
+            .distributive_run_if(on_table(G::KIND))
             .in_set(ClientSet::Present),
     );
 }

@@ -7,7 +7,7 @@ use super::markers::PointArt;
 use crate::client::ClientSet;
 use crate::client::audio::{first_frames_drawn, sound_file};
 use crate::client::cues::{Burst, Cue};
-use crate::client::matches::MatchStatus;
+use crate::client::matches::on_table;
 use crate::client::play::StepPlayed;
 use crate::client::settings::Settings;
 use crate::client::table_colours::TablePalette;
@@ -77,6 +77,7 @@ pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
             start_animations::<G>,
         )
             .chain()
+            .distributive_run_if(on_table(G::KIND))
             .in_set(ClientSet::Animate)
             .before(AnimationSystems),
     );
@@ -86,7 +87,12 @@ pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
     if !app.is_plugin_added::<PointSoundsPlugin>() {
         app.add_plugins(PointSoundsPlugin);
     }
-    app.add_systems(Update, add_looks::<G>.in_set(ClientSet::Present));
+    app.add_systems(
+        Update,
+        add_looks::<G>
+            .distributive_run_if(on_table(G::KIND))
+            .in_set(ClientSet::Present),
+    );
 }
 
 /// On a reset (or several moves in one frame), the pieces are rebuilt from the model.
@@ -95,7 +101,7 @@ fn rebuild_pieces<G: PointsMatch>(
     mut resets: MessageReader<TableReset>,
     mut played: MessageReader<StepPlayed<G>>,
     model: Res<G>,
-    (status, table): (Res<MatchStatus>, Res<TableView>),
+    table: Res<TableView>,
     pieces: Query<Entity, With<PointPiece<G>>>,
 ) {
     let (resets, played) = (resets.read().count(), played.read().count());
@@ -104,10 +110,6 @@ fn rebuild_pieces<G: PointsMatch>(
     }
     for entity in &pieces {
         commands.entity(entity).despawn();
-    }
-    // A reset may come from another game: only the game on the table draws its pieces.
-    if status.game != G::KIND {
-        return;
     }
     for (point, piece) in model.pieces() {
         commands.spawn(piece_bundle::<G>(point, piece, table.turned()));

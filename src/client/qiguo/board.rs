@@ -23,7 +23,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(TableGame(GameKind::Qiguo)), spawn_board)
         .add_systems(
             Update,
-            (fit_table.run_if(on_table(GameKind::Qiguo)), colour_emperor)
+            (fit_table, colour_emperor)
+                .distributive_run_if(on_table(GameKind::Qiguo))
                 .in_set(ClientSet::Present),
         );
 }

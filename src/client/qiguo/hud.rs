@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         describe_match
             .run_if(in_state(Screen::Playing))
-            .run_if(on_table(GameKind::Qiguo))
+            .distributive_run_if(on_table(GameKind::Qiguo))
             .in_set(ClientSet::Present),
     )
     .add_systems(

@@ -8,7 +8,7 @@ use super::native::Pondering;
 use super::web::Pondering;
 use crate::ai::Level;
 use crate::ai::request::{Search, Sight};
-use crate::client::matches::{MatchStatus, PositionKey};
+use crate::client::matches::{MatchStatus, PositionKey, TableGame, on_table};
 use crate::client::schedule::{ClientSet, Screen};
 use crate::client::seats::{Controller, Seats};
 use crate::client::timeline::Anim;
@@ -19,7 +19,7 @@ use std::time::Duration;
 
 /// A game the computer can play: the model of the match on the table.
 pub trait ComputerGame: Resource {
-    /// Which game this is: its computers play only while it is on the table.
+    /// Which game this is: its computers and hints work only while it is on the table.
     const KIND: GameKind;
     /// What the side to move sees: all its search is given.
     type Sight: Sight + Send + Sync + 'static;
@@ -122,16 +122,26 @@ impl<G: ComputerGame> Hint<G> {
     }
 }
 
-/// Computers and hints for the game `G`.
+/// Computers and hints for the game `G`, while it is on the table.
 pub fn plugin<G: ComputerGame>(app: &mut App) {
     app.init_resource::<ComputerPaused>()
         .init_resource::<Thinking<G>>()
         .init_resource::<Hint<G>>()
         .add_message::<HintRequest>()
+        .add_systems(OnExit(TableGame(G::KIND)), stop_thinking::<G>)
         .add_systems(
             Update,
-            (drive_computer::<G>, start_hint::<G>, poll_hint::<G>).in_set(ClientSet::Command),
+            (drive_computer::<G>, start_hint::<G>, poll_hint::<G>)
+                .distributive_run_if(on_table(G::KIND))
+                .in_set(ClientSet::Command),
         );
+}
+
+/// Drops the decision and the hint in progress when `G` leaves the table (dropping a task
+/// cancels it).
+fn stop_thinking<G: ComputerGame>(mut thinking: ResMut<Thinking<G>>, mut hint: ResMut<Hint<G>>) {
+    *thinking = Thinking::default();
+    *hint = Hint::default();
 }
 
 /// Whether a computer is to move in the match on the table.
@@ -144,11 +154,10 @@ pub fn computer_to_move(status: &MatchStatus, seats: &Seats) -> Option<Level> {
 
 fn start_hint<G: ComputerGame>(
     mut requests: MessageReader<HintRequest>,
-    status: Res<MatchStatus>,
     game: Res<G>,
     mut hint: ResMut<Hint<G>>,
 ) {
-    if requests.read().count() > 0 && status.game == G::KIND && !hint.thinking() {
+    if requests.read().count() > 0 && !hint.thinking() {
         hint.request(&game);
     }
 }
@@ -186,10 +195,7 @@ struct ComputerTurn<'w, 's> {
 impl ComputerTurn<'_, '_> {
     /// The level of the computer to move, when it may play: not paused, and the demonstration
     /// only on the title screen, a player's game only while playing.
-    fn level(&self, game: GameKind) -> Option<Level> {
-        if self.status.game != game {
-            return None;
-        }
+    fn level(&self) -> Option<Level> {
         let on_its_screen = self.status.attract == (*self.screen.get() == Screen::Title);
         (!self.paused.0 && on_its_screen)
             .then(|| computer_to_move(&self.status, &self.seats))
@@ -204,7 +210,7 @@ fn drive_computer<G: ComputerGame>(
     mut thinking: ResMut<Thinking<G>>,
     mut requests: MessageWriter<G::Request>,
 ) {
-    let level = turn.level(G::KIND);
+    let level = turn.level();
     if level.is_none() || thinking.key != game.key() {
         // Dropping a task cancels it.
         thinking.task = None;

@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
             // The numerals follow the board when it turns.
             label_files.run_if(resource_changed::<TableView>),
         )
-            .run_if(on_table(GameKind::Xiangqi))
+            .distributive_run_if(on_table(GameKind::Xiangqi))
             .in_set(ClientSet::Present),
     );
 }

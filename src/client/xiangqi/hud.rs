@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         describe_match
             .run_if(in_state(Screen::Playing))
-            .run_if(on_table(GameKind::Xiangqi))
+            .distributive_run_if(on_table(GameKind::Xiangqi))
             .in_set(ClientSet::Present),
     )
     .add_systems(
