@@ -19,8 +19,8 @@ use kawu::client::junqi::{
     BoardCommand, Dying, JunqiMatch, PieceFace, PieceSprite, Selection, Underside, point_to_world,
 };
 use kawu::client::play::{
-    Attempt, LoadMatch, LocalReferee, Match, PlayRequest, PracticeRequest, PracticeView,
-    ReviewRequest, ReviewView,
+    Attempt, LoadMatch, LocalReferee, MatchModel, PlayRequest, PracticeRequest, PracticeView,
+    Records, ReviewRequest, ReviewView, TableState,
 };
 use kawu::client::table_colours::CLASSIC;
 use kawu::client::tabletop::{CarefulTap, CursorHand, GamepadSlots, TableGesture, TableView};
@@ -87,6 +87,11 @@ fn settle(app: &mut App) {
         app.update();
     }
     panic!("animations never settled");
+}
+
+/// Where Junqi's table stands.
+fn junqi_table(app: &App) -> &TableState<JunqiMatch> {
+    app.world().resource::<TableState<JunqiMatch>>()
 }
 
 fn game(app: &App) -> PublicGame {
@@ -354,7 +359,7 @@ fn an_action_chosen_before_a_new_game_is_not_played_in_it() {
     let flip = first_hidden(&game(&app));
     // Chosen in the game on the board, but arriving after the next game was loaded (as a
     // computer's move in the title demonstration can when a player starts a game).
-    let stale = PlayRequest::new(Action::Flip(flip), app.world().resource::<JunqiMatch>());
+    let stale = PlayRequest::new(Action::Flip(flip), junqi_table(&app));
     app.world_mut().write_message(LoadMatch::<JunqiMatch> {
         game: Game::new(Position::deal_seeded(Ruleset::default(), 5)),
         seats: Seats::hot_seat(),
@@ -365,7 +370,7 @@ fn an_action_chosen_before_a_new_game_is_not_played_in_it() {
     app.update();
     assert!(game(&app).history().is_empty(), "the stale flip was played");
     // The same action chosen in the new game is played.
-    let fresh = PlayRequest::new(Action::Flip(flip), app.world().resource::<JunqiMatch>());
+    let fresh = PlayRequest::new(Action::Flip(flip), junqi_table(&app));
     app.world_mut().write_message(fresh);
     app.update();
     assert_eq!(game(&app).history().len(), 1);
@@ -386,7 +391,8 @@ fn a_hint_suggests_a_legal_action_and_is_forgotten_after_a_move() {
     settle(&mut app);
     app.world_mut()
         .resource_scope(|world, mut hint: Mut<Hint<JunqiMatch>>| {
-            hint.request(world.resource::<JunqiMatch>());
+            let key = world.resource::<TableState<JunqiMatch>>().key;
+            hint.request(world.resource::<JunqiMatch>(), key);
         });
     for _ in 0..2000 {
         if app
@@ -406,7 +412,7 @@ fn a_hint_suggests_a_legal_action_and_is_forgotten_after_a_move() {
         .suggestion
         .expect("a hint arrives");
     assert!(game(&app).view().is_legal(suggestion), "{suggestion}");
-    let request = PlayRequest::new(suggestion, app.world().resource::<JunqiMatch>());
+    let request = PlayRequest::new(suggestion, junqi_table(&app));
     app.world_mut().write_message(request);
     app.update();
     app.update();
@@ -653,7 +659,7 @@ fn play_actions(app: &mut App, count: usize) {
             (Some(_), Some((from, to))) => Action::Move { from, to },
             _ => Action::Flip(first_hidden(&public)),
         };
-        let request = PlayRequest::new(action, app.world().resource::<JunqiMatch>());
+        let request = PlayRequest::new(action, junqi_table(app));
         app.world_mut().write_message(request);
         app.update();
         settle(app);
@@ -1548,20 +1554,20 @@ fn a_xiangqi_game_exports_and_imports_as_text() {
         xq_select(&mut app, square(to));
     }
     settle(&mut app);
-    let text = <XiangqiMatch as Match>::to_text(&xq_model(&app));
+    let text = <XiangqiMatch as Records>::to_text(&xq_model(&app));
     assert!(text.starts_with("[Game \"Xiangqi\"]"), "{text}");
     assert!(text.contains("1. h2e2 h9g7 2. h0g2"), "{text}");
-    let imported = <XiangqiMatch as Match>::from_text(&text).expect("its own export");
+    let imported = <XiangqiMatch as Records>::from_text(&text).expect("its own export");
     assert_eq!(imported.position(), xq_model(&app).position());
     // A FEN with its moves, and a UCI line, read too; a bad move is named with its line.
     let fen = XqPosition::start().to_fen();
-    let plain = <XiangqiMatch as Match>::from_text(&format!("{fen}\nmoves h2e2 h9g7"));
+    let plain = <XiangqiMatch as Records>::from_text(&format!("{fen}\nmoves h2e2 h9g7"));
     assert_eq!(plain.expect("a FEN and moves").game.moves().len(), 2);
-    assert!(<XiangqiMatch as Match>::from_text(&format!("position fen {fen}")).is_ok());
-    let bad = <XiangqiMatch as Match>::from_text(&format!("{fen}\nmoves h2e2 h9h0"))
+    assert!(<XiangqiMatch as Records>::from_text(&format!("position fen {fen}")).is_ok());
+    let bad = <XiangqiMatch as Records>::from_text(&format!("{fen}\nmoves h2e2 h9h0"))
         .expect_err("an illegal second move");
     assert!(bad.contains("h9h0") && bad.contains("line 2"), "{bad}");
-    assert!(<XiangqiMatch as Match>::from_text("not a position").is_err());
+    assert!(<XiangqiMatch as Records>::from_text("not a position").is_err());
     // Loading it puts the same position on the table.
     app.world_mut().write_message(LoadMatch::<XiangqiMatch> {
         game: imported,
@@ -2124,7 +2130,7 @@ fn a_saved_qiguo_game_continues_and_a_bad_one_is_reported() {
     qg_select(&mut app, "j15");
     settle(&mut app);
     game = qg_model(&app);
-    let record = serde_json::to_value(<QiguoMatch as Match>::record(&game)).unwrap();
+    let record = serde_json::to_value(<QiguoMatch as Records>::record(&game)).unwrap();
     app.insert_resource(ComputerPaused(true));
     start(&mut app, 3, Seats::hot_seat());
     app.world_mut().write_message(ResumeMatch {
@@ -2227,7 +2233,7 @@ fn points_play<G: PointsMatch>(app: &mut App, count: usize) {
         let model = app.world().resource::<G>();
         let moves = model.legal_moves();
         let mv = moves[(model.plies() * 7 + 3) % moves.len()];
-        let request = PlayRequest::new(mv, model);
+        let request = PlayRequest::new(mv, app.world().resource::<TableState<G>>());
         app.world_mut().write_message(request);
         app.update();
         settle(app);
@@ -2379,7 +2385,7 @@ fn an_exported_qiguo_game_replays_from_its_text_and_bad_text_changes_nothing() {
     qg_start(&mut app, qg_new(4), seats_of(&[Controller::Local; 4]));
     points_play::<QiguoMatch>(&mut app, 9);
     let played = points_moves::<QiguoMatch>(&app);
-    let text = <QiguoMatch as Match>::to_text(&qg_model(&app));
+    let text = <QiguoMatch as Records>::to_text(&qg_model(&app));
     let before = qg_model(&app).position().clone();
     for bad in [String::new(), "hello".to_string(), format!("{text} zz9")] {
         let reports = watch_text(&mut app, GameKind::Qiguo, bad);
@@ -2483,7 +2489,8 @@ fn a_qiguo_table_of_two_clients_and_two_server_computers_plays_through_a_real_se
     };
     let (mut host, code) = create_room(&server, plan);
     run_until(&mut [&mut host], "the room's table", |apps| {
-        qg_model(apps[0]).table.loaded() && session(apps[0]).seats().len() == 4
+        let table = apps[0].world().resource::<TableState<QiguoMatch>>();
+        table.loaded() && session(apps[0]).seats().len() == 4
     });
     // Seat 1 waits for a friend, so nobody at the host's table may move yet.
     assert!(session(&host).waiting_for_players());
@@ -3240,12 +3247,9 @@ fn a_finished_junqi_game_is_reviewed_from_what_each_mover_saw_and_again_from_rep
 
 /// Plays `mv` in the Xiangqi exercise on the table; how the try went once judged.
 fn try_move(app: &mut App, mv: &str) -> Attempt {
-    let model = app
-        .world()
-        .resource::<kawu::client::xiangqi::XiangqiMatch>()
-        .clone();
+    let table = *app.world().resource::<TableState<XiangqiMatch>>();
     app.world_mut()
-        .write_message(PlayRequest::new(mv.parse().unwrap(), &model));
+        .write_message(PlayRequest::new(mv.parse().unwrap(), &table));
     let mut judging = false;
     for _ in 0..3000 {
         app.update();

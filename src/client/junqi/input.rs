@@ -5,7 +5,7 @@ use super::layout::{POST, point_at, point_to_world};
 use super::model::JunqiMatch;
 use crate::client::matches::{MatchStatus, TableGame, on_table};
 use crate::client::places::{BoardPoints, PlacesWanted};
-use crate::client::play::{PlayRequest, StepPlayed};
+use crate::client::play::{PlayRequest, StepPlayed, TableState};
 use crate::client::seats::Seats;
 use crate::client::tabletop::{PointerWorld, TableGesture, TableReset, TableView};
 use crate::client::{ClientSet, Screen};
@@ -106,7 +106,7 @@ fn name_points(view: Res<TableView>, mut board: ResMut<BoardPoints>) {
 
 fn handle_board_commands(
     mut commands: MessageReader<BoardCommand>,
-    model: Res<JunqiMatch>,
+    (model, table): (Res<JunqiMatch>, Res<TableState<JunqiMatch>>),
     status: Res<MatchStatus>,
     seats: Res<Seats>,
     mut selection: ResMut<Selection>,
@@ -130,13 +130,13 @@ fn handle_board_commands(
         if let Some(from) = selection.point
             && selection.targets.contains(point)
         {
-            requests.write(PlayRequest::new(Action::Move { from, to: point }, &model));
+            requests.write(PlayRequest::new(Action::Move { from, to: point }, &table));
             *selection = Selection::default();
             continue;
         }
         match view.cell(point) {
             Cell::Hidden => {
-                requests.write(PlayRequest::new(Action::Flip(point), &model));
+                requests.write(PlayRequest::new(Action::Flip(point), &table));
                 *selection = Selection::default();
             }
             Cell::Up(piece)

@@ -4,7 +4,7 @@
 //! of the deal, a replay, or the server.
 
 use crate::client::matches::PositionKey;
-use crate::client::play::{PlayRequest, TableState};
+use crate::client::play::PlayRequest;
 use crate::client::thinking::ComputerGame;
 use crate::rules::junqi::{
     Action, Color, Effect, Outcome, PlayerView, Point, Position, PublicGame, Ruleset,
@@ -17,8 +17,6 @@ use bevy::prelude::*;
 pub struct JunqiMatch {
     /// The game as everyone sees it; only rulings change it.
     pub public: PublicGame,
-    /// Where the table stands.
-    pub table: TableState,
 }
 
 impl Default for JunqiMatch {
@@ -32,10 +30,7 @@ impl Default for JunqiMatch {
 impl JunqiMatch {
     /// A match showing `public`.
     pub fn of(public: PublicGame) -> JunqiMatch {
-        JunqiMatch {
-            public,
-            table: TableState::default(),
-        }
+        JunqiMatch { public }
     }
 
     /// What everyone sees now.
@@ -86,10 +81,6 @@ impl ComputerGame for JunqiMatch {
     type Sight = PlayerView;
     type Request = PlayRequest<JunqiMatch>;
 
-    fn key(&self) -> PositionKey {
-        self.table.key
-    }
-
     fn sight(&self) -> PlayerView {
         self.view().clone()
     }
@@ -98,8 +89,11 @@ impl ComputerGame for JunqiMatch {
         u64::from(self.view().ply())
     }
 
-    fn request(&self, action: Action) -> PlayRequest<JunqiMatch> {
-        PlayRequest::new(action, self)
+    fn request(action: Action, key: PositionKey) -> PlayRequest<JunqiMatch> {
+        PlayRequest {
+            action,
+            chosen_at: key,
+        }
     }
 }
 

@@ -7,7 +7,9 @@ use super::model::{ActionDid, JunqiMatch, colour_of_seat, seat_of_ply};
 use super::online;
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
-use crate::client::play::{Answer, Heard, Match, Seated, TableState};
+use crate::client::play::{
+    Answer, Authority, ComputerWords, Heard, MatchModel, MatchWords, Records, RoomAdapter, Seated,
+};
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::protocol::{self, GameEnd, RoomEvent, RoomSeat, RoomState};
@@ -20,22 +22,64 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
 
-impl Match for JunqiMatch {
-    type Point = Point;
+impl MatchModel for JunqiMatch {
     type Action = Action;
-    type Whole = Game;
     type Step = PlayedAction;
     type Did = ActionDid;
     type Ending = Outcome;
-    type Record = GameRecord;
 
-    fn table(&self) -> &TableState {
-        &self.table
+    fn action(step: &PlayedAction) -> Action {
+        step.action
     }
 
-    fn table_mut(&mut self) -> &mut TableState {
-        &mut self.table
+    fn follow(&mut self, step: &PlayedAction) -> Result<ActionDid, String> {
+        let path = match step.action {
+            Action::Flip(point) => vec![point],
+            // The path needs the position before the move.
+            Action::Move { from, to } => self.view().move_path(from, to),
+        };
+        let effect = self.public.play(*step).map_err(|error| error.to_string())?;
+        Ok(ActionDid { effect, path })
     }
+
+    fn take_back(&mut self, plies: usize) {
+        self.public.undo(plies);
+    }
+
+    fn conclude(&mut self, outcome: Outcome) {
+        self.public.conclude(outcome);
+    }
+
+    fn plies(&self) -> usize {
+        self.public.history().len()
+    }
+
+    fn seat_to_move(&self) -> Seat {
+        JunqiMatch::seat_to_move(self)
+    }
+
+    fn movers(&self) -> Vec<Seat> {
+        (0..self.plies()).map(seat_of_ply).collect()
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    fn winners(&self) -> Option<Vec<Seat>> {
+        Some(match self.outcome()? {
+            Outcome::Draw(_) => Vec::new(),
+            Outcome::Win { winner, .. } => self.seat_of(winner).into_iter().collect(),
+        })
+    }
+}
+
+impl Authority for JunqiMatch {
+    type Whole = Game;
 
     fn new_game(seats: &Seats, deal: Deal, _attract: bool) -> (Game, Seats) {
         (deal_game(deal), seats.clone())
@@ -93,6 +137,10 @@ impl Match for JunqiMatch {
     fn shown(game: &Game, plies: usize) -> JunqiMatch {
         JunqiMatch::of(public_at(game, plies))
     }
+}
+
+impl Records for JunqiMatch {
+    type Record = GameRecord;
 
     fn record(game: &Game) -> GameRecord {
         game.record()
@@ -106,81 +154,17 @@ impl Match for JunqiMatch {
         game.record().to_text()
     }
 
+    fn from_text(text: &str) -> Result<Game, String> {
+        let record = GameRecord::from_text(text).map_err(|error| error.to_string())?;
+        <JunqiMatch as Records>::from_record(&record)
+    }
+
     fn scene(game: &Game) -> crate::picture::Scene {
         crate::picture::junqi::scene(game.public())
     }
+}
 
-    fn from_text(text: &str) -> Result<Game, String> {
-        let record = GameRecord::from_text(text).map_err(|error| error.to_string())?;
-        <JunqiMatch as Match>::from_record(&record)
-    }
-
-    fn whole_seen(&self) -> Option<Game> {
-        Game::from_public(&self.public).ok()
-    }
-
-    fn action(step: &PlayedAction) -> Action {
-        step.action
-    }
-
-    fn kind_key(letter: char) -> Option<&'static str> {
-        crate::rules::junqi::Kind::from_letter(letter).map(super::rules_page::kind_key)
-    }
-
-    const WON_BY_FLAG: bool = true;
-
-    fn action_points(action: &Action) -> Vec<Point> {
-        match *action {
-            Action::Flip(point) => vec![point],
-            Action::Move { from, to } => vec![from, to],
-        }
-    }
-
-    fn follow(&mut self, step: &PlayedAction) -> Result<ActionDid, String> {
-        let path = match step.action {
-            Action::Flip(point) => vec![point],
-            // The path needs the position before the move.
-            Action::Move { from, to } => self.view().move_path(from, to),
-        };
-        let effect = self.public.play(*step).map_err(|error| error.to_string())?;
-        Ok(ActionDid { effect, path })
-    }
-
-    fn take_back(&mut self, plies: usize) {
-        self.public.undo(plies);
-    }
-
-    fn conclude(&mut self, outcome: Outcome) {
-        self.public.conclude(outcome);
-    }
-
-    fn plies(&self) -> usize {
-        self.public.history().len()
-    }
-
-    fn seat_to_move(&self) -> Seat {
-        JunqiMatch::seat_to_move(self)
-    }
-
-    fn movers(&self) -> Vec<Seat> {
-        (0..self.plies()).map(seat_of_ply).collect()
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn over(&self) -> bool {
-        self.outcome().is_some()
-    }
-
-    fn winners(&self) -> Option<Vec<Seat>> {
-        Some(match self.outcome()? {
-            Outcome::Draw(_) => Vec::new(),
-            Outcome::Win { winner, .. } => self.seat_of(winner).into_iter().collect(),
-        })
-    }
-
+impl MatchWords for JunqiMatch {
     fn summary(&self, lang: Lang, _palette: &Palette, seats: &Seats) -> String {
         self.outcome()
             .map(|outcome| outcome_summary(lang, self, seats, outcome))
@@ -194,7 +178,25 @@ impl Match for JunqiMatch {
             _ => step.action.to_string(),
         }
     }
+}
 
+impl ComputerWords for JunqiMatch {
+    type Point = Point;
+    const WON_BY_FLAG: bool = true;
+
+    fn action_points(action: &Action) -> Vec<Point> {
+        match *action {
+            Action::Flip(point) => vec![point],
+            Action::Move { from, to } => vec![from, to],
+        }
+    }
+
+    fn kind_key(letter: char) -> Option<&'static str> {
+        crate::rules::junqi::Kind::from_letter(letter).map(super::rules_page::kind_key)
+    }
+}
+
+impl RoomAdapter for JunqiMatch {
     fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>> {
         online::seated(room, mine)
     }
@@ -215,6 +217,10 @@ impl Match for JunqiMatch {
 
     fn ending_of(&self, end: GameEnd, room_table: &[Seat]) -> Option<Outcome> {
         online::conceded(end, room_table, self)
+    }
+
+    fn whole_seen(&self) -> Option<Game> {
+        Game::from_public(&self.public).ok()
     }
 }
 

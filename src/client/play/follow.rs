@@ -2,7 +2,7 @@
 //! game on the table ([`TableGame`]) when one is started, and keeps the shell's [`MatchStatus`]
 //! up to date while it is there.
 
-use super::game::{Change, Match, MatchSet, Ruling, StepPlayed};
+use super::game::{Change, Match, MatchSet, Ruling, StepPlayed, TableState};
 use super::replay::Replay;
 use crate::client::ClientSet;
 use crate::client::matches::{MatchStatus, TableGame, on_table};
@@ -27,7 +27,7 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
 /// The model follows the authority's rulings, and tells the table what changed.
 pub(super) fn follow_rulings<G: Match>(
     mut rulings: MessageReader<Ruling<G>>,
-    mut model: ResMut<G>,
+    (mut model, mut table): (ResMut<G>, ResMut<TableState<G>>),
     mut played: MessageWriter<StepPlayed<G>>,
     mut resets: MessageWriter<TableReset>,
     (on_table, mut coming): (Res<State<TableGame>>, ResMut<NextState<TableGame>>),
@@ -39,7 +39,7 @@ pub(super) fn follow_rulings<G: Match>(
                 attract,
             } => {
                 *model = (**game).clone();
-                model.table_mut().attract = *attract;
+                table.attract = *attract;
                 resets.write(TableReset);
                 if *on_table.get() != TableGame(G::KIND) {
                     coming.set(TableGame(G::KIND));
@@ -67,7 +67,6 @@ pub(super) fn follow_rulings<G: Match>(
             }
             Change::Ended(ending) => model.conclude(*ending),
         }
-        let table = model.table_mut();
         table.key = ruling.key;
         table.announced = false;
     }
@@ -101,8 +100,12 @@ fn switch_table(world: &mut World) {
 }
 
 /// Each step played goes to the log with who played it (the browser test reads it).
-fn log_steps<G: Match>(mut played: MessageReader<StepPlayed<G>>, model: Res<G>, seats: Res<Seats>) {
-    for played in played.read().filter(|_| !model.table().attract) {
+fn log_steps<G: Match>(
+    mut played: MessageReader<StepPlayed<G>>,
+    table: Res<TableState<G>>,
+    seats: Res<Seats>,
+) {
+    for played in played.read().filter(|_| !table.attract) {
         let controller = seats.controller(played.mover);
         let text = G::log_text(&played.step, &played.did);
         match G::mover_label(&played.did) {
@@ -114,14 +117,14 @@ fn log_steps<G: Match>(mut played: MessageReader<StepPlayed<G>>, model: Res<G>, 
 
 /// Keeps the shell's [`MatchStatus`] up to date while `G` is on the table.
 fn report_status<G: Match>(
-    model: Res<G>,
+    (model, table): (Res<G>, Res<TableState<G>>),
     seats: Res<Seats>,
     replay: Res<Replay<G>>,
     mut status: ResMut<MatchStatus>,
 ) {
-    let table = model.table();
+    let changed = model.is_changed() || table.is_changed();
     // Until a game of `G` is loaded, the shell keeps the default.
-    if !(model.is_changed() || seats.is_changed() || replay.is_changed()) || !table.loaded() {
+    if !(changed || seats.is_changed() || replay.is_changed()) || !table.loaded() {
         return;
     }
     status.set_if_neq(MatchStatus {

@@ -1,5 +1,8 @@
-//! What a game's model is to the match layer ([`Match`]), and the messages the layer's
-//! authorities, model and shell pass each other.
+//! What a game's model is to the match layer — [`Match`], made of one small trait a concern:
+//! the followed model ([`MatchModel`]), the authority over the whole game ([`Authority`]),
+//! records ([`Records`]), words ([`MatchWords`]), how a computer's choice shows
+//! ([`ComputerWords`]) and the room adapter ([`RoomAdapter`]) — with where its table stands
+//! ([`TableState`]), and the messages the layer's authorities, model and shell pass each other.
 
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest, PositionKey};
@@ -13,20 +16,42 @@ use bevy::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::{Debug, Display};
+use std::marker::PhantomData;
 
-/// What the layer keeps in every match model: where the table stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TableState {
+/// Where the table of `G` stands: the presentation's bookkeeping beside the model (a resource
+/// of its own, so the rules model holds nothing but the game).
+#[derive(Resource, Debug)]
+pub struct TableState<G> {
     /// The position on the table, as its authority named it (see [`PositionKey`]).
     pub key: PositionKey,
     /// Whether this is the title screen's demonstration.
     pub attract: bool,
     /// Whether the end of the game has been announced.
     pub announced: bool,
+    game: PhantomData<fn() -> G>,
 }
 
-impl TableState {
-    /// Whether a game has been put on this table (the default model is none).
+impl<G> Default for TableState<G> {
+    fn default() -> Self {
+        TableState {
+            key: PositionKey::default(),
+            attract: false,
+            announced: false,
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G> Clone for TableState<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for TableState<G> {}
+
+impl<G> TableState<G> {
+    /// Whether a game has been put on this table (the default is none).
     pub fn loaded(&self) -> bool {
         self.key != PositionKey::default()
     }
@@ -54,7 +79,7 @@ pub struct Seated<G> {
 }
 
 /// What a room event means for a game's model.
-pub enum Heard<G: Match> {
+pub enum Heard<G: MatchModel> {
     /// Nothing for the model.
     Nothing,
     /// The authority decided a step.
@@ -63,32 +88,57 @@ pub enum Heard<G: Match> {
     Replaced(G),
 }
 
-/// A game as the match layer plays it. The model (this type, a resource) is what this device
-/// may know of the game; the authority holds the whole game ([`Match::Whole`]: for Junqi the
-/// deal too, for the games that hide nothing the model itself) and decides [`Match::Step`]s,
-/// which the model follows.
+/// A game as the match layer plays it: every concern below, implemented by the game's model
+/// (a resource). The model is what this device may know of the game; the authority holds the
+/// whole game ([`Authority::Whole`]: for Junqi the deal too, for the games that hide nothing
+/// the model itself) and decides [`MatchModel::Step`]s, which the model follows.
 pub trait Match:
-    ComputerGame<Request = PlayRequest<Self>> + Resource<Mutability = Mutable> + Clone + Default + Debug
+    ComputerGame<Request = PlayRequest<Self>> + Records + MatchWords + ComputerWords + RoomAdapter
 {
+}
+
+impl<G> Match for G where
+    G: ComputerGame<Request = PlayRequest<G>> + Records + MatchWords + ComputerWords + RoomAdapter
+{
+}
+
+/// The model that follows an authority's steps: what the table shows and the shell asks.
+pub trait MatchModel: Resource<Mutability = Mutable> + Clone + Default + Debug {
     /// An action a player chooses.
     type Action: Copy + Eq + Debug + Display + Send + Sync + 'static;
-    /// The whole game as its authority holds it.
-    type Whole: Clone + Debug + Send + Sync + 'static;
     /// An action as the authority decided it (in Junqi with what a flip revealed).
     type Step: Clone + Debug + Send + Sync + 'static;
     /// What a step did on the table, for its animation, sounds and the log.
     type Did: Clone + Debug + Send + Sync + 'static;
     /// An end off the board: a resignation, an agreed draw, a clock.
     type Ending: Copy + Debug + Send + Sync + 'static;
-    /// A point of the board, where its marks go.
-    type Point: Copy + Eq + Debug + Display + Send + Sync + 'static;
-    /// The record kept and saved.
-    type Record: Serialize + DeserializeOwned;
 
-    /// Where the table stands.
-    fn table(&self) -> &TableState;
-    /// Where the table stands, to change.
-    fn table_mut(&mut self) -> &mut TableState;
+    /// The action a step played.
+    fn action(step: &Self::Step) -> Self::Action;
+    /// Follows a step the authority decided.
+    fn follow(&mut self, step: &Self::Step) -> Result<Self::Did, String>;
+    /// Takes back the last `plies` steps, and any ending off the board.
+    fn take_back(&mut self, plies: usize);
+    /// Ends the game off the board.
+    fn conclude(&mut self, ending: Self::Ending);
+    /// Steps played so far.
+    fn plies(&self) -> usize;
+    /// The seat whose turn it is; once the game is over, the seat that moved last.
+    fn seat_to_move(&self) -> Seat;
+    /// The seat that made each step so far, oldest first.
+    fn movers(&self) -> Vec<Seat>;
+    /// How many seats the game has.
+    fn seat_count(&self) -> usize;
+    /// Whether the game is over, by the rules or off the board.
+    fn over(&self) -> bool;
+    /// The winning seats once the game is over (empty for a draw).
+    fn winners(&self) -> Option<Vec<Seat>>;
+}
+
+/// The authority over the whole game: the local referee's and a replay's rules.
+pub trait Authority: MatchModel {
+    /// The whole game as its authority holds it.
+    type Whole: Clone + Debug + Send + Sync + 'static;
 
     /// A new game for `seats` dealt as `deal` asks, and the seats it is played with.
     fn new_game(seats: &Seats, deal: Deal, attract: bool) -> (Self::Whole, Seats);
@@ -109,6 +159,13 @@ pub trait Match:
     /// The model of the whole game after its first `plies` steps (all of them, ending
     /// included, when `plies` reaches its end).
     fn shown(whole: &Self::Whole, plies: usize) -> Self;
+}
+
+/// A whole game kept, exported and shown: its record, its text and its picture.
+pub trait Records: Authority {
+    /// The record kept and saved.
+    type Record: Serialize + DeserializeOwned;
+
     /// The record of a whole game.
     fn record(whole: &Self::Whole) -> Self::Record;
     /// The whole game a record holds, or why it holds none.
@@ -119,11 +176,28 @@ pub trait Match:
     fn from_text(text: &str) -> Result<Self::Whole, String>;
     /// The whole game as a shared picture shows it: what everyone saw.
     fn scene(whole: &Self::Whole) -> crate::picture::Scene;
+}
 
-    /// The whole game rebuilt from the table, where no referee here holds it (online).
-    fn whole_seen(&self) -> Option<Self::Whole>;
-    /// The action a step played.
-    fn action(step: &Self::Step) -> Self::Action;
+/// The words of a match: its result and its log.
+pub trait MatchWords: MatchModel {
+    /// The result in a line, once the game is over (for the finished games kept).
+    fn summary(&self, lang: Lang, palette: &Palette, seats: &Seats) -> String;
+    /// A step as the log writes it (the browser test reads it).
+    fn log_text(step: &Self::Step, did: &Self::Did) -> String;
+    /// Who made a step, for the log, when the seat says too little (Qiguo's state).
+    fn mover_label(_did: &Self::Did) -> Option<String> {
+        None
+    }
+}
+
+/// How a computer's choice shows: on the board (a hint, a review's better move, a lesson) and
+/// in a review's words.
+pub trait ComputerWords: ComputerGame {
+    /// A point of the board, where its marks go.
+    type Point: Copy + Eq + Debug + Display + Send + Sync + 'static;
+    /// Whether the game is won by taking a flag rather than by mate (a review's words).
+    const WON_BY_FLAG: bool = false;
+
     /// The points that show a computer's `action` on the board (from and to; a flip's point).
     fn action_points(action: &ActionOf<Self>) -> Vec<Self::Point>;
     /// A computer's `action` from the position this model shows, as the game's move list
@@ -136,35 +210,10 @@ pub trait Match:
     fn kind_key(_letter: char) -> Option<&'static str> {
         None
     }
-    /// Whether the game is won by taking a flag rather than by mate (a review's words).
-    const WON_BY_FLAG: bool = false;
-    /// Follows a step the authority decided.
-    fn follow(&mut self, step: &Self::Step) -> Result<Self::Did, String>;
-    /// Takes back the last `plies` steps, and any ending off the board.
-    fn take_back(&mut self, plies: usize);
-    /// Ends the game off the board.
-    fn conclude(&mut self, ending: Self::Ending);
-    /// Steps played so far.
-    fn plies(&self) -> usize;
-    /// The seat whose turn it is; once the game is over, the seat that moved last.
-    fn seat_to_move(&self) -> Seat;
-    /// The seat that made each step so far, oldest first.
-    fn movers(&self) -> Vec<Seat>;
-    /// How many seats the game has.
-    fn seat_count(&self) -> usize;
-    /// Whether the game is over, by the rules or off the board.
-    fn over(&self) -> bool;
-    /// The winning seats once the game is over (empty for a draw).
-    fn winners(&self) -> Option<Vec<Seat>>;
-    /// The result in a line, once the game is over (for the finished games kept).
-    fn summary(&self, lang: Lang, palette: &Palette, seats: &Seats) -> String;
-    /// A step as the log writes it (the browser test reads it).
-    fn log_text(step: &Self::Step, did: &Self::Did) -> String;
-    /// Who made a step, for the log, when the seat says too little (Qiguo's state).
-    fn mover_label(_did: &Self::Did) -> Option<String> {
-        None
-    }
+}
 
+/// What a room's state and events mean for the game, where the server is the authority.
+pub trait RoomAdapter: Authority {
     /// A room's state as this game's model, if the room plays this game.
     fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>>;
     /// Whether `other` shows the same game as this model (a resync changes nothing then).
@@ -174,19 +223,21 @@ pub trait Match:
     /// How a room's end shows in the model, when the rules cannot tell by themselves.
     /// `room_table`: the table seat of each room seat.
     fn ending_of(&self, end: GameEnd, room_table: &[Seat]) -> Option<Self::Ending>;
+    /// The whole game rebuilt from the table, where no referee here holds it (online).
+    fn whole_seen(&self) -> Option<Self::Whole>;
 }
 
 /// Play an action chosen in a position of the match; ignored if illegal or if the position
 /// has changed since (a new game, a take-back, another seat's move).
 #[derive(Message, Debug)]
-pub struct PlayRequest<G: Match> {
+pub struct PlayRequest<G: MatchModel> {
     /// The action.
     pub action: G::Action,
     /// The position it was chosen in.
     pub chosen_at: PositionKey,
 }
 
-impl<G: Match> Clone for PlayRequest<G> {
+impl<G: MatchModel> Clone for PlayRequest<G> {
     fn clone(&self) -> Self {
         PlayRequest {
             action: self.action,
@@ -195,12 +246,12 @@ impl<G: Match> Clone for PlayRequest<G> {
     }
 }
 
-impl<G: Match> PlayRequest<G> {
-    /// Play `action` in the position `model` shows now.
-    pub fn new(action: G::Action, model: &G) -> PlayRequest<G> {
+impl<G: MatchModel> PlayRequest<G> {
+    /// Play `action` in the position `table` stands at now.
+    pub fn new(action: G::Action, table: &TableState<G>) -> PlayRequest<G> {
         PlayRequest {
             action,
-            chosen_at: model.table().key,
+            chosen_at: table.key,
         }
     }
 }
@@ -208,7 +259,7 @@ impl<G: Match> PlayRequest<G> {
 /// Put a whole game on the table to play (a new game, a continued one, a lesson's step, the
 /// title screen's demonstration); it ends a replay.
 #[derive(Message, Clone, Debug)]
-pub struct LoadMatch<G: Match> {
+pub struct LoadMatch<G: Authority> {
     /// The whole game, with its steps (the local referee keeps it).
     pub game: G::Whole,
     /// Who plays each seat (as many as the game has).
@@ -219,14 +270,14 @@ pub struct LoadMatch<G: Match> {
 
 /// A decision of the authority: the model follows these and nothing else.
 #[derive(Message, Debug)]
-pub struct Ruling<G: Match> {
+pub struct Ruling<G: MatchModel> {
     /// The position after the change.
     pub key: PositionKey,
     /// The change.
     pub change: Change<G>,
 }
 
-impl<G: Match> Clone for Ruling<G> {
+impl<G: MatchModel> Clone for Ruling<G> {
     fn clone(&self) -> Self {
         Ruling {
             key: self.key,
@@ -237,7 +288,7 @@ impl<G: Match> Clone for Ruling<G> {
 
 /// What a [`Ruling`] changes.
 #[derive(Debug)]
-pub enum Change<G: Match> {
+pub enum Change<G: MatchModel> {
     /// A game is put on the table as this model shows it.
     Started { model: Box<G>, attract: bool },
     /// A step was decided.
@@ -248,7 +299,7 @@ pub enum Change<G: Match> {
     Ended(G::Ending),
 }
 
-impl<G: Match> Clone for Change<G> {
+impl<G: MatchModel> Clone for Change<G> {
     fn clone(&self) -> Self {
         match self {
             Change::Started { model, attract } => Change::Started {
@@ -264,7 +315,7 @@ impl<G: Match> Clone for Change<G> {
 
 /// A step was played on the table: what it was, what it did, who made it.
 #[derive(Message, Debug)]
-pub struct StepPlayed<G: Match> {
+pub struct StepPlayed<G: MatchModel> {
     /// The step.
     pub step: G::Step,
     /// What it did.
@@ -273,7 +324,7 @@ pub struct StepPlayed<G: Match> {
     pub mover: Seat,
 }
 
-impl<G: Match> Clone for StepPlayed<G> {
+impl<G: MatchModel> Clone for StepPlayed<G> {
     fn clone(&self) -> Self {
         StepPlayed {
             step: self.step.clone(),

@@ -3,7 +3,9 @@
 //! send [`Ruling`]s; the model follows them and nothing else (`follow.rs`), and what a game
 //! leaves behind — the autosave, the finished game kept, the fanfare, the text to export — is
 //! kept in `shelf.rs`; a replay's review in `review.rs`. The layer is generic over [`Match`]
-//! (`game.rs`), which each game's model implements; how a game looks, moves on its board and animates stays in its own folder.
+//! (`game.rs`): the small traits each game's model implements, one a concern. Where the table
+//! stands ([`TableState`]) is a resource beside the model. How a game looks, moves on its board
+//! and animates stays in its own folder.
 
 mod follow;
 mod game;
@@ -15,8 +17,8 @@ mod review;
 mod shelf;
 
 pub use game::{
-    Answer, Change, Heard, LoadMatch, Match, MatchSet, PlayRequest, Ruling, Seated, StepPlayed,
-    TableState,
+    Answer, Authority, Change, ComputerWords, Heard, LoadMatch, Match, MatchModel, MatchSet,
+    MatchWords, PlayRequest, Records, RoomAdapter, Ruling, Seated, StepPlayed, TableState,
 };
 pub use practice::{Attempt, PracticeRequest, PracticeView};
 pub use referee::LocalReferee;
@@ -43,6 +45,7 @@ pub fn logic_plugin<G: Match>(app: &mut App) {
     .add_message::<Ruling<G>>()
     .add_message::<StepPlayed<G>>()
     .init_resource::<G>()
+    .init_resource::<TableState<G>>()
     .add_systems(
         Update,
         (

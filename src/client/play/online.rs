@@ -3,7 +3,7 @@
 //! to the server instead of a referee. One follower serves every game; each game says what a
 //! room's state and events mean for its model ([`Match::from_room`], [`Match::heard`]).
 
-use super::game::{Change, Heard, Match, PlayRequest, Ruling};
+use super::game::{Change, Heard, Match, PlayRequest, Ruling, TableState};
 use super::referee::LocalReferee;
 use crate::client::Screen;
 use crate::client::matches::DrawDeclined;
@@ -42,7 +42,7 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
 /// position (the title screen's demonstration, a move the server has overtaken) is not sent.
 pub(super) fn forward_plays<G: Match>(
     mut plays: MessageReader<PlayRequest<G>>,
-    model: Res<G>,
+    table: Res<TableState<G>>,
     session: Res<OnlineSession>,
     mut outgoing: MessageWriter<ToServer>,
 ) {
@@ -50,10 +50,7 @@ pub(super) fn forward_plays<G: Match>(
         plays.clear();
         return;
     }
-    for play in plays
-        .read()
-        .filter(|play| play.chosen_at == model.table().key)
-    {
+    for play in plays.read().filter(|play| play.chosen_at == table.key) {
         outgoing.write(ToServer(ClientMessage::Act {
             action: play.action.to_string(),
             version: session.version(),
@@ -73,7 +70,7 @@ pub(super) struct Feedback<'w> {
 /// What the server says becomes rulings for the model.
 pub(super) fn follow_server<G: Match>(
     mut heard: MessageReader<FromServer>,
-    (session, model): (Res<OnlineSession>, Res<G>),
+    (session, model, table): (Res<OnlineSession>, Res<G>, Res<TableState<G>>),
     (mut following, mut referee): (ResMut<Following<G>>, ResMut<LocalReferee<G>>),
     mut rulings: MessageWriter<Ruling<G>>,
     mut commands: Commands,
@@ -83,7 +80,7 @@ pub(super) fn follow_server<G: Match>(
         return;
     }
     // The model as this frame's rulings will leave it.
-    let mut ahead = model.clone();
+    let (mut ahead, mut ahead_table) = (model.clone(), *table);
     for FromServer(message) in heard.read() {
         match message {
             ServerMessage::Sync { room } => {
@@ -106,15 +103,16 @@ pub(super) fn follow_server<G: Match>(
                 // A state that shows the game already on the table (a resync when the other
                 // player arrives, a seat filled) changes nothing: a click made meanwhile counts.
                 let unchanged = following.seating == seating
-                    && ahead.table().loaded()
-                    && !ahead.table().attract
+                    && ahead_table.loaded()
+                    && !ahead_table.attract
                     && ahead.same_game(&seated.model);
                 following.seating = seating;
                 following.pending = room.end;
                 if unchanged {
                     continue;
                 }
-                ahead = seated.model;
+                // A game from a room's state is not on the table until its ruling is followed.
+                (ahead, ahead_table) = (seated.model, TableState::default());
                 rulings.write(Ruling {
                     key: referee.next_key(ahead.plies(), true),
                     change: Change::Started {

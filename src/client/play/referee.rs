@@ -3,7 +3,7 @@
 //! game (in Junqi, the deal). Online the server rules instead (`online.rs`); in a replay, the
 //! replay does (`replay.rs`).
 
-use super::game::{Answer, Change, LoadMatch, Match, PlayRequest, Ruling};
+use super::game::{Answer, Change, LoadMatch, Match, PlayRequest, Ruling, TableState};
 use crate::client::matches::{DrawDeclined, MatchRequest, NewMatch, PositionKey, ResumeMatch};
 use crate::client::net::OnlineSession;
 use crate::client::save::BadSave;
@@ -38,8 +38,13 @@ impl<G: Match> LocalReferee<G> {
 
     /// The whole game on the table (to keep, replay or export it): the referee's own, or,
     /// online, one rebuilt from what everyone saw.
-    pub fn game_on_table(&self, model: &G, online: &OnlineSession) -> Option<G::Whole> {
-        if model.table().attract {
+    pub fn game_on_table(
+        &self,
+        model: &G,
+        table: &TableState<G>,
+        online: &OnlineSession,
+    ) -> Option<G::Whole> {
+        if table.attract {
             None
         } else if online.plays(G::KIND) {
             model.whole_seen()

@@ -2,7 +2,7 @@
 //! play. While a replay is on the table the local referee stands down and the replay rules: it
 //! holds the whole game and hands the model one step at a time.
 
-use super::game::{Change, LoadMatch, Match, Ruling};
+use super::game::{Change, LoadMatch, Match, Ruling, TableState};
 use super::referee::LocalReferee;
 use crate::client::Screen;
 use crate::client::matches::{MatchStatus, NewMatch, ReplayProgress, ResumeMatch};
@@ -112,6 +112,7 @@ fn read_record<G: Match>(
 #[derive(SystemParam)]
 pub(super) struct ReplayStart<'w, G: Match> {
     model: Res<'w, G>,
+    table: Res<'w, TableState<G>>,
     online: Res<'w, OnlineSession>,
     offline: MessageWriter<'w, GoOffline>,
     bad: MessageWriter<'w, BadRecord>,
@@ -132,7 +133,7 @@ pub(super) fn start_replays<G: Match>(
         let on_table = replay
             .script()
             .cloned()
-            .or_else(|| referee.game_on_table(&start.model, &start.online));
+            .or_else(|| referee.game_on_table(&start.model, &start.table, &start.online));
         let game = match read_record::<G>(&request.record, on_table) {
             Ok(game) => game,
             Err(error) => {

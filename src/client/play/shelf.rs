@@ -2,7 +2,7 @@
 //! replays, the fanfare once the last step has been shown, and the HUD's box that exports the
 //! game as text and imports one.
 
-use super::game::{LoadMatch, Match};
+use super::game::{LoadMatch, Match, TableState};
 use super::referee::LocalReferee;
 use super::replay::Replay;
 use crate::client::ClientSet;
@@ -62,12 +62,12 @@ pub enum ShareRequest {
 /// Saves the game played here after every change (not the demonstration, a replay, nor a game
 /// the server rules).
 fn autosave<G: Match>(
-    model: Res<G>,
+    table: Res<TableState<G>>,
     (referee, online): (Res<LocalReferee<G>>, Res<OnlineSession>),
     (seats, catalog): (Res<Seats>, Res<Catalog>),
     mut saved: ResMut<SavedGame>,
 ) {
-    if model.table().attract || online.active() {
+    if table.attract || online.active() {
         return;
     }
     if let Some(game) = referee.game() {
@@ -77,13 +77,13 @@ fn autosave<G: Match>(
 
 /// A game that has just ended is kept for replays, once, with its result in a line.
 fn keep_finished<G: Match>(
-    model: Res<G>,
+    (model, table): (Res<G>, Res<TableState<G>>),
     (referee, online, replay): (Res<LocalReferee<G>>, Res<OnlineSession>, Res<Replay<G>>),
     (seats, settings, palette): (Res<Seats>, Res<Settings>, Res<TablePalette>),
     mut ended: Local<bool>,
     mut kept: MessageWriter<KeepFinished>,
 ) {
-    if model.table().attract || replay.on() {
+    if table.attract || replay.on() {
         return;
     }
     let just_ended = model.over() && !*ended;
@@ -91,7 +91,7 @@ fn keep_finished<G: Match>(
     if !just_ended {
         return;
     }
-    let Some(game) = referee.game_on_table(&model, &online) else {
+    let Some(game) = referee.game_on_table(&model, &table, &online) else {
         return;
     };
     match serde_json::to_value(G::record(&game)) {
@@ -111,18 +111,18 @@ fn keep_finished<G: Match>(
 /// When the last step has been shown and the game is over, sound the ending (once): a draw, a
 /// defeat when people play here and none of them won, a victory otherwise.
 fn announce_outcome<G: Match>(
-    mut model: ResMut<G>,
+    (model, mut table): (Res<G>, ResMut<TableState<G>>),
     seats: Res<Seats>,
     anims: Query<(), With<Anim>>,
     mut sounds: MessageWriter<UiSound>,
 ) {
-    if model.table().announced || !anims.is_empty() {
+    if table.announced || !anims.is_empty() {
         return;
     }
     let Some(winners) = model.winners() else {
         return;
     };
-    model.table_mut().announced = true;
+    table.announced = true;
     let local = |seat| seats.controller(seat) == Controller::Local;
     let people_here = seats.iter().any(|(seat, _)| local(seat));
     sounds.write(if winners.is_empty() {
@@ -141,6 +141,7 @@ pub struct RecordShelf<'w, G: Match> {
     seats: Res<'w, Seats>,
     referee: Res<'w, LocalReferee<G>>,
     replay: Res<'w, Replay<G>>,
+    table: Res<'w, TableState<G>>,
     online: Res<'w, OnlineSession>,
     record_box: ResMut<'w, RecordBox>,
     clipboard: Res<'w, Clipboard>,
@@ -214,11 +215,11 @@ pub fn record_section<G: Match>(
     );
     match action {
         Some(RecordBoxAction::Export) => {
-            let game = shelf
-                .replay
-                .script()
-                .cloned()
-                .or_else(|| shelf.referee.game_on_table(model, &shelf.online));
+            let game = shelf.replay.script().cloned().or_else(|| {
+                shelf
+                    .referee
+                    .game_on_table(model, &shelf.table, &shelf.online)
+            });
             match game {
                 Some(game) => show_export(
                     &mut shelf.record_box,

@@ -61,13 +61,8 @@ pub struct MoveEffects {
     pub eliminated: bool,
 }
 
-/// A game of pieces on points, as its match model shows it to this layer: the board's
-/// geometry, its pieces and their looks. The match layer's [`Match`] plays it; nothing is
-/// hidden in these games, so the model is the whole game.
-pub trait PointsMatch: Match {
-    /// A piece.
-    type Piece: Copy + Eq + Debug + Send + Sync + 'static;
-
+/// The board of a game of pieces on points: its sizes and where its points are.
+pub trait PointsBoard: Match {
     /// The board's sizes.
     const GEOMETRY: Geometry;
 
@@ -81,6 +76,14 @@ pub trait PointsMatch: Match {
     fn stepped(point: Self::Point, files: i32, ranks: i32) -> Self::Point;
     /// Where the keyboard cursor starts.
     fn first_cursor() -> Self::Point;
+}
+
+/// A game of pieces on points, as its match model shows it to this layer: its pieces and
+/// their looks, its moves and what they did, on its [`PointsBoard`]. The match layer's
+/// [`Match`] plays it; nothing is hidden in these games, so the model is the whole game.
+pub trait PointsMatch: PointsBoard {
+    /// A piece.
+    type Piece: Copy + Eq + Debug + Send + Sync + 'static;
 
     /// Every piece on the board.
     fn pieces(&self) -> Vec<(Self::Point, Self::Piece)>;

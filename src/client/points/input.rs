@@ -5,7 +5,7 @@
 use super::game::PointsMatch;
 use crate::client::matches::{MatchStatus, TableGame, on_table};
 use crate::client::places::{BoardPoints, PlacesWanted};
-use crate::client::play::{PlayRequest, StepPlayed};
+use crate::client::play::{PlayRequest, StepPlayed, TableState};
 use crate::client::seats::Seats;
 use crate::client::tabletop::{
     CarefulTap, PointerWorld, PressHolds, ShowOnTable, TableGesture, TableReset, TableView,
@@ -140,7 +140,7 @@ fn name_points<G: PointsMatch>(view: Res<TableView>, mut board: ResMut<BoardPoin
 
 fn handle_commands<G: PointsMatch>(
     mut commands: MessageReader<BoardCommand<G>>,
-    model: Res<G>,
+    (model, table): (Res<G>, Res<TableState<G>>),
     (status, seats): (Res<MatchStatus>, Res<Seats>),
     mut selection: ResMut<Selection<G>>,
     (mut requests, mut tried): (MessageWriter<PlayRequest<G>>, MessageWriter<TriedMove<G>>),
@@ -159,7 +159,7 @@ fn handle_commands<G: PointsMatch>(
         if let Some(from) = selection.from
             && selection.targets.contains(&point)
         {
-            requests.write(PlayRequest::new(G::new_move(from, point), &model));
+            requests.write(PlayRequest::new(G::new_move(from, point), &table));
             *selection = Selection::default();
             continue;
         }

@@ -6,7 +6,7 @@ use super::game::PointsMatch;
 use super::input::{Cursor, Hover, Selection};
 use crate::client::lessons::Highlights;
 use crate::client::matches::on_table;
-use crate::client::play::Match;
+use crate::client::play::ComputerWords;
 use crate::client::table_colours::TablePalette;
 use crate::client::tabletop::paint::{fill, paint, stroke, white};
 use crate::client::tabletop::{CursorSpot, TableArt, TableView, on_table_of};
@@ -83,7 +83,7 @@ struct Marked<'w, G: PointsMatch> {
     cursor: Res<'w, Cursor<G>>,
     table: Res<'w, TableView>,
     screen: Res<'w, State<Screen>>,
-    highlights: Res<'w, Highlights<<G as Match>::Point>>,
+    highlights: Res<'w, Highlights<<G as ComputerWords>::Point>>,
     palette: Res<'w, TablePalette>,
 }
 

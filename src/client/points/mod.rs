@@ -1,6 +1,7 @@
 //! One board layer for the games of pieces on points (Xiangqi, Qiguo): input and selection,
 //! markers, piece entities and their animations, and lessons. It is generic over
-//! [`PointsMatch`] (`game.rs`), which each game's match model implements beside the match layer's
+//! [`PointsBoard`] (the geometry) and [`PointsMatch`] (pieces and moves) (`game.rs`), which each
+//! game's match model implements beside the match layer's
 //! [`Match`](crate::client::play::Match); the game keeps only what is its own (board art, layout, piece looks, notation,
 //! move list, rules page, result table).
 
@@ -10,7 +11,7 @@ mod lesson;
 mod markers;
 mod pieces;
 
-pub use game::{Geometry, MoveEffects, PieceLook, PointsMatch, result_line};
+pub use game::{Geometry, MoveEffects, PieceLook, PointsBoard, PointsMatch, result_line};
 pub use input::{BoardCommand, Cursor, Hover, Selection, TriedMove};
 pub use lesson::{PointsLesson, lesson_plugin};
 pub use markers::PointArt;

@@ -4,7 +4,7 @@
 
 use crate::ai::Level;
 use crate::client::matches::PositionKey;
-use crate::client::play::{PlayRequest, TableState};
+use crate::client::play::PlayRequest;
 use crate::client::seats::{Controller, MAX_SEATS, Seats};
 use crate::client::thinking::ComputerGame;
 use crate::rules::qiguo::{Move, MoveList, Played, Position, Replay, Seating, State};
@@ -22,8 +22,6 @@ pub const MIN_PLAYERS: usize = 3;
 pub struct QiguoMatch {
     /// The game, with every position it went through.
     pub game: Replay,
-    /// Where the table stands.
-    pub table: TableState,
 }
 
 impl Default for QiguoMatch {
@@ -46,10 +44,7 @@ impl QiguoMatch {
 
     /// A match of `game`.
     pub fn of(game: Replay) -> QiguoMatch {
-        QiguoMatch {
-            game,
-            table: TableState::default(),
-        }
+        QiguoMatch { game }
     }
 
     /// A new match for `players` seats (3–7; fewer or more are clamped into that range).
@@ -115,10 +110,6 @@ impl ComputerGame for QiguoMatch {
     type Sight = Position;
     type Request = PlayRequest<QiguoMatch>;
 
-    fn key(&self) -> PositionKey {
-        self.table.key
-    }
-
     fn sight(&self) -> Position {
         self.position().clone()
     }
@@ -127,8 +118,11 @@ impl ComputerGame for QiguoMatch {
         self.game.plies().len() as u64
     }
 
-    fn request(&self, mv: Move) -> PlayRequest<QiguoMatch> {
-        PlayRequest::new(mv, self)
+    fn request(mv: Move, key: PositionKey) -> PlayRequest<QiguoMatch> {
+        PlayRequest {
+            action: mv,
+            chosen_at: key,
+        }
     }
 }
 

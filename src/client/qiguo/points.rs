@@ -10,9 +10,11 @@ use super::online;
 use super::pieces::{army, character_size};
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
-use crate::client::play::{Answer, Heard, Match, Seated, TableState};
+use crate::client::play::{
+    Answer, Authority, ComputerWords, Heard, MatchModel, MatchWords, Records, RoomAdapter, Seated,
+};
 use crate::client::points::{
-    Geometry, MoveEffects, PieceLook, PointsLesson, PointsMatch, result_line,
+    Geometry, MoveEffects, PieceLook, PointsBoard, PointsLesson, PointsMatch, result_line,
 };
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
@@ -33,9 +35,7 @@ impl PointsLesson for QiguoMatch {
     }
 }
 
-impl PointsMatch for QiguoMatch {
-    type Piece = Piece;
-
+impl PointsBoard for QiguoMatch {
     const GEOMETRY: Geometry = Geometry {
         step: STEP,
         piece: PIECE,
@@ -68,6 +68,10 @@ impl PointsMatch for QiguoMatch {
     fn first_cursor() -> Point {
         Point::CENTRE
     }
+}
+
+impl PointsMatch for QiguoMatch {
+    type Piece = Piece;
 
     fn pieces(&self) -> Vec<(Point, Piece)> {
         self.position().pieces().collect()
@@ -144,102 +148,14 @@ impl PointsMatch for QiguoMatch {
     }
 }
 
-impl Match for QiguoMatch {
-    type Point = Point;
+impl MatchModel for QiguoMatch {
     type Action = Move;
-    type Whole = QiguoMatch;
     type Step = Move;
     type Did = Played;
     type Ending = Infallible;
-    type Record = QiguoRecord;
-
-    fn table(&self) -> &TableState {
-        &self.table
-    }
-
-    fn table_mut(&mut self) -> &mut TableState {
-        &mut self.table
-    }
-
-    fn new_game(seats: &Seats, deal: Deal, attract: bool) -> (QiguoMatch, Seats) {
-        let seats = table_seats(seats, attract);
-        (new_game(&seats, deal.seed, deal.warm_up), seats)
-    }
-
-    fn decide(whole: &mut QiguoMatch, mv: Move) -> Result<Move, String> {
-        whole.play(mv).map(|_| mv)
-    }
-
-    fn step_at(whole: &QiguoMatch, ply: usize) -> Option<Move> {
-        whole.game.plies().get(ply).map(|ply| ply.mv)
-    }
-
-    fn kind_key(letter: char) -> Option<&'static str> {
-        Some(match crate::rules::qiguo::Kind::from_letter(letter)? {
-            crate::rules::qiguo::Kind::Ruler => "qg-kind-ruler",
-            crate::rules::qiguo::Kind::General => "qg-kind-general",
-            crate::rules::qiguo::Kind::Officer => "qg-kind-officer",
-            crate::rules::qiguo::Kind::Diplomat => "qg-kind-diplomat",
-            crate::rules::qiguo::Kind::Catapult => "qg-kind-catapult",
-            crate::rules::qiguo::Kind::Archer => "qg-kind-archer",
-            crate::rules::qiguo::Kind::Crossbowman => "qg-kind-crossbowman",
-            crate::rules::qiguo::Kind::Swordsman => "qg-kind-swordsman",
-            crate::rules::qiguo::Kind::HeavySwordsman => "qg-kind-heavy-swordsman",
-            crate::rules::qiguo::Kind::Cavalry => "qg-kind-cavalry",
-        })
-    }
-
-    fn take_back_whole(whole: &mut QiguoMatch, plies: usize) {
-        whole.take_back(plies);
-    }
-
-    fn answer(_: &mut QiguoMatch, _: MatchRequest, _: &Seats) -> Answer<Infallible> {
-        Answer::Ignored
-    }
-
-    fn ending(_: &QiguoMatch) -> Option<Infallible> {
-        None
-    }
-
-    fn shown(whole: &QiguoMatch, plies: usize) -> QiguoMatch {
-        let mut game = whole.clone();
-        game.game.truncate(plies.min(whole.plies()));
-        game
-    }
-
-    fn record(whole: &QiguoMatch) -> QiguoRecord {
-        whole.game.record()
-    }
-
-    fn from_record(record: &QiguoRecord) -> Result<QiguoMatch, String> {
-        let game = record.replay().map_err(|error| error.to_string())?;
-        Ok(QiguoMatch::of(game))
-    }
-
-    fn to_text(whole: &QiguoMatch) -> String {
-        whole.game.record().to_text()
-    }
-
-    fn scene(whole: &QiguoMatch) -> crate::picture::Scene {
-        crate::picture::qiguo::scene(&whole.game)
-    }
-
-    fn from_text(text: &str) -> Result<QiguoMatch, String> {
-        let game = Replay::from_text(text).map_err(|error| error.to_string())?;
-        Ok(QiguoMatch::of(game))
-    }
-
-    fn whole_seen(&self) -> Option<QiguoMatch> {
-        Some(self.clone())
-    }
 
     fn action(mv: &Move) -> Move {
         *mv
-    }
-
-    fn action_points(mv: &Move) -> Vec<Point> {
-        let (from, to) = <Self as PointsMatch>::ends(*mv);
-        vec![from, to]
     }
 
     fn follow(&mut self, mv: &Move) -> Result<Played, String> {
@@ -283,7 +199,70 @@ impl Match for QiguoMatch {
                 .collect(),
         )
     }
+}
 
+impl Authority for QiguoMatch {
+    type Whole = QiguoMatch;
+
+    fn new_game(seats: &Seats, deal: Deal, attract: bool) -> (QiguoMatch, Seats) {
+        let seats = table_seats(seats, attract);
+        (new_game(&seats, deal.seed, deal.warm_up), seats)
+    }
+
+    fn decide(whole: &mut QiguoMatch, mv: Move) -> Result<Move, String> {
+        whole.play(mv).map(|_| mv)
+    }
+
+    fn step_at(whole: &QiguoMatch, ply: usize) -> Option<Move> {
+        whole.game.plies().get(ply).map(|ply| ply.mv)
+    }
+
+    fn take_back_whole(whole: &mut QiguoMatch, plies: usize) {
+        whole.take_back(plies);
+    }
+
+    fn answer(_: &mut QiguoMatch, _: MatchRequest, _: &Seats) -> Answer<Infallible> {
+        Answer::Ignored
+    }
+
+    fn ending(_: &QiguoMatch) -> Option<Infallible> {
+        None
+    }
+
+    fn shown(whole: &QiguoMatch, plies: usize) -> QiguoMatch {
+        let mut game = whole.clone();
+        game.game.truncate(plies.min(whole.plies()));
+        game
+    }
+}
+
+impl Records for QiguoMatch {
+    type Record = QiguoRecord;
+
+    fn record(whole: &QiguoMatch) -> QiguoRecord {
+        whole.game.record()
+    }
+
+    fn from_record(record: &QiguoRecord) -> Result<QiguoMatch, String> {
+        let game = record.replay().map_err(|error| error.to_string())?;
+        Ok(QiguoMatch::of(game))
+    }
+
+    fn to_text(whole: &QiguoMatch) -> String {
+        whole.game.record().to_text()
+    }
+
+    fn from_text(text: &str) -> Result<QiguoMatch, String> {
+        let game = Replay::from_text(text).map_err(|error| error.to_string())?;
+        Ok(QiguoMatch::of(game))
+    }
+
+    fn scene(whole: &QiguoMatch) -> crate::picture::Scene {
+        crate::picture::qiguo::scene(&whole.game)
+    }
+}
+
+impl MatchWords for QiguoMatch {
     fn summary(&self, lang: Lang, palette: &Palette, seats: &Seats) -> String {
         result_line(self.result(lang, palette, seats))
     }
@@ -295,7 +274,33 @@ impl Match for QiguoMatch {
     fn mover_label(played: &Played) -> Option<String> {
         Some(played.mover.to_string())
     }
+}
 
+impl ComputerWords for QiguoMatch {
+    type Point = Point;
+
+    fn action_points(mv: &Move) -> Vec<Point> {
+        let (from, to) = <Self as PointsMatch>::ends(*mv);
+        vec![from, to]
+    }
+
+    fn kind_key(letter: char) -> Option<&'static str> {
+        Some(match crate::rules::qiguo::Kind::from_letter(letter)? {
+            crate::rules::qiguo::Kind::Ruler => "qg-kind-ruler",
+            crate::rules::qiguo::Kind::General => "qg-kind-general",
+            crate::rules::qiguo::Kind::Officer => "qg-kind-officer",
+            crate::rules::qiguo::Kind::Diplomat => "qg-kind-diplomat",
+            crate::rules::qiguo::Kind::Catapult => "qg-kind-catapult",
+            crate::rules::qiguo::Kind::Archer => "qg-kind-archer",
+            crate::rules::qiguo::Kind::Crossbowman => "qg-kind-crossbowman",
+            crate::rules::qiguo::Kind::Swordsman => "qg-kind-swordsman",
+            crate::rules::qiguo::Kind::HeavySwordsman => "qg-kind-heavy-swordsman",
+            crate::rules::qiguo::Kind::Cavalry => "qg-kind-cavalry",
+        })
+    }
+}
+
+impl RoomAdapter for QiguoMatch {
     fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>> {
         online::seated(room, mine)
     }
@@ -310,5 +315,9 @@ impl Match for QiguoMatch {
 
     fn ending_of(&self, _: GameEnd, _: &[Seat]) -> Option<Infallible> {
         None
+    }
+
+    fn whole_seen(&self) -> Option<QiguoMatch> {
+        Some(self.clone())
     }
 }

@@ -26,9 +26,6 @@ pub trait ComputerGame: Resource {
     /// The request that plays a chosen action.
     type Request: Message;
 
-    /// The position the model shows now.
-    fn key(&self) -> PositionKey;
-
     /// What the side to move sees now.
     fn sight(&self) -> Self::Sight;
 
@@ -36,8 +33,8 @@ pub trait ComputerGame: Resource {
     /// the same choice.
     fn seed(&self) -> u64;
 
-    /// The request that plays `action` in the current position.
-    fn request(&self, action: ActionOf<Self>) -> Self::Request;
+    /// The request that plays `action` in the position `key` names (the one on the table).
+    fn request(action: ActionOf<Self>, key: PositionKey) -> Self::Request;
 }
 
 /// The chosen action of a game's search.
@@ -106,9 +103,9 @@ impl<G: ComputerGame> Default for Hint<G> {
 }
 
 impl<G: ComputerGame> Hint<G> {
-    /// Starts working out a hint for the position `game` shows.
-    pub fn request(&mut self, game: &G) {
-        self.key = game.key();
+    /// Starts working out a hint for the position `game` shows, which `key` names.
+    pub fn request(&mut self, game: &G, key: PositionKey) {
+        self.key = key;
         self.suggestion = None;
         self.task = Some(Pondering::start(
             game.sight(),
@@ -154,17 +151,17 @@ pub fn computer_to_move(status: &MatchStatus, seats: &Seats) -> Option<Level> {
 
 fn start_hint<G: ComputerGame>(
     mut requests: MessageReader<HintRequest>,
-    game: Res<G>,
+    (game, status): (Res<G>, Res<MatchStatus>),
     mut hint: ResMut<Hint<G>>,
 ) {
     if requests.read().count() > 0 && !hint.thinking() {
-        hint.request(&game);
+        hint.request(&game, status.key);
     }
 }
 
 /// Collects a finished hint; forgets it once the position has changed.
-fn poll_hint<G: ComputerGame>(game: Res<G>, mut hint: ResMut<Hint<G>>) {
-    if hint.key != game.key() {
+fn poll_hint<G: ComputerGame>(status: Res<MatchStatus>, mut hint: ResMut<Hint<G>>) {
+    if hint.key != status.key {
         hint.task = None;
         hint.suggestion = None;
         return;
@@ -211,11 +208,12 @@ fn drive_computer<G: ComputerGame>(
     mut requests: MessageWriter<G::Request>,
 ) {
     let level = turn.level();
-    if level.is_none() || thinking.key != game.key() {
+    let key = turn.status.key;
+    if level.is_none() || thinking.key != key {
         // Dropping a task cancels it.
         thinking.task = None;
         thinking.answer = None;
-        thinking.key = game.key();
+        thinking.key = key;
     }
     let Some(level) = level else {
         return;
@@ -257,6 +255,6 @@ fn drive_computer<G: ComputerGame>(
     if now.saturating_sub(started) >= delay
         && let Some(action) = thinking.answer.take()
     {
-        requests.write(game.request(action));
+        requests.write(G::request(action, key));
     }
 }

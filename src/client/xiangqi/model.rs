@@ -2,7 +2,7 @@
 //! follows the rulings of the match layer's authorities (`client/play/`).
 
 use crate::client::matches::{Deal, PositionKey};
-use crate::client::play::{PlayRequest, TableState};
+use crate::client::play::PlayRequest;
 use crate::client::thinking::ComputerGame;
 use crate::rules::xiangqi::{
     Color, Conceded, Game, Move, MoveList, Piece, Position, XiangqiRecord,
@@ -20,8 +20,6 @@ pub struct XiangqiMatch {
     pub game: Game,
     /// A resignation or an agreed draw.
     pub conceded: Option<Conceded>,
-    /// Where the table stands.
-    pub table: TableState,
 }
 
 impl Default for XiangqiMatch {
@@ -33,11 +31,7 @@ impl Default for XiangqiMatch {
 impl XiangqiMatch {
     /// A match of `game`, ended off the board as `conceded` says.
     pub fn new(game: Game, conceded: Option<Conceded>) -> XiangqiMatch {
-        XiangqiMatch {
-            game,
-            conceded,
-            table: TableState::default(),
-        }
+        XiangqiMatch { game, conceded }
     }
 
     /// The position now.
@@ -85,10 +79,6 @@ impl ComputerGame for XiangqiMatch {
     type Sight = Game;
     type Request = PlayRequest<XiangqiMatch>;
 
-    fn key(&self) -> PositionKey {
-        self.table.key
-    }
-
     fn sight(&self) -> Game {
         self.game.clone()
     }
@@ -97,8 +87,11 @@ impl ComputerGame for XiangqiMatch {
         self.game.moves().len() as u64
     }
 
-    fn request(&self, mv: Move) -> PlayRequest<XiangqiMatch> {
-        PlayRequest::new(mv, self)
+    fn request(mv: Move, key: PositionKey) -> PlayRequest<XiangqiMatch> {
+        PlayRequest {
+            action: mv,
+            chosen_at: key,
+        }
     }
 }
 

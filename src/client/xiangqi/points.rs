@@ -9,9 +9,11 @@ use super::online;
 use super::pieces::ink;
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
-use crate::client::play::{Answer, Heard, Match, Seated, TableState};
+use crate::client::play::{
+    Answer, Authority, ComputerWords, Heard, MatchModel, MatchWords, Records, RoomAdapter, Seated,
+};
 use crate::client::points::{
-    Geometry, MoveEffects, PieceLook, PointsLesson, PointsMatch, result_line,
+    Geometry, MoveEffects, PieceLook, PointsBoard, PointsLesson, PointsMatch, result_line,
 };
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
@@ -31,9 +33,7 @@ impl PointsLesson for XiangqiMatch {
     }
 }
 
-impl PointsMatch for XiangqiMatch {
-    type Piece = Piece;
-
+impl PointsBoard for XiangqiMatch {
     const GEOMETRY: Geometry = Geometry {
         step: STEP,
         piece: PIECE,
@@ -66,6 +66,10 @@ impl PointsMatch for XiangqiMatch {
     fn first_cursor() -> Square {
         Square::new(4, 2).expect("e2 is on the board")
     }
+}
+
+impl PointsMatch for XiangqiMatch {
+    type Piece = Piece;
 
     fn pieces(&self) -> Vec<(Square, Piece)> {
         self.position().pieces().collect()
@@ -138,120 +142,14 @@ impl PointsMatch for XiangqiMatch {
     }
 }
 
-impl Match for XiangqiMatch {
-    type Point = Square;
+impl MatchModel for XiangqiMatch {
     type Action = Move;
-    type Whole = XiangqiMatch;
     type Step = Move;
     type Did = Played;
     type Ending = Conceded;
-    type Record = XiangqiRecord;
-
-    fn table(&self) -> &TableState {
-        &self.table
-    }
-
-    fn table_mut(&mut self) -> &mut TableState {
-        &mut self.table
-    }
-
-    fn new_game(seats: &Seats, deal: Deal, _attract: bool) -> (XiangqiMatch, Seats) {
-        (XiangqiMatch::new(new_game(deal), None), seats.clone())
-    }
-
-    fn decide(whole: &mut XiangqiMatch, mv: Move) -> Result<Move, String> {
-        if whole.over() {
-            return Err("the game is over".into());
-        }
-        whole.follow(&mv).map(|_| mv)
-    }
-
-    fn step_at(whole: &XiangqiMatch, ply: usize) -> Option<Move> {
-        whole.game.moves().get(ply).map(|played| played.mv)
-    }
-
-    fn take_back_whole(whole: &mut XiangqiMatch, plies: usize) {
-        whole.take_back(plies);
-    }
-
-    fn answer(whole: &mut XiangqiMatch, request: MatchRequest, seats: &Seats) -> Answer<Conceded> {
-        let conceded = match request {
-            MatchRequest::Undo => return Answer::Ignored,
-            MatchRequest::Resign => {
-                let seat = seats.local_player(whole.seat_to_move());
-                Conceded::Resigned(whole.colour_of(seat))
-            }
-            MatchRequest::OfferDraw if computer_accepts_draw(whole.position()) => Conceded::Agreed,
-            MatchRequest::OfferDraw => return Answer::Declined,
-            MatchRequest::AgreeDraw => Conceded::Agreed,
-            MatchRequest::OutOfTime => Conceded::OutOfTime(whole.colour_of(whole.seat_to_move())),
-        };
-        whole.conclude(conceded);
-        Answer::Ended(conceded)
-    }
-
-    fn ending(whole: &XiangqiMatch) -> Option<Conceded> {
-        whole.conceded
-    }
-
-    fn shown(whole: &XiangqiMatch, plies: usize) -> XiangqiMatch {
-        let mut game = whole.clone();
-        let total = whole.plies();
-        if plies < total {
-            game.take_back(total - plies);
-        }
-        game
-    }
-
-    fn record(whole: &XiangqiMatch) -> XiangqiRecord {
-        whole.record()
-    }
-
-    fn from_record(record: &XiangqiRecord) -> Result<XiangqiMatch, String> {
-        let game = record.game().map_err(|error| error.to_string())?;
-        Ok(XiangqiMatch::new(game, record.conceded))
-    }
-
-    fn to_text(whole: &XiangqiMatch) -> String {
-        whole.record().to_text()
-    }
-
-    fn scene(whole: &XiangqiMatch) -> crate::picture::Scene {
-        crate::picture::xiangqi::scene(&whole.game, whole.conceded)
-    }
-
-    fn from_text(text: &str) -> Result<XiangqiMatch, String> {
-        let record = XiangqiRecord::from_text(text).map_err(|error| error.to_string())?;
-        <XiangqiMatch as Match>::from_record(&record)
-    }
-
-    fn whole_seen(&self) -> Option<XiangqiMatch> {
-        Some(self.clone())
-    }
 
     fn action(mv: &Move) -> Move {
         *mv
-    }
-
-    fn action_points(mv: &Move) -> Vec<Square> {
-        let (from, to) = <Self as PointsMatch>::ends(*mv);
-        vec![from, to]
-    }
-
-    fn action_name(&self, mv: &Move, lang: Lang) -> String {
-        move_name(self.position(), *mv, super::hud::notation(lang))
-    }
-
-    fn kind_key(letter: char) -> Option<&'static str> {
-        Some(match crate::rules::xiangqi::Kind::from_letter(letter)? {
-            crate::rules::xiangqi::Kind::General => "xq-kind-general",
-            crate::rules::xiangqi::Kind::Advisor => "xq-kind-advisor",
-            crate::rules::xiangqi::Kind::Elephant => "xq-kind-elephant",
-            crate::rules::xiangqi::Kind::Horse => "xq-kind-horse",
-            crate::rules::xiangqi::Kind::Chariot => "xq-kind-chariot",
-            crate::rules::xiangqi::Kind::Cannon => "xq-kind-cannon",
-            crate::rules::xiangqi::Kind::Soldier => "xq-kind-soldier",
-        })
     }
 
     fn follow(&mut self, mv: &Move) -> Result<Played, String> {
@@ -308,7 +206,87 @@ impl Match for XiangqiMatch {
         };
         Some(winner.map(|side| self.seat_of(side)).into_iter().collect())
     }
+}
 
+impl Authority for XiangqiMatch {
+    type Whole = XiangqiMatch;
+
+    fn new_game(seats: &Seats, deal: Deal, _attract: bool) -> (XiangqiMatch, Seats) {
+        (XiangqiMatch::new(new_game(deal), None), seats.clone())
+    }
+
+    fn decide(whole: &mut XiangqiMatch, mv: Move) -> Result<Move, String> {
+        if whole.over() {
+            return Err("the game is over".into());
+        }
+        whole.follow(&mv).map(|_| mv)
+    }
+
+    fn step_at(whole: &XiangqiMatch, ply: usize) -> Option<Move> {
+        whole.game.moves().get(ply).map(|played| played.mv)
+    }
+
+    fn take_back_whole(whole: &mut XiangqiMatch, plies: usize) {
+        whole.take_back(plies);
+    }
+
+    fn answer(whole: &mut XiangqiMatch, request: MatchRequest, seats: &Seats) -> Answer<Conceded> {
+        let conceded = match request {
+            MatchRequest::Undo => return Answer::Ignored,
+            MatchRequest::Resign => {
+                let seat = seats.local_player(whole.seat_to_move());
+                Conceded::Resigned(whole.colour_of(seat))
+            }
+            MatchRequest::OfferDraw if computer_accepts_draw(whole.position()) => Conceded::Agreed,
+            MatchRequest::OfferDraw => return Answer::Declined,
+            MatchRequest::AgreeDraw => Conceded::Agreed,
+            MatchRequest::OutOfTime => Conceded::OutOfTime(whole.colour_of(whole.seat_to_move())),
+        };
+        whole.conclude(conceded);
+        Answer::Ended(conceded)
+    }
+
+    fn ending(whole: &XiangqiMatch) -> Option<Conceded> {
+        whole.conceded
+    }
+
+    fn shown(whole: &XiangqiMatch, plies: usize) -> XiangqiMatch {
+        let mut game = whole.clone();
+        let total = whole.plies();
+        if plies < total {
+            game.take_back(total - plies);
+        }
+        game
+    }
+}
+
+impl Records for XiangqiMatch {
+    type Record = XiangqiRecord;
+
+    fn record(whole: &XiangqiMatch) -> XiangqiRecord {
+        whole.record()
+    }
+
+    fn from_record(record: &XiangqiRecord) -> Result<XiangqiMatch, String> {
+        let game = record.game().map_err(|error| error.to_string())?;
+        Ok(XiangqiMatch::new(game, record.conceded))
+    }
+
+    fn to_text(whole: &XiangqiMatch) -> String {
+        whole.record().to_text()
+    }
+
+    fn from_text(text: &str) -> Result<XiangqiMatch, String> {
+        let record = XiangqiRecord::from_text(text).map_err(|error| error.to_string())?;
+        <XiangqiMatch as Records>::from_record(&record)
+    }
+
+    fn scene(whole: &XiangqiMatch) -> crate::picture::Scene {
+        crate::picture::xiangqi::scene(&whole.game, whole.conceded)
+    }
+}
+
+impl MatchWords for XiangqiMatch {
     fn summary(&self, lang: Lang, palette: &Palette, seats: &Seats) -> String {
         result_line(self.result(lang, palette, seats))
     }
@@ -316,7 +294,34 @@ impl Match for XiangqiMatch {
     fn log_text(mv: &Move, _played: &Played) -> String {
         mv.to_string()
     }
+}
 
+impl ComputerWords for XiangqiMatch {
+    type Point = Square;
+
+    fn action_points(mv: &Move) -> Vec<Square> {
+        let (from, to) = <Self as PointsMatch>::ends(*mv);
+        vec![from, to]
+    }
+
+    fn action_name(&self, mv: &Move, lang: Lang) -> String {
+        move_name(self.position(), *mv, super::hud::notation(lang))
+    }
+
+    fn kind_key(letter: char) -> Option<&'static str> {
+        Some(match crate::rules::xiangqi::Kind::from_letter(letter)? {
+            crate::rules::xiangqi::Kind::General => "xq-kind-general",
+            crate::rules::xiangqi::Kind::Advisor => "xq-kind-advisor",
+            crate::rules::xiangqi::Kind::Elephant => "xq-kind-elephant",
+            crate::rules::xiangqi::Kind::Horse => "xq-kind-horse",
+            crate::rules::xiangqi::Kind::Chariot => "xq-kind-chariot",
+            crate::rules::xiangqi::Kind::Cannon => "xq-kind-cannon",
+            crate::rules::xiangqi::Kind::Soldier => "xq-kind-soldier",
+        })
+    }
+}
+
+impl RoomAdapter for XiangqiMatch {
     fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>> {
         online::seated(room, mine)
     }
@@ -344,5 +349,9 @@ impl Match for XiangqiMatch {
 
     fn ending_of(&self, end: GameEnd, room_table: &[Seat]) -> Option<Conceded> {
         online::conceded(end, room_table, self)
+    }
+
+    fn whole_seen(&self) -> Option<XiangqiMatch> {
+        Some(self.clone())
     }
 }
