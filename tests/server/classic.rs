@@ -356,8 +356,17 @@ async fn a_classic_room_survives_kill_9_with_its_secret_armies() {
     let (mut alice, mut bob) =
         table(server.address, GameKind::JunqiClassic, MoveClock::Seconds60).await;
     deploy(&mut alice, RED).await;
+    // The move clock waits for both armies.
+    let waiting = bob.sync().await;
+    assert_eq!((waiting.to_move, waiting.clock_ms), (None, None));
     deploy(&mut bob, BLUE).await;
     alice.until_version(4).await;
+    let started = alice.sync().await;
+    assert_eq!(started.to_move, Some(RoomSeat(0)));
+    assert!(
+        started.clock_ms.is_some_and(|ms| ms > 50_000),
+        "{started:?}"
+    );
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     for nonce in 1..=6 {
         if alice.replica().to_move().is_none() {
