@@ -1612,6 +1612,34 @@ fn switching_games_clears_the_other_games_pieces() {
 }
 
 #[test]
+fn another_game_takes_the_table_and_the_status_in_the_frame_it_starts() {
+    let mut app = app();
+    start(&mut app, 3, Seats::hot_seat());
+    app.world_mut().write_message(LoadMatch::<XiangqiMatch> {
+        game: XiangqiMatch::new(XqGame::new(XqPosition::start()), None),
+        seats: Seats::hot_seat(),
+        attract: false,
+    });
+    app.update();
+    // One frame: the table, the shell's status and the pieces all show Xiangqi.
+    assert_eq!(table_game(&app), GameKind::Xiangqi);
+    let key = app.world().resource::<TableState<XiangqiMatch>>().key;
+    assert_eq!(app.world().resource::<MatchStatus>().key, key);
+    let junqi = app
+        .world_mut()
+        .query::<&PieceSprite>()
+        .iter(app.world())
+        .count();
+    assert_eq!(junqi, 0, "Junqi pieces left on the Xiangqi table");
+    let xiangqi = app
+        .world_mut()
+        .query::<&PointPiece<XiangqiMatch>>()
+        .iter(app.world())
+        .count();
+    assert_eq!(xiangqi, 32);
+}
+
+#[test]
 fn the_title_screens_demonstration_plays_by_itself() {
     let mut app = app();
     assert_eq!(
