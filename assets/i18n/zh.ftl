@@ -490,18 +490,18 @@ learn-leave = 退出教程
 learn-play-easy = 和简单电脑下一盘
 
 ## Junqi classic: the deployment screen
-deploy-title = 布阵
-deploy-intro-red = 你执红先走。秘密布置你的 25 枚棋子：点两枚棋子交换位置，或把一枚拖到另一枚上。你的前排在上方。
-deploy-intro-blue = 你执蓝。秘密布置你的 25 枚棋子：点两枚棋子交换位置，或把一枚拖到另一枚上。你的前排在上方。
+deploy-title = 排兵
+deploy-intro-red = 你执红先走。摆放你的 25 枚棋子，不让对手看到：先点一枚棋子再点另一枚，两枚就互相移到对方的位置；也可以把一枚拖到另一枚上。你的前排在上方。
+deploy-intro-blue = 你执蓝。摆放你的 25 枚棋子，不让对手看到：先点一枚棋子再点另一枚，两枚就互相移到对方的位置；也可以把一枚拖到另一枚上。你的前排在上方。
 deploy-random = 随机
-deploy-balanced = 均衡
-deploy-defensive = 防守
+deploy-balanced = 攻守
+deploy-defensive = 保守
 deploy-aggressive = 进攻
-deploy-save = 保存布阵
-deploy-layout-name = 布阵名称
+deploy-save = 保存摆法
+deploy-layout-name = 摆法名字
 deploy-ready = 完成
-deploy-all-legal = 所有棋子都摆在规则允许的位置。
+deploy-all-legal = 所有棋子都放在规则允许的位置。
 deploy-rule-flag = 军旗必须放在大本营。
 deploy-rule-landmine = 地雷只能放在最后两排。
 deploy-rule-bomb = 炸弹不能放在第一排。
-deploy-rule-other = 这个布阵违反了布阵规则。
+deploy-rule-other = 这个摆法不合规则。
