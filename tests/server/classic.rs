@@ -296,6 +296,38 @@ async fn a_classic_takeback_undoes_quiet_moves_only_and_flips_are_refused() {
 }
 
 #[tokio::test]
+async fn a_classic_room_takes_no_rules_and_other_rooms_take_no_army() {
+    let address = start(config("classic-refusals")).await;
+    let mut client = Client::connect(address).await;
+    client
+        .send(ClientMessage::Create {
+            game: GameKind::JunqiClassic,
+            rules: Some(Default::default()),
+            clock: MoveClock::Off,
+            qiguo: None,
+        })
+        .await;
+    assert_eq!(client.error().await, ErrorCode::BadFrame);
+    let mut xiangqi = Client::create(address, GameKind::Xiangqi, MoveClock::Off).await;
+    xiangqi
+        .send(ClientMessage::Deploy {
+            deployment: RED.into(),
+        })
+        .await;
+    assert_eq!(xiangqi.error().await, ErrorCode::NotInThisGame);
+    // A spectator deploys nothing.
+    let mut alice = Client::create(address, GameKind::JunqiClassic, MoveClock::Off).await;
+    let mut carol = Client::watch(address, &alice.code()).await;
+    carol
+        .send(ClientMessage::Deploy {
+            deployment: BLUE.into(),
+        })
+        .await;
+    assert_eq!(carol.error().await, ErrorCode::NotSeated);
+    deploy(&mut alice, RED).await;
+}
+
+#[tokio::test]
 async fn the_computer_takes_a_free_classic_seat_deploys_and_plays_its_side() {
     let address = start(config("classic-computer")).await;
     let mut alice = Client::create(address, GameKind::JunqiClassic, MoveClock::Off).await;
