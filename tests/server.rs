@@ -2015,7 +2015,7 @@ async fn hostile_qiguo_input_gets_an_error_and_changes_nothing() {
     assert_eq!(second.seat, Some(RoomSeat(2)));
     host.until_version(2).await;
     // Only the host starts; before the start nobody moves.
-    second.send(ClientMessage::Start {}).await;
+    second.send(ClientMessage::Start { level: None }).await;
     assert_eq!(second.error().await, ErrorCode::NotHost);
     host.act("e10j15").await;
     assert_eq!(host.error().await, ErrorCode::NotStarted);
@@ -2030,7 +2030,7 @@ async fn hostile_qiguo_input_gets_an_error_and_changes_nothing() {
     .await;
     assert_eq!(late.error().await, ErrorCode::RoomFull);
     host.until_version(3).await;
-    host.send(ClientMessage::Start {}).await;
+    host.send(ClientMessage::Start { level: None }).await;
     assert_eq!(host.error().await, ErrorCode::IllegalAction);
     // Acting for another seat: it is the host's turn (Qin), not seat 1's or seat 2's.
     second.until_version(3).await;
@@ -2052,7 +2052,7 @@ async fn hostile_qiguo_input_gets_an_error_and_changes_nothing() {
     let (mut alice, _bob) = table(address, GameKind::Xiangqi, MoveClock::Off).await;
     alice.send(ClientMessage::Leave {}).await;
     assert_eq!(alice.error().await, ErrorCode::NotInThisGame);
-    alice.send(ClientMessage::Start {}).await;
+    alice.send(ClientMessage::Start { level: None }).await;
     assert_eq!(alice.error().await, ErrorCode::NotInThisGame);
 }
 
@@ -2068,7 +2068,7 @@ async fn the_host_starts_a_qiguo_game_early_and_the_computer_takes_the_free_seat
     let code = host.code();
     let mut guest = Client::join(address, &code).await;
     host.until_version(2).await;
-    host.send(ClientMessage::Start {}).await;
+    host.send(ClientMessage::Start { level: None }).await;
     host.until_version(5).await;
     let seated: Vec<_> = host.replica().events[1..]
         .iter()
@@ -3169,7 +3169,7 @@ async fn start_is_refused_by_the_first_check_it_fails() {
     let code = clients[0].code();
     let mut watcher = Client::watch(address, &code).await;
     let mut stranger = Client::connect(address).await;
-    let start_now = || ClientMessage::Start {};
+    let start_now = || ClientMessage::Start { level: None };
     assert_eq!(
         refused(&mut stranger, start_now()).await,
         ErrorCode::NotInRoom

@@ -84,7 +84,7 @@ fn forward_room_actions(
 ) {
     for action in actions.read() {
         outgoing.write(ToServer(match *action {
-            RoomAction::Start => ClientMessage::Start {},
+            RoomAction::Start => ClientMessage::Start { level: None },
             RoomAction::Leave => ClientMessage::Leave {},
             RoomAction::AnswerDraw { accept } => ClientMessage::AnswerDraw { accept },
             RoomAction::AskTakeback => ClientMessage::AskTakeback {},

@@ -232,9 +232,12 @@ pub enum ClientMessage {
     Act { action: String, version: u64 },
     /// Give the game up (Qiguo: the seat's states leave the board, the others play on).
     Resign {},
-    /// Qiguo and Junqi classic, the host: start now, the computer (Medium) taking every free
-    /// seat (in Junqi classic it deploys at once).
-    Start {},
+    /// Qiguo and Junqi classic, the host: start now, the computer taking every free seat at
+    /// `level` (Medium when left out; in Junqi classic it deploys at once).
+    Start {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<ComputerLevel>,
+    },
     /// Junqi classic: the seat's secret deployment for this game, the six ranks of its half as
     /// `docs/formats.md` writes them (Red's half for the seat moving first, Blue's for the
     /// other). Sent once a game, before both sides have deployed; the server checks it, keeps it

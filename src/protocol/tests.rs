@@ -47,7 +47,7 @@ fn client_index(message: &ClientMessage) -> usize {
         ClientMessage::Rematch {} => 8,
         ClientMessage::Sync {} => 9,
         ClientMessage::Ping { .. } => 10,
-        ClientMessage::Start {} => 11,
+        ClientMessage::Start { .. } => 11,
         ClientMessage::Leave {} => 12,
         ClientMessage::AskTakeback {} => 13,
         ClientMessage::AnswerTakeback { .. } => 14,

@@ -17,7 +17,8 @@ use super::record::TokenHash;
 use super::storage::{StorageError, Write};
 use super::table::Table;
 use crate::protocol::{
-    ClientMessage, EndReason, ErrorCode, Frame, RoomEvent, RoomSeat, RoomState, ServerMessage,
+    ClientMessage, ComputerLevel, EndReason, ErrorCode, Frame, RoomEvent, RoomSeat, RoomState,
+    ServerMessage,
 };
 use axum::extract::ws::Utf8Bytes;
 use std::collections::HashMap;
@@ -89,7 +90,10 @@ pub enum Request {
         accept: bool,
     },
     Rematch,
-    Start,
+    /// Start now, the computer taking the free seats at this level.
+    Start {
+        level: ComputerLevel,
+    },
     Leave,
     AskTakeback,
     AnswerTakeback {
@@ -114,7 +118,9 @@ impl TryFrom<ClientMessage> for Request {
             ClientMessage::OfferDraw {} => Request::OfferDraw,
             ClientMessage::AnswerDraw { accept } => Request::AnswerDraw { accept },
             ClientMessage::Rematch {} => Request::Rematch,
-            ClientMessage::Start {} => Request::Start,
+            ClientMessage::Start { level } => Request::Start {
+                level: level.unwrap_or(ComputerLevel::COVER),
+            },
             ClientMessage::Leave {} => Request::Leave,
             ClientMessage::AskTakeback {} => Request::AskTakeback,
             ClientMessage::AnswerTakeback { accept } => Request::AnswerTakeback { accept },
@@ -889,7 +895,7 @@ impl RoomTask {
                 Request::OfferDraw => self.table.offer_draw(seat)?,
                 Request::AnswerDraw { accept } => self.table.answer_draw(seat, *accept)?,
                 Request::Rematch => self.table.rematch(seat)?,
-                Request::Start => self.table.start(seat)?,
+                Request::Start { level } => self.table.start(seat, *level)?,
                 Request::Deploy { deployment } => self.table.deploy(seat, deployment)?,
                 Request::Leave => self.table.leave(seat)?,
                 Request::AskTakeback => self.table.ask_takeback(seat, self.takeback_wait_ms())?,

@@ -663,8 +663,8 @@ impl Table {
     }
 
     /// The events of the host (`seat`) starting a Qiguo or Junqi classic game now: the
-    /// computer takes every free seat (and in Junqi classic deploys at once).
-    pub fn start(&self, seat: RoomSeat) -> Result<Vec<RoomEvent>, Refusal> {
+    /// computer takes every free seat at `level` (and in Junqi classic deploys at once).
+    pub fn start(&self, seat: RoomSeat, level: ComputerLevel) -> Result<Vec<RoomEvent>, Refusal> {
         if !self.computer_may_sit() {
             return Err(Refusal::new(
                 ErrorCode::NotInThisGame,
@@ -692,12 +692,9 @@ impl Table {
         }
         let mut events: Vec<RoomEvent> = free
             .iter()
-            .map(|&seat| RoomEvent::ComputerSeated {
-                seat,
-                level: ComputerLevel::COVER,
-            })
+            .map(|&seat| RoomEvent::ComputerSeated { seat, level })
             .collect();
-        let seated = free.into_iter().map(|seat| (seat, ComputerLevel::COVER));
+        let seated = free.into_iter().map(|seat| (seat, level));
         events.extend(self.computer_deployments(seated, self.first_seat));
         Ok(events)
     }

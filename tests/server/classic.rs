@@ -332,9 +332,13 @@ async fn the_computer_takes_a_free_classic_seat_deploys_and_plays_its_side() {
     let address = start(config("classic-computer")).await;
     let mut alice = Client::create(address, GameKind::JunqiClassic, MoveClock::Off).await;
     deploy(&mut alice, RED).await;
-    alice.send(ClientMessage::Start {}).await;
+    alice
+        .send(ClientMessage::Start {
+            level: Some(ComputerLevel::Easy),
+        })
+        .await;
     alice.until_version(4).await;
-    assert!(alice.replica().seats[1].computer.is_some());
+    assert_eq!(alice.replica().seats[1].computer, Some(ComputerLevel::Easy));
     assert_eq!(classic(&alice).deployed, [true, true]);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     for nonce in 1..=4 {
