@@ -487,6 +487,17 @@ pub async fn table(address: SocketAddr, game: GameKind, clock: MoveClock) -> (Cl
     (alice, bob)
 }
 
+/// The two players of a game in play: the one to move first, then the other.
+pub fn mover_and_waiter(players: [&mut Client; 2]) -> [&mut Client; 2] {
+    let [first, second] = players;
+    let to_move = first.replica().to_move().expect("the game is on");
+    if first.seat == Some(to_move) {
+        [first, second]
+    } else {
+        [second, first]
+    }
+}
+
 /// The mover plays the action `choose` picks from the legal ones; the other player and
 /// everyone in `others` catch up with it.
 pub async fn play_chosen(
@@ -494,13 +505,7 @@ pub async fn play_chosen(
     others: &mut [&mut Client],
     choose: impl FnOnce(&[String]) -> String,
 ) {
-    let [first, second] = players;
-    let to_move = first.replica().to_move().expect("the game is on");
-    let (mover, waiter) = if first.seat == Some(to_move) {
-        (first, second)
-    } else {
-        (second, first)
-    };
+    let [mover, waiter] = mover_and_waiter(players);
     let action = choose(&mover.replica().table.legal_actions());
     let before = mover.version();
     mover.act(&action).await;

@@ -67,13 +67,7 @@ async fn play_classic(
     choose: impl FnOnce(&[String]) -> String,
     nonce: u64,
 ) -> String {
-    let [first, second] = players;
-    let to_move = first.replica().to_move().expect("the game is on");
-    let (mover, waiter) = if first.seat == Some(to_move) {
-        (first, second)
-    } else {
-        (second, first)
-    };
+    let [mover, waiter] = mover_and_waiter(players);
     let chosen = choose(&classic_moves(mover));
     let before = mover.version();
     mover.act(&chosen).await;
