@@ -1106,12 +1106,13 @@ impl RoomTask {
             return;
         }
         let seed = computer_seed(&self.table.record.code, self.table.game_number(), version);
-        let node_cap = self.shared.config.limits.computer_nodes;
+        // The server's cap on a computer's nodes, none: the level's own.
+        let node_cap = self.shared.config.limits.computer_nodes.unwrap_or(u64::MAX);
         let search: Box<dyn FnOnce() -> Option<String> + Send> =
             if let Some(board) = self.table.qiguo() {
                 let position = board.position().clone();
                 let mut limits = crate::ai::qiguo::limits(level.level());
-                limits.max_nodes = limits.max_nodes.min(node_cap.unwrap_or(u64::MAX));
+                limits.max_nodes = limits.max_nodes.min(node_cap);
                 Box::new(move || {
                     crate::ai::qiguo::choose_move_within(&position, level.level(), limits, seed)
                         .map(|mv| mv.to_string())
@@ -1120,7 +1121,7 @@ impl RoomTask {
                 // The computer's side's line: its own army and what the referee announced.
                 let line = game.line(game.position().side_to_move(), usize::MAX);
                 let mut limits = crate::ai::junqi::classic::limits(level.level());
-                limits.search.max_nodes = limits.search.max_nodes.min(node_cap.unwrap_or(u64::MAX));
+                limits.search.max_nodes = limits.search.max_nodes.min(node_cap);
                 Box::new(move || {
                     crate::ai::junqi::classic::choose_move(&line, level.level(), limits, seed)
                         .ok()
