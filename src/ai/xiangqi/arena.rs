@@ -36,6 +36,33 @@ pub trait Player {
     fn choose(&mut self, game: &Game, seed: u64) -> std::result::Result<Move, String>;
 }
 
+/// What bounds each move of an arena's players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pace {
+    /// Levels search their node limits (reproducible); outside engines think a second.
+    Levels,
+    /// Every player thinks this long a move.
+    Time(Duration),
+    /// Every player searches about this many nodes a move (Easy keeps its two plies), so that
+    /// two engines compare the same on any machine, however loaded.
+    Nodes(u64),
+}
+
+impl Pace {
+    /// The pace of game `index`: at `Pace::Nodes`, each pass through the book searches an
+    /// eighth more nodes than the one before, so that two engines whose searches repeat do
+    /// not play the same games again.
+    pub fn for_game(self, index: u64) -> Pace {
+        match self {
+            Pace::Nodes(nodes) => {
+                let pass = index / (2 * openings().len() as u64);
+                Pace::Nodes(nodes + nodes * pass / 8)
+            }
+            other => other,
+        }
+    }
+}
+
 /// A computer level of this project, limited by nodes (reproducible) unless a time per move
 /// is given.
 pub struct LevelPlayer {
@@ -44,22 +71,29 @@ pub struct LevelPlayer {
 }
 
 impl LevelPlayer {
-    /// `level`, by its node limit, or thinking `movetime` a move (no node limit) when given.
-    pub fn new(level: Level, movetime: Option<Duration>) -> LevelPlayer {
+    /// `level` at `pace`.
+    pub fn new(level: Level, pace: Pace) -> LevelPlayer {
         let level_limits = node_limits(level);
-        let limits = match movetime {
-            None => Limits {
+        let max_depth = if level == Level::Easy {
+            level_limits.max_depth
+        } else {
+            64
+        };
+        let limits = match pace {
+            Pace::Levels => Limits {
                 max_time: Duration::from_secs(3600),
                 ..level_limits
             },
-            Some(time) => Limits {
+            Pace::Time(time) => Limits {
                 max_time: time,
                 max_nodes: u64::MAX,
-                max_depth: if level == Level::Easy {
-                    level_limits.max_depth
-                } else {
-                    64
-                },
+                max_depth,
+                ..level_limits
+            },
+            Pace::Nodes(nodes) => Limits {
+                max_time: Duration::from_secs(3600),
+                max_nodes: nodes,
+                max_depth,
                 ..level_limits
             },
         };
@@ -204,14 +238,17 @@ mod tests {
 
     #[test]
     fn paired_games_swap_colours_and_are_reproducible() {
-        let mut easy = LevelPlayer::new(Level::Easy, None);
-        let mut random = LevelPlayer::new(Level::Random, None);
+        let mut easy = LevelPlayer::new(Level::Easy, Pace::Levels);
+        let mut random = LevelPlayer::new(Level::Random, Pace::Levels);
         let first = play_game(&mut easy, &mut random, 3, 0).expect("a game");
         let again = play_game(&mut easy, &mut random, 3, 0).expect("a game");
         assert_eq!(first.plies, again.plies);
         assert_eq!(first.ending, again.ending);
         assert!(first.a_red);
         let second = play_game(&mut easy, &mut random, 3, 1).expect("a game");
+        let book_pass = 2 * openings().len() as u64;
+        assert_eq!(Pace::Nodes(800).for_game(book_pass - 1), Pace::Nodes(800));
+        assert_eq!(Pace::Nodes(800).for_game(book_pass), Pace::Nodes(900));
         assert!(!second.a_red);
         // Easy beats a random mover.
         assert_eq!(first.result, Result::Win, "{first:?}");

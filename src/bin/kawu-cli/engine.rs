@@ -1,6 +1,6 @@
 //! An outside Xiangqi engine over UCI, as an arena player (`uci:COMMAND`).
 
-use kawu::ai::xiangqi::arena::Player;
+use kawu::ai::xiangqi::arena::{Pace, Player};
 use kawu::rules::xiangqi::{Game, Move};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -15,15 +15,24 @@ pub struct UciEngine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
-    movetime: Duration,
+    /// The `go` command's limit, e.g. `movetime 1000`.
+    limit: String,
+    /// How long to wait for its answer.
+    patience: Duration,
     /// Fairy-Stockfish numbers ranks 1–10 where ICCS numbers them 0–9.
     rank_offset: u8,
 }
 
 impl UciEngine {
-    /// Starts `command` (split on spaces) and makes it ready to play Xiangqi, thinking
-    /// `movetime` a move.
-    pub fn start(command: &str, movetime: Duration) -> Result<UciEngine, String> {
+    /// Starts `command` (split on spaces) and makes it ready to play Xiangqi at `pace`
+    /// (`Pace::Levels`: a second a move).
+    pub fn start(command: &str, pace: Pace) -> Result<UciEngine, String> {
+        let (limit, patience) = match pace {
+            Pace::Levels => ("movetime 1000".to_string(), Duration::from_secs(1) + GRACE),
+            Pace::Time(time) => (format!("movetime {}", time.as_millis()), time + GRACE),
+            // A node search has no clock; a slow engine still answers within minutes.
+            Pace::Nodes(nodes) => (format!("nodes {nodes}"), GRACE * 30),
+        };
         let mut words = command.split_whitespace();
         let program = words.next().ok_or("uci: needs a command")?;
         let mut child = Command::new(program)
@@ -48,7 +57,8 @@ impl UciEngine {
             child,
             stdin,
             lines,
-            movetime,
+            limit,
+            patience,
             rank_offset: 0,
         };
         engine.send("uci")?;
@@ -145,8 +155,8 @@ impl Player for UciEngine {
             command += &format!(" moves {}", moves.join(" "));
         }
         self.send(&command)?;
-        self.send(&format!("go movetime {}", self.movetime.as_millis()))?;
-        let line = self.read_until(self.movetime + GRACE, |line| line.starts_with("bestmove"))?;
+        self.send(&format!("go {}", self.limit))?;
+        let line = self.read_until(self.patience, |line| line.starts_with("bestmove"))?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
         self.parse_engine_move(text)
     }

@@ -8,7 +8,7 @@ use crate::{Failure, Output, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::xiangqi::arena::{
-    Ending, GameReport, LevelPlayer, Player, Tally, openings, play_game,
+    Ending, GameReport, LevelPlayer, Pace, Player, Tally, openings, play_game,
 };
 use kawu::ai::xiangqi::{features, judge_move};
 use kawu::rules::xiangqi::{Color, Game, Move, Position, XiangqiRecord};
@@ -40,10 +40,14 @@ pub enum XiangqiCommand {
         /// Worker threads.
         #[arg(long, default_value_t = 2)]
         threads: u64,
-        /// Milliseconds a move for every player; without it, levels search their node
-        /// limits and outside engines think 1000 ms.
-        #[arg(long)]
+        /// Milliseconds a move for every player; without it or `--nodes`, levels search
+        /// their node limits and outside engines think 1000 ms.
+        #[arg(long, conflicts_with = "nodes")]
         movetime: Option<u64>,
+        /// Nodes a move for every player (outside engines get `go nodes N`): a comparison
+        /// of two engines that repeats on any machine, however loaded.
+        #[arg(long)]
+        nodes: Option<u64>,
     },
     /// Self-play positions for fitting the evaluation: one line per position not in check
     /// after the opening, `FEN<TAB>RESULT<TAB>TERMS` (RESULT 1, 0.5 or 0 for Red; TERMS the
@@ -119,13 +123,10 @@ impl PlayerSpec {
         }
     }
 
-    fn start(&self, movetime: Option<Duration>) -> Result<Box<dyn Player>, String> {
+    fn start(&self, pace: Pace) -> Result<Box<dyn Player>, String> {
         Ok(match self {
-            PlayerSpec::Level(level) => Box::new(LevelPlayer::new(*level, movetime)),
-            PlayerSpec::Engine(command) => Box::new(UciEngine::start(
-                command,
-                movetime.unwrap_or(Duration::from_millis(1000)),
-            )?),
+            PlayerSpec::Level(level) => Box::new(LevelPlayer::new(*level, pace)),
+            PlayerSpec::Engine(command) => Box::new(UciEngine::start(command, pace)?),
         })
     }
 }
@@ -138,19 +139,19 @@ fn arena(
     games: u64,
     seed: u64,
     threads: u64,
-    movetime: Option<Duration>,
+    pace: Pace,
 ) -> Result<Tally, Failure> {
     // Start each player once before the games, so a bad command fails at once.
-    a.start(movetime)?;
-    b.start(movetime)?;
+    a.start(pace)?;
+    b.start(pace)?;
     let mut tally = Tally::default();
     let mut endings: BTreeMap<String, u32> = BTreeMap::new();
     play_games(
         games,
         threads,
         |index| -> Result<GameReport, String> {
-            let mut player_a = a.start(movetime)?;
-            let mut player_b = b.start(movetime)?;
+            let mut player_a = a.start(pace.for_game(index))?;
+            let mut player_b = b.start(pace.for_game(index))?;
             play_game(player_a.as_mut(), player_b.as_mut(), seed, index)
         },
         |game: Result<GameReport, String>| match game {
@@ -200,8 +201,8 @@ fn eval_data(level: Level, games: u64, seed: u64) -> String {
     };
     let mut out = String::new();
     for index in 0..games {
-        let mut a = LevelPlayer::new(level, None);
-        let mut b = LevelPlayer::new(level, None);
+        let mut a = LevelPlayer::new(level, Pace::Levels);
+        let mut b = LevelPlayer::new(level, Pace::Levels);
         let Ok(game) = play_game(&mut a, &mut b, seed, index) else {
             continue;
         };
@@ -255,16 +256,15 @@ fn run_text(command: XiangqiCommand) -> Result<String, Failure> {
             seed,
             threads,
             movetime,
+            nodes,
         } => {
             let (a, b) = (PlayerSpec::parse(&a)?, PlayerSpec::parse(&b)?);
-            let tally = arena(
-                &a,
-                &b,
-                games,
-                seed,
-                threads,
-                movetime.map(Duration::from_millis),
-            )?;
+            let pace = match (movetime, nodes) {
+                (Some(millis), _) => Pace::Time(Duration::from_millis(millis)),
+                (None, Some(nodes)) => Pace::Nodes(nodes.max(1)),
+                (None, None) => Pace::Levels,
+            };
+            let tally = arena(&a, &b, games, seed, threads, pace)?;
             Ok(format!("{}\n", tally.line()))
         }
         XiangqiCommand::EvalData { level, games, seed } => Ok(eval_data(level, games, seed)),
