@@ -1,7 +1,7 @@
 //! Xiangqi's arena: paired games from a small opening book, the same opening twice with
 //! colours swapped, between any two players (a level, or an outside engine the caller wraps).
 
-use super::{Limits, choose_move_within, node_limits};
+use super::{Limits, Table, Thinker, node_limits};
 use crate::ai::Level;
 pub use crate::ai::arena::{Result, Tally};
 use crate::rules::xiangqi::{Color, Game, Move, Outcome, Position};
@@ -68,6 +68,8 @@ impl Pace {
 pub struct LevelPlayer {
     pub level: Level,
     pub limits: Limits,
+    /// The last move's transposition table, which the next move's search starts from.
+    table: Option<Table>,
 }
 
 impl LevelPlayer {
@@ -97,14 +99,21 @@ impl LevelPlayer {
                 ..level_limits
             },
         };
-        LevelPlayer { level, limits }
+        LevelPlayer {
+            level,
+            limits,
+            table: None,
+        }
     }
 }
 
 impl Player for LevelPlayer {
     fn choose(&mut self, game: &Game, seed: u64) -> std::result::Result<Move, String> {
-        choose_move_within(game, self.level, self.limits, seed)
-            .ok_or_else(|| "no move in a game that goes on".to_string())
+        let table = self.table.take();
+        let mut thinker = Thinker::with_table(game, self.level, self.limits, seed, table);
+        let chosen = crate::ai::think_to_the_end(|| thinker.think(None));
+        self.table = thinker.into_table();
+        chosen.ok_or_else(|| "no move in a game that goes on".to_string())
     }
 }
 

@@ -9,7 +9,7 @@ mod search;
 
 pub use eval::{FEATURES, MATE, MATE_BOUND, WEIGHTS, evaluate, features};
 pub use review::judge_move;
-pub use search::{Deepening, Limits, Report};
+pub use search::{Deepening, Limits, Report, Table};
 
 use crate::ai::Level;
 use crate::rules::xiangqi::{Game, Move, MoveList};
@@ -90,10 +90,24 @@ pub struct Thinker {
 impl Thinker {
     /// Starts deciding for the side to move in `game`; `seed` makes the decision reproducible.
     pub fn new(game: &Game, level: Level, limits: Limits, seed: u64) -> Thinker {
+        Thinker::with_table(game, level, limits, seed, None)
+    }
+
+    /// [`Thinker::new`], searching at Hard with the table of an earlier search of the game
+    /// ([`Thinker::into_table`]) when there is one.
+    pub fn with_table(
+        game: &Game,
+        level: Level,
+        limits: Limits,
+        seed: u64,
+        table: Option<Table>,
+    ) -> Thinker {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ game.position().key());
+        // Easy and Medium start afresh each move: their node counts set their strength.
+        let table = table.filter(|_| level == Level::Hard);
         let deepening = match level {
             Level::Random => None,
-            _ => Deepening::new(game, limits),
+            _ => Deepening::with_table(game, limits, table),
         };
         let decided = match (&deepening, level) {
             (Some(_), _) => None,
@@ -164,6 +178,12 @@ impl Thinker {
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.deepening.as_ref().map_or(0, Deepening::nodes)
+    }
+
+    /// The search's transposition table, for the next move of the game (none without a
+    /// search).
+    pub fn into_table(self) -> Option<Table> {
+        self.deepening.map(Deepening::into_table)
     }
 }
 

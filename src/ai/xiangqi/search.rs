@@ -1,5 +1,6 @@
-//! Principal-variation alpha-beta with iterative deepening, a transposition table, quiescence
-//! on captures (with delta pruning), null-move pruning, reverse futility, futility and
+//! Principal-variation alpha-beta with iterative deepening (the best move first in an
+//! aspiration window), a transposition table kept from move to move, quiescence on captures
+//! (with delta pruning), null-move pruning, reverse futility, futility and
 //! late-move pruning near the leaves, late-move reductions, killer and history ordering, and
 //! the repetition rules: a cycle in the line searched is judged as the referee would (the
 //! perpetual checker or chaser loses, anything else is a draw), so the search never walks
@@ -66,6 +67,21 @@ enum Bound {
     Upper,
 }
 
+/// A transposition table that outlives a search, so that the next search of the same game
+/// starts from what the last one learnt.
+pub struct Table(Vec<Entry>);
+
+impl Table {
+    /// An empty table of `entries` entries (rounded up to a power of two, at least 1,024).
+    pub fn new(entries: usize) -> Table {
+        Table(vec![Entry::default(); Self::size(entries)])
+    }
+
+    fn size(entries: usize) -> usize {
+        entries.next_power_of_two().max(1024)
+    }
+}
+
 /// One position on the line from the game's last irreversible move to the node searched.
 struct Step {
     position: Position,
@@ -113,6 +129,9 @@ const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: i32 = 160;
 /// Quiet moves searched at depths 1 to 3 before the rest are pruned (index 0 unused).
 const LATE_MOVES: [usize; 4] = [usize::MAX, 12, 18, 28];
+/// The half-width of the first window the best root move is searched in, around the last
+/// iteration's score.
+const ASPIRATION_WINDOW: i32 = 35;
 /// What placement could add to a capture in quiescence beyond the piece taken.
 const DELTA_MARGIN: i32 = 200;
 
@@ -541,6 +560,11 @@ impl Deepening {
     /// Prepares a search of the game's position, with its history for the repetition rules;
     /// `None` when the game is over.
     pub fn new(game: &Game, limits: Limits) -> Option<Deepening> {
+        Deepening::with_table(game, limits, None)
+    }
+
+    /// [`Deepening::new`], starting from `table` when it has the size `limits` ask for.
+    pub fn with_table(game: &Game, limits: Limits, table: Option<Table>) -> Option<Deepening> {
         if game.outcome().is_some() {
             return None;
         }
@@ -564,7 +588,10 @@ impl Deepening {
         let search = Search {
             limits,
             budget: Budget::new(limits.max_nodes, limits.max_time),
-            table: vec![Entry::default(); limits.table_entries.next_power_of_two().max(1024)],
+            table: table
+                .filter(|table| table.0.len() == Table::size(limits.table_entries))
+                .unwrap_or_else(|| Table::new(limits.table_entries))
+                .0,
             line,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; POINTS * POINTS],
@@ -608,8 +635,37 @@ impl Deepening {
                 .filter(|_| self.judged != Some(mv));
             let score = match best {
                 None => {
+                    // The first move, in a window around the last iteration's score, widened
+                    // on the side the score falls out of until it falls inside.
+                    let previous = self.result.as_ref().map(|(_, report)| report.score);
+                    let (mut low, mut high) = match previous {
+                        Some(score) if self.depth >= 4 && score.abs() < MATE_BOUND => {
+                            (score - ASPIRATION_WINDOW, score + ASPIRATION_WINDOW)
+                        }
+                        _ => (-INFINITY, INFINITY),
+                    };
+                    let mut widening = ASPIRATION_WINDOW;
                     search.push(Some(mv));
-                    let score = -search.negamax(self.depth - 1, -INFINITY, INFINITY, 1, true);
+                    let score = loop {
+                        let score = -search.negamax(self.depth - 1, -high, -low, 1, true);
+                        if search.budget.halt() != Halt::No || (low < score && score < high) {
+                            break score;
+                        }
+                        widening *= 4;
+                        if score <= low {
+                            low = if widening > MATE_BOUND {
+                                -INFINITY
+                            } else {
+                                score - widening
+                            };
+                        } else {
+                            high = if widening > MATE_BOUND {
+                                INFINITY
+                            } else {
+                                score + widening
+                            };
+                        }
+                    };
                     search.pop();
                     score
                 }
@@ -716,5 +772,10 @@ impl Deepening {
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.search.budget.nodes()
+    }
+
+    /// The transposition table, for the next search of the game.
+    pub fn into_table(self) -> Table {
+        Table(self.search.table)
     }
 }

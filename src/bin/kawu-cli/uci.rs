@@ -1,10 +1,11 @@
 //! `kawu-cli xiangqi uci`: the engine over UCI as Xiangqi GUIs and tournament tools speak it
 //! (`docs/formats.md`). Commands are read on a thread; the search runs on this one in
 //! slices, so `stop`, `isready` and `quit` are answered while it thinks — except `go nodes N`,
-//! which searches in one go so that its answer is reproducible.
+//! which searches in one go so that its answer is reproducible (for the same commands since
+//! the start or `ucinewgame`: a search starts from the last one's transposition table).
 
 use kawu::ai::Level;
-use kawu::ai::xiangqi::{Limits, MATE, MATE_BOUND, Report, Thinker, limits};
+use kawu::ai::xiangqi::{Limits, MATE, MATE_BOUND, Report, Table, Thinker, limits};
 use kawu::rules::xiangqi::{Game, Move, Position, START_FEN};
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -21,6 +22,8 @@ struct Engine {
     game: Game,
     level: Level,
     hash_mb: usize,
+    /// The last search's transposition table, which the next search of the game starts from.
+    table: Option<Table>,
     out: std::io::Stdout,
     /// Commands that arrived during a search, to handle after it.
     pending: Vec<String>,
@@ -61,8 +64,9 @@ impl Engine {
                     .filter(|mb| (1..=1024).contains(mb))
                     .ok_or(format!("Hash must be 1 to 1024 (MB), not '{value}'"))?;
             }
+            "clear hash" => self.table = None,
             // Tools set these for every engine; there is nothing to change.
-            "uci_variant" | "threads" | "ponder" | "multipv" | "clear hash" => {}
+            "uci_variant" | "threads" | "ponder" | "multipv" => {}
             _ => return Err(format!("unknown option '{name}'")),
         }
         Ok(())
@@ -203,7 +207,8 @@ impl Engine {
         let slice = (!by_nodes).then_some(SLICE);
         // Seeded as the game's computer seeds it, so the same game gets the same move.
         let seed = self.game.moves().len() as u64;
-        let mut thinker = Thinker::new(&self.game, self.level, limits, seed);
+        let table = self.table.take();
+        let mut thinker = Thinker::with_table(&self.game, self.level, limits, seed, table);
         let mut quit = false;
         let answer = loop {
             let mut lines = Vec::new();
@@ -262,6 +267,7 @@ impl Engine {
             Some(mv) => format!("bestmove {mv}"),
             None => "bestmove (none)".to_string(),
         });
+        self.table = thinker.into_table();
         Ok(quit)
     }
 
@@ -288,6 +294,7 @@ impl Engine {
             }
             "ucinewgame" => {
                 self.game = Game::new(Position::start());
+                self.table = None;
                 Ok(())
             }
             "setoption" => self.handle_setoption(arguments),
@@ -330,6 +337,7 @@ pub fn run() {
         game: Game::new(Position::start()),
         level: Level::Hard,
         hash_mb: DEFAULT_HASH_MB,
+        table: None,
         out: std::io::stdout(),
         pending: Vec::new(),
     };
