@@ -4,7 +4,8 @@
 //! connections run out. Qiguo tables of three to seven seats play to a result with the server's
 //! computers in some seats, cover for a dropped player, survive `kill -9`, and refuse hostile
 //! seats and moves. Takebacks are asked, granted, declined and refused in every game, lapse
-//! unanswered after their wait, and survive a restart.
+//! unanswered after their wait, and survive a restart. A flood of picture requests stays
+//! bounded while another room plays.
 
 use futures_util::SinkExt;
 use kawu::protocol::{
@@ -28,6 +29,8 @@ use tokio_tungstenite::tungstenite::Message;
 #[path = "server/classic.rs"]
 mod classic;
 mod common;
+#[path = "server/pictures.rs"]
+mod pictures;
 use common::*;
 
 /// A fresh, empty data folder for one test.
@@ -1535,6 +1538,17 @@ async fn limits_count_the_client_a_trusted_proxy_names_an_ipv6_one_by_its_64() {
     assert_eq!(
         create(proxied("198.51.100.1")).await.err(),
         Some(ErrorCode::TooManyRooms)
+    );
+    // A PROXY protocol version 1 line names the client as well: the same client, one limit.
+    let proxied_v1 = |client: &str| Origin::proxied_v1(client.parse().unwrap());
+    assert_eq!(
+        create(proxied_v1("198.51.100.1")).await.err(),
+        Some(ErrorCode::TooManyRooms)
+    );
+    open.push(
+        create(proxied_v1("198.51.100.3"))
+            .await
+            .expect("198.51.100.3's own rooms"),
     );
     // Through X-Forwarded-For: the address the proxy appended, not what the client wrote.
     for forwarded in ["203.0.113.5", "198.51.100.1, 203.0.113.5"] {

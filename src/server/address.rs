@@ -1,7 +1,7 @@
 //! Who a request comes from. Behind a proxy every connection comes from the proxy's address, so
 //! the proxies the operator trusts (`--trusted-proxy`) may say whose it is: with the PROXY
-//! protocol (version 2, HAProxy's `send-proxy-v2`), a binary header before the first request,
-//! or with `X-Forwarded-For`. Anyone else's header is not believed: their connection's own
+//! protocol, a header before the first request (version 2, binary, HAProxy's `send-proxy-v2`;
+//! or version 1, a line of text, `send-proxy`), or with `X-Forwarded-For`. Anyone else's header is not believed: their connection's own
 //! address counts. The per-address limits then count the address so found, an IPv6 address as
 //! its /64 network ([`limit_key`]), since one subscriber usually holds a whole /64.
 
@@ -79,7 +79,19 @@ pub fn forwarded_client(
 }
 
 /// The PROXY protocol version 2's signature, the first 12 bytes of its header.
-const PROXY_SIGNATURE: &[u8; 12] = b"\r\n\r\n\0\r\nQUIT\n";
+const PROXY_V2_SIGNATURE: &[u8; 12] = b"\r\n\r\n\0\r\nQUIT\n";
+
+/// How a PROXY protocol version 1 header starts.
+const PROXY_V1_PREFIX: &[u8; 6] = b"PROXY ";
+
+/// The longest PROXY protocol version 1 line, its CRLF included.
+const PROXY_V1_LONGEST: usize = 107;
+
+/// Whether the bytes read so far are the start of `signature`, or start with it.
+fn starts_as(read: &[u8], signature: &[u8]) -> bool {
+    let common = read.len().min(signature.len());
+    read[..common] == signature[..common]
+}
 
 /// What a trusted proxy's connection starts with.
 pub struct ProxyHeader {
@@ -90,11 +102,10 @@ pub struct ProxyHeader {
     pub rest: Vec<u8>,
 }
 
-/// Reads a PROXY protocol version 2 header from the start of `stream`, if it starts with one.
-/// A connection that does not (a plain HTTP request) is handed back whole, in `rest`. A header
-/// that starts right but does not parse is an error.
+/// Reads a PROXY protocol header (version 2 or 1) from the start of `stream`, if it starts with
+/// one. A connection that does not (a plain HTTP request) is handed back whole, in `rest`. A
+/// header that starts right but does not parse is an error.
 pub async fn read_proxy_header<S: AsyncRead + Unpin>(stream: &mut S) -> io::Result<ProxyHeader> {
-    use ppp::v2::{Addresses, Command, Header, ParseError};
     let mut read = Vec::with_capacity(512);
     loop {
         let mut chunk = [0; 512];
@@ -103,37 +114,80 @@ pub async fn read_proxy_header<S: AsyncRead + Unpin>(stream: &mut S) -> io::Resu
             return Err(io::ErrorKind::UnexpectedEof.into());
         }
         read.extend_from_slice(&chunk[..count]);
-        let start = read.len().min(PROXY_SIGNATURE.len());
-        if read[..start] != PROXY_SIGNATURE[..start] {
+        // The two starts differ in their first byte: at most one fits.
+        let parsed = if starts_as(&read, PROXY_V2_SIGNATURE) {
+            parse_v2(&read)
+        } else if starts_as(&read, PROXY_V1_PREFIX) {
+            parse_v1(&read)
+        } else {
             return Ok(ProxyHeader {
                 client: None,
                 rest: read,
             });
-        }
-        // The header's length field is 16 bits: it ends within 16 + 65535 bytes.
-        let (length, client) = match Header::try_from(read.as_slice()) {
-            Ok(header) => {
-                let client = match (header.command, header.addresses) {
-                    (Command::Local, _) => None,
-                    (Command::Proxy, Addresses::IPv4(ip)) => Some(IpAddr::V4(ip.source_address)),
-                    (Command::Proxy, Addresses::IPv6(ip)) => Some(IpAddr::V6(ip.source_address)),
-                    (Command::Proxy, _) => None,
-                };
-                (header.len(), client)
-            }
-            Err(ParseError::Incomplete(_) | ParseError::Partial(..)) => continue,
-            Err(error) => {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("a PROXY header that does not parse: {error}"),
-                ));
-            }
         };
-        return Ok(ProxyHeader {
-            client,
-            rest: read.split_off(length),
-        });
+        // `None`: the header goes on in bytes not read yet. A version 2 header ends within
+        // 16 + 65535 bytes (its length field is 16 bits), a version 1 line within
+        // PROXY_V1_LONGEST.
+        if let Some((length, client)) = parsed? {
+            return Ok(ProxyHeader {
+                client,
+                rest: read.split_off(length),
+            });
+        }
     }
+}
+
+/// A header that does not parse.
+fn unparsable(error: impl std::fmt::Display) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("a PROXY header that does not parse: {error}"),
+    )
+}
+
+/// The length of the version 2 header `read` starts with and the client it names; `None`
+/// while it is incomplete.
+fn parse_v2(read: &[u8]) -> io::Result<Option<(usize, Option<IpAddr>)>> {
+    use ppp::v2::{Addresses, Command, Header, ParseError};
+    match Header::try_from(read) {
+        Ok(header) => {
+            let client = match (header.command, header.addresses) {
+                // The proxy's own connection (HAProxy's health checks send `LOCAL`).
+                (Command::Local, _) => None,
+                (Command::Proxy, Addresses::IPv4(ip)) => Some(IpAddr::V4(ip.source_address)),
+                (Command::Proxy, Addresses::IPv6(ip)) => Some(IpAddr::V6(ip.source_address)),
+                (Command::Proxy, _) => None,
+            };
+            Ok(Some((header.len(), client)))
+        }
+        Err(ParseError::Incomplete(_) | ParseError::Partial(..)) => Ok(None),
+        Err(error) => Err(unparsable(error)),
+    }
+}
+
+/// The length of the version 1 header `read` starts with and the client it names; `None`
+/// while its line is incomplete.
+fn parse_v1(read: &[u8]) -> io::Result<Option<(usize, Option<IpAddr>)>> {
+    use ppp::v1::{Addresses, Header};
+    // A line cut short may look broken (a port half read): only a whole line is judged.
+    if !line_ended(read) && read.len() < PROXY_V1_LONGEST {
+        return Ok(None);
+    }
+    let header = Header::try_from(read).map_err(unparsable)?;
+    let client = match header.addresses {
+        Addresses::Tcp4(ip) => Some(IpAddr::V4(ip.source_address)),
+        Addresses::Tcp6(ip) => Some(IpAddr::V6(ip.source_address)),
+        // `PROXY UNKNOWN`: the proxy's own connection.
+        Addresses::Unknown => None,
+    };
+    Ok(Some((header.header.len(), client)))
+}
+
+/// Whether `read` holds a whole line: its first carriage return has a byte after it.
+fn line_ended(read: &[u8]) -> bool {
+    read.iter()
+        .position(|&byte| byte == b'\r')
+        .is_some_and(|end| end + 1 < read.len())
 }
 
 /// A stream whose first bytes were read already: they are read again first.
@@ -381,6 +435,49 @@ mod tests {
             let mut request = String::new();
             rest.read_to_string(&mut request).await.unwrap();
             assert_eq!(request, "GET /health HTTP/1.1\r\n\r\n");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_version_1_header_names_the_client_and_the_request_follows_it() {
+        let headers = [
+            (
+                "PROXY TCP4 198.51.100.7 10.0.0.2 50000 7878\r\n",
+                Some("198.51.100.7"),
+            ),
+            (
+                "PROXY TCP6 2001:db8::9 fd00::2 50000 7878\r\n",
+                Some("2001:db8::9"),
+            ),
+            ("PROXY UNKNOWN\r\n", None),
+        ];
+        for (line, client) in headers {
+            for step in [1, 5, 512] {
+                let mut bytes = line.as_bytes().to_vec();
+                bytes.extend_from_slice(b"GET /health HTTP/1.1\r\n\r\n");
+                let mut stream = tokio_test_reader(bytes, step);
+                let header = read_proxy_header(&mut stream).await.unwrap();
+                assert_eq!(header.client, client.map(ip), "{line:?}");
+                let mut rest = Rewound::new(header.rest, stream);
+                let mut request = String::new();
+                rest.read_to_string(&mut request).await.unwrap();
+                assert_eq!(request, "GET /health HTTP/1.1\r\n\r\n");
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn a_broken_version_1_header_is_refused() {
+        let long = format!("PROXY TCP6 {}", "1".repeat(120));
+        let broken = [
+            "PROXY TCP4 198.51.100.7\r\nGET / HTTP/1.1\r\n\r\n",
+            "PROXY TCP4 300.1.1.1 10.0.0.2 50000 7878\r\n",
+            "PROXY TCP5 198.51.100.7 10.0.0.2 50000 7878\r\n",
+            long.as_str(),
+        ];
+        for text in broken {
+            let mut stream = tokio_test_reader(text.as_bytes().to_vec(), 3);
+            assert!(read_proxy_header(&mut stream).await.is_err(), "{text:?}");
         }
     }
 

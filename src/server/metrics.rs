@@ -42,6 +42,8 @@ pub struct Metrics {
     pub pictures_drawn: IntCounter,
     /// Picture requests refused with 503: every place to draw was taken.
     pub pictures_refused: IntCounter,
+    /// Pictures being loaded and drawn now (at most the places to draw).
+    pub pictures_drawing: IntGauge,
 }
 
 /// Latency buckets, in seconds: from 0.1 ms to 2.5 s.
@@ -116,6 +118,7 @@ impl Metrics {
                 "pictures_refused_total",
                 "Picture requests refused while every place to draw was taken",
             ),
+            pictures_drawing: gauge("pictures_drawing", "Pictures being loaded and drawn now"),
             registry,
         }
     }

@@ -77,6 +77,28 @@ impl PictureCache {
     }
 }
 
+/// A place to draw, held: counted in the `kawu_pictures_drawing` gauge until it is let go.
+struct Place<'a> {
+    _permit: tokio::sync::SemaphorePermit<'a>,
+    drawing: &'a prometheus::IntGauge,
+}
+
+impl<'a> Place<'a> {
+    fn new(permit: tokio::sync::SemaphorePermit<'a>, drawing: &'a prometheus::IntGauge) -> Self {
+        drawing.inc();
+        Place {
+            _permit: permit,
+            drawing,
+        }
+    }
+}
+
+impl Drop for Place<'_> {
+    fn drop(&mut self) {
+        self.drawing.dec();
+    }
+}
+
 /// What a picture's request names: the room, the game, and the file.
 struct Wanted {
     code: String,
@@ -157,8 +179,8 @@ async fn picture(
     if let Some(picture) = shared.picture_cache().get(&wanted.path) {
         return answer(&picture, request);
     }
-    let permit = match tokio::time::timeout(DRAWING_WAIT, shared.drawing.acquire()).await {
-        Ok(Ok(permit)) => permit,
+    let place = match tokio::time::timeout(DRAWING_WAIT, shared.drawing.acquire()).await {
+        Ok(Ok(permit)) => Place::new(permit, &shared.metrics.pictures_drawing),
         _ => {
             shared.metrics.pictures_refused.inc();
             let seconds = DRAWING_WAIT.as_secs().max(1).to_string();
@@ -179,7 +201,7 @@ async fn picture(
         Err(response) => return response,
     };
     let drawn = tokio::task::spawn_blocking(move || draw(scene)).await;
-    drop(permit);
+    drop(place);
     let bytes = match drawn {
         Ok(Ok(bytes)) => bytes,
         Ok(Err(_)) => return StatusCode::NOT_FOUND.into_response(),

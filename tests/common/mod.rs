@@ -173,6 +173,19 @@ impl Origin {
         }
     }
 
+    /// A connection that starts with a PROXY protocol version 1 line naming `client`.
+    pub fn proxied_v1(client: IpAddr) -> Origin {
+        let (family, destination) = match client {
+            IpAddr::V4(_) => ("TCP4", "127.0.0.1"),
+            IpAddr::V6(_) => ("TCP6", "::1"),
+        };
+        let header = format!("PROXY {family} {client} {destination} 50000 7878\r\n");
+        Origin {
+            preface: header.into_bytes(),
+            ..Origin::default()
+        }
+    }
+
     /// A connection whose request says it was forwarded for `client`.
     pub fn forwarded_for(client: &str) -> Origin {
         Origin {

@@ -49,9 +49,9 @@ struct Cli {
     web: Option<PathBuf>,
     /// Proxies whose word on a client's address is believed, by address or network
     /// (`10.0.0.5`, `10.0.0.0/24`; several comma-separated or the flag again): their
-    /// connections may start with a PROXY protocol header (HAProxy's `send-proxy-v2`) or name
-    /// the client in `X-Forwarded-For` [default: none, every connection counts as its own
-    /// address].
+    /// connections may start with a PROXY protocol header (version 2 or 1, HAProxy's
+    /// `send-proxy-v2` or `send-proxy`) or name the client in `X-Forwarded-For` [default:
+    /// none, every connection counts as its own address].
     #[arg(long, env = "KAWU_TRUSTED_PROXIES", value_delimiter = ',')]
     trusted_proxy: Vec<String>,
     /// The largest frame a client may send, in bytes (64 to 1048576).
