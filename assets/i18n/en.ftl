@@ -522,3 +522,22 @@ deploy-rule-flag = The flag must stand on a headquarters (a post of your last ra
 deploy-rule-landmine = A landmine must stand on your last two ranks.
 deploy-rule-bomb = A bomb must not stand on your front rank.
 deploy-rule-other = This army breaks a deployment rule.
+
+## Junqi classic at the table
+title-subtitle-classic = Junqi classic — deploy in secret, the referee judges
+record-help-classic = A game as text: the draw limit, both armies, then every move with the referee's verdict.
+classic-verdict-won = won
+classic-verdict-lost = lost
+classic-verdict-both = both fell
+classic-cover-title = Pass the device
+# $hidden: the side that looks away; $player: the side whose turn it is.
+classic-cover-deploy = { $hidden }: look away. { $player } deploys — { $player }, tap when ready.
+classic-cover-move = { $hidden }: look away. { $player }, tap when ready.
+classic-cover-ready = I am ready
+classic-rules-goal = Capture the enemy flag. Each side arranges its 25 pieces in secret on its own half; you see your own ranks, never the enemy's.
+classic-rules-deploy-title = Deployment
+classic-rules-deploy = The flag stands on one of your two headquarters. Landmines stand on your last two ranks, bombs never on your front rank, and the camps start empty. Pieces on a headquarters never move.
+classic-rules-referee-title = The referee
+classic-rules-referee = Move onto any enemy piece to attack it. The referee compares the two and tells both players only who survived: the attacker won, lost, or both fell. When a marshal falls, its side's flag is shown to everyone.
+# $limit (number): the draw limit, in plies.
+classic-rules-end = Capturing the enemy flag wins. A player with no legal move on their turn loses. After { $limit } plies in a row without a battle the game is drawn. At the end every piece is shown.

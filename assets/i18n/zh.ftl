@@ -505,3 +505,22 @@ deploy-rule-flag = 军旗必须放在大本营。
 deploy-rule-landmine = 地雷只能放在最后两排。
 deploy-rule-bomb = 炸弹不能放在第一排。
 deploy-rule-other = 这个摆法不合规则。
+
+## Junqi classic at the table
+title-subtitle-classic = 军棋 — 不让对方看到排兵，判定谁胜谁负
+record-help-classic = 文字记下的棋：和棋步数，双方的兵，然后每一步和判定的结果。
+classic-verdict-won = 胜
+classic-verdict-lost = 负
+classic-verdict-both = 同归于尽
+classic-cover-title = 交给对方
+# $hidden: the side that looks away; $player: the side whose turn it is.
+classic-cover-deploy = { $hidden }：请不要看。{ $player }排兵 — { $player }，好了请点一下。
+classic-cover-move = { $hidden }：请不要看。{ $player }，好了请点一下。
+classic-cover-ready = 我好了
+classic-rules-goal = 夺取对方的军旗。双方在自己的一边排好25个棋子，不让对方看到；你只能看到自己的棋子。
+classic-rules-deploy-title = 排兵
+classic-rules-deploy = 军旗放在自己的大本营。地雷放在最后两行，炸弹不能放在第一行，行营开始时是空的。大本营里的棋子不能走。
+classic-rules-referee-title = 判定
+classic-rules-referee = 走到对方的棋子上就是进攻。判定只让双方知道结果：进攻的一方胜、负或同归于尽。司令被吃掉时，这一方的军旗给大家看。
+# $limit (number): the draw limit, in plies.
+classic-rules-end = 夺取对方的军旗就赢了。轮到自己却没有可走的棋就输了。连续{ $limit }步没有交战就是和棋。结束时所有棋子都翻开。

@@ -30,17 +30,18 @@ pub enum Mode {
     AiHard,
 }
 
-/// A game named on the command line as records name it (`junqi`, `xiangqi`, `qiguo`).
+/// A game named on the command line as records name it (`junqi`, `junqi_classic`, `xiangqi`,
+/// `qiguo`).
 fn parse_game(name: &str) -> Result<GameKind, String> {
     serde_json::from_value(serde_json::Value::String(name.to_lowercase()))
         .map_err(|_| format!("no game is called '{name}'"))
 }
 
-/// Kawu: Junqi flip (军棋翻棋), Xiangqi (象棋) and Qiguo Xiangqi (七國象戲).
+/// Kawu: Junqi flip (军棋翻棋), Junqi classic (军棋), Xiangqi (象棋) and Qiguo Xiangqi (七國象戲).
 #[derive(Parser, Resource, Clone, Debug, Default)]
 #[command(name = "kawu", version, about)]
 pub struct Cli {
-    /// The game to start straight into, or to watch: junqi, xiangqi or qiguo.
+    /// The game to start straight into, or to watch: junqi, junqi_classic, xiangqi or qiguo.
     #[arg(long, value_parser = parse_game, default_value = "junqi")]
     game: GameKind,
     /// Start straight into a game of this kind.

@@ -145,9 +145,12 @@ pub fn next_step(settings: &Settings, kind: GameKind) -> usize {
     if done >= step_count(kind) { 0 } else { done }
 }
 
-/// Whether the title screen offers the lesson of `kind`: once, to a player who has not begun it.
+/// Whether the title screen offers the lesson of `kind`: once, to a player who has not begun
+/// it, where the game has one.
 pub fn offers_lesson(settings: &Settings, kind: GameKind) -> bool {
-    !settings.lessons_offered.contains(&kind) && !settings.lessons_done.contains_key(&kind)
+    step_count(kind) > 0
+        && !settings.lessons_offered.contains(&kind)
+        && !settings.lessons_done.contains_key(&kind)
 }
 
 /// A newcomer answered the title screen's offer of a game's lesson (took it or said "No,

@@ -168,3 +168,231 @@ fn a_saved_layout_serves_either_side_and_styles_arrange_a_legal_army() {
     command(&mut app, DeploymentCommand::Forget("wall".into()));
     assert!(app.world().resource::<SavedLayouts>().0.is_empty());
 }
+
+// ---------------------------------------------------------------------------------------------
+// At the table
+
+use kawu::client::NewMatch;
+use kawu::client::junqi::classic::{ClassicMatch, CoverFor, LiftCover, Preparing};
+use kawu::client::junqi::{Owner, Viewer};
+
+/// Asks for a new classic game with these seats, as the menu does.
+fn new_classic(app: &mut App, seats: Seats) {
+    app.world_mut().write_message(NewMatch {
+        game: GameKind::JunqiClassic,
+        seats,
+        deal: Deal::default(),
+        attract: false,
+    });
+    app.update();
+}
+
+fn cover(app: &App) -> Option<Color> {
+    app.world().resource::<CoverFor>().0
+}
+
+fn viewer(app: &App) -> Viewer {
+    *app.world().resource::<Viewer>()
+}
+
+fn lift(app: &mut App) {
+    app.world_mut().write_message(LiftCover);
+    app.update();
+}
+
+fn classic(app: &App) -> ClassicMatch {
+    app.world().resource::<ClassicMatch>().clone()
+}
+
+/// Every piece entity shows a rank only to whom it may: `viewer`'s own pieces and shown
+/// flags; every piece shows its side's rim. Returns how many ranks are shown.
+fn assert_ranks_shown_to(app: &mut App, seen_by: Viewer) -> usize {
+    let model = classic(app);
+    let position = model.game().position();
+    let mut query = app
+        .world_mut()
+        .query::<(&PieceSprite, &PieceFace, &Owner)>();
+    let mut shown = 0;
+    let mut count = 0;
+    for (sprite, face, owner) in query.iter(app.world()) {
+        count += 1;
+        let piece = position
+            .piece_at(sprite.point)
+            .expect("a piece entity on an empty point");
+        assert_eq!(owner.0, Some(piece.color), "{}: wrong rim", sprite.point);
+        let Some(rank) = face.0 else { continue };
+        shown += 1;
+        assert_eq!(rank, piece, "{}: shows another piece", sprite.point);
+        let flag_shown = piece.kind == Kind::Flag
+            && model
+                .game()
+                .announcements()
+                .iter()
+                .any(|announced| announced.flags_shown.contains(&sprite.point));
+        let allowed = match seen_by {
+            Viewer::All => true,
+            Viewer::Side(side) => side == piece.color || flag_shown,
+            Viewer::Nobody => flag_shown,
+        };
+        assert!(allowed, "{}: {piece:?} shown to {seen_by:?}", sprite.point);
+    }
+    let on_board = Point::all()
+        .filter(|&at| position.piece_at(at).is_some())
+        .count();
+    assert_eq!(count, on_board, "one entity per piece");
+    shown
+}
+
+/// How many pieces `side` has on the board.
+fn pieces_of(app: &App, side: Color) -> usize {
+    let model = classic(app);
+    Point::all()
+        .filter(|&at| {
+            model
+                .game()
+                .position()
+                .piece_at(at)
+                .is_some_and(|p| p.color == side)
+        })
+        .count()
+}
+
+/// Plays the side to move's first legal move by two taps, as a player does.
+fn tap_first_move(app: &mut App) {
+    let model = classic(app);
+    let mut moves = ActionList::new();
+    model.game().position().legal_moves(&mut moves);
+    let Some(&Action::Move { from, to }) = moves.first() else {
+        panic!("no move to play");
+    };
+    select(app, from);
+    select(app, to);
+}
+
+#[test]
+fn a_hot_seat_game_is_deployed_and_played_behind_the_cover_showing_only_the_movers_ranks() {
+    let mut app = app();
+    new_classic(&mut app, Seats::hot_seat());
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing,
+        "the title screen gives way to the deployment"
+    );
+    assert!(app.world().contains_resource::<Preparing>());
+    assert!(!app.world().contains_resource::<DeploymentScreen>());
+    assert_eq!(
+        cover(&app),
+        Some(Color::Red),
+        "Blue looks away while Red deploys"
+    );
+    lift(&mut app);
+    assert_eq!(screen(&app).side(), Color::Red);
+    let red = screen(&app).draft.deployment().unwrap();
+    command(&mut app, DeploymentCommand::Ready);
+    assert!(!app.world().contains_resource::<DeploymentScreen>());
+    assert_eq!(
+        cover(&app),
+        Some(Color::Blue),
+        "Red looks away while Blue deploys"
+    );
+    lift(&mut app);
+    assert_eq!(screen(&app).side(), Color::Blue);
+    command(
+        &mut app,
+        DeploymentCommand::Arrange(DeploymentStyle::Defensive),
+    );
+    let blue = screen(&app).draft.deployment().unwrap();
+    command(&mut app, DeploymentCommand::Ready);
+    app.update();
+    assert!(!app.world().contains_resource::<Preparing>());
+    assert_eq!(table_game(&app), GameKind::JunqiClassic);
+    let start = classic(&app).game().start().clone();
+    assert_eq!(Deployment::of_position(&start, Color::Red), Some(red));
+    assert_eq!(Deployment::of_position(&start, Color::Blue), Some(blue));
+
+    // Covered for Red: no rank at all, and taps do nothing.
+    settle(&mut app);
+    assert_eq!(cover(&app), Some(Color::Red));
+    assert_eq!(viewer(&app), Viewer::Nobody);
+    assert_eq!(assert_ranks_shown_to(&mut app, Viewer::Nobody), 0);
+    let mut moves = ActionList::new();
+    classic(&app).game().position().legal_moves(&mut moves);
+    let Some(&Action::Move { from, .. }) = moves.first() else {
+        panic!("no move");
+    };
+    select(&mut app, from);
+    assert_eq!(app.world().resource::<Selection>().point, None);
+
+    for mover in [Color::Red, Color::Blue, Color::Red] {
+        assert_eq!(cover(&app), Some(mover));
+        lift(&mut app);
+        settle(&mut app);
+        assert_eq!(viewer(&app), Viewer::Side(mover));
+        let own = pieces_of(&app, mover);
+        assert_eq!(assert_ranks_shown_to(&mut app, Viewer::Side(mover)), own);
+        let plies = classic(&app).plies();
+        tap_first_move(&mut app);
+        assert_eq!(classic(&app).plies(), plies + 1);
+        // While the move is animated only the mover's ranks show; then the cover comes.
+        assert_ranks_shown_to(&mut app, Viewer::Side(mover));
+        settle(&mut app);
+        app.update();
+        assert_eq!(viewer(&app), Viewer::Nobody);
+        assert_eq!(assert_ranks_shown_to(&mut app, Viewer::Nobody), 0);
+    }
+
+    // The end shows everything, the cover gone.
+    app.world_mut().write_message(MatchRequest::Resign);
+    app.update();
+    settle(&mut app);
+    app.update();
+    settle(&mut app);
+    assert!(classic(&app).over());
+    assert_eq!(cover(&app), None);
+    assert_eq!(viewer(&app), Viewer::All);
+    let on_board = Point::all()
+        .filter(|&at| classic(&app).game().position().piece_at(at).is_some())
+        .count();
+    assert_eq!(assert_ranks_shown_to(&mut app, Viewer::All), on_board);
+}
+
+#[test]
+fn against_the_computer_the_player_deploys_alone_and_never_sees_its_ranks() {
+    let mut app = app();
+    new_classic(&mut app, Seats::versus_computer(Level::Random, Seat(1)));
+    // The computer (Red) deployed at once; the person deploys Blue with no cover.
+    assert_eq!(cover(&app), None);
+    assert_eq!(screen(&app).side(), Color::Blue);
+    command(&mut app, DeploymentCommand::Ready);
+    app.update();
+    assert_eq!(table_game(&app), GameKind::JunqiClassic);
+    for _ in 0..400 {
+        if classic(&app).plies() == 1 {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(classic(&app).plies(), 1, "the computer (Red) did not move");
+    settle(&mut app);
+    assert_eq!(cover(&app), None);
+    assert_eq!(viewer(&app), Viewer::Side(Color::Blue));
+    let own = pieces_of(&app, Color::Blue);
+    assert_eq!(
+        assert_ranks_shown_to(&mut app, Viewer::Side(Color::Blue)),
+        own
+    );
+    tap_first_move(&mut app);
+    assert_eq!(classic(&app).plies(), 2);
+    for _ in 0..400 {
+        if classic(&app).plies() == 3 {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(classic(&app).plies(), 3, "the computer did not answer");
+    settle(&mut app);
+    assert_ranks_shown_to(&mut app, Viewer::Side(Color::Blue));
+}

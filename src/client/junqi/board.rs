@@ -6,7 +6,7 @@ use super::input::{Hover, KeyCursor, Selection};
 use super::layout::{
     BOARD, FACE, FILE_STEP, FRONT_GAP, POST, RANK_STEP, RING, TILE, point_to_world,
 };
-use super::model::JunqiMatch;
+use super::table::{JunqiTable, Viewer};
 use crate::client::ClientSet;
 use crate::client::Screen;
 use crate::client::lessons::Highlights;
@@ -17,8 +17,7 @@ use crate::client::tabletop::{
     CursorSpot, Label, TableBounds, TablePitch, TableView, line, on_table_of,
 };
 use crate::client::theme::palette;
-use crate::rules::GameKind;
-use crate::rules::junqi::{Action, Cell, FILES, Point, RANKS};
+use crate::rules::junqi::{Action, FILES, Point, RANKS};
 use bevy::prelude::*;
 
 /// Images shared by the board and the pieces (generated at start-up, no files).
@@ -37,21 +36,25 @@ pub(super) struct Art {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, create_art)
-        .add_systems(
-            OnEnter(TableGame(GameKind::Junqi)),
-            (spawn_board, label_coordinates),
+    app.add_systems(PreStartup, create_art);
+}
+
+/// `M`'s board: set up when `M` comes to the table, its markers while it is there.
+pub(super) fn table_plugin<M: JunqiTable>(app: &mut App) {
+    app.add_systems(
+        OnEnter(TableGame(M::KIND)),
+        (spawn_board::<M>, label_coordinates::<M>),
+    )
+    .add_systems(
+        Update,
+        (
+            fit_table,
+            label_coordinates::<M>.run_if(resource_changed::<TableView>),
+            update_markers::<M>,
         )
-        .add_systems(
-            Update,
-            (
-                fit_table,
-                label_coordinates.run_if(resource_changed::<TableView>),
-                update_markers,
-            )
-                .distributive_run_if(on_table(GameKind::Junqi))
-                .in_set(ClientSet::Present),
-        );
+            .distributive_run_if(on_table(M::KIND))
+            .in_set(ClientSet::Present),
+    );
 }
 
 /// The camera frames this board while it is on the table.
@@ -109,11 +112,11 @@ const Z_POST: f32 = 2.0;
 const Z_MARK: f32 = 5.0;
 const Z_DOT: f32 = 6.0;
 
-fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+fn spawn_board<M: JunqiTable>(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let root = commands
         .spawn((
             Name::new("Board"),
-            on_table_of(GameKind::Junqi),
+            on_table_of(M::KIND),
             Transform::default(),
             Visibility::default(),
         ))
@@ -351,7 +354,7 @@ fn spawn_posts(commands: &mut Commands, images: &mut Assets<Image>, parts: &mut 
 #[derive(Component)]
 struct CoordinateLabel;
 
-fn label_coordinates(
+fn label_coordinates<M: JunqiTable>(
     mut commands: Commands,
     table: Res<TableView>,
     labels: Query<Entity, With<CoordinateLabel>>,
@@ -363,7 +366,7 @@ fn label_coordinates(
     let mut label = |name: &'static str, text: String, x: f32, y: f32| {
         commands.spawn((
             CoordinateLabel,
-            on_table_of(GameKind::Junqi),
+            on_table_of(M::KIND),
             Name::new(name),
             Label::new(text, 16.0, colour),
             Transform::from_xyz(x, y, Z_POST + 0.3),
@@ -395,8 +398,8 @@ struct Marker;
 
 /// What the markers show.
 #[derive(bevy::ecs::system::SystemParam)]
-struct Marked<'w> {
-    model: Res<'w, JunqiMatch>,
+struct Marked<'w, M: JunqiTable> {
+    model: Res<'w, M>,
     selection: Res<'w, Selection>,
     hover: Res<'w, Hover>,
     cursor: Res<'w, KeyCursor>,
@@ -406,7 +409,7 @@ struct Marked<'w> {
     palette: Res<'w, TablePalette>,
 }
 
-impl Marked<'_> {
+impl<M: JunqiTable> Marked<'_, M> {
     fn changed(&self) -> bool {
         self.model.is_changed()
             || self.selection.is_changed()
@@ -419,10 +422,10 @@ impl Marked<'_> {
     }
 }
 
-fn update_markers(
+fn update_markers<M: JunqiTable>(
     mut commands: Commands,
     art: Res<Art>,
-    marked: Marked,
+    marked: Marked<M>,
     markers: Query<Entity, With<Marker>>,
     mut spot: ResMut<CursorSpot>,
 ) {
@@ -456,7 +459,7 @@ fn update_markers(
         |image: &Handle<Image>, point: Point, colour: Color, size: Option<Vec2>, z: f32| {
             commands.spawn((
                 Marker,
-                on_table_of(GameKind::Junqi),
+                on_table_of(M::KIND),
                 Name::new("Marker"),
                 Sprite {
                     image: image.clone(),
@@ -469,7 +472,7 @@ fn update_markers(
         };
     let ring = &art.ring;
     let last = colours.last_move.bevy().with_alpha(0.9);
-    match model.public.history().last().map(|played| played.action) {
+    match model.last_action() {
         Some(Action::Flip(point)) => mark(ring, point, last, None, Z_MARK),
         Some(Action::Move { from, to }) => {
             mark(ring, from, last.with_alpha(0.55), None, Z_MARK);
@@ -481,7 +484,7 @@ fn update_markers(
         return;
     }
     // A lesson's points, until the learner moves.
-    for &point in highlights.at(model.public.history().len()) {
+    for &point in highlights.at(model.plies()) {
         mark(ring, point, colours.lesson_hint.bevy(), None, Z_MARK + 0.05);
     }
     if let Some(point) = hover.0 {
@@ -512,9 +515,9 @@ fn update_markers(
         None,
         Z_MARK + 0.2,
     );
-    let view = model.view();
     for point in selection.targets.iter() {
-        if matches!(view.cell(point), Cell::Up(_)) {
+        // Any piece on a destination is an enemy's.
+        if model.face(point, Viewer::All).is_some() {
             mark(
                 ring,
                 point,

@@ -2,9 +2,9 @@
 //! the piece entities already show the new state), with the sounds and effects of the battle,
 //! and the fanfare when the game is over.
 
-use super::model::JunqiMatch;
-use super::pieces::{Dying, PieceSprite, SyncPieces, Underside, ink};
+use super::pieces::{Dying, PieceFace, PieceSprite, SyncPieces, Underside, ink};
 use super::sounds::JunqiSounds;
+use super::table::{Battle, JunqiTable, StagedBattle};
 use crate::client::ClientSet;
 use crate::client::cues::{Burst, Cue};
 use crate::client::matches::on_table;
@@ -14,54 +14,21 @@ use crate::client::table_colours::{Palette, TablePalette};
 use crate::client::tabletop::{TableReset, TableView};
 use crate::client::theme::palette;
 use crate::client::timeline::{Anim, AnimatedPiece, AnimationSystems, Step, finish_all};
-use crate::rules::GameKind;
-use crate::rules::junqi::{Action, Combat, Effect, Kind, Piece, Point};
+use crate::rules::junqi::{Action, Color as Side, Point};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_kira_audio::AudioSource;
 
-pub(super) fn plugin(app: &mut App) {
+/// The animations of `M`'s steps, while `M` is on the table.
+pub(super) fn table_plugin<M: JunqiTable>(app: &mut App) {
     app.add_systems(
         Update,
-        start_animations
-            .distributive_run_if(on_table(GameKind::Junqi))
+        start_animations::<M>
+            .distributive_run_if(on_table(M::KIND))
             .in_set(ClientSet::Animate)
             .after(SyncPieces)
             .before(AnimationSystems),
     );
-}
-
-/// What happens in a battle, for the ear and the eye.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Battle {
-    /// The attacker won.
-    Won,
-    /// The attacker lost.
-    Lost,
-    /// Equal ranks: both removed.
-    Traded,
-    /// A bomb went off.
-    Bomb,
-    /// A landmine went off.
-    Mine,
-    /// A flag was captured.
-    Flag,
-}
-
-impl Battle {
-    fn of(attacker: Piece, defender: Piece, combat: Combat) -> Battle {
-        let bomb = attacker.kind == Kind::Bomb || defender.kind == Kind::Bomb;
-        match combat {
-            Combat::FlagCaptured | Combat::FlagBombed => Battle::Flag,
-            _ if bomb => Battle::Bomb,
-            Combat::DefenderWins | Combat::AttackerWins if defender.kind == Kind::Landmine => {
-                Battle::Mine
-            }
-            Combat::AttackerWins => Battle::Won,
-            Combat::DefenderWins => Battle::Lost,
-            Combat::BothRemoved => Battle::Traded,
-        }
-    }
 }
 
 /// Where the timelines are made: the settings, the table and the sounds.
@@ -100,28 +67,28 @@ impl Stage<'_> {
     }
 }
 
-/// The cue of a piece breaking apart, in `colours`.
-fn shatter(colours: &Palette, piece: Piece, at: Vec2) -> Step {
+/// The cue of a piece of `side` breaking apart, in `colours`.
+fn shatter(colours: &Palette, side: Side, at: Vec2) -> Step {
     Step::Cue(Cue {
         at,
         burst: Some(Burst::Shards([
-            ink(colours, piece.color).bevy(),
+            ink(colours, side).bevy(),
             palette::PAPER.bevy(),
         ])),
         ..default()
     })
 }
 
-fn start_animations(
+fn start_animations<M: JunqiTable>(
     mut commands: Commands,
-    mut played: MessageReader<StepPlayed<JunqiMatch>>,
+    mut played: MessageReader<StepPlayed<M>>,
     mut resets: MessageReader<TableReset>,
     stage: Stage,
     mut animating: Query<AnimatedPiece>,
-    pieces: Query<(Entity, &PieceSprite)>,
+    pieces: Query<(Entity, &PieceSprite, &PieceFace)>,
 ) {
     let reset = resets.read().count() > 0;
-    let actions: Vec<&StepPlayed<JunqiMatch>> = played.read().collect();
+    let actions: Vec<&StepPlayed<M>> = played.read().collect();
     if actions.is_empty() {
         return;
     }
@@ -131,18 +98,23 @@ fn start_animations(
         return;
     }
     let played = actions[0];
+    let staging = M::staging(&played.did);
     let factor = stage.settings.animation.duration_factor();
     let secs = |s: f32| s * factor;
     let entity_at = |point: Point| {
         pieces
             .iter()
-            .find(|(_, p)| p.point == point)
-            .map(|(e, _)| e)
+            .find(|(_, p, _)| p.point == point)
+            .map(|(e, _, face)| (e, face.0.is_some()))
     };
     let world = |point: Point| super::layout::point_to_world(point, stage.table.turned());
-    match (played.step.action, played.did.effect) {
-        (Action::Flip(point), Effect::Flipped { piece, .. }) => {
-            let Some(entity) = entity_at(point) else {
+    // When the move and its battle are over: flags the referee showed turn over then.
+    let mut settled = 0.0;
+    let action = M::action(&played.step);
+    match action {
+        Action::Flip(point) => {
+            let (Some((entity, _)), Some(piece)) = (entity_at(point), staging.flipped) else {
+                warn!("a flip without its piece");
                 return;
             };
             commands.entity(entity).insert((
@@ -157,11 +129,14 @@ fn start_animations(
                 ]),
             ));
         }
-        (Action::Move { from, to }, effect) => {
-            let Some(mover) = entity_at(from) else { return };
-            let path: Vec<Vec2> = played.did.path.iter().map(|&p| world(p)).collect();
-            let slide = secs(0.14 + 0.07 * (played.did.path.len() - 1) as f32);
-            let travel = if played.did.path.len() > 2 {
+        Action::Move { from, to } => {
+            let Some((mover, _)) = entity_at(from) else {
+                return;
+            };
+            let path: Vec<Vec2> = staging.path.iter().map(|&p| world(p)).collect();
+            let slide = secs(0.14 + 0.07 * (staging.path.len().max(2) - 1) as f32);
+            settled = slide;
+            let travel = if staging.path.len() > 2 {
                 stage.sound(|s| &s.rail)
             } else {
                 stage.sound(|s| &s.step)
@@ -176,14 +151,16 @@ fn start_animations(
                 Step::Slide { path, secs: slide },
             ];
             let mut mover_dies = false;
-            if let Effect::Attacked {
-                attacker,
-                defender,
-                combat,
-            } = effect
+            if let Some(StagedBattle {
+                battle,
+                sides: (attacker, defender),
+                attacker_falls,
+                defender_falls,
+            }) = staging.battle
             {
                 let hold = secs(0.2);
                 let die = secs(0.5);
+                settled += hold + die;
                 steps.push(Step::Cue(Cue {
                     at: target,
                     sound: stage.sound(|s| &s.clash),
@@ -191,20 +168,15 @@ fn start_animations(
                     shake: 0.0,
                 }));
                 steps.push(Step::Wait(hold));
-                steps.push(Step::Cue(
-                    stage.battle_cue(Battle::of(attacker, defender, combat), target),
-                ));
-                mover_dies = matches!(
-                    combat,
-                    Combat::DefenderWins | Combat::BothRemoved | Combat::FlagBombed
-                );
+                steps.push(Step::Cue(stage.battle_cue(battle, target)));
+                mover_dies = attacker_falls;
                 if mover_dies {
                     steps.push(shatter(&stage.colours, attacker, target));
                     steps.push(Step::Die(die));
                 }
-                if let Some(defender_entity) = entity_at(to) {
+                if let Some((defender_entity, _)) = entity_at(to) {
                     let mut defender_steps = vec![Step::Wait(slide + hold)];
-                    if combat != Combat::DefenderWins {
+                    if defender_falls {
                         defender_steps.push(shatter(&stage.colours, defender, target));
                         defender_steps.push(Step::Die(die));
                         commands
@@ -225,6 +197,29 @@ fn start_animations(
             }
             commands.entity(mover).insert(Anim::new(steps));
         }
-        (Action::Flip(_), _) => warn!("a flip without a flip effect"),
+    }
+    // A flag the referee showed (its marshal fell) turns over where it stands, with an effect
+    // of its own once the battle is over.
+    let battle_point = match action {
+        Action::Flip(point) | Action::Move { to: point, .. } => point,
+    };
+    for &(point, flag) in &staging.flags_shown {
+        let Some((entity, face_up)) = entity_at(point).filter(|_| point != battle_point) else {
+            continue;
+        };
+        let mut steps = vec![
+            Step::Wait(settled),
+            Step::Cue(Cue {
+                at: world(point),
+                sound: stage.sound(|s| &s.flag),
+                burst: Some(Burst::Flash),
+                shake: 0.4,
+            }),
+        ];
+        if !face_up {
+            commands.entity(entity).insert(Underside(flag));
+            steps.push(Step::Turn(secs(0.5)));
+        }
+        commands.entity(entity).insert(Anim::new(steps));
     }
 }

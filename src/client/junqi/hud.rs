@@ -42,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The name of a side in the interface language.
-fn side_name(lang: Lang, side: Side) -> String {
+pub(super) fn side_name(lang: Lang, side: Side) -> String {
     tr(
         lang,
         match side {
@@ -67,21 +67,20 @@ fn seat_name(lang: Lang, model: &JunqiMatch, seat: Seat) -> String {
     }
 }
 
-/// The title and explanation of a finished game.
-fn outcome_text(
+/// The title and explanation of a finished game: `quiet_limit` is its draw's limit,
+/// `seat_of` the seat that played a side.
+pub(super) fn outcome_text(
     lang: Lang,
-    model: &JunqiMatch,
     seats: &Seats,
     outcome: Outcome,
+    quiet_limit: u16,
+    seat_of: impl Fn(Side) -> Option<Seat>,
 ) -> (String, String) {
     let t = |key: &'static str| tr(lang, key);
     match outcome {
         Outcome::Draw(reason) => {
             let why = match reason {
-                DrawReason::QuietPlies => {
-                    let limit = model.view().rules().quiet_ply_limit;
-                    tr_args(lang, "reason-quiet", [("limit", limit)])
-                }
+                DrawReason::QuietPlies => tr_args(lang, "reason-quiet", [("limit", quiet_limit)]),
                 DrawReason::Agreement => t("reason-agreement"),
                 DrawReason::NoActionBeforeColours => t("reason-no-action"),
             };
@@ -97,7 +96,7 @@ fn outcome_text(
             };
             let why = format!("{}: {}", side_name(lang, winner.opponent()), t(reason));
             let title = match seats.single_local() {
-                Some(human) if model.seat_of(winner) == Some(human) => t("result-you-win"),
+                Some(human) if seat_of(winner) == Some(human) => t("result-you-win"),
                 Some(_) => t("result-you-lose"),
                 None => format!("{} {}", side_name(lang, winner), t("result-wins")),
             };
@@ -106,8 +105,19 @@ fn outcome_text(
     }
 }
 
+/// The title and explanation of a finished Junqi flip game.
+fn junqi_outcome_text(
+    lang: Lang,
+    model: &JunqiMatch,
+    seats: &Seats,
+    outcome: Outcome,
+) -> (String, String) {
+    let limit = model.view().rules().quiet_ply_limit;
+    outcome_text(lang, seats, outcome, limit, |side| model.seat_of(side))
+}
+
 /// The colour of a finished game's result: the winner's, in `colours`.
-fn outcome_colour(colours: &Palette, outcome: Outcome) -> Rgb {
+pub(super) fn outcome_colour(colours: &Palette, outcome: Outcome) -> Rgb {
     match outcome {
         Outcome::Draw(_) => palette::NEUTRAL,
         Outcome::Win { winner, .. } => side_text(colours, winner),
@@ -121,7 +131,7 @@ pub(super) fn outcome_summary(
     seats: &Seats,
     outcome: Outcome,
 ) -> String {
-    let (title, why) = outcome_text(lang, model, seats, outcome);
+    let (title, why) = junqi_outcome_text(lang, model, seats, outcome);
     format!("{title} — {why}")
 }
 
@@ -166,7 +176,7 @@ fn describe_match(
         can_concede: view.side_to_move().is_some(),
         hint_available: status.local_turn(&seats) && !hint.thinking(),
         result: model.outcome().map(|outcome| {
-            let (title, why) = outcome_text(lang, &model, &seats, outcome);
+            let (title, why) = junqi_outcome_text(lang, &model, &seats, outcome);
             (title, why, outcome_colour(&colours, outcome))
         }),
     });

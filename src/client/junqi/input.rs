@@ -2,16 +2,15 @@
 //! become requests (flip, select, move). Tests feed board commands directly.
 
 use super::layout::{POST, point_at, point_to_world};
-use super::model::JunqiMatch;
+use super::table::{JunqiTable, Viewer};
 use crate::client::matches::{MatchStatus, TableGame, on_table};
 use crate::client::places::{BoardPoints, PlacesWanted};
 use crate::client::play::{PlayRequest, StepPlayed, TableState};
 use crate::client::seats::Seats;
 use crate::client::tabletop::{PointerWorld, TableGesture, TableReset, TableView};
 use crate::client::{ClientSet, Screen};
-use crate::rules::GameKind;
 use crate::rules::PointSet;
-use crate::rules::junqi::{Action, Cell, FILES, Point, RANKS};
+use crate::rules::junqi::{Action, FILES, Point, RANKS};
 use bevy::prelude::*;
 
 /// What a player does on the board, whatever the device.
@@ -64,21 +63,27 @@ pub(super) fn logic_plugin(app: &mut App) {
         .add_message::<TriedAction>()
         .init_resource::<Selection>()
         .init_resource::<KeyCursor>()
-        .add_systems(
-            Update,
-            (
-                gestures_to_commands
-                    .run_if(in_state(Screen::Playing))
-                    .in_set(ClientSet::Input),
-                handle_board_commands.in_set(ClientSet::Command),
-                clear_stale_selection.in_set(ClientSet::Animate),
-            )
-                .distributive_run_if(on_table(GameKind::Junqi)),
-        );
+        .init_resource::<Hover>();
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Hover>().add_systems(
+/// Input on `M`'s board, while `M` is on the table.
+pub(super) fn table_logic<M: JunqiTable>(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            gestures_to_commands
+                .run_if(in_state(Screen::Playing))
+                .in_set(ClientSet::Input),
+            handle_board_commands::<M>.in_set(ClientSet::Command),
+            clear_stale_selection::<M>.in_set(ClientSet::Animate),
+        )
+            .distributive_run_if(on_table(M::KIND)),
+    );
+}
+
+/// The pointer over `M`'s board and its points' names, while `M` is on the table.
+pub(super) fn table_pointer<M: JunqiTable>(app: &mut App) {
+    app.add_systems(
         Update,
         (
             track_hover
@@ -90,7 +95,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_changed::<TableView>.or_else(state_changed::<TableGame>))
                 .in_set(ClientSet::Present),
         )
-            .distributive_run_if(on_table(GameKind::Junqi)),
+            .distributive_run_if(on_table(M::KIND)),
     );
 }
 
@@ -104,16 +109,13 @@ fn name_points(view: Res<TableView>, mut board: ResMut<BoardPoints>) {
     ));
 }
 
-fn handle_board_commands(
+fn handle_board_commands<M: JunqiTable>(
     mut commands: MessageReader<BoardCommand>,
-    (model, table): (Res<JunqiMatch>, Res<TableState<JunqiMatch>>),
+    (model, table, viewer): (Res<M>, Res<TableState<M>>, Res<Viewer>),
     status: Res<MatchStatus>,
     seats: Res<Seats>,
     mut selection: ResMut<Selection>,
-    (mut requests, mut tried): (
-        MessageWriter<PlayRequest<JunqiMatch>>,
-        MessageWriter<TriedAction>,
-    ),
+    (mut requests, mut tried): (MessageWriter<PlayRequest<M>>, MessageWriter<TriedAction>),
 ) {
     for &command in commands.read() {
         let point = match command {
@@ -123,10 +125,10 @@ fn handle_board_commands(
             }
             BoardCommand::Select(point) => point,
         };
-        if !status.local_turn(&seats) {
+        // Nobody moves on a covered board.
+        if !status.local_turn(&seats) || *viewer == Viewer::Nobody {
             continue;
         }
-        let view = model.view();
         if let Some(from) = selection.point
             && selection.targets.contains(point)
         {
@@ -134,22 +136,21 @@ fn handle_board_commands(
             *selection = Selection::default();
             continue;
         }
-        match view.cell(point) {
-            Cell::Hidden => {
-                requests.write(PlayRequest::new(Action::Flip(point), &table));
-                *selection = Selection::default();
-            }
-            Cell::Up(piece)
-                if Some(piece.color) == view.side_to_move() && selection.point != Some(point) =>
-            {
+        if let Some(action) = model.tap_action(point) {
+            requests.write(PlayRequest::new(action, &table));
+            *selection = Selection::default();
+            continue;
+        }
+        match model.destinations(point) {
+            Some(targets) if selection.point != Some(point) => {
                 *selection = Selection {
                     point: Some(point),
-                    targets: view.destinations(point),
+                    targets,
                 };
             }
-            cell => {
+            own => {
                 if let Some(from) = selection.point
-                    && !matches!(cell, Cell::Up(piece) if Some(piece.color) == view.side_to_move())
+                    && own.is_none()
                 {
                     // A move the rules refuse: only a lesson answers it.
                     tried.write(TriedAction(Action::Move { from, to: point }));
@@ -161,8 +162,8 @@ fn handle_board_commands(
 }
 
 /// A selection never outlives the position it was made in.
-fn clear_stale_selection(
-    mut played: MessageReader<StepPlayed<JunqiMatch>>,
+fn clear_stale_selection<M: JunqiTable>(
+    mut played: MessageReader<StepPlayed<M>>,
     mut resets: MessageReader<TableReset>,
     mut selection: ResMut<Selection>,
 ) {

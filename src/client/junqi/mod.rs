@@ -4,6 +4,7 @@
 //! (`client/play/`). Junqi classic, on the same board, grows in `classic/`.
 
 mod board;
+mod board_layer;
 mod choreography;
 pub mod classic;
 mod hud;
@@ -16,13 +17,15 @@ mod pieces;
 mod play;
 mod rules_page;
 mod sounds;
+mod table;
 
 pub use hud::RECORD_WORDS;
 pub use input::{BoardCommand, Selection};
 pub use layout::{point_at, point_to_world};
 pub use model::{ActionDid, JunqiMatch};
-pub use pieces::{Dying, PieceFace, PieceSprite, Underside};
+pub use pieces::{Dying, Owner, PieceFace, PieceSprite, SyncPieces, Underside};
 pub use rules_page::rules_page;
+pub use table::{Face, JunqiTable, Viewer};
 
 use crate::client::catalog::{self, GameEntry, turn_order_label};
 use crate::client::play as match_layer;
@@ -51,7 +54,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         lesson::plugin,
         input::logic_plugin,
         pieces::logic_plugin,
-        choreography::plugin,
+        board_layer::logic_plugin::<JunqiMatch>,
         classic::logic_plugin,
     ));
 }
@@ -61,8 +64,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         match_layer::plugin::<JunqiMatch>,
         board::plugin,
-        pieces::plugin,
-        input::plugin,
+        board_layer::plugin::<JunqiMatch>,
         hud::plugin,
         sounds::plugin,
         classic::plugin,

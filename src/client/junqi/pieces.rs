@@ -3,7 +3,7 @@
 
 use super::board::Art;
 use super::layout::{FACE, point_to_world};
-use super::model::JunqiMatch;
+use super::table::{Face, JunqiTable, Viewer};
 use crate::client::ClientSet;
 use crate::client::matches::on_table;
 use crate::client::play::StepPlayed;
@@ -11,9 +11,8 @@ use crate::client::settings::{LabelStyle, Settings};
 use crate::client::table_colours::{Palette, TablePalette};
 use crate::client::tabletop::{Label, TableReset, TableView, on_table_of};
 use crate::client::theme::palette;
-use crate::client::timeline::{Anim, Opacity, TurnedOver, z};
-use crate::rules::GameKind;
-use crate::rules::junqi::{Cell, Color as Side, Kind, Piece, Point};
+use crate::client::timeline::{Anim, Opacity, Step, TurnedOver, z};
+use crate::rules::junqi::{Color as Side, Kind, Piece, Point};
 use bevy::prelude::*;
 
 /// A piece on the board, at the point the rules have it on (its transform may lag behind
@@ -28,6 +27,22 @@ pub struct PieceSprite {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceFace(pub Option<Piece>);
 
+/// The side a face-down piece is known to belong to (its rim shows it); `None` for the backs
+/// of Junqi flip, which nobody can tell apart.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Owner(pub Option<Side>);
+
+impl Face {
+    /// The components a piece showing this face has.
+    fn parts(self) -> (PieceFace, Owner) {
+        match self {
+            Face::Back => (PieceFace(None), Owner(None)),
+            Face::Unknown(side) => (PieceFace(None), Owner(Some(side))),
+            Face::Up(piece) => (PieceFace(Some(piece)), Owner(Some(piece.color))),
+        }
+    }
+}
+
 /// What a face-down piece shows once it has turned over (set when its flip starts).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Underside(pub Piece);
@@ -41,25 +56,35 @@ pub struct Dying;
 pub struct SyncPieces;
 
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_observer(show_underside).add_systems(
+    app.init_resource::<Viewer>().add_observer(show_underside);
+}
+
+/// The pieces of `M`'s board, rebuilt from its model, while `M` is on the table.
+pub(super) fn table_logic<M: JunqiTable>(app: &mut App) {
+    app.add_systems(
         Update,
         (
-            rebuild_pieces,
-            place_pieces.run_if(resource_changed::<TableView>),
+            (
+                rebuild_pieces::<M>,
+                place_pieces.run_if(resource_changed::<TableView>),
+            )
+                .chain()
+                .in_set(SyncPieces)
+                .in_set(ClientSet::Animate),
+            // Once the step's animations have started, which keep their pieces' faces.
+            show_faces::<M>.in_set(ClientSet::Present),
         )
-            .chain()
-            .in_set(SyncPieces)
-            .distributive_run_if(on_table(GameKind::Junqi))
-            .in_set(ClientSet::Animate),
+            .distributive_run_if(on_table(M::KIND)),
     );
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// The looks of `M`'s pieces, while `M` is on the table.
+pub(super) fn table_looks<M: JunqiTable>(app: &mut App) {
     app.add_systems(
         Update,
         (add_piece_looks, style_pieces, fade_pieces)
             .chain()
-            .distributive_run_if(on_table(GameKind::Junqi))
+            .distributive_run_if(on_table(M::KIND))
             .in_set(ClientSet::Present),
     );
 }
@@ -76,11 +101,11 @@ type AnyPiece = Or<(With<PieceSprite>, With<Dying>)>;
 
 /// On a reset, every piece entity is replaced by fresh ones matching the model. So are they
 /// when several actions were played in one frame (never in play), instead of animating them.
-fn rebuild_pieces(
+fn rebuild_pieces<M: JunqiTable>(
     mut commands: Commands,
     mut resets: MessageReader<TableReset>,
-    mut played: MessageReader<StepPlayed<JunqiMatch>>,
-    model: Res<JunqiMatch>,
+    mut played: MessageReader<StepPlayed<M>>,
+    (model, viewer): (Res<M>, Res<Viewer>),
     table: Res<TableView>,
     pieces: Query<Entity, AnyPiece>,
 ) {
@@ -91,22 +116,48 @@ fn rebuild_pieces(
     for entity in &pieces {
         commands.entity(entity).despawn();
     }
-    let view = model.view();
     for point in Point::all() {
-        let face = match view.cell(point) {
-            Cell::Empty => continue,
-            Cell::Hidden => None,
-            Cell::Up(piece) => Some(piece),
+        let Some(face) = model.face(point, *viewer) else {
+            continue;
         };
         commands.spawn((
             Name::new(format!("Piece {point}")),
-            on_table_of(GameKind::Junqi),
+            on_table_of(M::KIND),
             PieceSprite { point },
-            PieceFace(face),
+            face.parts(),
             Opacity(1.0),
             Transform::from_translation(point_to_world(point, table.turned()).extend(z::PIECE)),
             Visibility::default(),
         ));
+    }
+}
+
+/// Each resting piece shows what the one looking at the board sees (see [`Viewer`]): a piece
+/// they can name now turns over, one they no longer may is shown from its back at once. A
+/// moving piece keeps its face until it rests.
+fn show_faces<M: JunqiTable>(
+    mut commands: Commands,
+    (model, viewer): (Res<M>, Res<Viewer>),
+    settings: Res<Settings>,
+    mut pieces: Query<(Entity, &PieceSprite, &mut PieceFace, &mut Owner), Without<Anim>>,
+) {
+    let turn = 0.34 * settings.animation.duration_factor();
+    for (entity, piece, mut face, mut owner) in &mut pieces {
+        let Some(seen) = model.face(piece.point, *viewer) else {
+            continue;
+        };
+        let (new_face, new_owner) = seen.parts();
+        owner.set_if_neq(new_owner);
+        match new_face.0 {
+            Some(revealed) if face.0.is_none() => {
+                commands
+                    .entity(entity)
+                    .insert((Underside(revealed), Anim::new([Step::Turn(turn)])));
+            }
+            _ => {
+                face.set_if_neq(new_face);
+            }
+        }
     }
 }
 
@@ -225,20 +276,21 @@ fn corner_mark(kind: Kind) -> String {
 
 fn style_pieces(
     settings: Res<Settings>,
-    pieces: Query<(Ref<PieceFace>, Ref<PieceLooks>)>,
+    pieces: Query<(Ref<PieceFace>, Ref<Owner>, Ref<PieceLooks>)>,
     mut sprites: Query<&mut Sprite>,
     mut texts: Query<&mut Label>,
     art: Res<Art>,
     colours: Res<TablePalette>,
 ) {
     let relabel = settings.is_changed() || colours.is_changed();
-    for (face, looks) in &pieces {
-        if !(relabel || face.is_changed() || looks.is_added()) {
+    for (face, owner, looks) in &pieces {
+        if !(relabel || face.is_changed() || owner.is_changed() || looks.is_added()) {
             continue;
         }
-        let (rim_colour, face_image, face_colour) = match face.0 {
-            None => (palette::BACK_RIM.bevy(), art.back.clone(), Color::WHITE),
-            Some(piece) => (
+        let (rim_colour, face_image, face_colour) = match (face.0, owner.0) {
+            (None, None) => (palette::BACK_RIM.bevy(), art.back.clone(), Color::WHITE),
+            (None, Some(side)) => (ink(&colours, side).bevy(), art.back.clone(), Color::WHITE),
+            (Some(piece), _) => (
                 ink(&colours, piece.color).bevy(),
                 art.face.clone(),
                 palette::PAPER.bevy(),

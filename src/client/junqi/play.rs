@@ -5,6 +5,7 @@
 use super::hud::outcome_summary;
 use super::model::{ActionDid, JunqiMatch, colour_of_seat, seat_of_ply};
 use super::online;
+use super::table::{Battle, Face, JunqiTable, StagedBattle, Staging, Viewer};
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
 use crate::client::play::{
@@ -13,11 +14,11 @@ use crate::client::play::{
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::protocol::{self, GameEnd, RoomEvent, RoomSeat, RoomState};
-use crate::rules::Seat;
 use crate::rules::junqi::{
-    Action, ActionList, Effect, Game, GameRecord, Outcome, PlayedAction, PlayerView, Point,
-    Position, PublicGame, Ruleset, WinReason,
+    Action, ActionList, Cell, Combat, Effect, Game, GameRecord, Outcome, PlayedAction, PlayerView,
+    Point, Position, PublicGame, Ruleset, WinReason,
 };
+use crate::rules::{PointSet, Seat};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
@@ -259,4 +260,62 @@ fn deal_game(deal: Deal) -> Game {
 /// Whether a computer opponent accepts a draw offer: only in a long quiet phase.
 fn computer_accepts_draw(view: &PlayerView) -> bool {
     view.quiet_plies() >= 40
+}
+
+impl JunqiTable for JunqiMatch {
+    fn face(&self, point: Point, _viewer: Viewer) -> Option<Face> {
+        // Nothing in Junqi flip is known to one side only.
+        match self.view().cell(point) {
+            Cell::Empty => None,
+            Cell::Hidden => Some(Face::Back),
+            Cell::Up(piece) => Some(Face::Up(piece)),
+        }
+    }
+
+    fn last_action(&self) -> Option<Action> {
+        self.public.history().last().map(|played| played.action)
+    }
+
+    fn tap_action(&self, point: Point) -> Option<Action> {
+        (self.view().cell(point) == Cell::Hidden).then_some(Action::Flip(point))
+    }
+
+    fn destinations(&self, point: Point) -> Option<PointSet<Point>> {
+        let view = self.view();
+        match view.cell(point) {
+            Cell::Up(piece) if Some(piece.color) == view.side_to_move() => {
+                Some(view.destinations(point))
+            }
+            _ => None,
+        }
+    }
+
+    fn staging(did: &ActionDid) -> Staging {
+        let (flipped, battle) = match did.effect {
+            Effect::Flipped { piece, .. } => (Some(piece), None),
+            Effect::Attacked {
+                attacker,
+                defender,
+                combat,
+            } => (
+                None,
+                Some(StagedBattle {
+                    battle: Battle::of(attacker, defender, combat),
+                    sides: (attacker.color, defender.color),
+                    attacker_falls: matches!(
+                        combat,
+                        Combat::DefenderWins | Combat::BothRemoved | Combat::FlagBombed
+                    ),
+                    defender_falls: combat != Combat::DefenderWins,
+                }),
+            ),
+            Effect::Moved { .. } => (None, None),
+        };
+        Staging {
+            path: did.path.clone(),
+            flipped,
+            battle,
+            flags_shown: Vec::new(),
+        }
+    }
 }

@@ -51,7 +51,7 @@ pub(super) fn piece_chip(
 }
 
 /// A small drawing of the board: posts, camps, headquarters, roads, railways and the front.
-fn board_diagram(ui: &mut egui::Ui) {
+pub(super) fn board_diagram(ui: &mut egui::Ui) {
     let step = egui::vec2(46.0, 24.0);
     let gap = 18.0;
     let size = egui::vec2(step.x * 4.0 + 60.0, step.y * 11.0 + gap + 40.0);
@@ -127,7 +127,6 @@ fn board_diagram(ui: &mut egui::Ui) {
 pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
     let lang = settings.language;
     let t = |key: &'static str| tr(lang, key);
-    let colours = table_colours::palette(settings.colour_safe);
     ui.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
         ui.heading(t("rules-goal-title"));
         ui.label(t("rules-goal"));
@@ -143,23 +142,7 @@ pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
         ui.add_space(6.0);
         ui.heading(t("rules-pieces-title"));
         ui.label(t("rules-pieces"));
-        egui::Grid::new("pieces")
-            .num_columns(4)
-            .spacing([10.0, 4.0])
-            .show(ui, |ui| {
-                for kind in Kind::ALL {
-                    for side in Side::ALL {
-                        let piece = Piece::new(side, kind);
-                        piece_chip(ui, colours, piece, settings.labels, None, false);
-                    }
-                    ui.label(format!("{} ×{}", t(kind_key(kind)), kind.count()));
-                    ui.label(match kind.rank() {
-                        Some(rank) => format!("{rank}"),
-                        None => "—".to_string(),
-                    });
-                    ui.end_row();
-                }
-            });
+        pieces_grid(ui, settings);
         ui.add_space(6.0);
         ui.heading(t("rules-play-title"));
         ui.label(t("rules-play"));
@@ -175,6 +158,32 @@ pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
         ui.heading(t("rules-controls-title"));
         ui.label(t("rules-controls"));
     });
+}
+
+/// Every kind of piece, both sides' tiles, how many each side has and its rank.
+pub(super) fn pieces_grid(ui: &mut egui::Ui, settings: &Settings) {
+    let colours = table_colours::palette(settings.colour_safe);
+    egui::Grid::new("pieces")
+        .num_columns(4)
+        .spacing([10.0, 4.0])
+        .show(ui, |ui| {
+            for kind in Kind::ALL {
+                for side in Side::ALL {
+                    let piece = Piece::new(side, kind);
+                    piece_chip(ui, colours, piece, settings.labels, None, false);
+                }
+                ui.label(format!(
+                    "{} ×{}",
+                    tr(settings.language, kind_key(kind)),
+                    kind.count()
+                ));
+                ui.label(match kind.rank() {
+                    Some(rank) => format!("{rank}"),
+                    None => "—".to_string(),
+                });
+                ui.end_row();
+            }
+        });
 }
 
 /// The message id of a kind's name.

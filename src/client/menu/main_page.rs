@@ -3,7 +3,7 @@
 use super::page::{MenuActions, MenuPage, NewGameChoice, TitleInfo};
 use crate::client::attract::attract_game;
 use crate::client::i18n::{Lang, tr};
-use crate::client::lessons::{StartLessonStep, next_step, offers_lesson};
+use crate::client::lessons::{StartLessonStep, next_step, offers_lesson, step_count};
 use crate::client::save::ContinueGame;
 use crate::client::settings::Settings;
 use crate::client::theme::{menu_button, name_place, palette};
@@ -48,7 +48,7 @@ pub(super) fn main_page(
     if offer {
         ui.label(egui::RichText::new(t("learn-offer")).color(palette::HINT.egui()));
     }
-    if menu_button(ui, true, t("menu-learn"), sounds) {
+    if menu_button(ui, step_count(game) > 0, t("menu-learn"), sounds) {
         act.lessons.write(StartLessonStep {
             kind: game,
             step: next_step(settings, game),

@@ -5,7 +5,7 @@
 //! ([`TableState`]), and the messages the layer's authorities, model and shell pass each other.
 
 use crate::client::i18n::Lang;
-use crate::client::matches::{Deal, MatchRequest, PositionKey};
+use crate::client::matches::{Deal, MatchRequest, NewMatch, PositionKey};
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::client::thinking::{ActionOf, ComputerGame};
@@ -142,6 +142,12 @@ pub trait Authority: MatchModel {
 
     /// A new game for `seats` dealt as `deal` asks, and the seats it is played with.
     fn new_game(seats: &Seats, deal: Deal, attract: bool) -> (Self::Whole, Seats);
+    /// Whether the players here prepare a new game asked for as `start` before it starts
+    /// (each deploys an army, say): the game then puts it on the table itself, with a
+    /// [`LoadMatch`], and the referee leaves `start` to it.
+    fn prepared_here(_start: &NewMatch) -> bool {
+        false
+    }
     /// Plays `action` in the whole game if it is legal there.
     fn decide(whole: &mut Self::Whole, action: Self::Action) -> Result<Self::Step, String>;
     /// The step decided as ply `ply` (from 0) of the whole game.

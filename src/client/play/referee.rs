@@ -83,7 +83,8 @@ fn start_new_games<G: Match>(
     mut loads: MessageWriter<LoadMatch<G>>,
 ) {
     // Online, a new game is the server's (a rematch).
-    let here = |start: &&NewMatch| start.game == G::KIND && !online.active();
+    let here =
+        |start: &&NewMatch| start.game == G::KIND && !online.active() && !G::prepared_here(start);
     for start in starts.read().filter(here) {
         let (game, seats) = G::new_game(&start.seats, start.deal, start.attract);
         loads.write(LoadMatch {

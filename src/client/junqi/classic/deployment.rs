@@ -7,7 +7,7 @@
 
 use crate::client::cues::UiSound;
 use crate::client::i18n::{Lang, tr};
-use crate::client::schedule::ClientSet;
+use crate::client::schedule::{ClientSet, Screen};
 use crate::client::settings::Settings;
 use crate::client::storage::{read_file, write_file};
 use crate::client::theme::{UiSet, dialog_frame, name_place, small_button};
@@ -333,54 +333,125 @@ fn deployment_page(
     settings: Res<Settings>,
     saved: Res<SavedLayouts>,
     mut commands: MessageWriter<DeploymentCommand>,
-    mut sounds: MessageWriter<UiSound>,
+    (mut sounds, mut next): (MessageWriter<UiSound>, ResMut<NextState<Screen>>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
     let t = |key: &str| tr(lang, key);
-    let side = screen.side();
+    // Side by side where the screen is wide enough, one above the other (scrolled) where not.
+    let area = ctx.content_rect();
+    let wide = area.width() >= 780.0;
     egui::Window::new(t("deploy-title"))
         .id(egui::Id::new("deployment"))
         .frame(dialog_frame())
+        // Above the backdrop that hides the table while armies are deployed.
+        .order(egui::Order::Foreground)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
-            ui.label(t(match side {
-                Color::Red => "deploy-intro-red",
-                Color::Blue => "deploy-intro-blue",
-            }));
-            ui.add_space(6.0);
-            army_grid(ui, &screen, &settings, &mut commands);
-            ui.add_space(6.0);
-            problems(ui, lang, &screen);
-            ui.horizontal_wrapped(|ui| {
-                for style in [
-                    DeploymentStyle::Random,
-                    DeploymentStyle::Balanced,
-                    DeploymentStyle::Defensive,
-                    DeploymentStyle::Aggressive,
-                ] {
-                    if small_button(ui, true, t(style_key(style)), &mut sounds) {
-                        commands.write(DeploymentCommand::Arrange(style));
+            // The window's title and frame take about 110 points.
+            let room = (area.height() - 130.0).max(200.0);
+            egui::ScrollArea::vertical()
+                .max_height(room)
+                .min_scrolled_height(room)
+                .show(ui, |ui| {
+                    if wide {
+                        ui.horizontal_top(|ui| {
+                            ui.vertical(|ui| army(ui, &screen, &settings, &mut commands));
+                            ui.add_space(16.0);
+                            ui.vertical(|ui| {
+                                ui.set_max_width(320.0);
+                                controls(
+                                    ui,
+                                    &screen,
+                                    &saved,
+                                    &mut commands,
+                                    &mut sounds,
+                                    &mut next,
+                                    lang,
+                                );
+                            });
+                        });
+                    } else {
+                        army(ui, &screen, &settings, &mut commands);
+                        ui.add_space(6.0);
+                        controls(
+                            ui,
+                            &screen,
+                            &saved,
+                            &mut commands,
+                            &mut sounds,
+                            &mut next,
+                            lang,
+                        );
                     }
-                }
-            });
-            layouts(ui, lang, &screen, &saved, &mut commands, &mut sounds);
-            ui.add_space(8.0);
-            let legal = screen.draft.deployment().is_ok();
-            let ready = ui.add_enabled(
-                legal,
-                egui::Button::new(egui::RichText::new(t("deploy-ready")).size(19.0))
-                    .min_size(egui::vec2(200.0, 44.0)),
-            );
-            name_place(ui, t("deploy-ready"), &ready);
-            if ready.clicked() {
-                sounds.write(UiSound::Click);
-                commands.write(DeploymentCommand::Ready);
-            }
+                });
         });
     Ok(())
+}
+
+/// The army with a word on how to arrange it.
+fn army(
+    ui: &mut egui::Ui,
+    screen: &DeploymentScreen,
+    settings: &Settings,
+    commands: &mut MessageWriter<DeploymentCommand>,
+) {
+    ui.set_max_width(360.0);
+    ui.label(tr(
+        settings.language,
+        match screen.side() {
+            Color::Red => "deploy-intro-red",
+            Color::Blue => "deploy-intro-blue",
+        },
+    ));
+    ui.add_space(6.0);
+    army_grid(ui, screen, settings, commands);
+}
+
+/// Everything beside the army: the rules it breaks, the styles, the saved layouts, Ready and
+/// the way back to the title screen.
+fn controls(
+    ui: &mut egui::Ui,
+    screen: &DeploymentScreen,
+    saved: &SavedLayouts,
+    commands: &mut MessageWriter<DeploymentCommand>,
+    sounds: &mut MessageWriter<UiSound>,
+    next: &mut NextState<Screen>,
+    lang: Lang,
+) {
+    let t = |key: &str| tr(lang, key);
+    problems(ui, lang, screen);
+    ui.horizontal_wrapped(|ui| {
+        for style in [
+            DeploymentStyle::Random,
+            DeploymentStyle::Balanced,
+            DeploymentStyle::Defensive,
+            DeploymentStyle::Aggressive,
+        ] {
+            if small_button(ui, true, t(style_key(style)), sounds) {
+                commands.write(DeploymentCommand::Arrange(style));
+            }
+        }
+    });
+    layouts(ui, lang, screen, saved, commands, sounds);
+    ui.add_space(8.0);
+    let legal = screen.draft.deployment().is_ok();
+    let ready = ui.add_enabled(
+        legal,
+        egui::Button::new(egui::RichText::new(t("deploy-ready")).size(19.0))
+            .min_size(egui::vec2(200.0, 44.0)),
+    );
+    name_place(ui, t("deploy-ready"), &ready);
+    if ready.clicked() {
+        sounds.write(UiSound::Click);
+        commands.write(DeploymentCommand::Ready);
+    }
+    ui.add_space(4.0);
+    if small_button(ui, true, t("hud-menu"), sounds) {
+        next.set(Screen::Title);
+    }
 }
 
 /// The half as its player sees it: the front rank at the top, a tile on each post, the camps

@@ -1,20 +1,59 @@
-//! Junqi classic at the table. So far its deployment screen, where a side arranges its army
-//! in secret before the game: the first part of the game to join the table.
+//! Junqi classic at the table: each side deploys its army in secret, then a referee judges
+//! every battle and tells only who survived. The game shares Junqi flip's board, pieces, input
+//! and animations (`client/junqi/`); here are its model on the match layer, the deployment
+//! screen, who sees what (the cover between two players sharing the device), its HUD section
+//! and its rules page.
 
 mod deployment;
+mod hud;
+mod model;
+mod rules_page;
+mod secrecy;
 
 pub use deployment::{
     ArmyReady, DeploymentCommand, DeploymentScreen, MAX_LAYOUTS, SavedLayout, SavedLayouts,
 };
+pub use hud::RECORD_WORDS;
+pub use model::{ClassicDid, ClassicMatch, QUIET_LIMIT, seat_of, side_of};
+pub use secrecy::{CoverFor, LiftCover, Preparing, Uncovered};
 
+use crate::client::catalog::{self, GameEntry};
+use crate::client::play as match_layer;
+use crate::rules::GameKind;
 use bevy::prelude::*;
 
-/// What runs headless: the deployment screen's state and commands.
+/// What runs headless: the model, its referee and computers, the board's pieces and input,
+/// the deployment screen's state and the preparation of new games.
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_plugins(deployment::logic_plugin);
+    catalog::register(
+        app,
+        GameEntry {
+            kind: GameKind::JunqiClassic,
+            title: "军棋 · Junqi classic",
+            subtitle_key: "title-subtitle-classic",
+            seats: 2..=2,
+            online: false,
+            save_file: "autosave-junqi-classic.json",
+            record_words: Some(RECORD_WORDS),
+            rules_page: rules_page::rules_page,
+            seat_label: |lang, _, seat| super::hud::side_name(lang, side_of(seat)),
+        },
+    );
+    app.add_plugins((
+        match_layer::logic_plugin::<ClassicMatch>,
+        super::board_layer::logic_plugin::<ClassicMatch>,
+        deployment::logic_plugin,
+        secrecy::logic_plugin,
+    ));
 }
 
-/// What needs a window: the deployment page and the saved layouts' file.
+/// What needs a window: the board, the deployment page, the cover, the HUD section.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(deployment::plugin);
+    app.add_plugins((
+        match_layer::plugin::<ClassicMatch>,
+        super::board_layer::plugin::<ClassicMatch>,
+        deployment::plugin,
+        secrecy::plugin,
+        hud::plugin,
+    ));
 }

@@ -1,0 +1,457 @@
+//! The Junqi classic match on the table, as the match layer plays it. The model is the
+//! referee's game: at this device both armies are known (two players sharing it, a game
+//! against the computer, a replay), and what each player may see of it is the board's
+//! business ([`Viewer`]). The computer is given its own side's line only.
+
+use crate::ai::junqi::classic::deployment_style;
+use crate::client::junqi::table::{Battle, StagedBattle, Staging};
+use crate::client::junqi::{Face, JunqiTable, Viewer};
+use crate::client::matches::{Deal, MatchRequest, NewMatch, PositionKey};
+use crate::client::online::{room_seats, table_seat};
+use crate::client::play::{
+    Answer, Authority, ComputerWords, Heard, MatchModel, PlayRequest, Records, RoomAdapter, Seated,
+};
+use crate::client::seats::{Controller, Seats};
+use crate::client::thinking::ComputerGame;
+use crate::protocol::{self, GameEnd, OffTheBoard, RoomEvent, RoomSeat, RoomState};
+use crate::rules::junqi::classic::{
+    ClassicGame, ClassicPosition, Deployment, DeploymentStyle, Observed, SideLine, Verdict,
+};
+use crate::rules::junqi::{
+    Action, ActionList, Color as Side, DEFAULT_QUIET_PLY_LIMIT, DrawReason, Kind, Outcome, Piece,
+    Point, WinReason,
+};
+use crate::rules::{GameKind, PointSet, Seat};
+use bevy::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::IndexedRandom;
+
+/// The quiet plies that draw a classic game at this device.
+pub const QUIET_LIMIT: u16 = DEFAULT_QUIET_PLY_LIMIT;
+
+/// The match on the table: the referee's game, both armies known.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct ClassicMatch {
+    game: ClassicGame,
+}
+
+impl Default for ClassicMatch {
+    fn default() -> ClassicMatch {
+        ClassicMatch::of(dealt(Deal::default()))
+    }
+}
+
+impl ClassicMatch {
+    /// The match of `game`.
+    pub fn of(game: ClassicGame) -> ClassicMatch {
+        ClassicMatch { game }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &ClassicGame {
+        &self.game
+    }
+
+    /// How the game ended, if it did.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Side {
+        self.game.position().side_to_move()
+    }
+}
+
+/// The seat that plays `side`: Red moves first, from the first seat.
+pub fn seat_of(side: Side) -> Seat {
+    match side {
+        Side::Red => Seat(0),
+        Side::Blue => Seat(1),
+    }
+}
+
+/// The side `seat` plays.
+pub fn side_of(seat: Seat) -> Side {
+    if seat == Seat(0) {
+        Side::Red
+    } else {
+        Side::Blue
+    }
+}
+
+/// A game of two armies arranged as the computer arranges them, seeded or random, with random
+/// moves played first as `deal` asks.
+fn dealt(deal: Deal) -> ClassicGame {
+    let mut rng = match deal.seed {
+        Some(seed) => Xoshiro256PlusPlus::seed_from_u64(seed),
+        None => Xoshiro256PlusPlus::from_rng(&mut rand::rng()),
+    };
+    let mut army = |side| Deployment::generate(side, DeploymentStyle::Random, &mut rng);
+    let (red, blue) = (army(Side::Red), army(Side::Blue));
+    let mut game = ClassicGame::new(ClassicPosition::start(&red, &blue, QUIET_LIMIT));
+    let mut actions = ActionList::new();
+    for _ in 0..deal.warm_up {
+        game.position().legal_moves(&mut actions);
+        let Some(&action) = actions.choose(&mut rng) else {
+            break;
+        };
+        if game.play(action).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// The army a computer playing `seats`' seat of `side` deploys, in its level's style.
+pub fn computer_army(seats: &Seats, side: Side) -> Option<Deployment> {
+    match seats.controller(seat_of(side)) {
+        Controller::Computer(level) => Some(Deployment::generate(
+            side,
+            deployment_style(level),
+            &mut rand::rng(),
+        )),
+        _ => None,
+    }
+}
+
+/// What a step did on the table, as everyone may see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassicDid {
+    /// The points the piece passed, from and to.
+    pub path: Vec<Point>,
+    /// The side that moved.
+    pub mover: Side,
+    /// The referee's verdict, for an attack.
+    pub verdict: Option<Verdict>,
+    /// The flags shown after it, with what stands there.
+    pub flags: Vec<(Point, Piece)>,
+}
+
+impl MatchModel for ClassicMatch {
+    type Action = Action;
+    type Step = Observed;
+    type Did = ClassicDid;
+    type Ending = Outcome;
+
+    fn action(step: &Observed) -> Action {
+        step.action
+    }
+
+    fn follow(&mut self, step: &Observed) -> Result<ClassicDid, String> {
+        let Action::Move { from, to } = step.action else {
+            return Err(format!("{} is not a move", step.action));
+        };
+        let mover = self.side_to_move();
+        let path = self.game.position().board().move_path(from, to);
+        let announced = self
+            .game
+            .play(step.action)
+            .map_err(|error| error.to_string())?;
+        let heard = Observed::announced(step.action, &announced);
+        if heard != *step {
+            self.game.undo(1);
+            return Err(format!("the referee announced {heard}, not {step}"));
+        }
+        let position = self.game.position();
+        Ok(ClassicDid {
+            path,
+            mover,
+            verdict: step.verdict,
+            flags: step
+                .flags
+                .iter()
+                .filter_map(|&at| Some((at, position.piece_at(at)?)))
+                .collect(),
+        })
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        self.game.undo(plies);
+    }
+
+    fn conclude(&mut self, outcome: Outcome) {
+        self.game.conclude(outcome);
+    }
+
+    fn plies(&self) -> usize {
+        self.game.actions().len()
+    }
+
+    fn seat_to_move(&self) -> Seat {
+        let plies = self.plies();
+        let mover = if self.over() && plies > 0 {
+            plies - 1
+        } else {
+            plies
+        };
+        Seat((mover % 2) as u8)
+    }
+
+    fn movers(&self) -> Vec<Seat> {
+        (0..self.plies()).map(|ply| Seat((ply % 2) as u8)).collect()
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    fn winners(&self) -> Option<Vec<Seat>> {
+        Some(match self.outcome()? {
+            Outcome::Draw(_) => Vec::new(),
+            Outcome::Win { winner, .. } => vec![seat_of(winner)],
+        })
+    }
+}
+
+impl Authority for ClassicMatch {
+    type Whole = ClassicGame;
+
+    fn new_game(seats: &Seats, deal: Deal, _attract: bool) -> (ClassicGame, Seats) {
+        (dealt(deal), seats.clone())
+    }
+
+    /// A person here deploys their army first, unless the deal is fixed (a game in progress
+    /// shown at start-up) or it is the demonstration.
+    fn prepared_here(start: &NewMatch) -> bool {
+        !start.attract
+            && start.deal == Deal::default()
+            && start
+                .seats
+                .iter()
+                .any(|(_, controller)| controller == Controller::Local)
+    }
+
+    fn decide(game: &mut ClassicGame, action: Action) -> Result<Observed, String> {
+        let announced = game.play(action).map_err(|error| error.to_string())?;
+        Ok(Observed::announced(action, &announced))
+    }
+
+    fn step_at(game: &ClassicGame, ply: usize) -> Option<Observed> {
+        let action = *game.actions().get(ply)?;
+        Some(Observed::announced(action, game.announcements().get(ply)?))
+    }
+
+    fn take_back_whole(game: &mut ClassicGame, plies: usize) {
+        game.undo(plies);
+    }
+
+    fn answer(game: &mut ClassicGame, request: MatchRequest, seats: &Seats) -> Answer<Outcome> {
+        let to_move = game.position().side_to_move();
+        match request {
+            MatchRequest::Undo => return Answer::Ignored,
+            MatchRequest::Resign => {
+                let loser = side_of(seats.local_player(seat_of(to_move)));
+                game.conclude(Outcome::Win {
+                    winner: loser.opponent(),
+                    reason: WinReason::Resignation,
+                });
+            }
+            // A computer agrees to a draw only in a long quiet phase.
+            MatchRequest::OfferDraw if game.position().quiet_plies() >= 40 => {
+                game.conclude(Outcome::Draw(DrawReason::Agreement));
+            }
+            MatchRequest::OfferDraw => return Answer::Declined,
+            MatchRequest::AgreeDraw => game.conclude(Outcome::Draw(DrawReason::Agreement)),
+            MatchRequest::OutOfTime => game.conclude(Outcome::Win {
+                winner: to_move.opponent(),
+                reason: WinReason::OutOfTime,
+            }),
+        }
+        match game.outcome() {
+            Some(outcome) => Answer::Ended(outcome),
+            None => Answer::Ignored,
+        }
+    }
+
+    fn ending(game: &ClassicGame) -> Option<Outcome> {
+        // What the board did not decide was decided off it.
+        game.outcome()
+            .filter(|_| game.position().outcome().is_none())
+    }
+
+    fn shown(game: &ClassicGame, plies: usize) -> ClassicMatch {
+        let mut shown = game.clone();
+        let total = game.actions().len();
+        if plies < total {
+            shown.undo(total - plies);
+        }
+        ClassicMatch::of(shown)
+    }
+}
+
+impl Records for ClassicMatch {
+    /// The record's text (both armies, then the moves).
+    type Record = String;
+
+    fn record(game: &ClassicGame) -> String {
+        game.to_text()
+    }
+
+    fn from_record(record: &String) -> Result<ClassicGame, String> {
+        ClassicGame::from_text(record).map_err(|error| error.to_string())
+    }
+
+    fn to_text(game: &ClassicGame) -> String {
+        game.to_text()
+    }
+
+    fn from_text(text: &str) -> Result<ClassicGame, String> {
+        ClassicGame::from_text(text).map_err(|error| error.to_string())
+    }
+
+    fn scene(game: &ClassicGame) -> crate::picture::Scene {
+        crate::picture::junqi::classic_scene(game, None)
+    }
+}
+
+impl ComputerGame for ClassicMatch {
+    const KIND: GameKind = GameKind::JunqiClassic;
+    type Sight = SideLine;
+    type Request = PlayRequest<ClassicMatch>;
+
+    /// The side to move's line: its own army, then what it saw of every move.
+    fn sight(&self) -> SideLine {
+        self.game.line(self.side_to_move(), self.plies())
+    }
+
+    fn seed(&self) -> u64 {
+        self.plies() as u64
+    }
+
+    fn request(action: Action, key: PositionKey) -> PlayRequest<ClassicMatch> {
+        PlayRequest {
+            action,
+            chosen_at: key,
+        }
+    }
+}
+
+impl ComputerWords for ClassicMatch {
+    type Point = Point;
+    const WON_BY_FLAG: bool = true;
+
+    fn action_points(action: &Action) -> Vec<Point> {
+        match *action {
+            Action::Flip(point) => vec![point],
+            Action::Move { from, to } => vec![from, to],
+        }
+    }
+
+    fn kind_key(letter: char) -> Option<&'static str> {
+        crate::rules::junqi::Kind::from_letter(letter)
+            .map(crate::client::junqi::rules_page::kind_key)
+    }
+}
+
+impl RoomAdapter for ClassicMatch {
+    fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>> {
+        let protocol::GameState::JunqiClassic(state) = &room.game else {
+            return None;
+        };
+        // Until its end a classic game is known here only as one side's line, which the
+        // table does not follow: a finished game (both armies unveiled) is shown whole.
+        Some(match state.game() {
+            Ok(Some(game)) => Ok(Seated {
+                model: ClassicMatch::of(game),
+                seats: room_seats(room.first_seat, mine),
+                room_table: (0..2)
+                    .map(|seat| table_seat(room.first_seat, RoomSeat(seat)))
+                    .collect(),
+            }),
+            Ok(None) => Err("a Junqi classic game in play is shown here once it ends".into()),
+            Err(error) => Err(error),
+        })
+    }
+
+    fn same_game(&self, other: &ClassicMatch) -> bool {
+        self == other
+    }
+
+    fn heard(&self, event: &RoomEvent) -> Result<Heard<Self>, String> {
+        Ok(match event {
+            RoomEvent::Played {
+                played: protocol::Played::JunqiClassic(played),
+                ..
+            } => Heard::Step(played.observed()),
+            _ => Heard::Nothing,
+        })
+    }
+
+    fn ending_of(&self, end: GameEnd, room_table: &[Seat]) -> Option<Outcome> {
+        let winner = end
+            .winner
+            .and_then(|seat| room_table.get(seat.index()))
+            .map(|&seat| side_of(seat));
+        let win = |reason| winner.map(|winner| Outcome::Win { winner, reason });
+        match end.reason.off_the_board()? {
+            OffTheBoard::Agreement => Some(Outcome::Draw(DrawReason::Agreement)),
+            OffTheBoard::Resignation => win(WinReason::Resignation),
+            OffTheBoard::OutOfTime => win(WinReason::OutOfTime),
+            OffTheBoard::Abandoned => win(WinReason::Abandoned),
+        }
+    }
+
+    fn whole_seen(&self) -> Option<ClassicGame> {
+        Some(self.game.clone())
+    }
+}
+
+impl JunqiTable for ClassicMatch {
+    fn face(&self, point: Point, viewer: Viewer) -> Option<Face> {
+        let position = self.game.position();
+        let piece = position.piece_at(point)?;
+        let shown = piece.kind == Kind::Flag
+            && self
+                .game
+                .announcements()
+                .iter()
+                .any(|announced| announced.flags_shown.contains(&point));
+        Some(match viewer {
+            Viewer::All => Face::Up(piece),
+            Viewer::Side(side) if side == piece.color => Face::Up(piece),
+            // A flag the referee showed is everyone's to see.
+            _ if shown => Face::Up(piece),
+            _ => Face::Unknown(piece.color),
+        })
+    }
+
+    fn last_action(&self) -> Option<Action> {
+        self.game.actions().last().copied()
+    }
+
+    fn tap_action(&self, _point: Point) -> Option<Action> {
+        None
+    }
+
+    fn destinations(&self, point: Point) -> Option<PointSet<Point>> {
+        let position = self.game.position();
+        let own = position.piece_at(point)?.color == position.side_to_move();
+        (own && self.outcome().is_none()).then(|| position.board().destinations(point))
+    }
+
+    fn staging(did: &ClassicDid) -> Staging {
+        let battle = did.verdict.map(|verdict| StagedBattle {
+            // No rank is told: the battle sounds as its verdict.
+            battle: match verdict {
+                Verdict::AttackerWon => Battle::Won,
+                Verdict::AttackerLost => Battle::Lost,
+                Verdict::BothRemoved => Battle::Traded,
+            },
+            sides: (did.mover, did.mover.opponent()),
+            attacker_falls: verdict != Verdict::AttackerWon,
+            defender_falls: verdict != Verdict::AttackerLost,
+        });
+        Staging {
+            path: did.path.clone(),
+            flipped: None,
+            battle,
+            flags_shown: did.flags.clone(),
+        }
+    }
+}

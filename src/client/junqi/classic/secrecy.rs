@@ -1,0 +1,338 @@
+//! Who sees what of a classic game at this device. A new game is prepared by its players:
+//! each person here deploys their army in turn (a computer's is arranged at once), then the
+//! game is put on the table. Players sharing the device never see each other's ranks: a cover
+//! hides the board between their turns ("Blue: look away — Red, tap when ready") and the board
+//! shows the mover's own ranks only; everything is shown once the game is over, in a replay
+//! and in the title screen's demonstration.
+
+use super::deployment::{ArmyReady, DeploymentScreen};
+use super::model::{ClassicMatch, QUIET_LIMIT, computer_army, seat_of, side_of};
+use crate::client::cues::UiSound;
+use crate::client::i18n::{tr, tr_args};
+use crate::client::junqi::{SyncPieces, Viewer};
+use crate::client::matches::{MatchStatus, NewMatch, TableGame, on_table};
+use crate::client::play::{Authority, LoadMatch, MatchModel, TableState};
+use crate::client::schedule::{ClientSet, Screen};
+use crate::client::seats::{Controller, Seats};
+use crate::client::settings::Settings;
+use crate::client::tabletop::TableGesture;
+use crate::client::theme::{UiSet, dialog_frame, menu_button, small_button};
+use crate::client::timeline::animations_settled;
+use crate::rules::GameKind;
+use crate::rules::junqi::Color as Side;
+use crate::rules::junqi::classic::{ClassicGame, ClassicPosition, Deployment};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// A new game being prepared: its seats and the armies deployed so far (Red's, Blue's).
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Preparing {
+    /// Who plays each seat.
+    pub seats: Seats,
+    /// Each side's army, once deployed.
+    pub armies: [Option<Deployment>; 2],
+}
+
+impl Preparing {
+    /// The next side a person here deploys for, if any is left.
+    pub fn next_side(&self) -> Option<Side> {
+        Side::ALL.into_iter().find(|&side| {
+            self.armies[side as usize].is_none()
+                && self.seats.controller(seat_of(side)) == Controller::Local
+        })
+    }
+}
+
+/// The side the board was last uncovered for, where players share this device.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Uncovered(pub Option<Side>);
+
+/// The side a cover waits for: it asks everyone else to look away. Only where two people
+/// share this device.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CoverFor(pub Option<Side>);
+
+/// Lift the cover: the player it waits for is at the device.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct LiftCover;
+
+pub(super) fn logic_plugin(app: &mut App) {
+    app.init_resource::<Uncovered>()
+        .init_resource::<CoverFor>()
+        .add_message::<LiftCover>()
+        .add_systems(
+            Update,
+            (
+                prepare_new_games.in_set(ClientSet::Command),
+                (
+                    take_armies.run_if(resource_exists::<Preparing>),
+                    lift_cover,
+                    cover_for,
+                    // Before the pieces are rebuilt, so that a new game shows what it should.
+                    choose_viewer.run_if(on_table(GameKind::JunqiClassic)),
+                )
+                    .chain()
+                    .in_set(ClientSet::Animate)
+                    .before(SyncPieces),
+                gestures_lift_cover
+                    .run_if(in_state(Screen::Playing).and_then(animations_settled))
+                    .in_set(ClientSet::Input),
+            ),
+        )
+        .add_systems(OnExit(TableGame(GameKind::JunqiClassic)), show_all)
+        .add_systems(OnEnter(Screen::Title), drop_preparation);
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (backdrop, cover_page)
+            .chain()
+            .in_set(UiSet::Dialogs)
+            // A move is seen to its end before the cover comes.
+            .run_if(in_state(Screen::Playing).and_then(animations_settled)),
+    );
+}
+
+/// Whether `seats` are two people at this device.
+fn shared(seats: &Seats) -> bool {
+    seats
+        .iter()
+        .filter(|&(_, controller)| controller == Controller::Local)
+        .count()
+        > 1
+}
+
+/// A new game asked for with a person here is prepared: computers deploy at once, and the
+/// table is hidden behind the deployment (the game is played from here on).
+fn prepare_new_games(
+    mut starts: MessageReader<NewMatch>,
+    mut commands: Commands,
+    mut uncovered: ResMut<Uncovered>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for start in starts.read() {
+        if start.game != GameKind::JunqiClassic || !ClassicMatch::prepared_here(start) {
+            continue;
+        }
+        let armies = Side::ALL.map(|side| computer_army(&start.seats, side));
+        let preparing = Preparing {
+            seats: start.seats.clone(),
+            armies,
+        };
+        uncovered.0 = None;
+        next.set(Screen::Playing);
+        commands.remove_resource::<DeploymentScreen>();
+        if !shared(&start.seats)
+            && let Some(side) = preparing.next_side()
+        {
+            commands.insert_resource(DeploymentScreen::new(side));
+        }
+        commands.insert_resource(preparing);
+    }
+}
+
+/// Each army ready is kept; the next person deploys (behind the cover where two share the
+/// device), and once every army is in, the game is put on the table.
+fn take_armies(
+    mut ready: MessageReader<ArmyReady>,
+    mut preparing: ResMut<Preparing>,
+    mut commands: Commands,
+    mut loads: MessageWriter<LoadMatch<ClassicMatch>>,
+) {
+    for ArmyReady(army) in ready.read() {
+        preparing.armies[army.side() as usize] = Some(army.clone());
+        if let Some(side) = preparing.next_side() {
+            if !shared(&preparing.seats) {
+                commands.insert_resource(DeploymentScreen::new(side));
+            }
+            continue;
+        }
+        let [Some(red), Some(blue)] = &preparing.armies else {
+            continue;
+        };
+        loads.write(LoadMatch {
+            game: ClassicGame::new(ClassicPosition::start(red, blue, QUIET_LIMIT)),
+            seats: preparing.seats.clone(),
+            attract: false,
+        });
+        commands.remove_resource::<Preparing>();
+    }
+}
+
+/// Leaving for the title screen abandons a game being prepared.
+fn drop_preparation(mut commands: Commands) {
+    commands.remove_resource::<Preparing>();
+    commands.remove_resource::<DeploymentScreen>();
+}
+
+/// Who the cover waits for now: the next person to deploy, or the person to move, until the
+/// board is uncovered for them.
+fn cover_for(
+    preparing: Option<Res<Preparing>>,
+    deploying: Option<Res<DeploymentScreen>>,
+    (model, table, status): (
+        Res<ClassicMatch>,
+        Res<TableState<ClassicMatch>>,
+        Res<MatchStatus>,
+    ),
+    game: Res<State<TableGame>>,
+    seats: Res<Seats>,
+    uncovered: Res<Uncovered>,
+    mut cover: ResMut<CoverFor>,
+) {
+    let waits_for = if let Some(preparing) = preparing {
+        preparing
+            .next_side()
+            .filter(|_| shared(&preparing.seats) && deploying.is_none())
+    } else {
+        let playing = game.get().0 == GameKind::JunqiClassic
+            && table.loaded()
+            && !table.attract
+            && status.replay.is_none()
+            && !model.over();
+        let side = model.side_to_move();
+        (playing && shared(&seats) && uncovered.0 != Some(side)).then_some(side)
+    };
+    cover.set_if_neq(CoverFor(waits_for));
+}
+
+/// The player the cover waited for is here: the board (or their deployment) is theirs.
+fn lift_cover(
+    mut lifts: MessageReader<LiftCover>,
+    cover: Res<CoverFor>,
+    preparing: Option<Res<Preparing>>,
+    mut uncovered: ResMut<Uncovered>,
+    mut commands: Commands,
+) {
+    if lifts.read().count() == 0 {
+        return;
+    }
+    let Some(side) = cover.0 else {
+        return;
+    };
+    uncovered.0 = Some(side);
+    if preparing.is_some() {
+        commands.insert_resource(DeploymentScreen::new(side));
+    }
+}
+
+/// A tap, a click or a controller's A anywhere lifts the cover.
+fn gestures_lift_cover(
+    mut gestures: MessageReader<TableGesture>,
+    cover: Res<CoverFor>,
+    mut lifts: MessageWriter<LiftCover>,
+) {
+    let confirmed = gestures
+        .read()
+        .any(|gesture| matches!(gesture, TableGesture::Press(_) | TableGesture::Confirm));
+    if confirmed && cover.0.is_some() {
+        lifts.write(LiftCover);
+    }
+}
+
+/// Who looks at the board: the person here (their side), or the mover once the cover is lifted
+/// where two share the device, or nobody while it is covered; everyone in a finished game, a
+/// replay, the demonstration, or a game of computers.
+fn choose_viewer(
+    (model, table, status): (
+        Res<ClassicMatch>,
+        Res<TableState<ClassicMatch>>,
+        Res<MatchStatus>,
+    ),
+    seats: Res<Seats>,
+    (cover, uncovered): (Res<CoverFor>, Res<Uncovered>),
+    mut viewer: ResMut<Viewer>,
+) {
+    let everyone = table.attract || status.replay.is_some() || model.over();
+    let seen = if everyone {
+        Viewer::All
+    } else if let Some(seat) = seats.single_local() {
+        Viewer::Side(side_of(seat))
+    } else if shared(&seats) {
+        match (cover.0, uncovered.0) {
+            (None, Some(side)) => Viewer::Side(side),
+            _ => Viewer::Nobody,
+        }
+    } else {
+        Viewer::All
+    };
+    viewer.set_if_neq(seen);
+}
+
+/// Another game on the table hides nothing.
+fn show_all(mut viewer: ResMut<Viewer>, mut cover: ResMut<CoverFor>) {
+    viewer.set_if_neq(Viewer::All);
+    cover.set_if_neq(CoverFor(None));
+}
+
+/// While a game is prepared or covered, nothing of the table shows behind the page.
+fn backdrop(
+    mut contexts: EguiContexts,
+    preparing: Option<Res<Preparing>>,
+    cover: Res<CoverFor>,
+) -> Result {
+    if preparing.is_none() && cover.0.is_none() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let screen = ctx.content_rect();
+    egui::Area::new(egui::Id::new("classic_backdrop"))
+        .order(egui::Order::Middle)
+        .fixed_pos(screen.min)
+        .show(ctx, |ui| {
+            let (rect, _) = ui.allocate_exact_size(screen.size(), egui::Sense::click());
+            ui.painter()
+                .rect_filled(rect, 0.0, egui::Color32::from_rgb(24, 30, 28));
+        });
+    Ok(())
+}
+
+/// The cover: who looks away, who taps when ready.
+fn cover_page(
+    mut contexts: EguiContexts,
+    cover: Res<CoverFor>,
+    preparing: Option<Res<Preparing>>,
+    settings: Res<Settings>,
+    mut lifts: MessageWriter<LiftCover>,
+    (mut sounds, mut next): (MessageWriter<UiSound>, ResMut<NextState<Screen>>),
+) -> Result {
+    let Some(side) = cover.0 else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let name = |side: Side| crate::client::junqi::hud::side_name(lang, side);
+    let (hidden, player) = (name(side.opponent()), name(side));
+    egui::Window::new(tr(lang, "classic-cover-title"))
+        .id(egui::Id::new("classic_cover"))
+        .frame(dialog_frame())
+        .order(egui::Order::Foreground)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            let key = if preparing.is_some() {
+                "classic-cover-deploy"
+            } else {
+                "classic-cover-move"
+            };
+            ui.label(
+                egui::RichText::new(tr_args(
+                    lang,
+                    key,
+                    [("hidden", hidden.as_str()), ("player", player.as_str())],
+                ))
+                .size(20.0),
+            );
+            ui.add_space(10.0);
+            if menu_button(ui, true, tr(lang, "classic-cover-ready"), &mut sounds) {
+                lifts.write(LiftCover);
+            }
+            ui.add_space(4.0);
+            if small_button(ui, true, tr(lang, "hud-menu"), &mut sounds) {
+                next.set(Screen::Title);
+            }
+        });
+    Ok(())
+}
