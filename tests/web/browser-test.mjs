@@ -5,7 +5,8 @@
 // Web Worker without freezing the page, that a setting stored in the browser is applied after a reload, and that a
 // few Xiangqi moves play, and that a second visit starts from the service worker's cache
 // without downloading the game again. Then Qiguo for four (a person, three computers): a move
-// and the computers' five answers. With a `kawu-server` binary it then plays Junqi on two
+// and the computers' five answers; Junqi classic for two: both armies deployed behind the cover,
+// a move each. With a `kawu-server` binary it then plays Junqi on two
 // pages through the server (the second opens the invite link). Last, a phone run: a 390×844 touch screen,
 // upright, plays a two-player game by taps. Screenshots are kept in the output folder. It clicks
 // by name: the game, opened with `?places`, tells where each button, field and point is.
@@ -262,6 +263,8 @@ function regionDifference(a, b, { x0, y0, x1, y1 }) {
 
 /// The menu window in the middle of the title screen.
 const MENU_AREA = { x0: 470, y0: 220, x1: 810, y1: 580 };
+/// The left part of the board (the cover page leaves it plain).
+const BOARD_AREA = { x0: 190, y0: 30, x1: 440, y1: 770 };
 /// Its subtitle and buttons.
 const MENU_TEXT = { x0: 500, y0: 350, x1: 780, y1: 650 };
 
@@ -980,6 +983,52 @@ async function playOnPhone() {
   return { played };
 }
 
+/// Junqi classic for two players at one screen, from the title screen's choice of game to a
+/// move of each side; returns how the cover and the board differed.
+async function playClassic() {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const { page, logs, title } = await openGame(context, url, '20-classic-title');
+  await pressUntil(
+    page,
+    'game JunqiClassic',
+    async () => {
+      await settle(page);
+      return regionDifference(title, await shoot(page, '20-classic-title'), MENU_AREA) > 4;
+    },
+    'the Junqi classic title',
+  );
+  await openNewGamePage(page, await shoot(page, '20-classic-title'), '20-classic-new-game-page');
+  await pressUntilNamed(page, word('new-hot-seat'), word('classic-cover-ready'), 'the cover before Red deploys');
+  const covered = await shoot(page, '21-classic-cover');
+  for (const side of ['Red', 'Blue']) {
+    await pressForLog(page, logs, word('classic-cover-ready'), new RegExp(`cover lifted for ${side}`), `the cover before ${side} deploys`);
+    await page.waitForTimeout(1000);
+    await shoot(page, `22-classic-deploy-${side.toLowerCase()}`);
+    await pressForLog(page, logs, word('deploy-ready'), new RegExp(`army ready: ${side}`), `${side}'s army`);
+  }
+  await waitForLog(logs, 0, /game started: Seats\(\[Local, Local\]\)/, 'the classic game');
+  const moves = [['Red', 'b6', 'b5'], ['Blue', 'b7', 'b8']];
+  const boards = [];
+  for (const [side, from, to] of moves) {
+    await pressForLog(page, logs, word('classic-cover-ready'), new RegExp(`cover lifted for ${side}`), `the cover before ${side} moves`);
+    await page.waitForTimeout(1500);
+    boards.push(await shoot(page, `23-classic-${side.toLowerCase()}-to-move`));
+    await selectAndMove(page, logs, `point ${from}`, `point ${to}`, `played ${from}${to} \\(Local\\)`);
+    await page.waitForTimeout(2000);
+  }
+  const again = await shoot(page, '24-classic-covered-again');
+  const difference = {
+    coverToBoard: Math.round(regionDifference(covered, boards[0], BOARD_AREA)),
+    coverToCover: Math.round(regionDifference(covered, again, BOARD_AREA)),
+  };
+  if (difference.coverToBoard <= 8) fail(`the lifted cover showed no board: ${JSON.stringify(difference)}`);
+  if (difference.coverToCover > 4) fail(`the cover did not come back after Blue's move: ${JSON.stringify(difference)}`);
+  const errors = logs.filter((l) => /^(error|pageerror)/.test(l));
+  if (errors.length) fail(`errors while playing Junqi classic:\n${errors.join('\n')}`);
+  await context.close();
+  return difference;
+}
+
 /// Moves two fingers from `from` to `to` (pairs of points) over a few frames: a pinch, or a
 /// two-finger pan.
 async function twoFingers(page, from, to) {
@@ -1274,16 +1323,16 @@ const browser = await chromium.launch({
 });
 const figures = {};
 try {
-  // KAWU_WEB_PARTS picks parts (worker, desktop, lesson, controllers, qiguo, online,
+  // KAWU_WEB_PARTS picks parts (worker, desktop, lesson, controllers, qiguo, classic, online,
   // qiguo-online, phone) to run while working on one of them; `worker` alone needs only the
   // worker's files.
-  const parts = (process.env.KAWU_WEB_PARTS ?? 'worker,desktop,lesson,controllers,qiguo,online,phone').split(',');
+  const parts = (process.env.KAWU_WEB_PARTS ?? 'worker,desktop,lesson,controllers,qiguo,classic,online,phone').split(',');
   if (parts.includes('worker')) {
     figures.worker = await thinkInWorker();
     figures.workerWasmBytes = statSync(join(site, 'kawu_worker_bg.wasm')).size;
     writeFileSync(join(shots, 'figures.json'), JSON.stringify(figures, null, 2));
   }
-  const game = ['desktop', 'lesson', 'controllers', 'qiguo', 'online', 'qiguo-online', 'phone'].some((part) => parts.includes(part));
+  const game = ['desktop', 'lesson', 'controllers', 'qiguo', 'classic', 'online', 'qiguo-online', 'phone'].some((part) => parts.includes(part));
   if (game) figures.firstVisit = checkBudget();
   if (parts.includes('desktop')) {
     // One browser profile for the whole part: its second visit finds the service worker.
@@ -1536,6 +1585,11 @@ try {
     if (qiguoErrors.length) fail(`errors while playing Qiguo:\n${qiguoErrors.join('\n')}`);
     await context.close();
   }
+
+  // 6d. Junqi classic for two at one screen: each deploys behind the cover (Blue looks away
+  //     while Red deploys, and the other way round), then Red and Blue each lift the cover and
+  //     move a piece of the front rank into a camp; the covered board shows no rank.
+  if (parts.includes('classic')) figures.classic = await playClassic();
 
   // 7. Online: kawu-server serves the page; one page creates a room, another opens the invite
   //    link, and a flip on the first shows on the second.

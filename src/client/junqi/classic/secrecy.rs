@@ -141,6 +141,7 @@ fn take_armies(
     mut loads: MessageWriter<LoadMatch<ClassicMatch>>,
 ) {
     for ArmyReady(army) in ready.read() {
+        info!("army ready: {:?}", army.side());
         preparing.armies[army.side() as usize] = Some(army.clone());
         if let Some(side) = preparing.next_side() {
             if !shared(&preparing.seats) {
@@ -211,6 +212,7 @@ fn lift_cover(
     let Some(side) = cover.0 else {
         return;
     };
+    info!("cover lifted for {side:?}");
     uncovered.0 = Some(side);
     if preparing.is_some() {
         commands.insert_resource(DeploymentScreen::new(side));
