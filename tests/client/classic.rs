@@ -8,7 +8,9 @@ use kawu::client::junqi::classic::{
     ArmyReady, DeploymentCommand, DeploymentScreen, SavedLayout, SavedLayouts,
 };
 use kawu::rules::junqi::Color;
-use kawu::rules::junqi::classic::{Deployment, DeploymentDraft, DeploymentStyle};
+use kawu::rules::junqi::classic::{
+    ClassicGame, ClassicPosition, Deployment, DeploymentDraft, DeploymentStyle,
+};
 
 const RED: &str = "CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC/LFZLP";
 
@@ -395,4 +397,83 @@ fn against_the_computer_the_player_deploys_alone_and_never_sees_its_ranks() {
     assert_eq!(classic(&app).plies(), 3, "the computer did not answer");
     settle(&mut app);
     assert_ranks_shown_to(&mut app, Viewer::Side(Color::Blue));
+}
+
+/// Puts a classic game of Red's army `RED` (Blue's turned) on the table, as a saved game is.
+fn start_classic(app: &mut App, seats: Seats) {
+    let red = Deployment::parse(RED, Color::Red).unwrap();
+    let start = ClassicPosition::start(
+        &red,
+        &red.turned(),
+        kawu::client::junqi::classic::QUIET_LIMIT,
+    );
+    app.world_mut().write_message(LoadMatch::<ClassicMatch> {
+        game: ClassicGame::new(start),
+        seats,
+        attract: false,
+    });
+    app.update();
+    app.update();
+    settle(app);
+}
+
+#[test]
+fn a_finished_classic_game_replays_everything_and_is_reviewed_from_each_movers_line() {
+    let mut app = app();
+    start_classic(&mut app, Seats::hot_seat());
+    for _ in 0..8 {
+        let model = classic(&app);
+        let mut moves = ActionList::new();
+        model.game().position().legal_moves(&mut moves);
+        let table = *app.world().resource::<TableState<ClassicMatch>>();
+        app.world_mut()
+            .write_message(PlayRequest::new(*moves.last().unwrap(), &table));
+        app.update();
+        settle(&mut app);
+    }
+    let played = classic(&app).game().clone();
+    assert_eq!(played.actions().len(), 8);
+    app.world_mut().write_message(MatchRequest::Resign);
+    app.update();
+    app.update();
+    app.world_mut().write_message(WatchReplay {
+        kind: GameKind::JunqiClassic,
+        record: RecordSource::OnTable,
+    });
+    app.update();
+    settle(&mut app);
+    app.update();
+    // A replay shows every rank, whoever sits here.
+    assert_eq!(replay_progress(&app).map(|p| p.total), Some(8));
+    assert_eq!(viewer(&app), Viewer::All);
+    app.update();
+    let on_board = pieces_of(&app, Color::Red) + pieces_of(&app, Color::Blue);
+    assert_eq!(assert_ranks_shown_to(&mut app, Viewer::All), on_board);
+    // Each move is judged from its mover's line only, as the engine judges it.
+    app.world_mut().write_message(ReviewRequest::Start);
+    let view = review_done(&mut app);
+    assert_eq!(view.lines.len(), 8);
+    for (ply, (line, &action)) in view.lines.iter().zip(played.actions()).enumerate() {
+        let mover = if ply % 2 == 0 {
+            Color::Red
+        } else {
+            Color::Blue
+        };
+        let direct = kawu::ai::junqi::classic::judge_move(
+            &played.line(mover, ply),
+            action,
+            Level::Medium,
+            1,
+        )
+        .unwrap();
+        assert_eq!(line.played, action.to_string());
+        assert_eq!(
+            (line.best.clone(), line.loss, line.class),
+            (direct.best.to_string(), direct.loss, direct.class)
+        );
+    }
+    // The record kept exports and watches again.
+    let text = <ClassicMatch as Records>::to_text(&played);
+    assert!(watch_text(&mut app, GameKind::JunqiClassic, text).is_empty());
+    assert!(!watch_text(&mut app, GameKind::JunqiClassic, "not a record".into()).is_empty());
 }
