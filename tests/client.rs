@@ -2966,6 +2966,12 @@ impl Clicked for kawu::lessons::Junqi {
     }
 }
 
+impl Clicked for kawu::lessons::JunqiClassic {
+    fn click(app: &mut App, action: Action) {
+        <kawu::lessons::Junqi as Clicked>::click(app, action);
+    }
+}
+
 impl Clicked for kawu::lessons::Xiangqi {
     fn click(app: &mut App, mv: kawu::rules::xiangqi::Move) {
         let (from, to) = XiangqiMatch::ends(mv);
@@ -3042,13 +3048,22 @@ fn walk_lesson<L: Clicked>(app: &mut App) -> usize {
 fn every_lesson_step_takes_its_right_move_and_answers_a_wrong_one() {
     let mut app = app();
     let junqi = walk_lesson::<kawu::lessons::Junqi>(&mut app);
+    let classic = walk_lesson::<kawu::lessons::JunqiClassic>(&mut app);
     let xiangqi = walk_lesson::<kawu::lessons::Xiangqi>(&mut app);
     let qiguo = walk_lesson::<kawu::lessons::Qiguo>(&mut app);
     // Most steps can be missed by a legal move; the rest are tried as refused moves below.
-    assert!(junqi + xiangqi + qiguo >= 20, "{junqi} {xiangqi} {qiguo}");
+    assert!(
+        junqi + classic + xiangqi + qiguo >= 26,
+        "{junqi} {classic} {xiangqi} {qiguo}"
+    );
     // Each finished lesson counts in the player's progress, which starts again from the top.
     let settings = app.world().resource::<kawu::client::Settings>().clone();
-    for kind in [GameKind::Junqi, GameKind::Xiangqi, GameKind::Qiguo] {
+    for kind in [
+        GameKind::Junqi,
+        GameKind::JunqiClassic,
+        GameKind::Xiangqi,
+        GameKind::Qiguo,
+    ] {
         let steps = kawu::lessons::outline(kind)
             .expect("a lesson")
             .expect("an outline")

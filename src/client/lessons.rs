@@ -121,12 +121,13 @@ impl<P: Send + Sync + 'static> Highlights<P> {
     }
 }
 
-/// Highlights last while the lesson of `kind` does.
+/// Highlights last while the lesson of one of `kinds` does (the games whose boards share them).
 pub fn forget_highlights<P: Send + Sync + 'static>(
-    kind: GameKind,
+    kinds: Vec<GameKind>,
 ) -> impl FnMut(Res<LessonOn>, ResMut<Highlights<P>>) {
     move |on, mut highlights| {
-        if on.is_changed() && on.step_of(kind).is_none() && !highlights.points.is_empty() {
+        let lesson = kinds.iter().any(|&kind| on.step_of(kind).is_some());
+        if on.is_changed() && !lesson && !highlights.points.is_empty() {
             highlights.points.clear();
         }
     }

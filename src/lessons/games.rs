@@ -10,6 +10,11 @@ use std::sync::LazyLock;
 #[derive(Clone, Copy, Debug)]
 pub struct Junqi;
 
+/// Junqi classic: positions are full CJFEN (the lesson is the referee and knows every piece);
+/// the table is a [`junqi::classic::ClassicGame`].
+#[derive(Clone, Copy, Debug)]
+pub struct JunqiClassic;
+
 /// Xiangqi: positions are FEN; the table is a [`xiangqi::Game`], whose history the repetition
 /// rules read.
 #[derive(Clone, Copy, Debug)]
@@ -21,6 +26,8 @@ pub struct Qiguo;
 
 static JUNQI: LazyLock<Result<Lesson<Junqi>, LessonError>> =
     LazyLock::new(|| Lesson::parse(Junqi::source()));
+static JUNQI_CLASSIC: LazyLock<Result<Lesson<JunqiClassic>, LessonError>> =
+    LazyLock::new(|| Lesson::parse(JunqiClassic::source()));
 static XIANGQI: LazyLock<Result<Lesson<Xiangqi>, LessonError>> =
     LazyLock::new(|| Lesson::parse(Xiangqi::source()));
 static QIGUO: LazyLock<Result<Lesson<Qiguo>, LessonError>> =
@@ -85,6 +92,72 @@ impl LessonGame for Junqi {
 
     fn is_flip(action: junqi::Action) -> bool {
         matches!(action, junqi::Action::Flip(_))
+    }
+}
+
+impl LessonGame for JunqiClassic {
+    const KIND: GameKind = GameKind::JunqiClassic;
+    const NAME: &'static str = "junqi-classic";
+    type Table = junqi::classic::ClassicGame;
+    type Point = junqi::Point;
+    type Move = junqi::Action;
+    type Refusal = junqi::IllegalAction;
+
+    fn source() -> &'static str {
+        include_str!("../../assets/lessons/junqi-classic.toml")
+    }
+
+    fn loaded() -> &'static LazyLock<Result<Lesson<JunqiClassic>, LessonError>> {
+        &JUNQI_CLASSIC
+    }
+
+    fn read_position(text: &str) -> Result<junqi::classic::ClassicGame, String> {
+        junqi::classic::ClassicPosition::from_cjfen(text)
+            .map(junqi::classic::ClassicGame::new)
+            .map_err(|error| error.to_string())
+    }
+
+    fn read_point(text: &str) -> Option<junqi::Point> {
+        junqi::Point::parse(text)
+    }
+
+    fn read_move(text: &str) -> Result<junqi::Action, String> {
+        text.parse()
+            .map_err(|error: junqi::ActionParseError| error.to_string())
+    }
+
+    fn play(
+        game: &junqi::classic::ClassicGame,
+        action: junqi::Action,
+    ) -> Result<junqi::classic::ClassicGame, junqi::IllegalAction> {
+        let mut after = game.clone();
+        after.play(action)?;
+        Ok(after)
+    }
+
+    fn legal_moves(game: &junqi::classic::ClassicGame) -> Vec<junqi::Action> {
+        if game.outcome().is_some() {
+            return Vec::new();
+        }
+        let mut actions = junqi::ActionList::new();
+        game.position().legal_moves(&mut actions);
+        actions.to_vec()
+    }
+
+    fn is_over(game: &junqi::classic::ClassicGame) -> bool {
+        game.outcome().is_some()
+    }
+
+    fn mover_won(
+        before: &junqi::classic::ClassicGame,
+        after: &junqi::classic::ClassicGame,
+    ) -> bool {
+        let mover = before.position().side_to_move();
+        matches!(after.outcome(), Some(junqi::Outcome::Win { winner, .. }) if winner == mover)
+    }
+
+    fn is_flip(_action: junqi::Action) -> bool {
+        false
     }
 }
 

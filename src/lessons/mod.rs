@@ -1,7 +1,7 @@
 //! Lessons that teach each game by playing it: short steps, each a small position on the real
 //! board with one thing to do. No Bevy, no I/O.
 //!
-//! Lessons are data: `assets/lessons/{junqi,xiangqi,qiguo}.toml` (format in `docs/lessons.md`),
+//! Lessons are data: `assets/lessons/{junqi,junqi-classic,xiangqi,qiguo}.toml` (format in `docs/lessons.md`),
 //! built into the binary. A step names a position in the game's own notation, the points to
 //! highlight, and its goal (a list of moves, or one of the few [`Goal`] kinds); the rules of
 //! `crate::rules` judge every move, so a lesson can only say what the engine does. The texts
@@ -13,7 +13,7 @@
 
 mod games;
 
-pub use games::{Junqi, Qiguo, Xiangqi};
+pub use games::{Junqi, JunqiClassic, Qiguo, Xiangqi};
 
 use crate::rules::GameKind;
 use serde::Deserialize;
@@ -23,8 +23,8 @@ use std::sync::LazyLock;
 /// The message shown for a move the rules refuse when the step has no word of its own for it.
 pub const ILLEGAL_KEY: &str = "lesson-illegal";
 
-/// What a lesson needs from a game's rules. Implemented by [`Junqi`], [`Xiangqi`] and
-/// [`Qiguo`]; the types are the rules' own.
+/// What a lesson needs from a game's rules. Implemented by [`Junqi`], [`JunqiClassic`],
+/// [`Xiangqi`] and [`Qiguo`]; the types are the rules' own.
 pub trait LessonGame: Sized + Send + Sync + 'static {
     /// Which game this is.
     const KIND: GameKind;
@@ -153,7 +153,7 @@ pub fn outline(kind: GameKind) -> Option<Result<Outline, &'static LessonError>> 
         GameKind::Junqi => lesson::<Junqi>().map(Lesson::outline),
         GameKind::Xiangqi => lesson::<Xiangqi>().map(Lesson::outline),
         GameKind::Qiguo => lesson::<Qiguo>().map(Lesson::outline),
-        GameKind::JunqiClassic => return None,
+        GameKind::JunqiClassic => lesson::<JunqiClassic>().map(Lesson::outline),
     })
 }
 
@@ -161,6 +161,7 @@ pub fn outline(kind: GameKind) -> Option<Result<Outline, &'static LessonError>> 
 pub fn message_keys() -> Result<Vec<&'static str>, &'static LessonError> {
     let mut keys = vec![ILLEGAL_KEY];
     keys.extend(lesson::<Junqi>()?.message_keys());
+    keys.extend(lesson::<JunqiClassic>()?.message_keys());
     keys.extend(lesson::<Xiangqi>()?.message_keys());
     keys.extend(lesson::<Qiguo>()?.message_keys());
     keys.sort_unstable();

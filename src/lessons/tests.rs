@@ -29,12 +29,18 @@ fn after<G: LessonGame>(id: &str, text: &str) -> G::Table {
 fn every_lesson_file_loads_with_eight_to_twelve_steps() {
     for (name, steps) in [
         ("junqi", loaded::<Junqi>().steps().len()),
+        ("junqi-classic", loaded::<JunqiClassic>().steps().len()),
         ("xiangqi", loaded::<Xiangqi>().steps().len()),
         ("qiguo", loaded::<Qiguo>().steps().len()),
     ] {
         assert!((8..=12).contains(&steps), "{name} has {steps} steps");
     }
-    for kind in [GameKind::Junqi, GameKind::Xiangqi, GameKind::Qiguo] {
+    for kind in [
+        GameKind::Junqi,
+        GameKind::JunqiClassic,
+        GameKind::Xiangqi,
+        GameKind::Qiguo,
+    ] {
         let outline = outline(kind).expect("a lesson").unwrap();
         assert!(outline.title_key.starts_with("lesson-"));
         assert!(!outline.step_ids.is_empty());
@@ -77,6 +83,7 @@ fn check_right_moves<G: LessonGame>() {
 #[test]
 fn every_step_accepts_its_right_moves() {
     check_right_moves::<Junqi>();
+    check_right_moves::<JunqiClassic>();
     check_right_moves::<Xiangqi>();
     check_right_moves::<Qiguo>();
 }
@@ -115,6 +122,7 @@ fn check_wrong_moves<G: LessonGame>() {
 #[test]
 fn every_other_move_is_answered_with_what_went_wrong() {
     check_wrong_moves::<Junqi>();
+    check_wrong_moves::<JunqiClassic>();
     check_wrong_moves::<Xiangqi>();
     check_wrong_moves::<Qiguo>();
 }

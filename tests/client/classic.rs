@@ -477,3 +477,26 @@ fn a_finished_classic_game_replays_everything_and_is_reviewed_from_each_movers_l
     assert!(watch_text(&mut app, GameKind::JunqiClassic, text).is_empty());
     assert!(!watch_text(&mut app, GameKind::JunqiClassic, "not a record".into()).is_empty());
 }
+
+#[test]
+fn a_lesson_step_shows_the_learner_their_ranks_with_no_cover() {
+    let mut app = app();
+    app.world_mut()
+        .write_message(kawu::client::StartLessonStep {
+            kind: GameKind::JunqiClassic,
+            step: 0,
+        });
+    for _ in 0..3 {
+        app.update();
+    }
+    settle(&mut app);
+    app.update();
+    assert_eq!(table_game(&app), GameKind::JunqiClassic);
+    assert_eq!(cover(&app), None);
+    assert_eq!(viewer(&app), Viewer::Side(Color::Red));
+    let own = pieces_of(&app, Color::Red);
+    assert_eq!(
+        assert_ranks_shown_to(&mut app, Viewer::Side(Color::Red)),
+        own
+    );
+}

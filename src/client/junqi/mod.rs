@@ -51,7 +51,8 @@ pub(super) fn logic_plugin(app: &mut App) {
     );
     app.add_plugins((
         match_layer::logic_plugin::<JunqiMatch>,
-        lesson::plugin,
+        lesson::plugin::<JunqiMatch, crate::lessons::Junqi>,
+        lesson::forget_plugin,
         input::logic_plugin,
         pieces::logic_plugin,
         board_layer::logic_plugin::<JunqiMatch>,

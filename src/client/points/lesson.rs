@@ -32,7 +32,7 @@ pub fn lesson_plugin<G: PointsLesson>(app: &mut App) {
             judge_moves::<G>
                 .distributive_run_if(on_table(G::KIND))
                 .after(ClientSet::Apply),
-            forget_highlights::<G::Point>(G::KIND),
+            forget_highlights::<G::Point>(vec![G::KIND]),
         ),
     );
 }

@@ -42,6 +42,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.add_plugins((
         match_layer::logic_plugin::<ClassicMatch>,
         super::board_layer::logic_plugin::<ClassicMatch>,
+        super::lesson::plugin::<ClassicMatch, crate::lessons::JunqiClassic>,
         deployment::logic_plugin,
         secrecy::logic_plugin,
     ));

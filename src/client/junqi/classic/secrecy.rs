@@ -10,6 +10,7 @@ use super::model::{ClassicMatch, QUIET_LIMIT, computer_army, seat_of, side_of};
 use crate::client::cues::UiSound;
 use crate::client::i18n::{tr, tr_args};
 use crate::client::junqi::{SyncPieces, Viewer};
+use crate::client::lessons::LessonOn;
 use crate::client::matches::{MatchStatus, NewMatch, TableGame, on_table};
 use crate::client::play::{Authority, LoadMatch, MatchModel, TableState};
 use crate::client::schedule::{ClientSet, Screen};
@@ -178,7 +179,7 @@ fn cover_for(
         Res<MatchStatus>,
     ),
     game: Res<State<TableGame>>,
-    seats: Res<Seats>,
+    (seats, lesson): (Res<Seats>, Res<LessonOn>),
     uncovered: Res<Uncovered>,
     mut cover: ResMut<CoverFor>,
 ) {
@@ -187,10 +188,12 @@ fn cover_for(
             .next_side()
             .filter(|_| shared(&preparing.seats) && deploying.is_none())
     } else {
+        // A lesson's learner is alone at the device.
         let playing = game.get().0 == GameKind::JunqiClassic
             && table.loaded()
             && !table.attract
             && status.replay.is_none()
+            && lesson.step_of(GameKind::JunqiClassic).is_none()
             && !model.over();
         let side = model.side_to_move();
         (playing && shared(&seats) && uncovered.0 != Some(side)).then_some(side)
@@ -242,13 +245,16 @@ fn choose_viewer(
         Res<TableState<ClassicMatch>>,
         Res<MatchStatus>,
     ),
-    seats: Res<Seats>,
+    (seats, lesson): (Res<Seats>, Res<LessonOn>),
     (cover, uncovered): (Res<CoverFor>, Res<Uncovered>),
     mut viewer: ResMut<Viewer>,
 ) {
     let everyone = table.attract || status.replay.is_some() || model.over();
     let seen = if everyone {
         Viewer::All
+    } else if lesson.step_of(GameKind::JunqiClassic).is_some() {
+        // The learner plays the side that moves first in the step.
+        Viewer::Side(model.game().start().side_to_move())
     } else if let Some(seat) = seats.single_local() {
         Viewer::Side(side_of(seat))
     } else if shared(&seats) {
