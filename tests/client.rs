@@ -27,9 +27,9 @@ use kawu::client::tabletop::{CarefulTap, CursorHand, GamepadSlots, TableGesture,
 use kawu::client::timeline::{Anim, Step, animations_settled};
 use kawu::client::{
     BadRecord, BadSave, ComputerPaused, Controller, Deal, DrawDeclined, FinishedGames,
-    GameLogicPlugin, GoOnline, Hint, Lang, LinkState, LocalClock, MatchRequest, MatchStatus,
-    OnlineRequest, OnlineSession, RecordSource, ReplayProgress, ReplayRequest, ResumeMatch,
-    RoomPlan, Screen, SeatPads, Seats, TableGame, ToServer, WatchReplay, tr,
+    GameLogicPlugin, GoOnline, Hint, Lang, LineCheck, LinkState, LocalClock, MatchRequest,
+    MatchStatus, OnlineRequest, OnlineSession, RecordSource, ReplayProgress, ReplayRequest,
+    ResumeMatch, RoomPlan, Screen, SeatPads, Seats, TableGame, ToServer, WatchReplay, tr,
 };
 use kawu::protocol::ClientMessage;
 use kawu::rules::junqi::{
@@ -904,11 +904,36 @@ fn online_app(url: &str) -> App {
 }
 
 /// A line between clients and a server that the test can cut: it forwards every connection
-/// to the server until cut, then closes them all and turns new ones away until mended.
+/// to the server until cut, then closes them all and turns new ones away until mended. It can
+/// also stall: the connections open then stay open but carry nothing more either way (a line
+/// gone silent), while new ones pass.
 struct LineCutter {
     url: String,
     cut: std::sync::Arc<std::sync::atomic::AtomicBool>,
     lines: std::sync::Arc<std::sync::Mutex<Vec<std::net::TcpStream>>>,
+    /// Each connection's own switch: whether it has gone silent.
+    silences: std::sync::Arc<std::sync::Mutex<Vec<std::sync::Arc<std::sync::atomic::AtomicBool>>>>,
+}
+
+/// Copies `from` to `to` until either closes; while `silent`, what `from` sends is dropped.
+fn pump(
+    mut from: std::net::TcpStream,
+    mut to: std::net::TcpStream,
+    silent: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) {
+    use std::io::{Read, Write};
+    let mut buffer = [0; 4096];
+    while let Ok(read) = from.read(&mut buffer) {
+        if read == 0 {
+            break;
+        }
+        if !silent.load(std::sync::atomic::Ordering::SeqCst)
+            && to.write_all(&buffer[..read]).is_err()
+        {
+            break;
+        }
+    }
+    to.shutdown(std::net::Shutdown::Both).ok();
 }
 
 impl LineCutter {
@@ -924,7 +949,8 @@ impl LineCutter {
             .to_string();
         let cut = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-        let (cut_seen, lines_kept) = (cut.clone(), lines.clone());
+        let silences = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let (cut_seen, lines_kept, silences_kept) = (cut.clone(), lines.clone(), silences.clone());
         std::thread::spawn(move || {
             for client in listener.incoming().flatten() {
                 if cut_seen.load(Ordering::SeqCst) {
@@ -933,20 +959,21 @@ impl LineCutter {
                 let Ok(upstream) = std::net::TcpStream::connect(&target) else {
                     continue;
                 };
+                let silent = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
                 for (from, to) in [(&client, &upstream), (&upstream, &client)] {
-                    let (mut from, mut to) = (from.try_clone().unwrap(), to.try_clone().unwrap());
-                    std::thread::spawn(move || {
-                        std::io::copy(&mut from, &mut to).ok();
-                        to.shutdown(std::net::Shutdown::Both).ok();
-                    });
+                    let (from, to) = (from.try_clone().unwrap(), to.try_clone().unwrap());
+                    let silent = silent.clone();
+                    std::thread::spawn(move || pump(from, to, silent));
                 }
                 lines_kept.lock().unwrap().extend([client, upstream]);
+                silences_kept.lock().unwrap().push(silent);
             }
         });
         LineCutter {
             url: format!("ws://127.0.0.1:{port}/ws"),
             cut,
             lines,
+            silences,
         }
     }
 
@@ -961,6 +988,13 @@ impl LineCutter {
     /// Lets connections through again.
     fn mend(&self) {
         self.cut.store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Every connection open now goes silent, staying open; new ones pass.
+    fn stall(&self) {
+        for silent in self.silences.lock().unwrap().drain(..) {
+            silent.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
     }
 }
 
@@ -1123,6 +1157,50 @@ fn two_clients_play_through_a_real_server() {
     );
     ask_replay(&mut guest, ReplayRequest::Last);
     assert_eq!(game(&guest), seen, "the replay shows what the guest saw");
+    assert_consistent(&mut guest);
+}
+
+#[test]
+fn a_line_gone_silent_is_noticed_by_its_ping_and_the_seat_taken_again() {
+    let server = start_server();
+    let line = LineCutter::to(&server);
+    let (mut host, mut guest) = seated_pair(&server, &line.url, GameKind::Junqi);
+    let check = LineCheck {
+        every: Duration::from_millis(300),
+        wait: Duration::from_secs(1),
+    };
+    guest.world_mut().insert_resource(check);
+    let guest_seat = session(&guest).my_seat().expect("a seat");
+    // The guest's line goes silent without closing: nothing tells it so but its ping. The
+    // host flips meanwhile.
+    line.stall();
+    let silent_since = std::time::Instant::now();
+    let point = first_hidden(&game(&host));
+    select(&mut host, point);
+    run_until(
+        &mut [&mut host, &mut guest],
+        "the guest to miss the flip",
+        |apps| game(apps[0]).history().len() == 1,
+    );
+    assert_eq!(game(&guest).history().len(), 0);
+    run_until(
+        &mut [&mut host, &mut guest],
+        "the silence noticed",
+        |apps| matches!(session(apps[1]).state, LinkState::Reconnecting(_)),
+    );
+    let noticed = silent_since.elapsed();
+    assert!(
+        noticed < check.every + check.wait + Duration::from_secs(2),
+        "noticed after {noticed:?}"
+    );
+    // A new line passes: the guest takes its seat again and sees the flip it missed.
+    run_until(&mut [&mut host, &mut guest], "the guest back", |apps| {
+        session(apps[1]).state == LinkState::Online
+            && session(apps[1]).my_seat() == Some(guest_seat)
+            && game(apps[1]).history().len() == 1
+    });
+    assert_eq!(game(&host), game(&guest), "both see the same game");
+    settle(&mut guest);
     assert_consistent(&mut guest);
 }
 

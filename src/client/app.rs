@@ -10,7 +10,7 @@ use super::schedule::{ClientSet, Screen};
 use super::seats::Seats;
 use super::settings::Settings;
 use super::{
-    attract, audio, cli, clipboard, cues, games, hud, lessons, matches, menu, net, online, places,
+    attract, audio, cli, clipboard, cues, games, hud, lessons, matches, menu, online, places,
     records, save, settings, tabletop, theme, timeline,
 };
 
@@ -46,8 +46,7 @@ impl Plugin for GameLogicPlugin {
             .init_resource::<theme::Toast>()
             .add_plugins((
                 matches::plugin,
-                net::logic_plugin,
-                online::plugin,
+                online::logic_plugin,
                 audio::logic_plugin,
                 save::logic_plugin,
                 records::logic_plugin,

@@ -6,7 +6,7 @@
 use super::ClientSet;
 use super::cues::{Cue, UiSound};
 use super::matches::{LocalClock, MatchStatus};
-use super::net::OnlineSession;
+use super::online::OnlineSession;
 use super::settings::Settings;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;

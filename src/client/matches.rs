@@ -3,7 +3,6 @@
 //! [`MatchRequest`], [`NewMatch`] and [`ResumeMatch`]; the shell never sees a game's types.
 
 use super::ClientSet;
-use super::net::OnlineSession;
 use super::seats::{Controller, Seats};
 use crate::protocol::MoveClock;
 use crate::rules::{GameKind, Seat};
@@ -113,16 +112,20 @@ impl LocalClock {
     }
 }
 
+/// The local move clock's work: the online code keeps it asleep while a server keeps the
+/// clock.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LocalClockRuns;
+
 /// Runs the local clock for the person to move; at zero, they lose on time.
 fn run_local_clock(
     time: Res<Time>,
     status: Res<MatchStatus>,
     seats: Res<Seats>,
-    online: Res<OnlineSession>,
     mut clock: ResMut<LocalClock>,
     mut requests: MessageWriter<MatchRequest>,
 ) {
-    let runs = clock.per_move.is_some() && !online.active() && status.local_turn(&seats);
+    let runs = clock.per_move.is_some() && status.local_turn(&seats);
     let Some(per_move) = clock.per_move.filter(|_| runs) else {
         clock.bypass_change_detection().deadline = None;
         return;
@@ -195,7 +198,12 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MatchStatus>()
         .init_resource::<LocalClock>()
         .init_state::<TableGame>()
-        .add_systems(Update, run_local_clock.in_set(ClientSet::Command))
+        .add_systems(
+            Update,
+            run_local_clock
+                .in_set(ClientSet::Command)
+                .in_set(LocalClockRuns),
+        )
         .add_message::<MatchRequest>()
         .add_message::<DrawDeclined>()
         .add_message::<NewMatch>()

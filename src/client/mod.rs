@@ -28,7 +28,6 @@ pub mod junqi;
 mod lessons;
 mod matches;
 mod menu;
-mod net;
 mod online;
 mod places;
 pub mod play;
@@ -60,8 +59,8 @@ pub use matches::{
     Deal, DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, PositionKey,
     ReplayProgress, ResumeMatch, TableGame,
 };
-pub use net::{
-    FromServer, GoOnline, LinkState, OnlineRequest, OnlineSession, RoomPlan, ToServer,
+pub use online::{
+    FromServer, GoOnline, LineCheck, LinkState, OnlineRequest, OnlineSession, RoomPlan, ToServer,
     finished_game_link,
 };
 pub use records::{

@@ -690,40 +690,79 @@ impl QiguoStep {
     pub fn apply(&self, position: &mut qiguo::Position) -> Result<(), String> {
         match self {
             QiguoStep::Move { mv, state } => {
-                if position.side_to_move() != *state {
-                    return Err(format!(
-                        "{mv} is played by {}, but {} is to move",
-                        state.letter(),
-                        position.side_to_move().letter()
-                    ));
-                }
+                check_mover(position, *mv, *state)?;
                 position.play(*mv).map(|_| ()).map_err(|e| e.to_string())
             }
             QiguoStep::Withdrew { states, .. } => {
-                let state = states
-                    .chars()
-                    .next()
-                    .and_then(qiguo::State::from_letter)
-                    .ok_or_else(|| format!("'{states}' names no state"))?;
-                let seat = position.seating().seat(state);
-                if position.withdraw(seat).is_empty() {
-                    return Err(format!("seat {seat} has no state left to withdraw"));
-                }
-                Ok(())
+                let seat = withdrawn_seat(position, states)?;
+                withdrawn(seat, position.withdraw(seat).len())
+            }
+        }
+    }
+
+    /// Plays this step in `game`, which keeps each move with the position before it.
+    pub fn play_in(&self, game: &mut qiguo::Replay) -> Result<(), String> {
+        match self {
+            QiguoStep::Move { mv, state } => {
+                check_mover(game.position(), *mv, *state)?;
+                game.play(*mv).map(|_| ()).map_err(|e| e.to_string())
+            }
+            QiguoStep::Withdrew { states, .. } => {
+                let seat = withdrawn_seat(game.position(), states)?;
+                withdrawn(seat, game.withdraw(seat).len())
             }
         }
     }
 }
 
+/// Whether `state` is to move in `position`, as a step playing `mv` for it says.
+fn check_mover(
+    position: &qiguo::Position,
+    mv: qiguo::Move,
+    state: qiguo::State,
+) -> Result<(), String> {
+    if position.side_to_move() == state {
+        return Ok(());
+    }
+    Err(format!(
+        "{mv} is played by {}, but {} is to move",
+        state.letter(),
+        position.side_to_move().letter()
+    ))
+}
+
+/// The seat of the first of `states` (QFEN letters) in `position`.
+fn withdrawn_seat(position: &qiguo::Position, states: &str) -> Result<qiguo::Seat, String> {
+    let state = states
+        .chars()
+        .next()
+        .and_then(qiguo::State::from_letter)
+        .ok_or_else(|| format!("'{states}' names no state"))?;
+    Ok(position.seating().seat(state))
+}
+
+/// A withdrawal that took `taken` states of `seat` off the board: none is an error.
+fn withdrawn(seat: qiguo::Seat, taken: usize) -> Result<(), String> {
+    if taken == 0 {
+        return Err(format!("seat {seat} has no state left to withdraw"));
+    }
+    Ok(())
+}
+
 impl QiguoState {
+    /// The game this state describes: the start, replayed through `history`.
+    pub fn game(&self) -> Result<qiguo::Replay, String> {
+        let start = qiguo::Position::from_qfen(&self.start).map_err(|error| error.to_string())?;
+        let mut game = qiguo::Replay::new(start);
+        for step in &self.history {
+            step.play_in(&mut game)?;
+        }
+        Ok(game)
+    }
+
     /// The position this state describes: the start, replayed through `history`.
     pub fn replay(&self) -> Result<qiguo::Position, String> {
-        let mut position =
-            qiguo::Position::from_qfen(&self.start).map_err(|error| error.to_string())?;
-        for step in &self.history {
-            step.apply(&mut position)?;
-        }
-        Ok(position)
+        self.game().map(|game| game.position().clone())
     }
 }
 

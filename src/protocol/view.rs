@@ -7,7 +7,7 @@ use super::{
     ClassicState, ComputerLevel, GameEnd, GameState, MoveClock, Played, QiguoStep, RoomEvent,
     RoomSeat, RoomState, SeatState, TakebackRequest, junqi_start,
 };
-use crate::rules::junqi::PublicGame;
+use crate::rules::junqi::{ActionList, PublicGame};
 use crate::rules::{GameKind, qiguo, xiangqi};
 
 /// Why a room view could not follow a state or an event: the server and the view disagree,
@@ -33,8 +33,9 @@ pub enum RoomTable {
     Junqi(Box<PublicGame>),
     /// A Xiangqi game.
     Xiangqi(xiangqi::Game),
-    /// A Qiguo game and its history (moves and withdrawals).
-    Qiguo(Box<qiguo::Position>, Vec<QiguoStep>),
+    /// A Qiguo game (its start, each move with the position before it) and its history (moves
+    /// and withdrawals).
+    Qiguo(Box<qiguo::Replay>, Vec<QiguoStep>),
     /// A Junqi classic game as everyone sees it: no identity before the end.
     JunqiClassic(ClassicState),
 }
@@ -56,9 +57,9 @@ impl RoomTable {
                 (RoomTable::Xiangqi(game), position, &state.position)
             }
             GameState::Qiguo(state) => {
-                let position = state.replay().map_err(inconsistent)?;
-                let text = position.to_qfen();
-                let table = RoomTable::Qiguo(Box::new(position), state.history.clone());
+                let game = state.game().map_err(inconsistent)?;
+                let text = game.position().to_qfen();
+                let table = RoomTable::Qiguo(Box::new(game), state.history.clone());
                 (table, text, &state.position)
             }
             GameState::JunqiClassic(state) => {
@@ -93,8 +94,10 @@ impl RoomTable {
             RoomTable::Xiangqi(game) => {
                 RoomTable::Xiangqi(xiangqi::Game::new(game.start().clone()))
             }
-            RoomTable::Qiguo(position, _) => RoomTable::Qiguo(
-                Box::new(qiguo::Position::start(position.seating())),
+            RoomTable::Qiguo(game, _) => RoomTable::Qiguo(
+                Box::new(qiguo::Replay::new(qiguo::Position::start(
+                    game.position().seating(),
+                ))),
                 Vec::new(),
             ),
             RoomTable::JunqiClassic(state) => {
@@ -113,12 +116,12 @@ impl RoomTable {
             (RoomTable::Xiangqi(game), Played::Xiangqi(played)) => game
                 .play(played.mv)
                 .map_err(|e| inconsistent(e.to_string())),
-            (RoomTable::Qiguo(position, history), Played::Qiguo(played)) => {
+            (RoomTable::Qiguo(game, history), Played::Qiguo(played)) => {
                 let step = QiguoStep::Move {
                     mv: played.mv,
                     state: played.state,
                 };
-                step.apply(position).map_err(inconsistent)?;
+                step.play_in(game).map_err(inconsistent)?;
                 history.push(step);
                 Ok(())
             }
@@ -134,10 +137,10 @@ impl RoomTable {
 
     /// Applies a step of a Qiguo game's history (a move or a withdrawal).
     fn push_step(&mut self, step: QiguoStep) -> Result<(), ViewError> {
-        let RoomTable::Qiguo(position, history) = self else {
+        let RoomTable::Qiguo(game, history) = self else {
             return Err(inconsistent(format!("{step:?} outside Qiguo")));
         };
-        step.apply(position).map_err(inconsistent)?;
+        step.play_in(game).map_err(inconsistent)?;
         history.push(step);
         Ok(())
     }
@@ -213,9 +216,32 @@ impl RoomTable {
         match self {
             RoomTable::Junqi(game) => game.outcome().is_some(),
             RoomTable::Xiangqi(game) => game.outcome().is_some(),
-            RoomTable::Qiguo(position, _) => position.outcome().is_some(),
+            RoomTable::Qiguo(game, _) => game.position().outcome().is_some(),
             RoomTable::JunqiClassic(state) => state.unveiled.is_some(),
         }
+    }
+
+    /// The actions legal now, as `act` writes them; none in Junqi classic, whose moves need
+    /// the player's own army.
+    pub fn legal_actions_now(&self) -> Option<Vec<String>> {
+        Some(match self {
+            RoomTable::Junqi(game) => {
+                let mut actions = ActionList::new();
+                game.view().legal_actions(&mut actions);
+                actions.iter().map(ToString::to_string).collect()
+            }
+            RoomTable::Xiangqi(game) => {
+                let mut moves = xiangqi::MoveList::new();
+                game.position().legal_moves(&mut moves);
+                moves.iter().map(ToString::to_string).collect()
+            }
+            RoomTable::Qiguo(game, _) => {
+                let mut moves = qiguo::MoveList::new();
+                game.position().legal_moves(&mut moves);
+                moves.iter().map(ToString::to_string).collect()
+            }
+            RoomTable::JunqiClassic(_) => return None,
+        })
     }
 
     /// Whether the game can start once every seat is taken: in Junqi classic, both sides
@@ -230,7 +256,8 @@ impl RoomTable {
     /// The room seat to move, counted from the seat that moved first in this game.
     fn seat_to_move(&self, first_seat: RoomSeat, seat_count: usize) -> RoomSeat {
         match self {
-            RoomTable::Qiguo(position, _) => {
+            RoomTable::Qiguo(game, _) => {
+                let position = game.position();
                 let seat = position.seating().seat(position.side_to_move());
                 RoomSeat(((seat.index() + first_seat.index()) % seat_count) as u8)
             }

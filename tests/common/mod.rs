@@ -9,7 +9,7 @@ use kawu::protocol::{
     RoomTable, RoomView, ServerMessage,
 };
 use kawu::rules::GameKind;
-use kawu::rules::junqi::{Action, ActionList, PublicGame};
+use kawu::rules::junqi::PublicGame;
 use kawu::rules::{qiguo, xiangqi};
 use rand::RngExt;
 use std::net::{IpAddr, SocketAddr};
@@ -33,31 +33,13 @@ pub trait TableExt {
 
 impl TableExt for RoomTable {
     fn legal_actions(&self) -> Vec<String> {
-        match self {
-            RoomTable::Junqi(game) => {
-                let mut actions = ActionList::new();
-                game.view().legal_actions(&mut actions);
-                actions.iter().map(Action::to_string).collect()
-            }
-            RoomTable::Xiangqi(game) => {
-                let mut moves = xiangqi::MoveList::new();
-                game.position().legal_moves(&mut moves);
-                moves.iter().map(xiangqi::Move::to_string).collect()
-            }
-            RoomTable::Qiguo(position, _) => {
-                let mut moves = qiguo::MoveList::new();
-                position.legal_moves(&mut moves);
-                moves.iter().map(qiguo::Move::to_string).collect()
-            }
-            RoomTable::JunqiClassic(_) => {
-                panic!("a Junqi classic move needs its player's own army: see classic_moves")
-            }
-        }
+        self.legal_actions_now()
+            .expect("a Junqi classic move needs its player's own army: see classic_moves")
     }
 
     fn qiguo(&self) -> &qiguo::Position {
         match self {
-            RoomTable::Qiguo(position, _) => position,
+            RoomTable::Qiguo(game, _) => game.position(),
             other => panic!("not Qiguo: {other:?}"),
         }
     }

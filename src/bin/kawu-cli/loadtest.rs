@@ -9,11 +9,10 @@
 use crate::Failure;
 use futures_util::{SinkExt, StreamExt};
 use kawu::protocol::{
-    ClientMessage, ComputerLevel, ErrorCode, Frame, GameState, MoveClock, Played, QiguoSetup,
-    RoomEvent, RoomSeat, RoomState, SeatPlan, ServerMessage, junqi_start,
+    ClientMessage, ComputerLevel, ErrorCode, Frame, MoveClock, QiguoSetup, RoomEvent, RoomSeat,
+    RoomView, SeatPlan, ServerMessage, ViewError,
 };
-use kawu::rules::junqi::{ActionList, PublicGame};
-use kawu::rules::{GameKind, qiguo};
+use kawu::rules::GameKind;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::fmt::Write as _;
@@ -547,93 +546,11 @@ async fn server_memory_kib(target: &Target) -> Option<u64> {
     health["rss_kib"].as_u64()
 }
 
-/// One player's connection and what it knows of its game.
+/// One player's connection and its copy of the room.
 struct Player {
     socket: Socket,
     seat: RoomSeat,
-    version: u64,
-    game: Game,
-    first_seat: RoomSeat,
-    over: bool,
-    /// The seats the server's computer plays.
-    computers: Vec<RoomSeat>,
-}
-
-/// A room's game as a player follows it.
-enum Game {
-    Junqi(Box<PublicGame>),
-    Qiguo(Box<qiguo::Position>),
-}
-
-impl Game {
-    /// The game of a room's state.
-    fn of(room: &RoomState) -> Result<Game, String> {
-        match &room.game {
-            GameState::Qiguo(state) => Ok(Game::Qiguo(Box::new(state.replay()?))),
-            _ => Ok(Game::Junqi(Box::new(junqi_game(room)?))),
-        }
-    }
-
-    /// The same game from its start.
-    fn restarted(&self) -> Game {
-        match self {
-            Game::Junqi(game) => {
-                Game::Junqi(Box::new(PublicGame::new(junqi_start(*game.view().rules()))))
-            }
-            Game::Qiguo(position) => {
-                Game::Qiguo(Box::new(qiguo::Position::start(position.seating())))
-            }
-        }
-    }
-
-    /// The room seat to move, when `first_seat` moved first.
-    fn to_move(&self, first_seat: RoomSeat) -> RoomSeat {
-        match self {
-            Game::Junqi(game) if game.view().first_player_to_move() => first_seat,
-            Game::Junqi(_) => first_seat.other(),
-            Game::Qiguo(position) => {
-                let seating = position.seating();
-                let seat = seating.seat(position.side_to_move());
-                RoomSeat(((seat.index() + first_seat.index()) % seating.seat_count()) as u8)
-            }
-        }
-    }
-
-    /// Every legal action, as `act` writes it.
-    fn legal_actions(&self) -> Vec<String> {
-        match self {
-            Game::Junqi(game) => {
-                let mut actions = ActionList::new();
-                game.view().legal_actions(&mut actions);
-                actions.iter().map(ToString::to_string).collect()
-            }
-            Game::Qiguo(position) => {
-                let mut moves = qiguo::MoveList::new();
-                position.legal_moves(&mut moves);
-                moves.iter().map(ToString::to_string).collect()
-            }
-        }
-    }
-
-    fn play(&mut self, played: &Played) {
-        match (self, played) {
-            (Game::Junqi(game), Played::Junqi(played)) => {
-                let _ = game.play(*played);
-            }
-            (Game::Qiguo(position), Played::Qiguo(played)) => {
-                let _ = position.play(played.mv);
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The public Junqi game of a room's state.
-fn junqi_game(room: &RoomState) -> Result<PublicGame, String> {
-    match &room.game {
-        GameState::Junqi(junqi) => junqi.public_game().map_err(|e| e.to_string()),
-        other => Err(format!("a {:?} room, not Junqi", other.kind())),
-    }
+    room: RoomView,
 }
 
 async fn send(socket: &mut Socket, message: ClientMessage) -> Result<(), String> {
@@ -737,16 +654,9 @@ async fn enter(mut socket: Socket, message: ClientMessage) -> Result<(Player, St
         match receive(&mut socket).await? {
             ServerMessage::Seated { seat: taken, .. } => seat = taken,
             ServerMessage::Sync { room } => {
-                let player = Player {
-                    socket,
-                    seat,
-                    version: room.version,
-                    game: Game::of(&room)?,
-                    first_seat: room.first_seat,
-                    over: room.end.is_some(),
-                    computers: computer_seats(&room),
-                };
-                return Ok((player, room.code));
+                let room = RoomView::from_state(&room).map_err(|e| e.to_string())?;
+                let code = room.code.clone();
+                return Ok((Player { socket, seat, room }, code));
             }
             ServerMessage::Error { code, message, .. } => {
                 return Err(format!("{code:?}: {message}"));
@@ -754,14 +664,6 @@ async fn enter(mut socket: Socket, message: ClientMessage) -> Result<(Player, St
             _ => {}
         }
     }
-}
-
-/// The seats the server's computer plays in a room.
-fn computer_seats(room: &RoomState) -> Vec<RoomSeat> {
-    (0..room.seats.len() as u8)
-        .map(RoomSeat)
-        .filter(|seat| room.seats[seat.index()].computer.is_some())
-        .collect()
 }
 
 /// The people at a new table: one creates the room, the others join it, on another node when
@@ -787,53 +689,48 @@ async fn open_table(
         players.push(enter(socket, join).await?.0);
     }
     // Everyone hears of the last seat before the game starts.
-    let last = players.last().map_or(0, |player| player.version);
+    let last = players.last().map_or(0, |player| player.room.version);
     for player in &mut players {
-        while player.version < last {
+        while player.room.version < last {
             let message = receive(&mut player.socket).await?;
-            player.apply(&message);
+            player.follow(&message).map_err(|e| e.to_string())?;
         }
     }
     Ok(players)
 }
 
 impl Player {
-    fn to_move(&self) -> RoomSeat {
-        self.game.to_move(self.first_seat)
+    /// Whether the room's game has ended.
+    fn over(&self) -> bool {
+        self.room.end.is_some()
     }
 
-    /// Follows the room; returns the seat that played, for a `played` event.
-    fn apply(&mut self, message: &ServerMessage) -> Option<RoomSeat> {
+    /// Whether the server's computer plays `seat`.
+    fn computer_plays(&self, seat: RoomSeat) -> bool {
+        self.room
+            .seats
+            .get(seat.index())
+            .is_some_and(|seat| seat.computer.is_some())
+    }
+
+    /// Follows the room with its view; returns the seat that played, for a `played` event. An
+    /// error: the view no longer fits the room, whose state should be asked for again.
+    fn follow(&mut self, message: &ServerMessage) -> Result<Option<RoomSeat>, ViewError> {
         match message {
-            ServerMessage::Sync { room } => {
-                if let Ok(game) = Game::of(room) {
-                    self.game = game;
-                    self.version = room.version;
-                    self.first_seat = room.first_seat;
-                    self.over = room.end.is_some();
-                    self.computers = computer_seats(room);
-                }
-                None
-            }
+            ServerMessage::Sync { room } => self.room = RoomView::from_state(room)?,
             ServerMessage::Event { version, event } => {
-                self.version = *version;
-                match event {
-                    RoomEvent::Played { seat, played } => {
-                        self.game.play(played);
-                        return Some(*seat);
-                    }
-                    RoomEvent::GameEnded { .. } => self.over = true,
-                    RoomEvent::NewGame { first_seat, .. } => {
-                        self.game = self.game.restarted();
-                        self.first_seat = *first_seat;
-                        self.over = false;
-                    }
-                    _ => {}
+                self.room.apply(*version, event)?;
+                if let RoomEvent::Played { seat, .. } = event {
+                    return Ok(Some(*seat));
                 }
-                None
             }
-            _ => None,
+            ServerMessage::Presence {
+                connected,
+                spectators,
+            } => self.room.presence(connected, *spectators),
+            _ => {}
         }
+        Ok(None)
     }
 }
 
@@ -850,27 +747,26 @@ async fn play(
     let mut asked_rematch = false;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(rand::random());
     while !stop.load(Ordering::Relaxed) {
-        if pending.is_none() && !player.over && player.to_move() == player.seat {
+        if pending.is_none() && player.room.to_move() == Some(player.seat) {
             if !think.is_zero() {
                 // Between half and one and a half times the think time, so that the games do
                 // not act in lockstep.
                 tokio::time::sleep(think.mul_f64(rng.random_range(0.5..1.5))).await;
             }
-            let actions = player.game.legal_actions();
-            if actions.is_empty() {
-                player.over = true;
-                continue;
+            // (No action: the game's end is on its way.)
+            let actions = player.room.table.legal_actions_now().unwrap_or_default();
+            if !actions.is_empty() {
+                let act = ClientMessage::Act {
+                    action: actions[rng.random_range(0..actions.len())].clone(),
+                    version: player.room.version,
+                };
+                if send(&mut player.socket, act).await.is_err() {
+                    break;
+                }
+                pending = Some(Instant::now());
             }
-            let act = ClientMessage::Act {
-                action: actions[rng.random_range(0..actions.len())].clone(),
-                version: player.version,
-            };
-            if send(&mut player.socket, act).await.is_err() {
-                break;
-            }
-            pending = Some(Instant::now());
         }
-        if player.over && !asked_rematch {
+        if player.over() && !asked_rematch {
             asked_rematch = true;
             if player.seat == RoomSeat(0) {
                 counters.games_finished.fetch_add(1, Ordering::Relaxed);
@@ -901,8 +797,16 @@ async fn play(
             }
             continue;
         }
-        let was_over = player.over;
-        let mover = player.apply(&message);
+        let was_over = player.over();
+        let mover = match player.follow(&message) {
+            Ok(mover) => mover,
+            Err(_) => {
+                // The view lost track: catch up.
+                pending = None;
+                let _ = send(&mut player.socket, ClientMessage::Sync {}).await;
+                continue;
+            }
+        };
         if mover == Some(player.seat)
             && let Some(sent) = pending.take()
         {
@@ -910,11 +814,10 @@ async fn play(
             counters.actions.fetch_add(1, Ordering::Relaxed);
         }
         // The host counts the computers' moves.
-        if player.seat == RoomSeat(0) && mover.is_some_and(|seat| player.computers.contains(&seat))
-        {
+        if player.seat == RoomSeat(0) && mover.is_some_and(|seat| player.computer_plays(seat)) {
             counters.computer_moves.fetch_add(1, Ordering::Relaxed);
         }
-        if was_over && !player.over {
+        if was_over && !player.over() {
             asked_rematch = false;
         }
     }

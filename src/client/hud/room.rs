@@ -4,8 +4,9 @@
 use super::state::HudActions;
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{LocalClock, MatchStatus, TableGame};
-use crate::client::net::{LinkState, OnlineSession, finished_game_link, invite_link};
-use crate::client::online::{RoomAction, RoomTable};
+use crate::client::online::{
+    LinkState, OnlineSession, RoomAction, finished_game_link, invite_link,
+};
 use crate::client::seats::level_key;
 use crate::client::theme::{palette, small_button};
 use crate::protocol::{RoomSeat, SeatState};
@@ -23,8 +24,6 @@ pub(super) struct OnlineView<'w> {
     pub(super) game: Res<'w, State<TableGame>>,
     /// The move clock of a game at this device.
     pub(super) local_clock: Res<'w, LocalClock>,
-    /// Where the room's seats sit at this table, at a table for more than two.
-    pub(super) room_table: Res<'w, RoomTable>,
 }
 
 /// What the HUD says of a room seat at a table for more than two (the message id).
@@ -50,10 +49,11 @@ fn table_seats(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hud
     let session = &*online.session;
     let count = session.seats().len();
     let entry = act.catalog.get(online.game.get().0);
+    let table_seats = session.table_seats();
     for (index, seat) in session.seats().iter().enumerate() {
         let room_seat = RoomSeat(index as u8);
         let mine = session.my_seat() == Some(room_seat);
-        let table_seat = online.room_table.0.get(index).copied();
+        let table_seat = table_seats.get(index).copied();
         let states = table_seat
             .map(|table_seat| (entry.seat_label)(lang, count, table_seat))
             .unwrap_or_default();

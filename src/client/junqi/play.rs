@@ -1,6 +1,6 @@
 //! How Junqi plays on the match layer (`client/play/`): the whole game its referee holds (the
 //! deal too), the steps the model follows, the answers to a resignation, a draw or time, its
-//! records and what a room's state means.
+//! records and how a room's table shows.
 
 use super::hud::outcome_summary;
 use super::model::{ActionDid, JunqiMatch, colour_of_seat, seat_of_ply};
@@ -9,11 +9,11 @@ use super::table::{Battle, Face, JunqiTable, StagedBattle, Staging, Viewer};
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
 use crate::client::play::{
-    Answer, Authority, ComputerWords, Heard, MatchModel, MatchWords, Records, RoomAdapter, Seated,
+    Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, RoomAdapter,
 };
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
-use crate::protocol::{self, GameEnd, RoomEvent, RoomSeat, RoomState};
+use crate::protocol::{self, GameEnd, RoomTable};
 use crate::rules::junqi::{
     Action, ActionList, Cell, Combat, Effect, Game, GameRecord, Outcome, PlayedAction, PlayerView,
     Point, Position, PublicGame, Ruleset, WinReason,
@@ -198,26 +198,22 @@ impl ComputerWords for JunqiMatch {
 }
 
 impl RoomAdapter for JunqiMatch {
-    fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>> {
-        online::seated(room, mine)
+    fn from_table(table: &RoomTable) -> Option<Result<Self, String>> {
+        let RoomTable::Junqi(public) = table else {
+            return None;
+        };
+        Some(Ok(JunqiMatch::of((**public).clone())))
     }
 
-    fn same_game(&self, other: &JunqiMatch) -> bool {
-        self.public == other.public
+    fn step_of(played: &protocol::Played) -> Option<PlayedAction> {
+        match played {
+            protocol::Played::Junqi(played) => Some(*played),
+            _ => None,
+        }
     }
 
-    fn heard(&self, event: &RoomEvent) -> Result<Heard<Self>, String> {
-        Ok(match event {
-            RoomEvent::Played {
-                played: protocol::Played::Junqi(played),
-                ..
-            } => Heard::Step(*played),
-            _ => Heard::Nothing,
-        })
-    }
-
-    fn ending_of(&self, end: GameEnd, room_table: &[Seat]) -> Option<Outcome> {
-        online::conceded(end, room_table, self)
+    fn ending_of(&self, end: GameEnd, table_seats: &[Seat]) -> Option<Outcome> {
+        online::conceded(end, table_seats, self)
     }
 
     fn whole_seen(&self) -> Option<Game> {

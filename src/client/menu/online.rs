@@ -4,7 +4,7 @@ use super::choices::{choice_row, clock_choice, seat_rows};
 use super::page::{MenuActions, NewGameChoice};
 use crate::client::catalog::GameEntry;
 use crate::client::i18n::{Lang, tr};
-use crate::client::net::{GoOnline, LinkState, OnlineRequest, OnlineSession, RoomPlan};
+use crate::client::online::{GoOnline, LinkState, OnlineRequest, OnlineSession, RoomPlan};
 use crate::client::seats::Controller;
 use crate::client::theme::{menu_button, name_place, palette};
 use crate::protocol::{ComputerLevel, OnLeave, SeatPlan};

@@ -7,7 +7,7 @@ use crate::client::clipboard::Clipboard;
 use crate::client::cues::UiSound;
 use crate::client::lessons::{LessonOfferAnswered, StartLessonStep};
 use crate::client::matches::{Deal, LocalClock, NewMatch};
-use crate::client::net::{GoOnline, OnlineSession};
+use crate::client::online::{GoOnline, OnlineSession};
 use crate::client::records::{FinishedGames, RecordBox, WatchReplay};
 use crate::client::save::{ContinueGame, SavedGame};
 use crate::client::seats::{Controller, MAX_SEATS, SeatPads, Seats};

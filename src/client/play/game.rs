@@ -9,7 +9,7 @@ use crate::client::matches::{Deal, MatchRequest, NewMatch, PositionKey};
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::client::thinking::{ActionOf, ComputerGame};
-use crate::protocol::{GameEnd, RoomEvent, RoomSeat, RoomState};
+use crate::protocol::{GameEnd, Played, RoomTable};
 use crate::rules::Seat;
 use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
@@ -66,26 +66,6 @@ pub enum Answer<E> {
     Declined,
     /// Nothing changes (the game has no such thing, or the request does not apply yet).
     Ignored,
-}
-
-/// A room's state as a game's model: the game on the table, who plays each seat here.
-pub struct Seated<G> {
-    /// The game as everyone in the room sees it.
-    pub model: G,
-    /// Who plays each seat at this device.
-    pub seats: Seats,
-    /// The table seat of each room seat.
-    pub room_table: Vec<Seat>,
-}
-
-/// What a room event means for a game's model.
-pub enum Heard<G: MatchModel> {
-    /// Nothing for the model.
-    Nothing,
-    /// The authority decided a step.
-    Step(G::Step),
-    /// The game changed other than by a step (Qiguo: a seat's armies taken off).
-    Replaced(G),
 }
 
 /// A game as the match layer plays it: every concern below, implemented by the game's model
@@ -218,17 +198,18 @@ pub trait ComputerWords: ComputerGame {
     }
 }
 
-/// What a room's state and events mean for the game, where the server is the authority.
+/// How a game joins online play, where the server is the authority: its model read from the
+/// protocol's table of a room, which the room's view ([`RoomView`](crate::protocol::RoomView))
+/// keeps, having accepted every event it shows. The online follower does the rest.
 pub trait RoomAdapter: Authority {
-    /// A room's state as this game's model, if the room plays this game.
-    fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>>;
-    /// Whether `other` shows the same game as this model (a resync changes nothing then).
-    fn same_game(&self, other: &Self) -> bool;
-    /// What a room event means for this model.
-    fn heard(&self, event: &RoomEvent) -> Result<Heard<Self>, String>;
+    /// The model of a room's table, if the room plays this game; an error says why the table
+    /// cannot be shown.
+    fn from_table(table: &RoomTable) -> Option<Result<Self, String>>;
+    /// The step a room's played action is, if it is an action of this game.
+    fn step_of(played: &Played) -> Option<Self::Step>;
     /// How a room's end shows in the model, when the rules cannot tell by themselves.
-    /// `room_table`: the table seat of each room seat.
-    fn ending_of(&self, end: GameEnd, room_table: &[Seat]) -> Option<Self::Ending>;
+    /// `table_seats`: the table seat of each room seat.
+    fn ending_of(&self, end: GameEnd, table_seats: &[Seat]) -> Option<Self::Ending>;
     /// The whole game rebuilt from the table, where no referee here holds it (online).
     fn whole_seen(&self) -> Option<Self::Whole>;
 }
@@ -345,8 +326,11 @@ impl<G: MatchModel> Clone for StepPlayed<G> {
 /// model follows, then the shell hears where the match stands.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MatchSet {
-    /// The referee, a replay or the server decide.
+    /// The referee or a replay decide.
     Rule,
+    /// The server decides: what the room's view accepted is ruled (after the local
+    /// authorities, whose requests of the same frame it overtakes).
+    Room,
     /// The model follows their rulings.
     Follow,
     /// [`MatchStatus`](crate::client::matches::MatchStatus) follows the model.

@@ -1,6 +1,6 @@
 //! One match layer for every game: what an authority decided becomes the match on the table.
-//! The local referee (`referee.rs`), a replay (`replay.rs`) and the server (`online.rs`) each
-//! send [`Ruling`]s; the model follows them and nothing else (`follow.rs`), and what a game
+//! The local referee (`referee.rs`), a replay (`replay.rs`) and the server (`room.rs`, the
+//! follower of the room's view, in [`MatchSet::Room`]) each send [`Ruling`]s; the model follows them and nothing else (`follow.rs`), and what a game
 //! leaves behind — the autosave, the finished game kept, the fanfare, the text to export — is
 //! kept in `shelf.rs`; a replay's review in `review.rs`. The layer is generic over [`Match`]
 //! (`game.rs`): the small traits each game's model implements, one a concern. Where the table
@@ -9,16 +9,16 @@
 
 mod follow;
 mod game;
-mod online;
 mod practice;
 mod referee;
 mod replay;
 mod review;
+mod room;
 mod shelf;
 
 pub use game::{
-    Answer, Authority, Change, ComputerWords, Heard, LoadMatch, Match, MatchModel, MatchSet,
-    MatchWords, PlayRequest, Records, RoomAdapter, Ruling, Seated, StepPlayed, TableState,
+    Answer, Authority, Change, ComputerWords, LoadMatch, Match, MatchModel, MatchSet, MatchWords,
+    PlayRequest, Records, RoomAdapter, Ruling, StepPlayed, TableState,
 };
 pub use practice::{Attempt, PracticeRequest, PracticeView};
 pub use referee::LocalReferee;
@@ -36,7 +36,12 @@ use bevy::prelude::*;
 pub fn logic_plugin<G: Match>(app: &mut App) {
     app.configure_sets(
         Update,
-        (MatchSet::Rule, MatchSet::Follow, MatchSet::Report)
+        (
+            MatchSet::Rule,
+            MatchSet::Room,
+            MatchSet::Follow,
+            MatchSet::Report,
+        )
             .chain()
             .in_set(ClientSet::Apply),
     )
@@ -56,26 +61,19 @@ pub fn logic_plugin<G: Match>(app: &mut App) {
                 referee::answer_requests::<G>.distributive_run_if(on_table(G::KIND)),
                 replay::start_replays::<G>,
                 replay::step_replays::<G>,
-                online::follow_server::<G>,
             )
                 .chain()
                 .in_set(MatchSet::Rule),
-            (follow::follow_rulings::<G>, online::rule_room_end::<G>)
-                .chain()
-                .in_set(MatchSet::Follow),
+            follow::follow_rulings::<G>.in_set(MatchSet::Follow),
         ),
-    )
-    .add_systems(
-        Update,
-        online::forward_plays::<G>.in_set(ClientSet::Command),
     )
     .add_plugins((
         referee::plugin::<G>,
         replay::plugin::<G>,
         review::plugin::<G>,
         practice::plugin::<G>,
+        room::plugin::<G>,
         follow::plugin::<G>,
-        online::plugin::<G>,
         shelf::logic_plugin::<G>,
         crate::client::thinking::plugin::<G>,
     ));

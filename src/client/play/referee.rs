@@ -1,11 +1,11 @@
 //! The local referee of a game played at this device: new games and saved ones are put on the
 //! table, legal actions decided, take-backs and resignations ruled on. It alone holds the whole
-//! game (in Junqi, the deal). Online the server rules instead (`online.rs`); in a replay, the
+//! game (in Junqi, the deal). Online the server rules instead (`room.rs`); in a replay, the
 //! replay does (`replay.rs`).
 
 use super::game::{Answer, Change, LoadMatch, Match, PlayRequest, Ruling, TableState};
 use crate::client::matches::{DrawDeclined, MatchRequest, NewMatch, PositionKey, ResumeMatch};
-use crate::client::net::OnlineSession;
+use crate::client::online::OnlineSession;
 use crate::client::save::BadSave;
 use crate::client::seats::Seats;
 use crate::client::{ClientSet, Screen};
@@ -55,13 +55,13 @@ impl<G: Match> LocalReferee<G> {
 
     /// Stops ruling: a replay or the server has the table (the next [`LoadMatch`] brings the
     /// referee back).
-    pub(super) fn stand_down(&mut self) {
+    pub fn stand_down(&mut self) {
         self.whole = None;
     }
 
     /// The key of the position after `ply` steps, for whichever authority rules: a new
     /// generation when the position was replaced rather than played on to.
-    pub(super) fn next_key(&mut self, ply: usize, replaced: bool) -> PositionKey {
+    pub fn next_key(&mut self, ply: usize, replaced: bool) -> PositionKey {
         self.key = PositionKey {
             generation: self.key.generation + u64::from(replaced),
             ply,

@@ -6,7 +6,7 @@ use super::game::{Change, LoadMatch, Match, Ruling, TableState};
 use super::referee::LocalReferee;
 use crate::client::Screen;
 use crate::client::matches::{MatchStatus, NewMatch, ReplayProgress, ResumeMatch};
-use crate::client::net::{GoOffline, OnlineSession};
+use crate::client::online::{GoOffline, OnlineSession};
 use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay, autoplay_due};
 use crate::client::seats::Seats;
 use crate::client::timeline::Anim;

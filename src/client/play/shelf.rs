@@ -11,7 +11,7 @@ use crate::client::clipboard::Clipboard;
 use crate::client::cues::UiSound;
 use crate::client::i18n::Lang;
 use crate::client::matches::on_table;
-use crate::client::net::OnlineSession;
+use crate::client::online::OnlineSession;
 use crate::client::records::{
     FinishedGame, KeepFinished, RecordBox, RecordBoxAction, RecordSource, WatchReplay, record_box,
     show_export,

@@ -1,6 +1,6 @@
 //! Qiguo Xiangqi (七國象戲) on the table: the match model for 3–7 seats, the Go-board grid with
 //! the Zhou emperor, the seven armies' looks, the HUD section with every state's captures and
-//! losses and the result table, the rules page and what a room's state means. The referee,
+//! losses and the result table, the rules page and how a room's table shows. The referee,
 //! replays, autosave and online play are the match layer's (`client/play/`); input, markers and
 //! the pieces' animations the board layer's (`client/points/`); `points.rs` fits Qiguo to both.
 //! Online, the server keeps the table and plays its computer seats.
@@ -9,7 +9,6 @@ mod board;
 mod hud;
 mod layout;
 mod model;
-mod online;
 mod pieces;
 mod points;
 

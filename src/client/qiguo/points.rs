@@ -1,4 +1,4 @@
-//! How Qiguo plays on the match layer (`client/play/`: its records, a room's seats) and on the
+//! How Qiguo plays on the match layer (`client/play/`: its records, a room's table) and on the
 //! board layer (`client/points/`: its geometry, the armies' looks, the Ruler to move glowing,
 //! eliminations). Qiguo has no resignation, draw offer or move clock: the game ends on the
 //! board.
@@ -6,12 +6,11 @@
 use super::hud::result_text;
 use super::layout::{PIECE, STEP, point_at, point_to_world};
 use super::model::{QiguoMatch, new_game, table_seats, threatens_a_ruler};
-use super::online;
 use super::pieces::{army, character_size};
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
 use crate::client::play::{
-    Answer, Authority, ComputerWords, Heard, MatchModel, MatchWords, Records, RoomAdapter, Seated,
+    Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, RoomAdapter,
 };
 use crate::client::points::{
     Geometry, MoveEffects, PieceLook, PointsBoard, PointsLesson, PointsMatch, result_line,
@@ -19,7 +18,7 @@ use crate::client::points::{
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::client::theme::Rgb;
-use crate::protocol::{GameEnd, RoomEvent, RoomSeat, RoomState};
+use crate::protocol::{self, GameEnd, RoomTable};
 use crate::rules::Seat;
 use crate::rules::qiguo::{
     FILES, Move, MoveList, Piece, Played, Point, QiguoRecord, RANKS, Replay,
@@ -301,16 +300,18 @@ impl ComputerWords for QiguoMatch {
 }
 
 impl RoomAdapter for QiguoMatch {
-    fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>> {
-        online::seated(room, mine)
+    fn from_table(table: &RoomTable) -> Option<Result<Self, String>> {
+        let RoomTable::Qiguo(game, _) = table else {
+            return None;
+        };
+        Some(Ok(QiguoMatch::of((**game).clone())))
     }
 
-    fn same_game(&self, other: &QiguoMatch) -> bool {
-        online::same_game(self, &other.game)
-    }
-
-    fn heard(&self, event: &RoomEvent) -> Result<Heard<Self>, String> {
-        online::heard(self, event)
+    fn step_of(played: &protocol::Played) -> Option<Move> {
+        match played {
+            protocol::Played::Qiguo(played) => Some(played.mv),
+            _ => None,
+        }
     }
 
     fn ending_of(&self, _: GameEnd, _: &[Seat]) -> Option<Infallible> {

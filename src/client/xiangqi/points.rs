@@ -10,7 +10,7 @@ use super::pieces::ink;
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
 use crate::client::play::{
-    Answer, Authority, ComputerWords, Heard, MatchModel, MatchWords, Records, RoomAdapter, Seated,
+    Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, RoomAdapter,
 };
 use crate::client::points::{
     Geometry, MoveEffects, PieceLook, PointsBoard, PointsLesson, PointsMatch, result_line,
@@ -18,7 +18,7 @@ use crate::client::points::{
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::client::theme::{Rgb, palette};
-use crate::protocol::{GameEnd, RoomEvent, RoomSeat, RoomState};
+use crate::protocol::{self, GameEnd, RoomTable};
 use crate::rules::Seat;
 use crate::rules::xiangqi::{
     Conceded, FILES, Move, MoveList, Piece, RANKS, Square, XiangqiRecord, move_name,
@@ -322,33 +322,22 @@ impl ComputerWords for XiangqiMatch {
 }
 
 impl RoomAdapter for XiangqiMatch {
-    fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>> {
-        online::seated(room, mine)
+    fn from_table(table: &RoomTable) -> Option<Result<Self, String>> {
+        let RoomTable::Xiangqi(game) = table else {
+            return None;
+        };
+        Some(Ok(XiangqiMatch::new(game.clone(), None)))
     }
 
-    fn same_game(&self, other: &XiangqiMatch) -> bool {
-        self.game.start().to_fen() == other.game.start().to_fen()
-            && self.game.moves().len() == other.game.moves().len()
-            && self
-                .game
-                .moves()
-                .iter()
-                .zip(other.game.moves())
-                .all(|(a, b)| a.mv == b.mv)
+    fn step_of(played: &protocol::Played) -> Option<Move> {
+        match played {
+            protocol::Played::Xiangqi(played) => Some(played.mv),
+            _ => None,
+        }
     }
 
-    fn heard(&self, event: &RoomEvent) -> Result<Heard<Self>, String> {
-        Ok(match event {
-            RoomEvent::Played {
-                played: crate::protocol::Played::Xiangqi(played),
-                ..
-            } => Heard::Step(played.mv),
-            _ => Heard::Nothing,
-        })
-    }
-
-    fn ending_of(&self, end: GameEnd, room_table: &[Seat]) -> Option<Conceded> {
-        online::conceded(end, room_table, self)
+    fn ending_of(&self, end: GameEnd, table_seats: &[Seat]) -> Option<Conceded> {
+        online::conceded(end, table_seats, self)
     }
 
     fn whole_seen(&self) -> Option<XiangqiMatch> {

@@ -7,13 +7,12 @@ use crate::ai::junqi::classic::deployment_style;
 use crate::client::junqi::table::{Battle, StagedBattle, Staging};
 use crate::client::junqi::{Face, JunqiTable, Viewer};
 use crate::client::matches::{Deal, MatchRequest, NewMatch, PositionKey};
-use crate::client::online::{room_seats, table_seat};
 use crate::client::play::{
-    Answer, Authority, ComputerWords, Heard, MatchModel, PlayRequest, Records, RoomAdapter, Seated,
+    Answer, Authority, ComputerWords, MatchModel, PlayRequest, Records, RoomAdapter,
 };
 use crate::client::seats::{Controller, Seats};
 use crate::client::thinking::ComputerGame;
-use crate::protocol::{self, GameEnd, OffTheBoard, RoomEvent, RoomSeat, RoomState};
+use crate::protocol::{self, GameEnd, OffTheBoard, RoomTable};
 use crate::rules::junqi::classic::{
     ClassicGame, ClassicPosition, Deployment, DeploymentStyle, Observed, SideLine, Verdict,
 };
@@ -350,43 +349,30 @@ impl ComputerWords for ClassicMatch {
 }
 
 impl RoomAdapter for ClassicMatch {
-    fn from_room(room: &RoomState, mine: Option<RoomSeat>) -> Option<Result<Seated<Self>, String>> {
-        let protocol::GameState::JunqiClassic(state) = &room.game else {
+    fn from_table(table: &RoomTable) -> Option<Result<Self, String>> {
+        let RoomTable::JunqiClassic(state) = table else {
             return None;
         };
         // Until its end a classic game is known here only as one side's line, which the
         // table does not follow: a finished game (both armies unveiled) is shown whole.
         Some(match state.game() {
-            Ok(Some(game)) => Ok(Seated {
-                model: ClassicMatch::of(game),
-                seats: room_seats(room.first_seat, mine),
-                room_table: (0..2)
-                    .map(|seat| table_seat(room.first_seat, RoomSeat(seat)))
-                    .collect(),
-            }),
+            Ok(Some(game)) => Ok(ClassicMatch::of(game)),
             Ok(None) => Err("a Junqi classic game in play is shown here once it ends".into()),
             Err(error) => Err(error),
         })
     }
 
-    fn same_game(&self, other: &ClassicMatch) -> bool {
-        self == other
+    fn step_of(played: &protocol::Played) -> Option<Self::Step> {
+        match played {
+            protocol::Played::JunqiClassic(played) => Some(played.observed()),
+            _ => None,
+        }
     }
 
-    fn heard(&self, event: &RoomEvent) -> Result<Heard<Self>, String> {
-        Ok(match event {
-            RoomEvent::Played {
-                played: protocol::Played::JunqiClassic(played),
-                ..
-            } => Heard::Step(played.observed()),
-            _ => Heard::Nothing,
-        })
-    }
-
-    fn ending_of(&self, end: GameEnd, room_table: &[Seat]) -> Option<Outcome> {
+    fn ending_of(&self, end: GameEnd, table_seats: &[Seat]) -> Option<Outcome> {
         let winner = end
             .winner
-            .and_then(|seat| room_table.get(seat.index()))
+            .and_then(|seat| table_seats.get(seat.index()))
             .map(|&seat| side_of(seat));
         let win = |reason| winner.map(|winner| Outcome::Win { winner, reason });
         match end.reason.off_the_board()? {

@@ -1,15 +1,14 @@
-//! What every game's online play shares: how the room's seats sit at this device's table,
-//! the match requests and rematches sent to the server, and the server's refusals shown to the
-//! player. Each game follows the room's state and events for itself.
+//! What the player does in a room and what the room answers: the HUD's room actions, the
+//! match requests and rematches sent to the server, and the server's refusals shown to the
+//! player.
 
-use super::ClientSet;
-use super::cues::UiSound;
-use super::matches::{MatchRequest, NewMatch};
-use super::net::{FromServer, OnlineSession, OwnTakebackRefused, ToServer};
-use super::seats::{Controller, Seats};
-use super::theme::Toast;
-use crate::protocol::{ClientMessage, ErrorCode, RoomEvent, RoomSeat, ServerMessage};
-use crate::rules::Seat;
+use super::session::{OnlineSession, OwnTakebackRefused};
+use super::transport::{FromServer, ToServer};
+use crate::client::cues::UiSound;
+use crate::client::matches::{LocalClockRuns, MatchRequest, NewMatch};
+use crate::client::schedule::ClientSet;
+use crate::client::theme::Toast;
+use crate::protocol::{ClientMessage, RoomEvent, ServerMessage};
 use bevy::prelude::*;
 
 /// What the player asks of the room from the table (the HUD's buttons); the online code turns
@@ -36,35 +35,9 @@ pub enum RoomAction {
     },
 }
 
-/// Where each room seat sits at this device's table, by room seat, at a table for more than
-/// two (the game that follows the room keeps it; the two-seat games use [`table_seat`]).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct RoomTable(pub Vec<Seat>);
-
-/// The table seat (0 moves first) of a room seat, when `first` moves first in the room's game.
-pub fn table_seat(first: RoomSeat, seat: RoomSeat) -> Seat {
-    Seat((seat.0 + 2 - first.0.min(1)) % 2)
-}
-
-/// The seats of a two-seat room at this device's table, when `first` moves first: the
-/// player's own seat is local, the other remote.
-pub fn room_seats(first: RoomSeat, mine: Option<RoomSeat>) -> Seats {
-    let controllers = (0..2)
-        .map(|table| {
-            let room_seat = RoomSeat((table + first.0.min(1)) % 2);
-            if mine == Some(room_seat) {
-                Controller::Local
-            } else {
-                Controller::Remote
-            }
-        })
-        .collect::<Vec<_>>();
-    Seats::try_from(controllers).expect("two seats")
-}
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<RoomTable>()
-        .add_message::<RoomAction>()
+    app.add_message::<RoomAction>()
+        .configure_sets(Update, LocalClockRuns.run_if(offline))
         .add_systems(
             Update,
             (
@@ -75,6 +48,12 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(ClientSet::Command),
         )
         .add_systems(Update, answer_the_server.in_set(ClientSet::Apply));
+}
+
+/// Whether no online game is on: the local move clock runs then (online, the server keeps
+/// the clock).
+fn offline(session: Res<OnlineSession>) -> bool {
+    !session.active()
 }
 
 /// The room actions asked at the table go to the server.
@@ -129,12 +108,9 @@ fn forward_rematches(
     }
 }
 
-/// A refusal is shown (and an outdated request catches up); a new game or a newcomer in the
-/// room asks for the whole state again; a move by someone else chimes while the window is in
-/// the background.
+/// A refusal is shown; a move by someone else chimes while the window is in the background.
 fn answer_the_server(
     mut heard: MessageReader<FromServer>,
-    mut outgoing: MessageWriter<ToServer>,
     mut toast: ResMut<Toast>,
     session: Res<OnlineSession>,
     windows: Query<&Window>,
@@ -161,39 +137,8 @@ fn answer_the_server(
             ServerMessage::Error { message, code, .. } => {
                 warn!("the server refused: {code:?} {message}");
                 toast.show_key_with("toast-online-error", message.clone());
-                if *code == ErrorCode::Stale {
-                    outgoing.write(ToServer(ClientMessage::Sync {}));
-                }
-            }
-            ServerMessage::Event {
-                event:
-                    RoomEvent::NewGame { .. }
-                    | RoomEvent::SeatTaken { .. }
-                    | RoomEvent::ComputerSeated { .. }
-                    // The games only play moves on: a rewound one is put on the table anew.
-                    | RoomEvent::TakenBack { .. },
-                ..
-            } => {
-                outgoing.write(ToServer(ClientMessage::Sync {}));
             }
             _ => {}
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_seat_that_moves_first_sits_at_table_seat_zero() {
-        assert_eq!(table_seat(RoomSeat(0), RoomSeat(0)), Seat(0));
-        assert_eq!(table_seat(RoomSeat(1), RoomSeat(1)), Seat(0));
-        assert_eq!(table_seat(RoomSeat(1), RoomSeat(0)), Seat(1));
-        let seats = room_seats(RoomSeat(1), Some(RoomSeat(1)));
-        assert_eq!(seats.controller(Seat(0)), Controller::Local);
-        assert_eq!(seats.controller(Seat(1)), Controller::Remote);
-        let watching = room_seats(RoomSeat(0), None);
-        assert!(watching.iter().all(|(_, c)| c == Controller::Remote));
     }
 }
