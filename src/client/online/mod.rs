@@ -16,15 +16,9 @@ pub use session::{
 pub use transport::{FromServer, LineCheck, ToServer};
 
 use bevy::prelude::*;
-use session::OwnTakebackRefused;
 
 /// Everything online but the per-game follower: it runs headless too (tests play through a
 /// real server with it).
 pub(super) fn logic_plugin(app: &mut App) {
-    app.init_resource::<OnlineSession>()
-        .add_message::<GoOnline>()
-        .add_message::<GoOffline>()
-        .add_message::<RoomNews>()
-        .add_message::<OwnTakebackRefused>()
-        .add_plugins((transport::plugin, room::plugin));
+    app.add_plugins((session::plugin, transport::plugin, room::plugin));
 }

@@ -37,6 +37,15 @@ impl RoomPlan {
     }
 }
 
+/// The session and the messages it passes.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<OnlineSession>()
+        .add_message::<GoOnline>()
+        .add_message::<GoOffline>()
+        .add_message::<RoomNews>()
+        .add_message::<OwnTakebackRefused>();
+}
+
 /// What the player asked of the server when going online.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OnlineRequest {
