@@ -281,6 +281,11 @@ async function openNewGamePage(page, title, name, lang = 'en') {
   );
 }
 
+/// Chooses `kind` on the title screen: pressed until the game says its demonstration started.
+async function chooseGame(page, logs, kind, what) {
+  await pressForLog(page, logs, `game ${kind}`, new RegExp(`demonstration of ${kind}(?!\\w)`), what);
+}
+
 /// Presses `at` until a console line matching `pattern` appears after the press.
 async function pressForLog(page, logs, target, pattern, what) {
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -524,15 +529,7 @@ async function playQiguoOnline(binary) {
   const contexts = [];
   try {
     const host = await openGame(kept(contexts, await browser.newContext({ viewport: VIEWPORT })), address, '21-qiguo-online-title');
-    await pressUntil(
-      host.page,
-      'game Qiguo',
-      async () => {
-        await settle(host.page);
-        return regionDifference(host.title, await shoot(host.page, '21-qiguo-online-title'), MENU_AREA) > 4;
-      },
-      'the Qiguo title',
-    );
+    await chooseGame(host.page, host.logs, 'Qiguo', 'the Qiguo title');
     const friend = (seat) => `seat ${seat} ${word('online-seat-friend')}`;
     await pressUntilNamed(host.page, word('menu-online'), 'players 5', 'the online page');
     // Five seats, whose rows scroll on this screen: down to the fifth, up to the third.
@@ -608,15 +605,7 @@ async function playQiguoOnline(binary) {
 async function walkLesson() {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const { page, logs, title } = await openGame(context, url, '25-lesson-title');
-  await pressUntil(
-    page,
-    'game Xiangqi',
-    async () => {
-      await settle(page);
-      return regionDifference(title, await shoot(page, '25-lesson-title'), MENU_AREA) > 4;
-    },
-    'the Xiangqi title',
-  );
+  await chooseGame(page, logs, 'Xiangqi', 'the Xiangqi title');
   await pressForLog(page, logs, word('menu-learn'), /lesson Xiangqi step 1(?![\d:])/, 'the first step');
   await page.waitForTimeout(2000);
   await shoot(page, '26-lesson-step-1');
@@ -723,15 +712,7 @@ async function playWithControllers() {
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript(fakeGamepads);
   const { page, logs, title } = await openGame(context, url, '30-controllers-title');
-  await pressUntil(
-    page,
-    'game Xiangqi',
-    async () => {
-      await settle(page);
-      return regionDifference(title, await shoot(page, '30-controllers-title'), MENU_AREA) > 4;
-    },
-    'the Xiangqi title',
-  );
+  await chooseGame(page, logs, 'Xiangqi', 'the Xiangqi title');
   const xiangqiTitle = await shoot(page, '30-controllers-title');
   await openNewGamePage(page, xiangqiTitle, '31-controllers-new-game');
   // The page offers a controller for each seat once it has seen them.
@@ -988,15 +969,7 @@ async function playOnPhone() {
 async function playClassic() {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const { page, logs, title } = await openGame(context, url, '20-classic-title');
-  await pressUntil(
-    page,
-    'game JunqiClassic',
-    async () => {
-      await settle(page);
-      return regionDifference(title, await shoot(page, '20-classic-title'), MENU_AREA) > 4;
-    },
-    'the Junqi classic title',
-  );
+  await chooseGame(page, logs, 'JunqiClassic', 'the Junqi classic title');
   await openNewGamePage(page, await shoot(page, '20-classic-title'), '20-classic-new-game-page');
   await pressUntilNamed(page, word('new-hot-seat'), word('classic-cover-ready'), 'the cover before Red deploys');
   const covered = await shoot(page, '21-classic-cover');
@@ -1460,15 +1433,7 @@ try {
 
     // 6. Xiangqi: chosen on the title screen, a two-player game, three moves with a capture.
     const junqiTitle = await shoot(page, '09-title-junqi');
-    await pressUntil(
-      page,
-      'game Xiangqi',
-      async () => {
-        await settle(page);
-        return regionDifference(junqiTitle, await shoot(page, '09-title-xiangqi'), MENU_AREA) > 4;
-      },
-      'the Xiangqi title',
-    );
+    await chooseGame(page, logs, 'Xiangqi', 'the Xiangqi title');
     const xiangqiTitle = await shoot(page, '09-title-xiangqi');
     await openNewGamePage(page, xiangqiTitle, '09-xiangqi-new-game-page', 'ru');
     await pressForLog(page, logs, word('new-hot-seat', 'ru'), /game started: Seats\(\[Local, Local\]\)/, 'a Xiangqi game');
@@ -1546,15 +1511,7 @@ try {
   if (parts.includes('qiguo')) {
     const context = await browser.newContext({ viewport: VIEWPORT });
     const { page, logs, title } = await openGame(context, url, '18-qiguo-title');
-    await pressUntil(
-      page,
-      'game Qiguo',
-      async () => {
-        await settle(page);
-        return regionDifference(title, await shoot(page, '18-qiguo-title'), MENU_AREA) > 4;
-      },
-      'the Qiguo title',
-    );
+    await chooseGame(page, logs, 'Qiguo', 'the Qiguo title');
     await openNewGamePage(page, await shoot(page, '18-qiguo-title'), '18-qiguo-new-game-page');
     const seats = await shoot(page, '18-qiguo-new-game-page');
     const seat2Medium = `seat 2 ${word('level-medium')}`;

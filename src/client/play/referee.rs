@@ -156,7 +156,9 @@ pub(super) fn referee<G: Match>(
 ) {
     let referee = &mut *referee;
     for load in asked.loads.read() {
-        if !load.attract {
+        if load.attract {
+            info!("demonstration of {:?}", G::KIND);
+        } else {
             info!("game started: {:?}", load.seats);
         }
         let model = G::shown(&load.game, usize::MAX);
