@@ -23,10 +23,14 @@ pub(super) fn main_page(
 ) -> Option<GameKind> {
     let t = |key: &'static str| tr(lang, key);
     let mut chosen = false;
-    // Centred: the row is as wide as the buttons below.
+    // Centred: the row is as wide as the buttons below; on a narrow screen (a phone) the names
+    // wrap onto more rows rather than run off it.
+    let narrow = ui.ctx().content_rect().width() < 640.0;
     ui.allocate_ui_with_layout(
         egui::vec2(300.0, 40.0),
-        egui::Layout::left_to_right(egui::Align::Center).with_main_align(egui::Align::Center),
+        egui::Layout::left_to_right(egui::Align::Center)
+            .with_main_align(egui::Align::Center)
+            .with_main_wrap(narrow),
         |ui| {
             for entry in info.catalog.iter() {
                 let name = egui::RichText::new(entry.title).size(22.0);
