@@ -117,13 +117,13 @@ impl LessonGame for JunqiClassic {
             .map_err(|error| error.to_string())
     }
 
+    // Junqi flip's points and moves.
     fn read_point(text: &str) -> Option<junqi::Point> {
-        junqi::Point::parse(text)
+        Junqi::read_point(text)
     }
 
     fn read_move(text: &str) -> Result<junqi::Action, String> {
-        text.parse()
-            .map_err(|error: junqi::ActionParseError| error.to_string())
+        Junqi::read_move(text)
     }
 
     fn play(

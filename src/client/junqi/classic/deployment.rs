@@ -356,36 +356,21 @@ fn deployment_page(
                 .max_height(room)
                 .min_scrolled_height(room)
                 .show(ui, |ui| {
-                    if wide {
-                        ui.horizontal_top(|ui| {
-                            ui.vertical(|ui| army(ui, &screen, &settings, &mut commands));
-                            ui.add_space(16.0);
-                            ui.vertical(|ui| {
-                                ui.set_max_width(320.0);
-                                controls(
-                                    ui,
-                                    &screen,
-                                    &saved,
-                                    &mut commands,
-                                    &mut sounds,
-                                    &mut next,
-                                    lang,
-                                );
-                            });
-                        });
+                    // Side by side, or one above the other.
+                    let layout = if wide {
+                        egui::Layout::left_to_right(egui::Align::Min)
                     } else {
-                        army(ui, &screen, &settings, &mut commands);
-                        ui.add_space(6.0);
-                        controls(
-                            ui,
-                            &screen,
-                            &saved,
-                            &mut commands,
-                            &mut sounds,
-                            &mut next,
-                            lang,
-                        );
-                    }
+                        egui::Layout::top_down(egui::Align::Min)
+                    };
+                    ui.with_layout(layout, |ui| {
+                        ui.vertical(|ui| army(ui, &screen, &settings, &mut commands));
+                        ui.add_space(if wide { 16.0 } else { 6.0 });
+                        ui.vertical(|ui| {
+                            ui.set_max_width(if wide { 320.0 } else { 360.0 });
+                            let writers = (&mut commands, &mut sounds, &mut *next);
+                            controls(ui, &screen, &saved, writers, lang);
+                        });
+                    });
                 });
         });
     Ok(())
@@ -416,9 +401,11 @@ fn controls(
     ui: &mut egui::Ui,
     screen: &DeploymentScreen,
     saved: &SavedLayouts,
-    commands: &mut MessageWriter<DeploymentCommand>,
-    sounds: &mut MessageWriter<UiSound>,
-    next: &mut NextState<Screen>,
+    (commands, sounds, next): (
+        &mut MessageWriter<DeploymentCommand>,
+        &mut MessageWriter<UiSound>,
+        &mut NextState<Screen>,
+    ),
     lang: Lang,
 ) {
     let t = |key: &str| tr(lang, key);

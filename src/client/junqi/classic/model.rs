@@ -4,8 +4,9 @@
 //! business ([`Viewer`]). The computer is given its own side's line only.
 
 use crate::ai::junqi::classic::deployment_style;
+use crate::client::junqi::model::seat_of_ply;
 use crate::client::junqi::table::{Battle, StagedBattle, Staging};
-use crate::client::junqi::{Face, JunqiTable, Viewer};
+use crate::client::junqi::{Face, JunqiMatch, JunqiTable, Viewer};
 use crate::client::matches::{Deal, MatchRequest, NewMatch, PositionKey};
 use crate::client::play::{
     Answer, Authority, ComputerWords, MatchModel, PlayRequest, Records, RoomAdapter,
@@ -185,11 +186,11 @@ impl MatchModel for ClassicMatch {
         } else {
             plies
         };
-        Seat((mover % 2) as u8)
+        seat_of_ply(mover)
     }
 
     fn movers(&self) -> Vec<Seat> {
-        (0..self.plies()).map(|ply| Seat((ply % 2) as u8)).collect()
+        (0..self.plies()).map(seat_of_ply).collect()
     }
 
     fn seat_count(&self) -> usize {
@@ -335,16 +336,13 @@ impl ComputerWords for ClassicMatch {
     type Point = Point;
     const WON_BY_FLAG: bool = true;
 
+    // The same board, the same pieces: Junqi flip's words.
     fn action_points(action: &Action) -> Vec<Point> {
-        match *action {
-            Action::Flip(point) => vec![point],
-            Action::Move { from, to } => vec![from, to],
-        }
+        <JunqiMatch as ComputerWords>::action_points(action)
     }
 
     fn kind_key(letter: char) -> Option<&'static str> {
-        crate::rules::junqi::Kind::from_letter(letter)
-            .map(crate::client::junqi::rules_page::kind_key)
+        <JunqiMatch as ComputerWords>::kind_key(letter)
     }
 }
 
