@@ -7,7 +7,8 @@
 //! secret, and carries every event the node stored. Faults injected on purpose: a node paused
 //! for longer than its lease and a database stalled as long (their players keep their seats),
 //! a node killed between its commit and its notice (nothing is lost), and forged notices that
-//! do not fit (never applied).
+//! do not fit (never applied). A flood of picture requests through the balancer stays bounded
+//! on each node while another room plays.
 //!
 //! Run them with `bash scripts/cluster.sh cargo test --no-default-features --features server
 //! --test cluster -- --ignored --test-threads=1` (one at a time: the race test counts the writes
@@ -958,4 +959,47 @@ async fn two_clients_through_the_balancer_have_limits_of_their_own() {
         let client = Client::try_create_as(cluster.balancer, &other).await;
         assert!(client.is_ok(), "127.0.9.2's own limit: {:?}", client.err());
     }
+}
+
+/// Copies of room `code` stored under `count` new codes in the nodes' database: as many
+/// finished games to draw, without playing each.
+async fn copies(database: &mut tokio_postgres::Client, code: &str, count: usize) -> Vec<String> {
+    let transaction = database.transaction().await.unwrap();
+    let codes = flood::copy_codes(count);
+    for copy in &codes {
+        for statement in [
+            "INSERT INTO rooms SELECT $1, game, rules, clock, creator FROM rooms WHERE code = $2",
+            "INSERT INTO seats SELECT $1, seat, token_hash FROM seats WHERE code = $2",
+            "INSERT INTO events SELECT $1, version, event FROM events WHERE code = $2
+             ORDER BY version",
+        ] {
+            transaction
+                .execute(statement, &[copy, &code])
+                .await
+                .unwrap();
+        }
+    }
+    transaction.commit().await.unwrap();
+    codes
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
+async fn a_flood_of_pictures_through_the_balancer_leaves_another_room_playing() {
+    let cluster = cluster();
+    cluster.ready().await;
+    let code = flood::finished_game(cluster.a).await;
+    let (mut database, _) = cluster.secret().await;
+    let mut codes = copies(&mut database, &code, flood::FLOOD - 1).await;
+    codes.push(code);
+    // The pictures are asked through HAProxy, which shares them between the nodes; the room
+    // plays with a player on each node.
+    flood::Flood {
+        target: cluster.balancer,
+        codes: &codes,
+        players: [cluster.a, cluster.b],
+        nodes: &[cluster.a, cluster.b],
+    }
+    .run()
+    .await;
 }

@@ -16,6 +16,8 @@ use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
+pub mod flood;
+
 pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
