@@ -2,7 +2,9 @@
 //! briefly — all a computer is given, in one serde request, and the action it answers (or,
 //! for a review, its verdict on an action played: `judge`). The
 //! browser sends it to a Web Worker (`src/worker.rs`) and the desktop runs the same thinker on a
-//! thread, so a request gives the same answer wherever it runs.
+//! thread, so a request gives the same answer wherever it runs. The worker answers
+//! through one [`Session`], in which Xiangqi's Hard keeps its transposition table from move to
+//! move when it plays by its clock.
 
 use crate::ai::review::{Class, Judgement, Loss, Reason};
 use crate::ai::{Decision, Level, junqi, qiguo, xiangqi};
@@ -224,18 +226,23 @@ impl Sight for SideLine {
     }
 }
 
+/// Xiangqi's level and limits for `search`.
+fn xiangqi_level_and_limits(search: &Search) -> (Level, xiangqi::Limits) {
+    level_and_limits(search, xiangqi::limits, |limits, nodes, time| {
+        xiangqi::Limits {
+            max_nodes: nodes.map_or(limits.max_nodes, |n| n.min(limits.max_nodes)),
+            max_time: time,
+            ..limits
+        }
+    })
+}
+
 impl Sight for xiangqi_rules::Game {
     type Action = xiangqi_rules::Move;
     type Thinker = xiangqi::Thinker;
 
     fn thinker(&self, search: &Search) -> xiangqi::Thinker {
-        let (level, limits) = level_and_limits(search, xiangqi::limits, |limits, nodes, time| {
-            xiangqi::Limits {
-                max_nodes: nodes.map_or(limits.max_nodes, |n| n.min(limits.max_nodes)),
-                max_time: time,
-                ..limits
-            }
-        });
+        let (level, limits) = xiangqi_level_and_limits(search);
         xiangqi::Thinker::new(self, level, limits, search.seed)
     }
 
@@ -344,62 +351,147 @@ fn decide<S: Sight>(
     })
 }
 
-/// Answers `request`, thinking to the end in one go.
+/// Answers `request`, thinking to the end in one go, as a new [`Session`] would.
 pub fn think(request: &ThinkRequest) -> Result<ThinkAnswer, RequestError> {
-    let search = &request.search;
-    let judge = request.judge.as_deref();
-    match &request.seen {
-        Seen::Junqi { view } => decide(view, search, judge),
-        Seen::Xiangqi { start, moves } => {
-            let start = xiangqi_rules::Position::from_fen(start)
-                .map_err(|error| RequestError::Position(error.to_string()))?;
-            let mut game = xiangqi_rules::Game::new(start);
-            for (index, text) in moves.iter().enumerate() {
-                let bad = |error: String| RequestError::Move {
-                    index,
-                    text: text.chars().take(16).collect(),
-                    error,
-                };
-                let mv: xiangqi_rules::Move = text.parse().map_err(|e| bad(format!("{e}")))?;
-                game.play(mv).map_err(|e| bad(e.to_string()))?;
-            }
-            decide(&game, search, judge)
-        }
-        Seen::JunqiClassic { line } => {
-            let line =
-                SideLine::parse(line).map_err(|error| RequestError::Position(error.to_string()))?;
-            junqi::classic::Belief::from_line(&line)
-                .map_err(|error| RequestError::Position(error.to_string()))?;
-            let view = line.current();
-            if !line.is_over() && view.side_to_move() != line.owner() {
-                return Err(RequestError::Position(
-                    "it is not the line's owner's turn".into(),
-                ));
-            }
-            decide(&line, search, judge)
-        }
-        Seen::Qiguo { qfen } => {
-            let position = qiguo_rules::Position::from_qfen(qfen)
-                .map_err(|error| RequestError::Position(error.to_string()))?;
-            decide(&position, search, judge)
-        }
+    Session::default().think(request)
+}
+
+/// Answers a JSON [`ThinkRequest`] with a JSON [`Reply`], as a new [`Session`] would.
+pub fn think_json(request: &str) -> String {
+    Session::default().think_json(request)
+}
+
+/// Requests answered one after another by one thinker (the browser's worker). Xiangqi's Hard,
+/// when it plays by its clock, keeps its transposition table from one request to the next of
+/// the same game, as the UCI engine does between moves: one table at most, of the level's
+/// size. A request with a node limit, a review or another level starts afresh and leaves the
+/// kept table alone, so that its answer depends on the request alone.
+#[derive(Default)]
+pub struct Session {
+    xiangqi: Option<KeptTable>,
+}
+
+/// Xiangqi's kept table and the game it was last searched for.
+struct KeptTable {
+    start: String,
+    moves: Vec<String>,
+    table: xiangqi::Table,
+}
+
+impl KeptTable {
+    /// Whether a request for `start` and `moves` is the same game (a later or an earlier
+    /// point of it, after a takeback).
+    fn same_game(&self, start: &str, moves: &[String]) -> bool {
+        let shorter = self.moves.len().min(moves.len());
+        self.start == start && self.moves[..shorter] == moves[..shorter]
     }
 }
 
-/// Answers a JSON [`ThinkRequest`] with a JSON [`Reply`].
-pub fn think_json(request: &str) -> String {
-    let reply = match serde_json::from_str::<ThinkRequest>(request) {
-        Err(error) => Reply::Error {
-            error: format!("bad request: {error}"),
-        },
-        Ok(request) => match think(&request) {
-            Ok(answer) => Reply::Answer(answer),
+impl Session {
+    /// Answers `request`, thinking to the end in one go.
+    pub fn think(&mut self, request: &ThinkRequest) -> Result<ThinkAnswer, RequestError> {
+        let search = &request.search;
+        let judge = request.judge.as_deref();
+        match &request.seen {
+            Seen::Junqi { view } => decide(view, search, judge),
+            Seen::Xiangqi { start, moves } => {
+                let position = xiangqi_rules::Position::from_fen(start)
+                    .map_err(|error| RequestError::Position(error.to_string()))?;
+                let mut game = xiangqi_rules::Game::new(position);
+                for (index, text) in moves.iter().enumerate() {
+                    let bad = |error: String| RequestError::Move {
+                        index,
+                        text: text.chars().take(16).collect(),
+                        error,
+                    };
+                    let mv: xiangqi_rules::Move = text.parse().map_err(|e| bad(format!("{e}")))?;
+                    game.play(mv).map_err(|e| bad(e.to_string()))?;
+                }
+                let keeps_table = judge.is_none()
+                    && !search.quick
+                    && search.nodes.is_none()
+                    && search.level == Level::Hard;
+                if keeps_table {
+                    let (level, limits) = xiangqi_level_and_limits(search);
+                    Ok(self.xiangqi_with_kept_table(
+                        &game,
+                        start,
+                        moves,
+                        level,
+                        limits,
+                        search.seed,
+                    ))
+                } else {
+                    decide(&game, search, judge)
+                }
+            }
+            Seen::JunqiClassic { line } => {
+                let line = SideLine::parse(line)
+                    .map_err(|error| RequestError::Position(error.to_string()))?;
+                junqi::classic::Belief::from_line(&line)
+                    .map_err(|error| RequestError::Position(error.to_string()))?;
+                let view = line.current();
+                if !line.is_over() && view.side_to_move() != line.owner() {
+                    return Err(RequestError::Position(
+                        "it is not the line's owner's turn".into(),
+                    ));
+                }
+                decide(&line, search, judge)
+            }
+            Seen::Qiguo { qfen } => {
+                let position = qiguo_rules::Position::from_qfen(qfen)
+                    .map_err(|error| RequestError::Position(error.to_string()))?;
+                decide(&position, search, judge)
+            }
+        }
+    }
+
+    /// Answers a JSON [`ThinkRequest`] with a JSON [`Reply`].
+    pub fn think_json(&mut self, request: &str) -> String {
+        let reply = match serde_json::from_str::<ThinkRequest>(request) {
             Err(error) => Reply::Error {
-                error: error.to_string(),
+                error: format!("bad request: {error}"),
             },
-        },
-    };
-    serde_json::to_string(&reply).expect("a reply is plain data")
+            Ok(request) => match self.think(&request) {
+                Ok(answer) => Reply::Answer(answer),
+                Err(error) => Reply::Error {
+                    error: error.to_string(),
+                },
+            },
+        };
+        serde_json::to_string(&reply).expect("a reply is plain data")
+    }
+
+    /// Chooses a move in `game` (`start` and `moves` as requested) from the table kept for
+    /// the same game, if any, and keeps the table for the next request.
+    fn xiangqi_with_kept_table(
+        &mut self,
+        game: &xiangqi_rules::Game,
+        start: &str,
+        moves: &[String],
+        level: Level,
+        limits: xiangqi::Limits,
+        seed: u64,
+    ) -> ThinkAnswer {
+        let table = self
+            .xiangqi
+            .take()
+            .filter(|kept| kept.same_game(start, moves))
+            .map(|kept| kept.table);
+        let mut thinker = xiangqi::Thinker::with_table(game, level, limits, seed, table);
+        let action = crate::ai::think_to_the_end(|| thinker.think(None));
+        let nodes = thinker.nodes();
+        self.xiangqi = thinker.into_table().map(|table| KeptTable {
+            start: start.to_string(),
+            moves: moves.to_vec(),
+            table,
+        });
+        ThinkAnswer {
+            action: action.map(|action| action.to_string()),
+            nodes,
+            judged: None,
+        }
+    }
 }
 
 #[cfg(test)]

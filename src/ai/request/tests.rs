@@ -212,3 +212,74 @@ fn a_junqi_classic_line_is_answered_as_the_command_line_answers_it() {
     ));
     assert!(reply.contains("turn"), "{reply}");
 }
+
+/// Hard's limits down to `depth` plies, with neither node nor time limit.
+fn hard_to_depth(depth: i32) -> xiangqi::Limits {
+    xiangqi::Limits {
+        max_depth: depth,
+        max_nodes: u64::MAX,
+        max_time: NO_CLOCK,
+        ..xiangqi::limits(Level::Hard)
+    }
+}
+
+#[test]
+fn a_session_searches_a_game_again_from_the_kept_table() {
+    let start = xiangqi_rules::Position::start();
+    let fen = start.to_fen();
+    let mut game = xiangqi_rules::Game::new(start);
+    let moves: Vec<String> = vec!["h2e2".into(), "h9g7".into()];
+    for mv in &moves {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let mut session = Session::default();
+    let search = |session: &mut Session, moves: &[String]| {
+        session.xiangqi_with_kept_table(&game, &fen, moves, Level::Hard, hard_to_depth(5), 1)
+    };
+    let fresh = search(&mut session, &moves);
+    // The same position asked again (a worker's request repeated, a takeback and the move
+    // played again): the kept table has it.
+    let again = search(&mut session, &moves);
+    assert!(
+        again.nodes < fresh.nodes,
+        "to depth 5 with the kept table: {} nodes, afresh: {}",
+        again.nodes,
+        fresh.nodes
+    );
+    let held = session.xiangqi.as_ref().expect("a kept table");
+    assert!(held.same_game(&fen, &moves[..1]), "after a takeback");
+    assert!(
+        held.same_game(&fen, &[&moves[..], &["h0g2".into()]].concat()),
+        "later"
+    );
+    assert!(!held.same_game(&fen, &["b2e2".into()]), "another opening");
+    let other_start = game.position().to_fen();
+    assert!(!held.same_game(&other_start, &moves), "another game");
+    // Another game replaces the kept table.
+    let other = xiangqi_rules::Game::new(game.position().clone());
+    session.xiangqi_with_kept_table(&other, &other_start, &[], Level::Hard, hard_to_depth(3), 1);
+    assert_eq!(session.xiangqi.as_ref().unwrap().start, other_start);
+}
+
+#[test]
+fn a_node_limited_request_answers_alike_in_a_session_with_a_kept_table() {
+    let mut session = Session::default();
+    let request = |nodes| ThinkRequest {
+        seen: Seen::Xiangqi {
+            start: xiangqi_rules::Position::start().to_fen(),
+            moves: vec!["h2e2".into(), "h9g7".into()],
+        },
+        search: Search {
+            level: Level::Hard,
+            seed: 5,
+            quick: false,
+            nodes,
+        },
+        judge: None,
+    };
+    // By the clock (two seconds at most), which keeps the table.
+    session.think(&request(None)).unwrap();
+    assert!(session.xiangqi.is_some());
+    let limited = request(Some(20_000));
+    assert_eq!(session.think(&limited).unwrap(), think(&limited).unwrap());
+}
