@@ -1,7 +1,8 @@
 //! Principal-variation alpha-beta with iterative deepening (the best move first in an
 //! aspiration window), a transposition table kept from move to move, quiescence on captures
 //! (with delta pruning), null-move pruning, reverse futility, futility and
-//! late-move pruning near the leaves, late-move reductions, killer and history ordering, and
+//! late-move pruning near the leaves (bolder or more careful as the static evaluation rises
+//! or not over the side's last move), late-move reductions, killer and history ordering, and
 //! the repetition rules: a cycle in the line searched is judged as the referee would (the
 //! perpetual checker or chaser loses, anything else is a draw), so the search never walks
 //! into a loss by repetition and steers the opponent into one when it can.
@@ -99,7 +100,12 @@ struct Search {
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// How often each move (from, to) caused a cutoff, weighted by depth.
     history: Vec<i32>,
+    /// The static evaluation at each ply of the line ([`NO_EVAL`] when in check).
+    evals: [i32; MAX_PLY],
 }
+
+/// The static evaluation of a node in check, which has none.
+const NO_EVAL: i32 = i32::MIN;
 
 /// Converts a score for storing at `ply` (mates relative to the node) and back.
 fn to_table(score: i32, ply: i32) -> i32 {
@@ -394,17 +400,24 @@ impl Search {
                 return score;
             }
         }
-        // The static evaluation, where the pruning below may use it.
-        let static_eval = if pv_node || in_check {
-            None
+        // The static evaluation, where the pruning below may use it, and whether it improved
+        // on the side's own two plies before (pruning is then bolder, reductions milder).
+        let eval_here = if in_check {
+            NO_EVAL
         } else {
-            Some(evaluate(&position))
+            evaluate(&position)
         };
+        self.evals[ply as usize] = eval_here;
+        let improving = ply >= 2
+            && eval_here != NO_EVAL
+            && self.evals[ply as usize - 2] != NO_EVAL
+            && eval_here > self.evals[ply as usize - 2];
+        let static_eval = (!pv_node && !in_check).then_some(eval_here);
         // Reverse futility: near the leaves, a position this far above beta stays above it.
         if let Some(eval) = static_eval
             && depth <= FUTILITY_DEPTH
             && beta.abs() < MATE_BOUND
-            && eval - FUTILITY_MARGIN * depth >= beta
+            && eval - FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
         {
             return eval;
         }
@@ -445,7 +458,11 @@ impl Search {
         let futile = static_eval
             .is_some_and(|eval| depth <= FUTILITY_DEPTH && eval + FUTILITY_MARGIN * depth <= alpha);
         let late_limit = if static_eval.is_some() && depth <= FUTILITY_DEPTH {
-            LATE_MOVES[depth as usize]
+            if improving {
+                LATE_MOVES[depth as usize]
+            } else {
+                LATE_MOVES[depth as usize] * 2 / 3
+            }
         } else {
             usize::MAX
         };
@@ -595,6 +612,7 @@ impl Deepening {
             line,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; POINTS * POINTS],
+            evals: [NO_EVAL; MAX_PLY],
         };
         let root_position = root.clone();
         search.order(&root_position, &mut order, None, 0);
