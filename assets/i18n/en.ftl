@@ -562,6 +562,7 @@ classic-cover-title = Pass the device
 classic-cover-deploy = { $hidden }: look away. { $player } deploys — { $player }, tap when ready.
 classic-cover-move = { $hidden }: look away. { $player }, tap when ready.
 classic-cover-ready = I am ready
+classic-armies-awaited = Waiting for both armies to be deployed
 classic-rules-goal = Capture the enemy flag. Each side arranges its 25 pieces in secret on its own half; you see your own ranks, never the enemy's.
 classic-rules-deploy-title = Deployment
 classic-rules-deploy = The flag stands on one of your two headquarters. Landmines stand on your last two ranks, bombs never on your front rank, and the camps start empty. Pieces on a headquarters never move.

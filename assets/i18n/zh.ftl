@@ -545,6 +545,7 @@ classic-cover-title = 交给对方
 classic-cover-deploy = { $hidden }：请不要看。{ $player }排兵 — { $player }，好了请点一下。
 classic-cover-move = { $hidden }：请不要看。{ $player }，好了请点一下。
 classic-cover-ready = 我好了
+classic-armies-awaited = 等待双方布阵
 classic-rules-goal = 夺取对方的军旗。双方在自己的一边排好25个棋子，不让对方看到；你只能看到自己的棋子。
 classic-rules-deploy-title = 排兵
 classic-rules-deploy = 军旗放在自己的大本营。地雷放在最后两行，炸弹不能放在第一行，行营开始时是空的。大本营里的棋子不能走。

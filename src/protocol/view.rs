@@ -210,6 +210,12 @@ impl RoomTable {
         Ok(())
     }
 
+    /// Whether the host may start the game with the computer in the free seats (Qiguo and
+    /// Junqi classic rooms).
+    pub fn computer_may_sit(&self) -> bool {
+        matches!(self, RoomTable::Qiguo(..) | RoomTable::JunqiClassic(_))
+    }
+
     /// Whether the rules ended the game (in Junqi classic only the referee knows: the end
     /// comes as its event, and the armies are unveiled).
     pub fn over(&self) -> bool {

@@ -210,7 +210,7 @@ fn classic(app: &App) -> ClassicMatch {
 /// flags; every piece shows its side's rim. Returns how many ranks are shown.
 fn assert_ranks_shown_to(app: &mut App, seen_by: Viewer) -> usize {
     let model = classic(app);
-    let position = model.game().position();
+    let position = model.whole().unwrap().position();
     let mut query = app
         .world_mut()
         .query::<(&PieceSprite, &PieceFace, &Owner)>();
@@ -227,7 +227,8 @@ fn assert_ranks_shown_to(app: &mut App, seen_by: Viewer) -> usize {
         assert_eq!(rank, piece, "{}: shows another piece", sprite.point);
         let flag_shown = piece.kind == Kind::Flag
             && model
-                .game()
+                .whole()
+                .unwrap()
                 .announcements()
                 .iter()
                 .any(|announced| announced.flags_shown.contains(&sprite.point));
@@ -251,7 +252,8 @@ fn pieces_of(app: &App, side: Color) -> usize {
     Point::all()
         .filter(|&at| {
             model
-                .game()
+                .whole()
+                .unwrap()
                 .position()
                 .piece_at(at)
                 .is_some_and(|p| p.color == side)
@@ -263,7 +265,7 @@ fn pieces_of(app: &App, side: Color) -> usize {
 fn tap_first_move(app: &mut App) {
     let model = classic(app);
     let mut moves = ActionList::new();
-    model.game().position().legal_moves(&mut moves);
+    model.whole().unwrap().position().legal_moves(&mut moves);
     let Some(&Action::Move { from, to }) = moves.first() else {
         panic!("no move to play");
     };
@@ -309,7 +311,7 @@ fn a_hot_seat_game_is_deployed_and_played_behind_the_cover_showing_only_the_move
     app.update();
     assert!(!app.world().contains_resource::<Preparing>());
     assert_eq!(table_game(&app), GameKind::JunqiClassic);
-    let start = classic(&app).game().start().clone();
+    let start = classic(&app).whole().unwrap().start().clone();
     assert_eq!(Deployment::of_position(&start, Color::Red), Some(red));
     assert_eq!(Deployment::of_position(&start, Color::Blue), Some(blue));
 
@@ -319,7 +321,11 @@ fn a_hot_seat_game_is_deployed_and_played_behind_the_cover_showing_only_the_move
     assert_eq!(viewer(&app), Viewer::Nobody);
     assert_eq!(assert_ranks_shown_to(&mut app, Viewer::Nobody), 0);
     let mut moves = ActionList::new();
-    classic(&app).game().position().legal_moves(&mut moves);
+    classic(&app)
+        .whole()
+        .unwrap()
+        .position()
+        .legal_moves(&mut moves);
     let Some(&Action::Move { from, .. }) = moves.first() else {
         panic!("no move");
     };
@@ -354,7 +360,14 @@ fn a_hot_seat_game_is_deployed_and_played_behind_the_cover_showing_only_the_move
     assert_eq!(cover(&app), None);
     assert_eq!(viewer(&app), Viewer::All);
     let on_board = Point::all()
-        .filter(|&at| classic(&app).game().position().piece_at(at).is_some())
+        .filter(|&at| {
+            classic(&app)
+                .whole()
+                .unwrap()
+                .position()
+                .piece_at(at)
+                .is_some()
+        })
         .count();
     assert_eq!(assert_ranks_shown_to(&mut app, Viewer::All), on_board);
 }
@@ -424,14 +437,14 @@ fn a_finished_classic_game_replays_everything_and_is_reviewed_from_each_movers_l
     for _ in 0..8 {
         let model = classic(&app);
         let mut moves = ActionList::new();
-        model.game().position().legal_moves(&mut moves);
+        model.whole().unwrap().position().legal_moves(&mut moves);
         let table = *app.world().resource::<TableState<ClassicMatch>>();
         app.world_mut()
             .write_message(PlayRequest::new(*moves.last().unwrap(), &table));
         app.update();
         settle(&mut app);
     }
-    let played = classic(&app).game().clone();
+    let played = classic(&app).whole().unwrap().clone();
     assert_eq!(played.actions().len(), 8);
     app.world_mut().write_message(MatchRequest::Resign);
     app.update();
@@ -499,4 +512,158 @@ fn a_lesson_step_shows_the_learner_their_ranks_with_no_cover() {
         assert_ranks_shown_to(&mut app, Viewer::Side(Color::Red)),
         own
     );
+}
+
+/// The line of the side that deployed `own`, from `app`'s view of its room.
+fn online_line(app: &App, own: &Deployment) -> kawu::rules::junqi::classic::SideLine {
+    let session = session(app);
+    let view = session.view.as_ref().expect("in a room");
+    let kawu::protocol::RoomTable::JunqiClassic(state) = &view.table else {
+        panic!("not a classic room");
+    };
+    state.line(own).expect("the room's moves fit this army")
+}
+
+/// Every piece entity of `app` shows a rank only of `side`'s pieces or a shown flag, and
+/// every piece of `side` shows its rank. Returns how many ranks are shown.
+fn assert_only_own_ranks(app: &mut App, side: Color) -> usize {
+    let mut query = app
+        .world_mut()
+        .query::<(&PieceSprite, &PieceFace, &Owner)>();
+    let mut shown = 0;
+    for (sprite, face, owner) in query.iter(app.world()) {
+        match face.0 {
+            Some(piece) => {
+                shown += 1;
+                assert!(
+                    piece.color == side || piece.kind == Kind::Flag,
+                    "{}: {piece:?} shown to {side:?}",
+                    sprite.point
+                );
+            }
+            None => assert_ne!(owner.0, Some(side), "{}: own rank hidden", sprite.point),
+        }
+    }
+    shown
+}
+
+#[test]
+fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
+    let server = start_server();
+    let plan = RoomPlan::pair(GameKind::JunqiClassic, Default::default());
+    let (mut host, code) = create_room(&server, plan);
+    let mut guest = join_room(&server, &code);
+    // Each device opens its own side's deployment, the table hidden behind it.
+    run_until(
+        &mut [&mut host, &mut guest],
+        "both deployment screens open",
+        |apps| {
+            apps.iter()
+                .all(|app| app.world().contains_resource::<DeploymentScreen>())
+        },
+    );
+    assert_eq!(screen(&host).side(), Color::Red, "the host moves first");
+    assert_eq!(screen(&guest).side(), Color::Blue);
+    command(
+        &mut guest,
+        DeploymentCommand::Arrange(DeploymentStyle::Defensive),
+    );
+    let armies = [&host, &guest].map(|app| screen(app).draft.deployment().unwrap());
+    command(&mut host, DeploymentCommand::Ready);
+    // The host's army is in; the guest's is awaited, and the host's board shows its own.
+    run_until(
+        &mut [&mut host, &mut guest],
+        "the host's army on its board",
+        |apps| classic(apps[0]).line_owner() == Some(Color::Red),
+    );
+    assert!(kawu::client::junqi::classic::armies_awaited(&session(
+        &host
+    )));
+    command(&mut guest, DeploymentCommand::Ready);
+    run_until(&mut [&mut host, &mut guest], "both armies in", |apps| {
+        apps.iter().all(|app| {
+            session(app)
+                .view
+                .as_ref()
+                .is_some_and(|v| v.to_move().is_some())
+                && table_game(app) == GameKind::JunqiClassic
+        }) && classic(apps[1]).line_owner() == Some(Color::Blue)
+    });
+    for app in [&mut host, &mut guest] {
+        assert!(!app.world().contains_resource::<DeploymentScreen>());
+        assert!(classic(app).whole().is_none(), "no enemy army here");
+    }
+
+    // Ten moves, each chosen by its mover from its own line and played by two taps.
+    let sides = [Color::Red, Color::Blue];
+    let mut battles = 0;
+    for ply in 0..10 {
+        let mover = ply % 2;
+        let (apps, own) = if mover == 0 {
+            ([&mut host, &mut guest], &armies[0])
+        } else {
+            ([&mut guest, &mut host], &armies[1])
+        };
+        let [mover_app, other_app] = apps;
+        settle(mover_app);
+        let mut moves = ActionList::new();
+        online_line(mover_app, own)
+            .current()
+            .legal_moves(&mut moves);
+        // An attack when there is one, to see the referee's verdicts.
+        let attack = moves.iter().copied().find(|action| match action {
+            Action::Move { to, .. } => {
+                kawu::client::junqi::JunqiTable::face(&classic(mover_app), *to, Viewer::All)
+                    .is_some()
+            }
+            _ => false,
+        });
+        let Some(Action::Move { from, to }) = attack.or(moves.first().copied()) else {
+            panic!("no move for {:?}", sides[mover]);
+        };
+        select(mover_app, from);
+        select(mover_app, to);
+        run_until(
+            &mut [mover_app, other_app],
+            "the move on both boards",
+            |apps| apps.iter().all(|app| classic(app).plies() == ply + 1),
+        );
+        battles += usize::from(classic(&host).steps()[ply].verdict.is_some());
+        for (app, side) in [(&mut host, Color::Red), (&mut guest, Color::Blue)] {
+            settle(app);
+            assert!(assert_only_own_ranks(app, side) > 0);
+        }
+    }
+    assert_eq!(classic(&host).steps(), classic(&guest).steps());
+    println!("{battles} battles in ten moves");
+
+    // The host resigns: the armies are unveiled and both boards show the whole game.
+    host.world_mut().write_message(MatchRequest::Resign);
+    run_until(
+        &mut [&mut host, &mut guest],
+        "the armies unveiled",
+        |apps| apps.iter().all(|app| classic(app).whole().is_some()),
+    );
+    for app in [&mut host, &mut guest] {
+        let model = classic(app);
+        assert_eq!(
+            model.outcome(),
+            Some(Outcome::Win {
+                winner: Color::Blue,
+                reason: WinReason::Resignation
+            })
+        );
+        let start = model.whole().unwrap().start().clone();
+        assert_eq!(
+            Deployment::of_position(&start, Color::Red).as_ref(),
+            Some(&armies[0])
+        );
+        assert_eq!(
+            Deployment::of_position(&start, Color::Blue).as_ref(),
+            Some(&armies[1])
+        );
+        assert_eq!(model.plies(), 10);
+        settle(app);
+        assert_eq!(viewer(app), Viewer::All, "everything is shown at the end");
+    }
 }

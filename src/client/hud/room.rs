@@ -64,14 +64,29 @@ fn table_seats(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut Hud
         let text = egui::RichText::new(format!("{states}: {mark}"));
         ui.label(if mine { text.strong() } else { text });
     }
-    if session.waiting_for_players() && session.my_seat() == Some(RoomSeat(0)) {
+    start_with_the_computer(ui, lang, session, act);
+    if session.my_seat().is_some() && !online.status.over {
+        leave_for_good(ui, lang, act);
+    }
+}
+
+/// While seats are free, the host of a room whose game allows it may start now and let the
+/// computer take them.
+fn start_with_the_computer(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    session: &OnlineSession,
+    act: &mut HudActions,
+) {
+    let allowed = session
+        .view
+        .as_ref()
+        .is_some_and(|view| view.table.computer_may_sit());
+    if allowed && session.waiting_for_players() && session.my_seat() == Some(RoomSeat(0)) {
         ui.label(egui::RichText::new(tr(lang, "online-start-help")).small());
         if small_button(ui, true, tr(lang, "online-start-now"), &mut act.sounds) {
             act.room.write(RoomAction::Start);
         }
-    }
-    if session.my_seat().is_some() && !online.status.over {
-        leave_for_good(ui, lang, act);
     }
 }
 
@@ -168,6 +183,7 @@ pub(super) fn online_block(
                 } else {
                     "online-opponent-away"
                 }));
+                start_with_the_computer(ui, lang, session, act);
             }
             if session.spectators() > 0 {
                 let spectators = [("count", session.spectators())];

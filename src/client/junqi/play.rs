@@ -198,7 +198,7 @@ impl ComputerWords for JunqiMatch {
 }
 
 impl RoomAdapter for JunqiMatch {
-    fn from_table(table: &RoomTable) -> Option<Result<Self, String>> {
+    fn from_table(table: &RoomTable, _secret: Option<&str>) -> Option<Result<Self, String>> {
         let RoomTable::Junqi(public) = table else {
             return None;
         };

@@ -11,10 +11,13 @@ use crate::client::theme::Toast;
 use crate::protocol::{ClientMessage, RoomEvent, ServerMessage};
 use bevy::prelude::*;
 
-/// What the player asks of the room from the table (the HUD's buttons); the online code turns
-/// each into its message to the server.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+/// What the player asks of the room from the table (the HUD's buttons, a game's own pages);
+/// the online code turns each into its message to the server.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum RoomAction {
+    /// This seat's army, deployed in secret, as the room's game writes it (the game keeps it
+    /// as the session's secret: the server sends it back only when the seat is taken again).
+    Deploy(String),
     /// The host starts a table for more than two now, the computer taking the free seats.
     Start,
     /// Leave the room for good.
@@ -62,7 +65,8 @@ fn forward_room_actions(
     mut outgoing: MessageWriter<ToServer>,
 ) {
     for action in actions.read() {
-        outgoing.write(ToServer(match *action {
+        outgoing.write(ToServer(match action.clone() {
+            RoomAction::Deploy(deployment) => ClientMessage::Deploy { deployment },
             RoomAction::Start => ClientMessage::Start { level: None },
             RoomAction::Leave => ClientMessage::Leave {},
             RoomAction::AnswerDraw { accept } => ClientMessage::AnswerDraw { accept },

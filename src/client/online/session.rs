@@ -98,6 +98,8 @@ pub struct RoomTicket {
 pub enum RoomNews {
     /// The room's whole state was read: the view is new.
     State,
+    /// The server told this seat a secret of its game (its own army, deployed in secret).
+    Secret,
     /// The view applied this event, numbered `version`.
     Event { version: u64, event: RoomEvent },
 }
@@ -133,6 +135,9 @@ pub struct OnlineSession {
     /// Whether the whole room has been asked for again and its state not heard yet (it is
     /// asked for once).
     resyncing: bool,
+    /// What this seat alone knows of the room's game numbered so: its own army, deployed in
+    /// secret (sent by this device, or by the server when the seat is taken again).
+    secret: Option<(u32, String)>,
 }
 
 /// What a frame from the server changes beyond the session.
@@ -198,6 +203,21 @@ impl OnlineSession {
     /// The request to take a move back, while one waits for answers.
     pub fn takeback(&self) -> Option<&TakebackRequest> {
         self.view.as_ref().and_then(|view| view.takeback.as_ref())
+    }
+
+    /// What this seat alone knows of the room's current game (its own army, deployed in
+    /// secret), if anything.
+    pub fn secret(&self) -> Option<&str> {
+        let (game_number, secret) = self.secret.as_ref()?;
+        let current = self.view.as_ref()?.game_number;
+        (*game_number == current && self.my_seat().is_some()).then_some(secret.as_str())
+    }
+
+    /// Keeps this seat's secret of the room's current game: what it just sent the server.
+    pub fn keep_secret(&mut self, secret: String) {
+        if let Some(view) = &self.view {
+            self.secret = Some((view.game_number, secret));
+        }
     }
 
     /// The room seat this device holds, if it holds one.
@@ -436,6 +456,13 @@ impl OnlineSession {
             }
             ServerMessage::Clock { seat, remaining_ms } => {
                 self.clock = Some((*seat, now + Duration::from_millis(*remaining_ms)));
+            }
+            ServerMessage::OwnDeployment {
+                game_number,
+                deployment,
+            } => {
+                self.secret = Some((*game_number, deployment.clone()));
+                return (Some(RoomNews::Secret), false);
             }
             // Another connection took this seat with its token: this one gives the room up
             // rather than take it back (and be replaced again).

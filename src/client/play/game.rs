@@ -203,8 +203,9 @@ pub trait ComputerWords: ComputerGame {
 /// keeps, having accepted every event it shows. The online follower does the rest.
 pub trait RoomAdapter: Authority {
     /// The model of a room's table, if the room plays this game; an error says why the table
-    /// cannot be shown.
-    fn from_table(table: &RoomTable) -> Option<Result<Self, String>>;
+    /// cannot be shown. `secret`: what the server told this seat alone of the game (an army
+    /// deployed in secret), if anything.
+    fn from_table(table: &RoomTable, secret: Option<&str>) -> Option<Result<Self, String>>;
     /// The step a room's played action is, if it is an action of this game.
     fn step_of(played: &Played) -> Option<Self::Step>;
     /// How a room's end shows in the model, when the rules cannot tell by themselves.

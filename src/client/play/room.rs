@@ -26,16 +26,19 @@ struct Shown {
     /// The steps of the game (Qiguo: withdrawals too) and its actions.
     steps: usize,
     history: Vec<Played>,
+    /// What this seat alone knew of the game.
+    secret: Option<String>,
 }
 
 impl Shown {
-    fn of(view: &RoomView, table_seats: Vec<Seat>) -> Shown {
+    fn of(view: &RoomView, table_seats: Vec<Seat>, secret: Option<&str>) -> Shown {
         Shown {
             code: view.code.clone(),
             game_number: view.game_number,
             table_seats,
             steps: view.table.history_len(),
             history: view.table.history(),
+            secret: secret.map(str::to_string),
         }
     }
 }
@@ -169,6 +172,7 @@ fn follow_room<G: Match>(
                 NextState::set_if_neq(&mut feedback.next, Screen::Playing);
                 None
             }
+            RoomNews::Secret => None,
             RoomNews::Event {
                 event: RoomEvent::DrawDeclined { seat },
                 ..
@@ -200,13 +204,17 @@ fn follow_room<G: Match>(
                 | RoomEvent::Withdrew { .. }
                 | RoomEvent::SeatTaken { .. }
                 | RoomEvent::ComputerSeated { .. }
-                | RoomEvent::SeatLeft { .. },
+                | RoomEvent::SeatLeft { .. }
+                | RoomEvent::Deployed { .. }
+                | RoomEvent::Unveiled { .. },
             )
             | Some(RoomEvent::GameEnded { .. })
             | None => {}
             Some(_) => continue,
         }
-        seat(view, &session, &mut ahead, &mut feedback);
+        // What was hidden until the end is known now: the game is put on the board whole.
+        let unveiled = matches!(event, Some(RoomEvent::Unveiled { .. }));
+        seat(view, &session, &mut ahead, &mut feedback, unveiled);
         seated_at = Some(view.version);
     }
     rulings.write_batch(ahead.rulings);
@@ -241,14 +249,16 @@ fn play_on<G: Match>(ahead: &mut Ahead<G>, played: &Played) -> bool {
 }
 
 /// Puts the view's table on the board with this device's seats, unless the board already
-/// shows it (a click made meanwhile counts then); rules the room's end if it has one.
+/// shows it (a click made meanwhile counts then) and nothing hidden was `unveiled`; rules the
+/// room's end if it has one.
 fn seat<G: Match>(
     view: &RoomView,
     session: &OnlineSession,
     ahead: &mut Ahead<G>,
     feedback: &mut Feedback,
+    unveiled: bool,
 ) {
-    let model = match G::from_table(&view.table) {
+    let model = match G::from_table(&view.table, session.secret()) {
         Some(Ok(model)) => model,
         Some(Err(error)) => {
             warn!("the room's game cannot be shown: {error}");
@@ -263,8 +273,9 @@ fn seat<G: Match>(
     ahead.referee.stand_down();
     feedback.commands.insert_resource(seats);
     let table_seats = session.table_seats();
-    let shown = Shown::of(view, table_seats.clone());
-    let unchanged = ahead.shows_the_room()
+    let shown = Shown::of(view, table_seats.clone(), session.secret());
+    let unchanged = !unveiled
+        && ahead.shows_the_room()
         && ahead
             .following
             .shown

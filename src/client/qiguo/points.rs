@@ -300,7 +300,7 @@ impl ComputerWords for QiguoMatch {
 }
 
 impl RoomAdapter for QiguoMatch {
-    fn from_table(table: &RoomTable) -> Option<Result<Self, String>> {
+    fn from_table(table: &RoomTable, _secret: Option<&str>) -> Option<Result<Self, String>> {
         let RoomTable::Qiguo(game, _) = table else {
             return None;
         };

@@ -322,7 +322,7 @@ impl ComputerWords for XiangqiMatch {
 }
 
 impl RoomAdapter for XiangqiMatch {
-    fn from_table(table: &RoomTable) -> Option<Result<Self, String>> {
+    fn from_table(table: &RoomTable, _secret: Option<&str>) -> Option<Result<Self, String>> {
         let RoomTable::Xiangqi(game) = table else {
             return None;
         };

@@ -3,12 +3,14 @@
 //! verdicts, and the record.
 
 use super::model::{ClassicDid, ClassicMatch, seat_of};
+use super::online::armies_awaited;
 use crate::client::Screen;
 use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::junqi::hud::{outcome_colour, outcome_text, side_name};
 use crate::client::junqi::pieces::side_text;
 use crate::client::matches::{MatchStatus, on_table};
+use crate::client::online::OnlineSession;
 use crate::client::play::{MatchModel, MatchWords, RecordShelf, record_section};
 use crate::client::records::{RecordBoxText, ReplayRequest};
 use crate::client::schedule::ClientSet;
@@ -126,6 +128,7 @@ struct Section<'w> {
     area: Res<'w, HudSectionArea>,
     shelf: RecordShelf<'w, ClassicMatch>,
     replays: MessageWriter<'w, ReplayRequest>,
+    session: Res<'w, OnlineSession>,
 }
 
 fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
@@ -141,9 +144,12 @@ fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
     );
     egui::ScrollArea::vertical().show(&mut ui, |ui| {
         let model = &*section.model;
-        let position = model.game().position();
-        let quiet = position.quiet_plies();
-        let limit = position.quiet_limit();
+        if armies_awaited(&section.session) {
+            ui.label(
+                egui::RichText::new(t("classic-armies-awaited")).color(palette::WARNING.egui()),
+            );
+        }
+        let (quiet, limit) = model.quiet();
         if quiet >= 60.min(limit) {
             let counter = tr_args(lang, "hud-quiet", [("count", quiet), ("limit", limit)]);
             ui.label(egui::RichText::new(counter).color(palette::WARNING.egui()));
@@ -184,14 +190,12 @@ fn move_log(ui: &mut egui::Ui, lang: Lang, model: &ClassicMatch, replay: bool) -
         ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
         return None;
     }
-    let game = model.game();
-    let moves: Vec<String> = game
-        .actions()
+    let moves: Vec<String> = model
+        .steps()
         .iter()
-        .zip(game.announcements())
-        .map(|(action, announced)| match announced.verdict {
-            Some(verdict) => format!("{action} {}", tr(lang, verdict_key(verdict))),
-            None => action.to_string(),
+        .map(|step| match step.verdict {
+            Some(verdict) => format!("{} {}", step.action, tr(lang, verdict_key(verdict))),
+            None => step.action.to_string(),
         })
         .collect();
     let mut clicked = None;

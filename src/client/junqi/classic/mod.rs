@@ -1,12 +1,13 @@
 //! Junqi classic at the table: each side deploys its army in secret, then a referee judges
 //! every battle and tells only who survived. The game shares Junqi flip's board, pieces, input
 //! and animations (`client/junqi/`); here are its model on the match layer, the deployment
-//! screen, who sees what (the cover between two players sharing the device), its HUD section
-//! and its rules page.
+//! screen, who sees what (the cover between two players sharing the device), its army sent to
+//! a room, its HUD section and its rules page.
 
 mod deployment;
 mod hud;
 mod model;
+mod online;
 mod rules_page;
 mod secrecy;
 
@@ -15,6 +16,7 @@ pub use deployment::{
 };
 pub use hud::RECORD_WORDS;
 pub use model::{ClassicDid, ClassicMatch, QUIET_LIMIT, seat_of, side_of};
+pub use online::{armies_awaited, army_awaited_here};
 pub use secrecy::{CoverFor, LiftCover, Preparing, Uncovered};
 
 use crate::client::catalog::{self, GameEntry};
@@ -32,7 +34,7 @@ pub(super) fn logic_plugin(app: &mut App) {
             title: "军棋 · Junqi classic",
             subtitle_key: "title-subtitle-classic",
             seats: 2..=2,
-            online: false,
+            online: true,
             save_file: "autosave-junqi-classic.json",
             record_words: Some(RECORD_WORDS),
             rules_page: rules_page::rules_page,
@@ -45,6 +47,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         super::lesson::plugin::<ClassicMatch, crate::lessons::JunqiClassic>,
         deployment::logic_plugin,
         secrecy::logic_plugin,
+        online::logic_plugin,
     ));
 }
 

@@ -1,7 +1,9 @@
-//! The Junqi classic match on the table, as the match layer plays it. The model is the
-//! referee's game: at this device both armies are known (two players sharing it, a game
-//! against the computer, a replay), and what each player may see of it is the board's
-//! business ([`Viewer`]). The computer is given its own side's line only.
+//! The Junqi classic match on the table, as the match layer plays it. Where both armies are
+//! known at this device (two players sharing it, a game against the computer, a replay, a
+//! finished game) the model is the referee's game, and what each player may see of it is the
+//! board's business ([`Viewer`]). Online, until the end, only the server knows the enemy's
+//! army: the model is this seat's line, its own army and what the referee announced. The
+//! computer is given its own side's line only.
 
 use crate::ai::junqi::classic::deployment_style;
 use crate::client::junqi::model::seat_of_ply;
@@ -13,9 +15,10 @@ use crate::client::play::{
 };
 use crate::client::seats::{Controller, Seats};
 use crate::client::thinking::ComputerGame;
-use crate::protocol::{self, GameEnd, OffTheBoard, RoomTable};
+use crate::protocol::{self, EndReason, GameEnd, OffTheBoard, RoomTable};
 use crate::rules::junqi::classic::{
-    ClassicGame, ClassicPosition, Deployment, DeploymentStyle, Observed, SideLine, Verdict,
+    ClassicGame, ClassicPosition, ClassicView, Deployment, DeploymentStyle, Observed, Seen,
+    SideLine, Verdict,
 };
 use crate::rules::junqi::{
     Action, ActionList, Color as Side, DEFAULT_QUIET_PLY_LIMIT, DrawReason, Kind, Outcome, Piece,
@@ -30,10 +33,24 @@ use rand::seq::IndexedRandom;
 /// The quiet plies that draw a classic game at this device.
 pub const QUIET_LIMIT: u16 = DEFAULT_QUIET_PLY_LIMIT;
 
-/// The match on the table: the referee's game, both armies known.
+/// The match on the table: the referee's game, or one side's line of it.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct ClassicMatch {
-    game: ClassicGame,
+    known: Known,
+}
+
+/// What this device knows of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Known {
+    /// Both armies: the referee's game.
+    Whole(ClassicGame),
+    /// One side's line: its own army, where the enemy's pieces stand and what the referee
+    /// announced; with the end the server told, if it ended.
+    Line {
+        line: SideLine,
+        now: Box<ClassicView>,
+        outcome: Option<Outcome>,
+    },
 }
 
 impl Default for ClassicMatch {
@@ -43,24 +60,86 @@ impl Default for ClassicMatch {
 }
 
 impl ClassicMatch {
-    /// The match of `game`.
+    /// The match of `game`, both armies known.
     pub fn of(game: ClassicGame) -> ClassicMatch {
-        ClassicMatch { game }
+        ClassicMatch {
+            known: Known::Whole(game),
+        }
     }
 
-    /// The game.
-    pub fn game(&self) -> &ClassicGame {
-        &self.game
+    /// The match as `line`'s side knows it.
+    pub fn of_line(line: SideLine) -> ClassicMatch {
+        ClassicMatch {
+            known: Known::Line {
+                now: Box::new(line.current()),
+                line,
+                outcome: None,
+            },
+        }
+    }
+
+    /// The referee's game, where both armies are known here.
+    pub fn whole(&self) -> Option<&ClassicGame> {
+        match &self.known {
+            Known::Whole(game) => Some(game),
+            Known::Line { .. } => None,
+        }
+    }
+
+    /// The side whose line this is, where only one army is known here.
+    pub fn line_owner(&self) -> Option<Side> {
+        match &self.known {
+            Known::Whole(_) => None,
+            Known::Line { line, .. } => Some(line.owner()),
+        }
     }
 
     /// How the game ended, if it did.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
+        match &self.known {
+            Known::Whole(game) => game.outcome(),
+            Known::Line { outcome, .. } => *outcome,
+        }
     }
 
     /// The side to move.
     pub fn side_to_move(&self) -> Side {
-        self.game.position().side_to_move()
+        match &self.known {
+            Known::Whole(game) => game.position().side_to_move(),
+            Known::Line { now, .. } => now.side_to_move(),
+        }
+    }
+
+    /// The side that moved first.
+    pub fn first_mover(&self) -> Side {
+        match &self.known {
+            Known::Whole(game) => game.start().side_to_move(),
+            Known::Line { line, .. } => line.start().side_to_move(),
+        }
+    }
+
+    /// Plies since the last battle, and the plies that draw.
+    pub fn quiet(&self) -> (u16, u16) {
+        match &self.known {
+            Known::Whole(game) => {
+                let position = game.position();
+                (position.quiet_plies(), position.quiet_limit())
+            }
+            Known::Line { now, .. } => (now.quiet_plies(), now.quiet_limit()),
+        }
+    }
+
+    /// Every move so far as the referee announced it.
+    pub fn steps(&self) -> Vec<Observed> {
+        match &self.known {
+            Known::Whole(game) => game
+                .actions()
+                .iter()
+                .zip(game.announcements())
+                .map(|(&action, announced)| Observed::announced(action, announced))
+                .collect(),
+            Known::Line { line, .. } => line.actions().to_vec(),
+        }
     }
 }
 
@@ -144,39 +223,80 @@ impl MatchModel for ClassicMatch {
             return Err(format!("{} is not a move", step.action));
         };
         let mover = self.side_to_move();
-        let path = self.game.position().board().move_path(from, to);
-        let announced = self
-            .game
-            .play(step.action)
-            .map_err(|error| error.to_string())?;
-        let heard = Observed::announced(step.action, &announced);
-        if heard != *step {
-            self.game.undo(1);
-            return Err(format!("the referee announced {heard}, not {step}"));
+        match &mut self.known {
+            Known::Whole(game) => {
+                let path = game.position().board().move_path(from, to);
+                let announced = game.play(step.action).map_err(|error| error.to_string())?;
+                let heard = Observed::announced(step.action, &announced);
+                if heard != *step {
+                    game.undo(1);
+                    return Err(format!("the referee announced {heard}, not {step}"));
+                }
+                let position = game.position();
+                Ok(ClassicDid {
+                    path,
+                    mover,
+                    verdict: step.verdict,
+                    flags: step
+                        .flags
+                        .iter()
+                        .filter_map(|&at| Some((at, position.piece_at(at)?)))
+                        .collect(),
+                })
+            }
+            Known::Line { line, now, .. } => {
+                let path = now.move_path(from, to);
+                let mut steps = line.actions().to_vec();
+                steps.push(step.clone());
+                *line = SideLine::new(line.start().clone(), steps, None)
+                    .map_err(|error| error.to_string())?;
+                **now = line.current();
+                Ok(ClassicDid {
+                    path,
+                    mover,
+                    verdict: step.verdict,
+                    flags: step
+                        .flags
+                        .iter()
+                        .filter_map(|&at| match now.seen(at) {
+                            Seen::Piece(piece) => Some((at, piece)),
+                            _ => None,
+                        })
+                        .collect(),
+                })
+            }
         }
-        let position = self.game.position();
-        Ok(ClassicDid {
-            path,
-            mover,
-            verdict: step.verdict,
-            flags: step
-                .flags
-                .iter()
-                .filter_map(|&at| Some((at, position.piece_at(at)?)))
-                .collect(),
-        })
     }
 
     fn take_back(&mut self, plies: usize) {
-        self.game.undo(plies);
+        match &mut self.known {
+            Known::Whole(game) => {
+                game.undo(plies);
+            }
+            Known::Line { line, now, outcome } => {
+                let kept = line.actions().len().saturating_sub(plies);
+                let steps = line.actions()[..kept].to_vec();
+                if let Ok(shorter) = SideLine::new(line.start().clone(), steps, None) {
+                    **now = shorter.current();
+                    *line = shorter;
+                    *outcome = None;
+                }
+            }
+        }
     }
 
-    fn conclude(&mut self, outcome: Outcome) {
-        self.game.conclude(outcome);
+    fn conclude(&mut self, ending: Outcome) {
+        match &mut self.known {
+            Known::Whole(game) => game.conclude(ending),
+            Known::Line { outcome, .. } => *outcome = Some(ending),
+        }
     }
 
     fn plies(&self) -> usize {
-        self.game.actions().len()
+        match &self.known {
+            Known::Whole(game) => game.actions().len(),
+            Known::Line { line, .. } => line.actions().len(),
+        }
     }
 
     fn seat_to_move(&self) -> Seat {
@@ -315,9 +435,13 @@ impl ComputerGame for ClassicMatch {
     type Sight = SideLine;
     type Request = PlayRequest<ClassicMatch>;
 
-    /// The side to move's line: its own army, then what it saw of every move.
+    /// The side to move's line: its own army, then what it saw of every move (online, this
+    /// seat's line, asked for on its turn only).
     fn sight(&self) -> SideLine {
-        self.game.line(self.side_to_move(), self.plies())
+        match &self.known {
+            Known::Whole(game) => game.line(self.side_to_move(), self.plies()),
+            Known::Line { line, .. } => line.clone(),
+        }
     }
 
     fn seed(&self) -> u64 {
@@ -347,16 +471,23 @@ impl ComputerWords for ClassicMatch {
 }
 
 impl RoomAdapter for ClassicMatch {
-    fn from_table(table: &RoomTable) -> Option<Result<Self, String>> {
+    /// A finished game is shown whole; until its end, a player sees the game as their line
+    /// (their own army from the `secret` the server sent this seat).
+    fn from_table(table: &RoomTable, secret: Option<&str>) -> Option<Result<Self, String>> {
         let RoomTable::JunqiClassic(state) = table else {
             return None;
         };
-        // Until its end a classic game is known here only as one side's line, which the
-        // table does not follow: a finished game (both armies unveiled) is shown whole.
         Some(match state.game() {
             Ok(Some(game)) => Ok(ClassicMatch::of(game)),
-            Ok(None) => Err("a Junqi classic game in play is shown here once it ends".into()),
             Err(error) => Err(error),
+            Ok(None) => match secret {
+                Some(text) => Deployment::parse(text, Side::Red)
+                    .or_else(|_| Deployment::parse(text, Side::Blue))
+                    .map_err(|error| format!("this seat's army: {error}"))
+                    .and_then(|own| state.line(&own).map_err(|error| error.to_string()))
+                    .map(ClassicMatch::of_line),
+                None => Err("this seat has no army here yet".into()),
+            },
         })
     }
 
@@ -367,12 +498,19 @@ impl RoomAdapter for ClassicMatch {
         }
     }
 
+    /// Any end the room tells: online only the referee knows when a flag fell.
     fn ending_of(&self, end: GameEnd, table_seats: &[Seat]) -> Option<Outcome> {
         let winner = end
             .winner
             .and_then(|seat| table_seats.get(seat.index()))
             .map(|&seat| side_of(seat));
         let win = |reason| winner.map(|winner| Outcome::Win { winner, reason });
+        match end.reason {
+            EndReason::FlagCaptured => return win(WinReason::FlagCaptured),
+            EndReason::NoLegalAction => return win(WinReason::NoLegalAction),
+            EndReason::QuietPlies => return Some(Outcome::Draw(DrawReason::QuietPlies)),
+            _ => {}
+        }
         match end.reason.off_the_board()? {
             OffTheBoard::Agreement => Some(Outcome::Draw(DrawReason::Agreement)),
             OffTheBoard::Resignation => win(WinReason::Resignation),
@@ -382,17 +520,26 @@ impl RoomAdapter for ClassicMatch {
     }
 
     fn whole_seen(&self) -> Option<ClassicGame> {
-        Some(self.game.clone())
+        self.whole().cloned()
     }
 }
 
 impl JunqiTable for ClassicMatch {
     fn face(&self, point: Point, viewer: Viewer) -> Option<Face> {
-        let position = self.game.position();
-        let piece = position.piece_at(point)?;
+        let game = match &self.known {
+            Known::Whole(game) => game,
+            // A line shows what its side knows, whoever looks.
+            Known::Line { now, .. } => {
+                return match now.seen(point) {
+                    Seen::Empty => None,
+                    Seen::Piece(piece) => Some(Face::Up(piece)),
+                    Seen::Unknown(side) => Some(Face::Unknown(side)),
+                };
+            }
+        };
+        let piece = game.position().piece_at(point)?;
         let shown = piece.kind == Kind::Flag
-            && self
-                .game
+            && game
                 .announcements()
                 .iter()
                 .any(|announced| announced.flags_shown.contains(&point));
@@ -406,7 +553,10 @@ impl JunqiTable for ClassicMatch {
     }
 
     fn last_action(&self) -> Option<Action> {
-        self.game.actions().last().copied()
+        match &self.known {
+            Known::Whole(game) => game.actions().last().copied(),
+            Known::Line { line, .. } => line.actions().last().map(|step| step.action),
+        }
     }
 
     fn tap_action(&self, _point: Point) -> Option<Action> {
@@ -414,9 +564,35 @@ impl JunqiTable for ClassicMatch {
     }
 
     fn destinations(&self, point: Point) -> Option<PointSet<Point>> {
-        let position = self.game.position();
-        let own = position.piece_at(point)?.color == position.side_to_move();
-        (own && self.outcome().is_none()).then(|| position.board().destinations(point))
+        if self.outcome().is_some() {
+            return None;
+        }
+        match &self.known {
+            Known::Whole(game) => {
+                let position = game.position();
+                let own = position.piece_at(point)?.color == position.side_to_move();
+                own.then(|| position.board().destinations(point))
+            }
+            Known::Line { now, .. } => {
+                let Seen::Piece(piece) = now.seen(point) else {
+                    return None;
+                };
+                if piece.color != now.owner() {
+                    return None;
+                }
+                let mut moves = ActionList::new();
+                now.legal_moves(&mut moves);
+                Some(
+                    moves
+                        .iter()
+                        .filter_map(|&action| match action {
+                            Action::Move { from, to } if from == point => Some(to),
+                            _ => None,
+                        })
+                        .collect(),
+                )
+            }
+        }
     }
 
     fn staging(did: &ClassicDid) -> Staging {

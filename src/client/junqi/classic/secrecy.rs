@@ -12,6 +12,7 @@ use crate::client::i18n::{tr, tr_args};
 use crate::client::junqi::{SyncPieces, Viewer};
 use crate::client::lessons::LessonOn;
 use crate::client::matches::{MatchStatus, NewMatch, TableGame, on_table};
+use crate::client::online::OnlineSession;
 use crate::client::play::{Authority, LoadMatch, MatchModel, TableState};
 use crate::client::schedule::{ClientSet, Screen};
 use crate::client::seats::{Controller, Seats};
@@ -108,12 +109,17 @@ fn shared(seats: &Seats) -> bool {
 /// table is hidden behind the deployment (the game is played from here on).
 fn prepare_new_games(
     mut starts: MessageReader<NewMatch>,
+    session: Res<OnlineSession>,
     mut commands: Commands,
     mut uncovered: ResMut<Uncovered>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     for start in starts.read() {
-        if start.game != GameKind::JunqiClassic || !ClassicMatch::prepared_here(start) {
+        // Online, a new game is the room's (each seat deploys for itself).
+        if start.game != GameKind::JunqiClassic
+            || session.active()
+            || !ClassicMatch::prepared_here(start)
+        {
             continue;
         }
         let armies = Side::ALL.map(|side| computer_army(&start.seats, side));
@@ -254,7 +260,7 @@ fn choose_viewer(
         Viewer::All
     } else if lesson.step_of(GameKind::JunqiClassic).is_some() {
         // The learner plays the side that moves first in the step.
-        Viewer::Side(model.game().start().side_to_move())
+        Viewer::Side(model.first_mover())
     } else if let Some(seat) = seats.single_local() {
         Viewer::Side(side_of(seat))
     } else if shared(&seats) {
@@ -274,13 +280,14 @@ fn show_all(mut viewer: ResMut<Viewer>, mut cover: ResMut<CoverFor>) {
     cover.set_if_neq(CoverFor(None));
 }
 
-/// While a game is prepared or covered, nothing of the table shows behind the page.
+/// While a game is prepared, an army deployed or the board covered, nothing of the table shows
+/// behind the page.
 fn backdrop(
     mut contexts: EguiContexts,
-    preparing: Option<Res<Preparing>>,
+    (preparing, deploying): (Option<Res<Preparing>>, Option<Res<DeploymentScreen>>),
     cover: Res<CoverFor>,
 ) -> Result {
-    if preparing.is_none() && cover.0.is_none() {
+    if preparing.is_none() && deploying.is_none() && cover.0.is_none() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;

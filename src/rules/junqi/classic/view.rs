@@ -203,6 +203,15 @@ impl ClassicView {
         self.stand_in_board(Some((from, kind))).targets_from(from)
     }
 
+    /// The points a piece passes moving from `from` to `to` (both included), as the owner can
+    /// draw it: an unknown piece is taken for an engineer, whose route is the shortest the
+    /// rails allow. Call it before the move is played.
+    pub fn move_path(&self, from: Point, to: Point) -> Vec<Point> {
+        let stand_in =
+            matches!(self.cells[from.index()], Seen::Unknown(_)).then_some((from, Kind::Engineer));
+        self.stand_in_board(stand_in).move_path(from, to)
+    }
+
     /// Junqi's shared board with a stand-in for each unknown piece: a platoon commander, or
     /// the kind `stand_in` names on its point.
     fn stand_in_board(&self, stand_in: Option<(Point, Kind)>) -> PlayerView {
