@@ -222,6 +222,7 @@ record-copy = Copy
 record-paste = Paste
 share-gif = Share as GIF
 share-png = Share this position
+share-seen-by = { $side }'s view as GIF
 share-saved = Picture saved:
 share-failed = The picture could not be saved:
 toast-copied = Copied.

@@ -224,6 +224,7 @@ record-copy = Копировать
 record-paste = Вставить
 share-gif = Поделиться: GIF
 share-png = Поделиться позицией
+share-seen-by = Глазами стороны «{ $side }» (GIF)
 share-saved = Картинка сохранена:
 share-failed = Не удалось сохранить картинку:
 toast-copied = Скопировано.

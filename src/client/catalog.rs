@@ -23,6 +23,9 @@ pub struct GameEntry {
     pub seats: RangeInclusive<usize>,
     /// Whether it can be played online.
     pub online: bool,
+    /// Whether its armies are hidden from each other, so that a finished game is also shared
+    /// as each side saw it.
+    pub side_views: bool,
     /// Its autosave's file name.
     pub save_file: &'static str,
     /// What its export/import box says; `None` for a game without text records.

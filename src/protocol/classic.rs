@@ -50,6 +50,14 @@ impl ClassicState {
         SideLine::new(start, observed, None)
     }
 
+    /// The line a spectator follows: every piece unknown, every move as the referee announced
+    /// it.
+    pub fn public_line(&self) -> Result<SideLine, LineError> {
+        let start = ClassicView::unknown_armies(self.quiet_limit);
+        let observed = self.moves.iter().map(ClassicPlayed::observed).collect();
+        SideLine::new(start, observed, None)
+    }
+
     /// The whole game, once both deployments are unveiled: the moves replayed by the referee,
     /// each announcement checked against the one recorded.
     pub fn game(&self) -> Result<Option<ClassicGame>, String> {

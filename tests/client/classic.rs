@@ -553,6 +553,10 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
     let plan = RoomPlan::pair(GameKind::JunqiClassic, Default::default());
     let (mut host, code) = create_room(&server, plan);
     let mut guest = join_room(&server, &code);
+    let mut spectator = online_app(&server.url);
+    spectator
+        .world_mut()
+        .write_message(GoOnline(OnlineRequest::Watch(code.clone())));
     // Each device opens its own side's deployment, the table hidden behind it.
     run_until(
         &mut [&mut host, &mut guest],
@@ -624,8 +628,8 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
         select(mover_app, from);
         select(mover_app, to);
         run_until(
-            &mut [mover_app, other_app],
-            "the move on both boards",
+            &mut [mover_app, other_app, &mut spectator],
+            "the move on every board",
             |apps| apps.iter().all(|app| classic(app).plies() == ply + 1),
         );
         battles += usize::from(classic(&host).steps()[ply].verdict.is_some());
@@ -633,18 +637,28 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
             settle(app);
             assert!(assert_only_own_ranks(app, side) > 0);
         }
+        // The spectator sees where the pieces stand, and no rank but a shown flag.
+        settle(&mut spectator);
+        let mut faces = spectator.world_mut().query::<&PieceFace>();
+        for face in faces.iter(spectator.world()) {
+            assert!(
+                face.0.is_none_or(|piece| piece.kind == Kind::Flag),
+                "{face:?}"
+            );
+        }
     }
     assert_eq!(classic(&host).steps(), classic(&guest).steps());
+    assert_eq!(classic(&host).steps(), classic(&spectator).steps());
     println!("{battles} battles in ten moves");
 
     // The host resigns: the armies are unveiled and both boards show the whole game.
     host.world_mut().write_message(MatchRequest::Resign);
     run_until(
-        &mut [&mut host, &mut guest],
+        &mut [&mut host, &mut guest, &mut spectator],
         "the armies unveiled",
         |apps| apps.iter().all(|app| classic(app).whole().is_some()),
     );
-    for app in [&mut host, &mut guest] {
+    for app in [&mut host, &mut guest, &mut spectator] {
         let model = classic(app);
         assert_eq!(
             model.outcome(),
@@ -666,4 +680,67 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
         settle(app);
         assert_eq!(viewer(app), Viewer::All, "everything is shown at the end");
     }
+}
+
+#[test]
+fn a_finished_classic_game_is_shared_whole_or_as_one_side_saw_it() {
+    use kawu::client::play::ShareRequest;
+    let red = Deployment::parse(RED, Color::Red).unwrap();
+    let blue = Deployment::parse(&red.turned().to_text(), Color::Blue).unwrap();
+    let mut game = ClassicGame::new(ClassicPosition::start(&red, &blue, 80));
+    let mut moves = ActionList::new();
+    for _ in 0..6 {
+        game.position().legal_moves(&mut moves);
+        game.play(moves[0]).unwrap();
+    }
+    let mut app = app();
+    assert!(watch_text(&mut app, GameKind::JunqiClassic, game.to_text()).is_empty());
+    settle(&mut app);
+    let folder = dirs::picture_dir()
+        .or_else(dirs::home_dir)
+        .expect("a folder for pictures");
+    let saved = |which: &str| -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(&folder)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| {
+                let name = path.file_name().unwrap().to_string_lossy().to_string();
+                let seen_by = name.starts_with("kawu-junqiclassic-seen-by-1-");
+                name.starts_with("kawu-junqiclassic-")
+                    && name.ends_with(".gif")
+                    && seen_by == (which == "seen by")
+            })
+            .collect()
+    };
+    let (whole_file, seen_file) = ("whole", "seen by");
+    let before = [saved(whole_file), saved(seen_file)];
+    app.world_mut().write_message(ShareRequest::Game);
+    app.world_mut().write_message(ShareRequest::SeenBy(Seat(0)));
+    app.update();
+    let new = |which: &str, before: &[std::path::PathBuf]| -> Vec<u8> {
+        let found: Vec<_> = saved(which)
+            .into_iter()
+            .filter(|path| !before.contains(path))
+            .collect();
+        assert_eq!(found.len(), 1, "{found:?} in {}", folder.display());
+        let bytes = std::fs::read(&found[0]).unwrap();
+        std::fs::remove_file(&found[0]).unwrap();
+        bytes
+    };
+    let whole = new(whole_file, &before[0]);
+    let red_view = new(seen_file, &before[1]);
+    let frames = |bytes: &[u8]| {
+        let mut decoder = gif::DecodeOptions::new().read_info(bytes).unwrap();
+        let mut frames = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            frames.push(frame.buffer.to_vec());
+        }
+        frames
+    };
+    let (whole, red_view) = (frames(&whole), frames(&red_view));
+    assert_eq!(whole.len(), 7, "the start and six moves");
+    assert_eq!(red_view.len(), 7);
+    assert_ne!(whole[0], red_view[0], "Red's view hides Blue's ranks");
 }

@@ -486,6 +486,68 @@ async function playOnline(binary) {
   }
 }
 
+/// A Junqi classic room through a real server between two pages: each page deploys its own
+/// army behind the deployment screen, each move reaches the other page, the two boards show
+/// different ranks, and both show the whole game once the host resigns.
+async function playClassicOnline(binary) {
+  const { address, stop } = await startServer(binary);
+  const contexts = [];
+  try {
+    const host = await openGame(kept(contexts, await browser.newContext({ viewport: VIEWPORT })), address, '25-classic-online-host-title');
+    await chooseGame(host.page, host.logs, 'JunqiClassic', 'the Junqi classic title');
+    const title = await shoot(host.page, '25-classic-online-host-title');
+    await pressUntil(
+      host.page,
+      word('menu-online'),
+      async () => {
+        await settle(host.page);
+        return regionDifference(title, await shoot(host.page, '25-classic-online-page'), MENU_AREA) > 8;
+      },
+      'the online page',
+    );
+    const seated = await pressForLog(host.page, host.logs, word('online-create'), /seated in room (\w+) \(seat 0\)/, 'a classic room');
+    const code = seated.match(/seated in room (\w+)/)[1];
+    await waitForLog(host.logs, 0, /the room awaits Red's army/, "the host's deployment");
+    const guest = await openGame(kept(contexts, await browser.newContext({ viewport: VIEWPORT })), `${address}?join=${code}`, '25-classic-online-guest-title');
+    await waitForLog(guest.logs, 0, /the room awaits Blue's army/, "the guest's deployment");
+    await settlePages(host.page, guest.page);
+    await shoot(host.page, '26-classic-online-deploy-red');
+    await shoot(guest.page, '26-classic-online-deploy-blue');
+    await pressForLog(host.page, host.logs, word('deploy-ready'), /army sent: Red/, "the host's army");
+    await pressForLog(guest.page, guest.logs, word('deploy-ready'), /army sent: Blue/, "the guest's army");
+    await settlePages(host.page, guest.page);
+    const moves = [[host, guest, 'b6', 'b5'], [guest, host, 'b7', 'b8']];
+    for (const [mover, other, from, to] of moves) {
+      const mark = other.logs.length;
+      await selectAndMove(mover.page, mover.logs, `point ${from}`, `point ${to}`, `played ${from}${to} \\(Local\\)`);
+      await waitForLog(other.logs, mark, new RegExp(`played ${from}${to} \\(Remote\\)`), `${from}${to} on the other page`);
+    }
+    await settlePages(host.page, guest.page);
+    const red = await shoot(host.page, '27-classic-online-red');
+    const blue = await shoot(guest.page, '27-classic-online-blue');
+    const views = Math.round(regionDifference(red, blue, BOARD_AREA));
+    if (views <= 8) fail(`Red's and Blue's boards look alike (${views}): each should show its own ranks`);
+    await pressUntilNamed(host.page, word('hud-resign'), word('dialog-cancel'), 'the resignation dialog');
+    await pressUntil(host.page, word('hud-resign'), () => names(host.page, word('result-review')), 'the result panel');
+    await settlePages(host.page, guest.page);
+    await shoot(host.page, '28-classic-online-over-red');
+    const over = await shoot(guest.page, '28-classic-online-over-blue');
+    const unveiled = Math.round(regionDifference(blue, over, BOARD_AREA));
+    if (unveiled <= 4) fail(`Blue's board did not change when the armies were unveiled (${unveiled})`);
+    const errors = [...host.logs, ...guest.logs].filter((l) => /^(error|pageerror)/.test(l));
+    if (errors.length) fail(`errors while playing Junqi classic online:\n${errors.join('\n')}`);
+    return { code, views, unveiled };
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+    stop();
+  }
+}
+
+/// Lets two pages draw what they were last told.
+async function settlePages(...pages) {
+  await Promise.all(pages.map((page) => page.waitForTimeout(1500)));
+}
+
 /// Keeps `context` in `contexts`, to close when the part ends, and returns it.
 function kept(contexts, context) {
   contexts.push(context);
@@ -1297,15 +1359,16 @@ const browser = await chromium.launch({
 const figures = {};
 try {
   // KAWU_WEB_PARTS picks parts (worker, desktop, lesson, controllers, qiguo, classic, online,
-  // qiguo-online, phone) to run while working on one of them; `worker` alone needs only the
+  // classic-online, qiguo-online, phone) to run while working on one of them; `worker` alone needs only the
   // worker's files.
   const parts = (process.env.KAWU_WEB_PARTS ?? 'worker,desktop,lesson,controllers,qiguo,classic,online,phone').split(',');
+  const online = ['online', 'classic-online', 'qiguo-online'].filter((part) => parts.includes(part));
   if (parts.includes('worker')) {
     figures.worker = await thinkInWorker();
     figures.workerWasmBytes = statSync(join(site, 'kawu_worker_bg.wasm')).size;
     writeFileSync(join(shots, 'figures.json'), JSON.stringify(figures, null, 2));
   }
-  const game = ['desktop', 'lesson', 'controllers', 'qiguo', 'classic', 'online', 'qiguo-online', 'phone'].some((part) => parts.includes(part));
+  const game = ['desktop', 'lesson', 'controllers', 'qiguo', 'classic', 'phone'].some((part) => parts.includes(part)) || online.length > 0;
   if (game) figures.firstVisit = checkBudget();
   if (parts.includes('desktop')) {
     // One browser profile for the whole part: its second visit finds the service worker.
@@ -1548,22 +1611,25 @@ try {
   //     move a piece of the front rank into a camp; the covered board shows no rank.
   if (parts.includes('classic')) figures.classic = await playClassic();
 
-  // 7. Online: kawu-server serves the page; one page creates a room, another opens the invite
-  //    link, and a flip on the first shows on the second.
   // 6d. The first steps of a lesson.
   if (parts.includes('lesson')) figures.lesson = await walkLesson();
 
   // 6e. Two controllers at one screen, each playing its own side.
   if (parts.includes('controllers')) figures.controllers = await playWithControllers();
 
-  //    Then three pages at one Qiguo table (`qiguo-online` runs it alone).
+  // 7. Online: kawu-server serves the page; one page creates a room, another opens the invite
+  //    link, and a flip on the first shows on the second. Then a Junqi classic room, each page
+  //    deploying its own army (`classic-online` runs it alone), and three pages at one Qiguo
+  //    table (`qiguo-online` runs it alone).
   if (!game) {
     // The worker alone: no game was loaded.
-  } else if (!parts.includes('online') && !parts.includes('qiguo-online')) {
+  } else if (!online.length) {
     console.log('the online part is not among KAWU_WEB_PARTS');
   } else if (serverBinary) {
-    if (parts.includes('online')) figures.online = await playOnline(serverBinary);
-    figures.qiguoOnline = await playQiguoOnline(serverBinary);
+    const all = parts.includes('online');
+    if (all) figures.online = await playOnline(serverBinary);
+    if (all || parts.includes('classic-online')) figures.classicOnline = await playClassicOnline(serverBinary);
+    if (all || parts.includes('qiguo-online')) figures.qiguoOnline = await playQiguoOnline(serverBinary);
   } else {
     console.log('no kawu-server binary given: the online part is skipped');
   }

@@ -100,7 +100,7 @@ fn hud_frame(
         }
         ui.add_space(4.0);
         if let Some(progress) = status.replay {
-            replay_bar(ui, lang, progress, &mut state, &mut act);
+            replay_bar(ui, lang, progress, &table, &mut state, &mut act);
             ui.separator();
             review_block(ui, lang, &table, progress.shown, &mut act);
         } else {

@@ -1,6 +1,6 @@
 //! The replay's controls in the HUD.
 
-use super::state::{HudActions, HudState};
+use super::state::{HudActions, HudMatch, HudState};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::ReplayProgress;
 use crate::client::play::ShareRequest;
@@ -14,6 +14,7 @@ pub(super) fn replay_bar(
     ui: &mut egui::Ui,
     lang: Lang,
     progress: ReplayProgress,
+    table: &HudMatch,
     state: &mut HudState,
     act: &mut HudActions,
 ) {
@@ -78,6 +79,20 @@ pub(super) fn replay_bar(
         }
         if small_button(ui, true, t("share-png"), &mut act.sounds) {
             act.shares.write(ShareRequest::Position);
+        }
+        // A game whose armies are hidden from each other also shares as each side saw it.
+        if act.catalog.get(table.game.get().0).side_views {
+            for (seat, _) in table.seats.iter() {
+                let side = [("side", table.text.seat_name(seat))];
+                if small_button(
+                    ui,
+                    true,
+                    tr_args(lang, "share-seen-by", side),
+                    &mut act.sounds,
+                ) {
+                    act.shares.write(ShareRequest::SeenBy(seat));
+                }
+            }
         }
     });
 }

@@ -42,6 +42,7 @@ pub(super) fn logic_plugin(app: &mut App) {
             subtitle_key: "title-subtitle",
             seats: 2..=2,
             online: true,
+            side_views: false,
             // The name it had before there were other games.
             save_file: "autosave.json",
             record_words: Some(RECORD_WORDS),

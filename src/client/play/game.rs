@@ -162,6 +162,10 @@ pub trait Records: Authority {
     fn from_text(text: &str) -> Result<Self::Whole, String>;
     /// The whole game as a shared picture shows it: what everyone saw.
     fn scene(whole: &Self::Whole) -> crate::picture::Scene;
+    /// The game's pictures as `seat` saw it, where its armies are hidden from each other.
+    fn scene_seen_by(_whole: &Self::Whole, _seat: Seat) -> Option<crate::picture::Scene> {
+        None
+    }
 }
 
 /// The words of a match: its result and its log.

@@ -23,6 +23,7 @@ use crate::client::share::{picture_name, save_picture};
 use crate::client::table_colours::TablePalette;
 use crate::client::theme::Toast;
 use crate::client::timeline::Anim;
+use crate::rules::Seat;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -57,6 +58,9 @@ pub enum ShareRequest {
     Game,
     /// The position shown, a PNG.
     Position,
+    /// The whole game as this seat saw it, an animated GIF (a game whose armies are hidden
+    /// from each other).
+    SeenBy(Seat),
 }
 
 /// Saves the game played here after every change (not the demonstration, a replay, nor a game
@@ -164,14 +168,23 @@ fn share<G: Match>(
         let (Some(game), Some(progress)) = (replay.script(), replay.progress()) else {
             continue;
         };
-        let scene = G::scene(game);
-        let kind = format!("{:?}", G::KIND).to_lowercase();
+        let scene = match request {
+            ShareRequest::SeenBy(seat) => match G::scene_seen_by(game, seat) {
+                Some(scene) => scene,
+                None => continue,
+            },
+            ShareRequest::Game | ShareRequest::Position => G::scene(game),
+        };
+        let mut kind = format!("{:?}", G::KIND).to_lowercase();
+        if let ShareRequest::SeenBy(seat) = request {
+            kind = format!("{kind}-seen-by-{}", seat.0 + 1);
+        }
         let style = crate::picture::Style {
             colour_safe: palette.colour_safe,
             ..Default::default()
         };
         let drawn = match request {
-            ShareRequest::Game => {
+            ShareRequest::Game | ShareRequest::SeenBy(_) => {
                 let last = scene.frames.len().saturating_sub(1);
                 crate::picture::gif(&scene, 0, last, style).map(|bytes| (bytes, "gif", "image/gif"))
             }

@@ -34,6 +34,7 @@ pub(super) fn logic_plugin(app: &mut App) {
             subtitle_key: "qg-subtitle",
             seats: MIN_PLAYERS..=MAX_SEATS,
             online: true,
+            side_views: false,
             save_file: "autosave-qiguo.json",
             record_words: Some(RecordBoxText {
                 help: "qg-transfer-help",

@@ -33,6 +33,7 @@ pub(super) fn logic_plugin(app: &mut App) {
             subtitle_key: "xq-subtitle",
             seats: 2..=2,
             online: true,
+            side_views: false,
             save_file: "autosave-xiangqi.json",
             record_words: Some(RecordBoxText {
                 help: "xq-transfer-help",

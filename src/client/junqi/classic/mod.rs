@@ -35,6 +35,7 @@ pub(super) fn logic_plugin(app: &mut App) {
             subtitle_key: "title-subtitle-classic",
             seats: 2..=2,
             online: true,
+            side_views: true,
             save_file: "autosave-junqi-classic.json",
             record_words: Some(RECORD_WORDS),
             rules_page: rules_page::rules_page,

@@ -43,7 +43,7 @@ pub struct ClassicMatch {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Known {
     /// Both armies: the referee's game.
-    Whole(ClassicGame),
+    Whole(Box<ClassicGame>),
     /// One side's line: its own army, where the enemy's pieces stand and what the referee
     /// announced; with the end the server told, if it ended.
     Line {
@@ -63,7 +63,7 @@ impl ClassicMatch {
     /// The match of `game`, both armies known.
     pub fn of(game: ClassicGame) -> ClassicMatch {
         ClassicMatch {
-            known: Known::Whole(game),
+            known: Known::Whole(Box::new(game)),
         }
     }
 
@@ -428,6 +428,13 @@ impl Records for ClassicMatch {
     fn scene(game: &ClassicGame) -> crate::picture::Scene {
         crate::picture::junqi::classic_scene(game, None)
     }
+
+    fn scene_seen_by(game: &ClassicGame, seat: Seat) -> Option<crate::picture::Scene> {
+        Some(crate::picture::junqi::classic_scene(
+            game,
+            Some(side_of(seat)),
+        ))
+    }
 }
 
 impl ComputerGame for ClassicMatch {
@@ -472,7 +479,8 @@ impl ComputerWords for ClassicMatch {
 
 impl RoomAdapter for ClassicMatch {
     /// A finished game is shown whole; until its end, a player sees the game as their line
-    /// (their own army from the `secret` the server sent this seat).
+    /// (their own army from the `secret` the server sent this seat), a spectator as the public
+    /// record (no rank but a shown flag).
     fn from_table(table: &RoomTable, secret: Option<&str>) -> Option<Result<Self, String>> {
         let RoomTable::JunqiClassic(state) = table else {
             return None;
@@ -486,7 +494,11 @@ impl RoomAdapter for ClassicMatch {
                     .map_err(|error| format!("this seat's army: {error}"))
                     .and_then(|own| state.line(&own).map_err(|error| error.to_string()))
                     .map(ClassicMatch::of_line),
-                None => Err("this seat has no army here yet".into()),
+                // A spectator, or a seat whose army is not in yet.
+                None => state
+                    .public_line()
+                    .map(ClassicMatch::of_line)
+                    .map_err(|error| error.to_string()),
             },
         })
     }

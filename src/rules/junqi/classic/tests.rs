@@ -409,6 +409,37 @@ proptest! {
     }
 
     #[test]
+    fn a_spectators_line_follows_every_game_and_names_only_shown_flags(seed in any::<u64>()) {
+        let mut start_position = None;
+        random_game(seed, |position, played| {
+            let start = start_position.get_or_insert_with(|| position.clone()).clone();
+            if played.len() % 13 != 0 {
+                return;
+            }
+            let public = SideLine::of_game(&start, Color::Red, played).unwrap();
+            let line = SideLine::new(
+                ClassicView::unknown_armies(start.quiet_limit()),
+                public.actions().to_vec(),
+                None,
+            )
+            .unwrap();
+            let view = line.current();
+            for at in Point::all() {
+                match (view.seen(at), position.piece_at(at)) {
+                    (Seen::Empty, None) => {}
+                    (Seen::Unknown(colour), Some(piece)) => assert_eq!(colour, piece.color),
+                    (Seen::Piece(seen), Some(piece)) => {
+                        assert_eq!(seen, piece);
+                        assert_eq!(piece.kind, Kind::Flag, "{at}");
+                        assert!(!position.has_marshal(piece.color));
+                    }
+                    (seen, piece) => panic!("{at}: {seen:?} where {piece:?} stands"),
+                }
+            }
+        });
+    }
+
+    #[test]
     fn no_text_panics(text in "\\PC{0,120}") {
         let _ = Deployment::parse(&text, Color::Red);
         let _ = ClassicText::parse(&text);

@@ -118,6 +118,25 @@ impl ClassicView {
         }
     }
 
+    /// A spectator's start under `quiet_limit`: a piece of unknown kind on every point either
+    /// army fills, and no rank known (the view is kept as Red's: the side that moves first).
+    pub fn unknown_armies(quiet_limit: u16) -> ClassicView {
+        let mut cells = [Seen::Empty; POINTS];
+        for side in Color::ALL {
+            for at in Deployment::points(side) {
+                cells[at.index()] = Seen::Unknown(side);
+            }
+        }
+        ClassicView {
+            owner: Color::Red,
+            cells,
+            side: Color::Red,
+            quiet: 0,
+            ply: 0,
+            quiet_limit,
+        }
+    }
+
     /// The same view with every piece of `position` named (the referee's own view, for
     /// pictures and the end of a game).
     pub fn revealed(mut self, position: &ClassicPosition) -> ClassicView {
@@ -319,7 +338,12 @@ impl ClassicView {
         fallen: [(Seen, bool); 2],
     ) -> Result<(), ObservedError> {
         let own_marshal = Seen::Piece(Piece::new(self.owner, Kind::Marshal));
-        let enemy = self.owner.opponent();
+        // A spectator knows no rank of either army: each side's flag follows an unknown
+        // piece of that side falling, as the enemy's does for a player.
+        let own_known = self
+            .cells
+            .iter()
+            .any(|seen| matches!(seen, Seen::Piece(piece) if piece.color == self.owner));
         let own_flag = || {
             Point::all().find(|at| {
                 self.cells[at.index()] == Seen::Piece(Piece::new(self.owner, Kind::Flag))
@@ -328,9 +352,11 @@ impl ClassicView {
         let marshal_fell = fallen
             .iter()
             .any(|&(seen, removed)| removed && seen == own_marshal);
-        let enemy_fell = fallen
-            .iter()
-            .any(|&(seen, removed)| removed && seen == Seen::Unknown(enemy));
+        let unknown_fell = |colour: Color| {
+            fallen
+                .iter()
+                .any(|&(seen, removed)| removed && seen == Seen::Unknown(colour))
+        };
         let mut expected_own = marshal_fell.then(own_flag).flatten();
         let mut last_colour = None;
         for &at in flags {
@@ -347,12 +373,12 @@ impl ClassicView {
                 return Err(unexpected);
             }
             last_colour = Some(colour);
-            if colour == self.owner {
+            if colour == self.owner && own_known {
                 if expected_own != Some(at) {
                     return Err(unexpected);
                 }
                 expected_own = None;
-            } else if !enemy_fell || self.cells[at.index()] != Seen::Unknown(enemy) {
+            } else if !unknown_fell(colour) || self.cells[at.index()] != Seen::Unknown(colour) {
                 return Err(unexpected);
             }
         }
