@@ -5,13 +5,14 @@ score of the same position.
 
     kawu-cli xiangqi eval-data --level easy --games 300 --seed 7 > positions.tsv
     python3 scripts/fit_xiangqi_eval.py positions.tsv [more.tsv ...] \
-        --engine /usr/games/fairy-stockfish --depth 8 --positions 3000
+        --engine /usr/games/fairy-stockfish --depth 8 --positions 3000 [--scores scores.tsv]
 
 The engine's scores are data only: each position is sent to it over UCI (`go depth N`) and
 the score it reports is read back. Prints the fitted WEIGHTS as a Rust array.
 """
 
 import argparse
+import os
 import random
 import subprocess
 import sys
@@ -83,6 +84,8 @@ def main():
     parser.add_argument("--depth", type=int, default=8)
     parser.add_argument("--positions", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--scores", help="a file that keeps the engine's scores between runs "
+                        "(FEN, tab, score or 'mate'): read when it exists, written when not")
     args = parser.parse_args()
 
     rows = {}
@@ -94,7 +97,17 @@ def main():
     fens = sorted(rows)
     random.Random(args.seed).shuffle(fens)
     fens = fens[: args.positions]
-    scores = engine_scores(args.engine, fens, args.depth)
+    if args.scores and os.path.exists(args.scores):
+        with open(args.scores) as f:
+            known = dict(line.rstrip("\n").split("\t") for line in f)
+        fens = [fen for fen in fens if fen in known]
+        scores = [None if known[fen] == "mate" else int(known[fen]) for fen in fens]
+    else:
+        scores = engine_scores(args.engine, fens, args.depth)
+        if args.scores:
+            with open(args.scores, "w") as f:
+                for fen, score in zip(fens, scores):
+                    f.write(f"{fen}\t{'mate' if score is None else score}\n")
     kept = [(rows[fen], s) for fen, s in zip(fens, scores) if s is not None and abs(s) < 3000]
     x = np.array([k for k, _ in kept], dtype=float)
     target = logistic(np.array([s for _, s in kept], dtype=float))

@@ -188,7 +188,7 @@ pub fn features(position: &Position) -> [i32; FEATURES] {
 /// Hundredths of a centipawn per unit of each of [`features`]' terms, fitted as
 /// `docs/ai-tuning.md` tells.
 pub const WEIGHTS: [i32; FEATURES] = [
-    14356, 22296, 14202, 36839, 86004, 51198, 11785, -7769, 682, 648, 162, 146, 230, 253, 1056,
+    2000, 22296, 14202, 36839, 86004, 51198, 11785, -7769, 682, 648, 162, 146, 230, 253, 1056,
     2490, 274, -466,
 ];
 
