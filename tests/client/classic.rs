@@ -744,3 +744,36 @@ fn a_finished_classic_game_is_shared_whole_or_as_one_side_saw_it() {
     assert_eq!(red_view.len(), 7);
     assert_ne!(whole[0], red_view[0], "Red's view hides Blue's ranks");
 }
+
+#[test]
+fn a_classic_replay_shows_everything_or_what_one_side_saw() {
+    use kawu::client::junqi::classic::ReplayViewer;
+    let red = Deployment::parse(RED, Color::Red).unwrap();
+    let blue = Deployment::parse(&red.turned().to_text(), Color::Blue).unwrap();
+    let mut game = ClassicGame::new(ClassicPosition::start(&red, &blue, 80));
+    let mut moves = ActionList::new();
+    for _ in 0..4 {
+        game.position().legal_moves(&mut moves);
+        game.play(moves[0]).unwrap();
+    }
+    let mut app = app();
+    assert!(watch_text(&mut app, GameKind::JunqiClassic, game.to_text()).is_empty());
+    settle(&mut app);
+    assert_eq!(viewer(&app), Viewer::All);
+    let everything = assert_ranks_shown_to(&mut app, Viewer::All);
+    assert_eq!(everything, 50, "every piece of both armies");
+    for side in [Color::Red, Color::Blue] {
+        app.world_mut().insert_resource(ReplayViewer(Some(side)));
+        app.update();
+        settle(&mut app);
+        assert_eq!(viewer(&app), Viewer::Side(side));
+        assert_eq!(
+            assert_ranks_shown_to(&mut app, Viewer::Side(side)),
+            pieces_of(&app, side)
+        );
+    }
+    app.world_mut().insert_resource(ReplayViewer(None));
+    app.update();
+    settle(&mut app);
+    assert_eq!(assert_ranks_shown_to(&mut app, Viewer::All), everything);
+}

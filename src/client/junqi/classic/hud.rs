@@ -4,6 +4,7 @@
 
 use super::model::{ClassicDid, ClassicMatch, seat_of};
 use super::online::armies_awaited;
+use super::secrecy::ReplayViewer;
 use crate::client::Screen;
 use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
@@ -20,8 +21,8 @@ use crate::client::table_colours::{Palette, TablePalette};
 use crate::client::theme::{UiSet, palette, section_title};
 use crate::client::thinking::Hint;
 use crate::rules::GameKind;
-use crate::rules::junqi::Outcome;
 use crate::rules::junqi::classic::{Observed, Verdict};
+use crate::rules::junqi::{Color as Side, Outcome};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -129,6 +130,7 @@ struct Section<'w> {
     shelf: RecordShelf<'w, ClassicMatch>,
     replays: MessageWriter<'w, ReplayRequest>,
     session: Res<'w, OnlineSession>,
+    replay_viewer: ResMut<'w, ReplayViewer>,
 }
 
 fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
@@ -163,6 +165,9 @@ fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
                     .color(palette::HINT.egui()),
             );
         }
+        if section.status.replay.is_some() {
+            replay_viewer_row(ui, lang, &mut section.replay_viewer);
+        }
         if let Some(ply) = move_log(ui, lang, model, section.status.replay.is_some()) {
             section.replays.write(ReplayRequest::Jump(ply));
         }
@@ -170,6 +175,23 @@ fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
         record_section(ui, lang, model, &mut section.shelf);
     });
     Ok(())
+}
+
+/// Whose view the replay shows: everything, or what one side saw as it played.
+fn replay_viewer_row(ui: &mut egui::Ui, lang: Lang, shown: &mut ResMut<ReplayViewer>) {
+    ui.label(tr(lang, "classic-replay-shows"));
+    ui.horizontal_wrapped(|ui| {
+        let choices = [
+            (None, tr(lang, "classic-replay-everything")),
+            (Some(Side::Red), side_name(lang, Side::Red)),
+            (Some(Side::Blue), side_name(lang, Side::Blue)),
+        ];
+        for (side, label) in choices {
+            if ui.selectable_label(shown.0 == side, label).clicked() {
+                shown.set_if_neq(ReplayViewer(side));
+            }
+        }
+    });
 }
 
 /// The word for a verdict in the move list.

@@ -17,7 +17,7 @@ pub use deployment::{
 pub use hud::RECORD_WORDS;
 pub use model::{ClassicDid, ClassicMatch, QUIET_LIMIT, seat_of, side_of};
 pub use online::{armies_awaited, army_awaited_here};
-pub use secrecy::{CoverFor, LiftCover, Preparing, Uncovered};
+pub use secrecy::{CoverFor, LiftCover, Preparing, ReplayViewer, Uncovered};
 
 use crate::client::catalog::{self, GameEntry};
 use crate::client::play as match_layer;

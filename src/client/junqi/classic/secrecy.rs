@@ -54,6 +54,10 @@ pub struct Uncovered(pub Option<Side>);
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CoverFor(pub Option<Side>);
 
+/// Whose view a replay shows: everything (`None`, the default), or one side's as it was played.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReplayViewer(pub Option<Side>);
+
 /// Lift the cover: the player it waits for is at the device.
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct LiftCover;
@@ -61,6 +65,7 @@ pub struct LiftCover;
 pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<Uncovered>()
         .init_resource::<CoverFor>()
+        .init_resource::<ReplayViewer>()
         .add_message::<LiftCover>()
         .add_systems(
             Update,
@@ -253,10 +258,13 @@ fn choose_viewer(
     ),
     (seats, lesson): (Res<Seats>, Res<LessonOn>),
     (cover, uncovered): (Res<CoverFor>, Res<Uncovered>),
+    replay_viewer: Res<ReplayViewer>,
     mut viewer: ResMut<Viewer>,
 ) {
     let everyone = table.attract || status.replay.is_some() || model.over();
-    let seen = if everyone {
+    let seen = if let (Some(_), Some(side)) = (status.replay, replay_viewer.0) {
+        Viewer::Side(side)
+    } else if everyone {
         Viewer::All
     } else if lesson.step_of(GameKind::JunqiClassic).is_some() {
         // The learner plays the side that moves first in the step.
@@ -274,10 +282,15 @@ fn choose_viewer(
     viewer.set_if_neq(seen);
 }
 
-/// Another game on the table hides nothing.
-fn show_all(mut viewer: ResMut<Viewer>, mut cover: ResMut<CoverFor>) {
+/// Another game on the table hides nothing; a replay starts by showing everything again.
+fn show_all(
+    mut viewer: ResMut<Viewer>,
+    mut cover: ResMut<CoverFor>,
+    mut replay_viewer: ResMut<ReplayViewer>,
+) {
     viewer.set_if_neq(Viewer::All);
     cover.set_if_neq(CoverFor(None));
+    replay_viewer.set_if_neq(ReplayViewer(None));
 }
 
 /// While a game is prepared, an army deployed or the board covered, nothing of the table shows
