@@ -552,7 +552,9 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
     let server = start_server();
     let plan = RoomPlan::pair(GameKind::JunqiClassic, Default::default());
     let (mut host, code) = create_room(&server, plan);
-    let mut guest = join_room(&server, &code);
+    // The guest's line can be cut.
+    let line = LineCutter::to(&server);
+    let mut guest = join_room_at(&line.url, &code);
     let mut spectator = online_app(&server.url);
     spectator
         .world_mut()
@@ -625,12 +627,35 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
         let Some(Action::Move { from, to }) = attack.or(moves.first().copied()) else {
             panic!("no move for {:?}", sides[mover]);
         };
+        // Before the host's fourth move the guest's line drops: the move reaches the guest
+        // once it has taken its seat again.
+        let dropped = ply == 6;
+        if dropped {
+            line.cut();
+            run_until(
+                &mut [mover_app, other_app],
+                "the guest's line to drop",
+                |apps| session(apps[0]).connected() == [true, false],
+            );
+        }
         select(mover_app, from);
         select(mover_app, to);
         run_until(
-            &mut [mover_app, other_app, &mut spectator],
-            "the move on every board",
+            &mut [mover_app, &mut spectator],
+            "the move on the mover's and the spectator's boards",
             |apps| apps.iter().all(|app| classic(app).plies() == ply + 1),
+        );
+        if dropped {
+            assert_eq!(classic(other_app).plies(), ply, "the guest is away");
+            line.mend();
+        }
+        run_until(
+            &mut [mover_app, other_app],
+            "the move on both boards",
+            |apps| {
+                apps.iter().all(|app| classic(app).plies() == ply + 1)
+                    && session(apps[0]).connected() == [true, true]
+            },
         );
         battles += usize::from(classic(&host).steps()[ply].verdict.is_some());
         for (app, side) in [(&mut host, Color::Red), (&mut guest, Color::Blue)] {
@@ -649,6 +674,11 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
     }
     assert_eq!(classic(&host).steps(), classic(&guest).steps());
     assert_eq!(classic(&host).steps(), classic(&spectator).steps());
+    assert_eq!(
+        classic(&guest).line_owner(),
+        Some(Color::Blue),
+        "back on its own line"
+    );
     println!("{battles} battles in ten moves");
 
     // The host resigns: the armies are unveiled and both boards show the whole game.
