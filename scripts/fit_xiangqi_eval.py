@@ -84,6 +84,9 @@ def main():
     parser.add_argument("--depth", type=int, default=8)
     parser.add_argument("--positions", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tempo", type=float, help="hold the side to move's weight at this "
+                        "many centipawns instead of fitting it (it soaks up the captures that "
+                        "positions that are not quiet offer)")
     parser.add_argument("--scores", help="a file that keeps the engine's scores between runs "
                         "(FEN, tab, score or 'mate'): read when it exists, written when not")
     args = parser.parse_args()
@@ -112,6 +115,8 @@ def main():
     x = np.array([k for k, _ in kept], dtype=float)
     target = logistic(np.array([s for _, s in kept], dtype=float))
     w = np.array(START, dtype=float)
+    if args.tempo is not None:
+        w[0] = 0.0
 
     def loss(w):
         return float(np.mean((logistic(x @ w / 100.0) - target) ** 2))
@@ -127,12 +132,16 @@ def main():
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad * grad
         w -= rate * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-12)
+        if args.tempo is not None:
+            w[0] = 0.0
     after = loss(w)
     # The engine's centipawns are its own; the search's margins are in ours. Keep the start
     # position's material (a side's, 4800 cp) where it was, scaling every weight alike.
     material = [0, 2, 2, 2, 2, 2, 5, 0] + [0] * 10
     scale = np.dot(material, START) / np.dot(material, w)
     w = w * scale
+    if args.tempo is not None:
+        w[0] = args.tempo * 100
     print(f"scaled by {scale:.3f} to keep a side's start material", file=sys.stderr)
     print(f"positions {len(kept)} (of {len(fens)} scored at depth {args.depth}); "
           f"mean squared error {before:.5f} -> {after:.5f}", file=sys.stderr)
