@@ -188,8 +188,8 @@ pub fn features(position: &Position) -> [i32; FEATURES] {
 /// Hundredths of a centipawn per unit of each of [`features`]' terms, fitted as
 /// `docs/ai-tuning.md` tells.
 pub const WEIGHTS: [i32; FEATURES] = [
-    2000, 22296, 14202, 36839, 86004, 51198, 11785, -7769, 682, 648, 162, 146, 230, 253, 1056,
-    2490, 274, -466,
+    2000, 17922, 11454, 39802, 92300, 52903, 10248, -5047, 481, 807, 198, 129, 221, 219, 703, 1628,
+    -42, -1103,
 ];
 
 /// The position's score for the side to move.

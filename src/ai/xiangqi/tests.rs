@@ -236,8 +236,9 @@ fn a_reviews_reason_names_the_check_that_wins_a_piece() {
     use crate::ai::review::Reason;
     // h2h9 checks the general on d9 along rank 9 and attacks the horse on i9 beyond it: once
     // the general steps off the rank the chariot takes the horse (Black's chariot on a5
-    // keeps a quick mate off the board). A quiet king move wins nothing.
-    let missed = judge("3k4n/9/9/9/r8/9/9/7R1/9/5K3 w - - 0 1", "f0f1");
+    // keeps a quick mate off the board). The advisor on d2 bars the other check, h2d2, which
+    // wins the horse too, a few moves later. A quiet king move wins nothing.
+    let missed = judge("3k4n/9/9/9/r8/9/9/3A3R1/9/5K3 w - - 0 1", "f0f1");
     assert_eq!(missed.best.to_string(), "h2h9", "{missed:?}");
     assert_eq!(missed.reason, Some(Reason::MissesCheck('N')), "{missed:?}");
 }
