@@ -3199,6 +3199,23 @@ fn review_done(app: &mut App) -> ReviewView {
     );
 }
 
+/// The pictures shared so far whose file names start with `prefix` and end with `extension`.
+fn pictures_saved(prefix: &str, extension: &str) -> Vec<std::path::PathBuf> {
+    let folder = dirs::picture_dir()
+        .or_else(dirs::home_dir)
+        .expect("a folder for pictures");
+    std::fs::read_dir(&folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            name.starts_with(prefix) && name.ends_with(extension)
+        })
+        .collect()
+}
+
 #[test]
 fn a_replay_is_shared_as_a_gif_of_the_game_and_a_png_of_the_position_shown() {
     use kawu::client::play::ShareRequest;
@@ -3213,21 +3230,7 @@ fn a_replay_is_shared_as_a_gif_of_the_game_and_a_png_of_the_position_shown() {
         .is_empty()
     );
     settle(&mut app);
-    let folder = dirs::picture_dir()
-        .or_else(dirs::home_dir)
-        .expect("a folder for pictures");
-    let saved = |extension: &str| -> Vec<std::path::PathBuf> {
-        std::fs::read_dir(&folder)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|entry| entry.path())
-            .filter(|path| {
-                let name = path.file_name().unwrap().to_string_lossy().to_string();
-                name.starts_with("kawu-xiangqi-") && name.ends_with(extension)
-            })
-            .collect()
-    };
+    let saved = |extension: &str| pictures_saved("kawu-xiangqi-", extension);
     let before: Vec<_> = [saved(".gif"), saved(".png")].concat();
     app.world_mut().write_message(ShareRequest::Game);
     app.world_mut().write_message(ShareRequest::Position);
@@ -3237,7 +3240,7 @@ fn a_replay_is_shared_as_a_gif_of_the_game_and_a_png_of_the_position_shown() {
             .into_iter()
             .filter(|path| !before.contains(path))
             .collect();
-        assert_eq!(found.len(), 1, "{found:?} in {}", folder.display());
+        assert_eq!(found.len(), 1, "{found:?}");
         found[0].clone()
     };
     let (gif, png) = (new(".gif"), new(".png"));

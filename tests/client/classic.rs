@@ -712,55 +712,51 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
     }
 }
 
-#[test]
-fn a_finished_classic_game_is_shared_whole_or_as_one_side_saw_it() {
-    use kawu::client::play::ShareRequest;
+/// A classic game of the contract's army against its mirror, each side playing its first legal
+/// move `plies` times.
+fn first_moves_game(plies: usize) -> ClassicGame {
     let red = Deployment::parse(RED, Color::Red).unwrap();
     let blue = Deployment::parse(&red.turned().to_text(), Color::Blue).unwrap();
     let mut game = ClassicGame::new(ClassicPosition::start(&red, &blue, 80));
     let mut moves = ActionList::new();
-    for _ in 0..6 {
+    for _ in 0..plies {
         game.position().legal_moves(&mut moves);
         game.play(moves[0]).unwrap();
     }
+    game
+}
+
+#[test]
+fn a_finished_classic_game_is_shared_whole_or_as_one_side_saw_it() {
+    use kawu::client::play::ShareRequest;
+    let game = first_moves_game(6);
     let mut app = app();
     assert!(watch_text(&mut app, GameKind::JunqiClassic, game.to_text()).is_empty());
     settle(&mut app);
-    let folder = dirs::picture_dir()
-        .or_else(dirs::home_dir)
-        .expect("a folder for pictures");
-    let saved = |which: &str| -> Vec<std::path::PathBuf> {
-        std::fs::read_dir(&folder)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|entry| entry.path())
-            .filter(|path| {
-                let name = path.file_name().unwrap().to_string_lossy().to_string();
-                let seen_by = name.starts_with("kawu-junqiclassic-seen-by-1-");
-                name.starts_with("kawu-junqiclassic-")
-                    && name.ends_with(".gif")
-                    && seen_by == (which == "seen by")
-            })
-            .collect()
+    // Every classic GIF saved so far: (the whole game's, Red's view's).
+    let saved = || {
+        let red_view = pictures_saved("kawu-junqiclassic-seen-by-1-", ".gif");
+        let mut whole = pictures_saved("kawu-junqiclassic-", ".gif");
+        whole.retain(|path| !red_view.contains(path));
+        (whole, red_view)
     };
-    let (whole_file, seen_file) = ("whole", "seen by");
-    let before = [saved(whole_file), saved(seen_file)];
+    let before = saved();
     app.world_mut().write_message(ShareRequest::Game);
     app.world_mut().write_message(ShareRequest::SeenBy(Seat(0)));
     app.update();
-    let new = |which: &str, before: &[std::path::PathBuf]| -> Vec<u8> {
-        let found: Vec<_> = saved(which)
+    let after = saved();
+    let new = |now: Vec<std::path::PathBuf>, before: &[std::path::PathBuf]| -> Vec<u8> {
+        let found: Vec<_> = now
             .into_iter()
             .filter(|path| !before.contains(path))
             .collect();
-        assert_eq!(found.len(), 1, "{found:?} in {}", folder.display());
+        assert_eq!(found.len(), 1, "{found:?}");
         let bytes = std::fs::read(&found[0]).unwrap();
         std::fs::remove_file(&found[0]).unwrap();
         bytes
     };
-    let whole = new(whole_file, &before[0]);
-    let red_view = new(seen_file, &before[1]);
+    let whole = new(after.0, &before.0);
+    let red_view = new(after.1, &before.1);
     let frames = |bytes: &[u8]| {
         let mut decoder = gif::DecodeOptions::new().read_info(bytes).unwrap();
         let mut frames = Vec::new();
@@ -778,14 +774,7 @@ fn a_finished_classic_game_is_shared_whole_or_as_one_side_saw_it() {
 #[test]
 fn a_classic_replay_shows_everything_or_what_one_side_saw() {
     use kawu::client::junqi::classic::ReplayViewer;
-    let red = Deployment::parse(RED, Color::Red).unwrap();
-    let blue = Deployment::parse(&red.turned().to_text(), Color::Blue).unwrap();
-    let mut game = ClassicGame::new(ClassicPosition::start(&red, &blue, 80));
-    let mut moves = ActionList::new();
-    for _ in 0..4 {
-        game.position().legal_moves(&mut moves);
-        game.play(moves[0]).unwrap();
-    }
+    let game = first_moves_game(4);
     let mut app = app();
     assert!(watch_text(&mut app, GameKind::JunqiClassic, game.to_text()).is_empty());
     settle(&mut app);

@@ -129,6 +129,18 @@ impl ClassicMatch {
         }
     }
 
+    /// The flag standing on `at`, where one is known to stand.
+    fn shown_flag(&self, at: Point) -> Option<Piece> {
+        let piece = match &self.known {
+            Known::Whole(game) => game.position().piece_at(at)?,
+            Known::Line { now, .. } => match now.seen(at) {
+                Seen::Piece(piece) => piece,
+                _ => return None,
+            },
+        };
+        (piece.kind == Kind::Flag).then_some(piece)
+    }
+
     /// Every move so far as the referee announced it.
     pub fn steps(&self) -> Vec<Observed> {
         match &self.known {
@@ -223,7 +235,7 @@ impl MatchModel for ClassicMatch {
             return Err(format!("{} is not a move", step.action));
         };
         let mover = self.side_to_move();
-        match &mut self.known {
+        let path = match &mut self.known {
             Known::Whole(game) => {
                 let path = game.position().board().move_path(from, to);
                 let announced = game.play(step.action).map_err(|error| error.to_string())?;
@@ -232,17 +244,7 @@ impl MatchModel for ClassicMatch {
                     game.undo(1);
                     return Err(format!("the referee announced {heard}, not {step}"));
                 }
-                let position = game.position();
-                Ok(ClassicDid {
-                    path,
-                    mover,
-                    verdict: step.verdict,
-                    flags: step
-                        .flags
-                        .iter()
-                        .filter_map(|&at| Some((at, position.piece_at(at)?)))
-                        .collect(),
-                })
+                path
             }
             Known::Line { line, now, .. } => {
                 let path = now.move_path(from, to);
@@ -251,21 +253,19 @@ impl MatchModel for ClassicMatch {
                 *line = SideLine::new(line.start().clone(), steps, None)
                     .map_err(|error| error.to_string())?;
                 **now = line.current();
-                Ok(ClassicDid {
-                    path,
-                    mover,
-                    verdict: step.verdict,
-                    flags: step
-                        .flags
-                        .iter()
-                        .filter_map(|&at| match now.seen(at) {
-                            Seen::Piece(piece) => Some((at, piece)),
-                            _ => None,
-                        })
-                        .collect(),
-                })
+                path
             }
-        }
+        };
+        Ok(ClassicDid {
+            path,
+            mover,
+            verdict: step.verdict,
+            flags: step
+                .flags
+                .iter()
+                .filter_map(|&at| Some((at, self.shown_flag(at)?)))
+                .collect(),
+        })
     }
 
     fn take_back(&mut self, plies: usize) {
