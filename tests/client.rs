@@ -16,7 +16,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use kawu::ai::Level;
 use kawu::client::junqi::{
-    BoardCommand, Dying, JunqiMatch, PieceFace, PieceSprite, Selection, Underside, point_to_world,
+    BoardCommand, Dying, JunqiBoard, JunqiMatch, PieceFace, PieceSprite, Selection, Underside,
 };
 use kawu::client::play::{
     Attempt, LoadMatch, LocalReferee, MatchModel, PlayRequest, PracticeRequest, PracticeView,
@@ -128,7 +128,7 @@ fn assert_consistent(app: &mut App) {
             Cell::Up(piece) => Some(piece),
         };
         assert_eq!(face.0, expected, "face on {}", sprite.point);
-        let at = point_to_world(sprite.point, rotated);
+        let at = JunqiBoard::point_to_world(sprite.point, rotated);
         assert!(
             transform.translation.truncate().distance(at) < 0.01,
             "piece on {} drawn at {:?}, expected {at:?}",
@@ -229,9 +229,10 @@ fn moves_and_attacks_end_where_the_rules_say() {
         match first_move(&before) {
             Some((from, to)) => {
                 select(&mut app, from);
-                let selection = *app.world().resource::<Selection>();
+                let selection = app.world().resource::<Selection>().clone();
                 assert_eq!(selection.point, Some(from));
-                assert_eq!(selection.targets, before.view().destinations(from));
+                let destinations: Vec<Point> = before.view().destinations(from).iter().collect();
+                assert_eq!(selection.targets, destinations);
                 if before.view().cell(to) != Cell::Empty {
                     attacks += 1;
                 }
@@ -1208,9 +1209,10 @@ fn a_line_gone_silent_is_noticed_by_its_ping_and_the_seat_taken_again() {
 // Xiangqi
 
 use kawu::client::points::{
-    BoardCommand as PointsCommand, PointPiece, PointsMatch, Selection as PointsSelection,
+    BoardCommand as PointsCommand, PointPiece, PointsBoard, PointsMatch,
+    Selection as PointsSelection,
 };
-use kawu::client::xiangqi::{XiangqiMatch, square_to_world};
+use kawu::client::xiangqi::{XiangqiBoard, XiangqiMatch, square_to_world};
 use kawu::rules::xiangqi::{
     Game as XqGame, MoveList as XqMoves, Position as XqPosition, Reason, Square,
 };
@@ -1233,7 +1235,7 @@ fn xq_model(app: &App) -> XiangqiMatch {
 
 fn xq_select(app: &mut App, square: Square) {
     app.world_mut()
-        .write_message(PointsCommand::<XiangqiMatch>::Select(square));
+        .write_message(PointsCommand::<XiangqiBoard>::Select(square));
     app.update();
 }
 
@@ -1283,7 +1285,7 @@ fn xiangqi_moves_and_captures_end_where_the_rules_say() {
         xq_select(&mut app, square(from));
         let selection = app
             .world()
-            .resource::<PointsSelection<XiangqiMatch>>()
+            .resource::<PointsSelection<XiangqiBoard>>()
             .clone();
         let mut legal = XqMoves::new();
         xq_model(&app).position().legal_moves(&mut legal);
@@ -1327,7 +1329,11 @@ fn careful_taps_hit_only_clear_points_and_confirm_a_move() {
         app.update();
         app.update();
     };
-    let selected = |app: &App| app.world().resource::<PointsSelection<XiangqiMatch>>().from;
+    let selected = |app: &App| {
+        app.world()
+            .resource::<PointsSelection<XiangqiBoard>>()
+            .point
+    };
     // Half-way between the cannon on h2 and g2: nothing is selected.
     let (h2, g2) = (
         square_to_world(square("h2"), turned),
@@ -1400,7 +1406,7 @@ struct XqCursor {
 fn xq_cursor(app: &App) -> XqCursor {
     let cursor = app
         .world()
-        .resource::<kawu::client::points::Cursor<XiangqiMatch>>();
+        .resource::<kawu::client::points::Cursor<XiangqiBoard>>();
     XqCursor {
         point: cursor.point,
         visible: cursor.visible,
@@ -1979,7 +1985,7 @@ fn two_clients_play_xiangqi_through_a_real_server() {
 // ---------------------------------------------------------------------------------------------
 // Qiguo Xiangqi
 
-use kawu::client::qiguo::{QiguoMatch, point_to_world as qg_world};
+use kawu::client::qiguo::{QiguoBoard, QiguoMatch, point_to_world as qg_world};
 use kawu::rules::qiguo::{Move as QgMove, MoveList as QgMoves, Point as QgPoint, State as QgState};
 
 fn qg_start(app: &mut App, game: QiguoMatch, seats: Seats) {
@@ -2015,7 +2021,7 @@ fn qg_model(app: &App) -> QiguoMatch {
 fn qg_select(app: &mut App, point: &str) {
     let point: QgPoint = point.parse().expect("a point");
     app.world_mut()
-        .write_message(PointsCommand::<QiguoMatch>::Select(point));
+        .write_message(PointsCommand::<QiguoBoard>::Select(point));
     app.update();
 }
 
@@ -2079,7 +2085,7 @@ fn a_three_seat_qiguo_game_with_computers_plays_round_and_undo_returns_to_the_pe
     qg_select(&mut app, "e10");
     let selection = app
         .world()
-        .resource::<PointsSelection<QiguoMatch>>()
+        .resource::<PointsSelection<QiguoBoard>>()
         .clone();
     let mut legal = QgMoves::new();
     qg_model(&app).position().legal_moves(&mut legal);
@@ -2123,7 +2129,7 @@ fn a_three_seat_qiguo_game_with_computers_plays_round_and_undo_returns_to_the_pe
     // A click on a computer's piece does nothing.
     qg_select(&mut app, "f1");
     assert_eq!(
-        app.world().resource::<PointsSelection<QiguoMatch>>().from,
+        app.world().resource::<PointsSelection<QiguoBoard>>().point,
         None
     );
     app.world_mut().write_message(MatchRequest::Undo);
@@ -2454,7 +2460,9 @@ fn a_finished_xiangqi_game_is_kept_and_replays_forward_back_and_on() {
     // Nobody plays in a replay: a click on a red piece selects nothing.
     xq_select(&mut app, square("h2"));
     assert_eq!(
-        app.world().resource::<PointsSelection<XiangqiMatch>>().from,
+        app.world()
+            .resource::<PointsSelection<XiangqiBoard>>()
+            .point,
         None
     );
     ask_replay(&mut app, ReplayRequest::Last);
@@ -3063,7 +3071,7 @@ impl Clicked for kawu::lessons::Qiguo {
         let (from, to) = QiguoMatch::ends(mv);
         for point in [from, to] {
             app.world_mut()
-                .write_message(PointsCommand::<QiguoMatch>::Select(point));
+                .write_message(PointsCommand::<QiguoBoard>::Select(point));
             app.update();
         }
     }

@@ -1,23 +1,16 @@
-//! The Junqi board: its layout in world units, the drawing of the board itself (wood, posts,
-//! camps, headquarters, roads, railways, the front and its mountains), the art its pieces share,
-//! and the markers on it (selection, destinations, hover, cursor, last action).
+//! The Junqi board: the drawing of the board itself (wood, posts, camps, headquarters, roads,
+//! railways, the front and its mountains) and the art its pieces share. Its markers are the
+//! board layer's (`client/points/`).
 
-use super::input::{Hover, KeyCursor, Selection};
-use super::layout::{
-    BOARD, FACE, FILE_STEP, FRONT_GAP, POST, RANK_STEP, RING, TILE, point_to_world,
-};
-use super::table::{JunqiTable, Viewer};
+use super::layout::{BOARD, FACE, FILE_STEP, FRONT_GAP, JunqiBoard, POST, RANK_STEP, TILE};
+use super::table::JunqiTable;
 use crate::client::ClientSet;
-use crate::client::Screen;
-use crate::client::lessons::Highlights;
 use crate::client::matches::{TableGame, on_table};
-use crate::client::table_colours::TablePalette;
+use crate::client::points::PointsBoard;
 use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
-use crate::client::tabletop::{
-    CursorSpot, Label, TableBounds, TablePitch, TableView, line, on_table_of,
-};
+use crate::client::tabletop::{Label, TableBounds, TablePitch, TableView, line, on_table_of};
 use crate::client::theme::palette;
-use crate::rules::junqi::{Action, FILES, Point, RANKS};
+use crate::rules::junqi::{FILES, Point, RANKS};
 use bevy::prelude::*;
 
 /// Images shared by the board and the pieces (generated at start-up, no files).
@@ -29,17 +22,13 @@ pub(super) struct Art {
     pub face: Handle<Image>,
     /// The common back of face-down pieces (face-sized).
     pub back: Handle<Image>,
-    /// A white disc.
-    pub disc: Handle<Image>,
-    /// A white rounded outline around a tile.
-    pub ring: Handle<Image>,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, create_art);
 }
 
-/// `M`'s board: set up when `M` comes to the table, its markers while it is there.
+/// `M`'s board: set up when `M` comes to the table, framed while it is there.
 pub(super) fn table_plugin<M: JunqiTable>(app: &mut App) {
     app.add_systems(
         OnEnter(TableGame(M::KIND)),
@@ -50,7 +39,6 @@ pub(super) fn table_plugin<M: JunqiTable>(app: &mut App) {
         (
             fit_table,
             label_coordinates::<M>.run_if(resource_changed::<TableView>),
-            update_markers::<M>,
         )
             .distributive_run_if(on_table(M::KIND))
             .in_set(ClientSet::Present),
@@ -88,17 +76,7 @@ fn create_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
         let colour = mix(mix(base, gold, lattice * 0.45), gold, border);
         [colour[0], colour[1], colour[2], fill(d)]
     }));
-    let disc = images.add(paint(UVec2::splat(32), |p| white(fill(p.length() - 15.0))));
-    let ring = images.add(paint(size_of(RING), |p| {
-        white(stroke(rounded_box(p, RING / 2.0, 10.0), 4.0))
-    }));
-    commands.insert_resource(Art {
-        tile,
-        face,
-        back,
-        disc,
-        ring,
-    });
+    commands.insert_resource(Art { tile, face, back });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -109,8 +87,6 @@ const Z_BAND: f32 = 0.5;
 const Z_ROAD: f32 = 1.0;
 const Z_RAIL: f32 = 1.5;
 const Z_POST: f32 = 2.0;
-const Z_MARK: f32 = 5.0;
-const Z_DOT: f32 = 6.0;
 
 fn spawn_board<M: JunqiTable>(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let root = commands
@@ -231,12 +207,12 @@ fn spawn_roads_and_railways(commands: &mut Commands, parts: &mut Vec<Entity>) {
     // Roads, camp diagonals and railways (each connection once).
     let rail_colour = palette::RAIL.bevy();
     for a in Point::all() {
-        let pa = point_to_world(a, false);
+        let pa = JunqiBoard::point_to_world(a, false);
         for &b in a.neighbours() {
             if b <= a {
                 continue;
             }
-            let pb = point_to_world(b, false);
+            let pb = JunqiBoard::point_to_world(b, false);
             if a.rail_neighbours().contains(&b) {
                 parts.push(commands.spawn(line(pa, pb, 6.0, rail_colour, Z_RAIL)).id());
                 // Sleepers.
@@ -313,7 +289,7 @@ fn spawn_posts(commands: &mut Commands, images: &mut Assets<Image>, parts: &mut 
     }));
     let post_colour = palette::POST.bevy();
     for point in Point::all() {
-        let at = point_to_world(point, false);
+        let at = JunqiBoard::point_to_world(point, false);
         let (fill_image, line_image) = if point.is_camp() {
             (camp_fill.clone(), camp_line.clone())
         } else if point.is_headquarters() {
@@ -378,7 +354,7 @@ fn label_coordinates<M: JunqiTable>(
         let Some(point) = Point::new(file, 0) else {
             continue;
         };
-        let at = point_to_world(point, table.turned());
+        let at = JunqiBoard::point_to_world(point, table.turned());
         let y = at.y + side * (POST.y / 2.0 + 21.0);
         label("File label", ((b'a' + file) as char).to_string(), at.x, y);
     }
@@ -386,153 +362,8 @@ fn label_coordinates<M: JunqiTable>(
         let Some(point) = Point::new(0, rank) else {
             continue;
         };
-        let at = point_to_world(point, table.turned());
+        let at = JunqiBoard::point_to_world(point, table.turned());
         let x = at.x + side * (POST.x / 2.0 + 22.0);
         label("Rank label", (rank + 1).to_string(), x, at.y);
-    }
-}
-
-/// Markers: the last action, hover, the selection and its destinations, the keyboard cursor.
-#[derive(Component)]
-struct Marker;
-
-/// What the markers show.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Marked<'w, M: JunqiTable> {
-    model: Res<'w, M>,
-    selection: Res<'w, Selection>,
-    hover: Res<'w, Hover>,
-    cursor: Res<'w, KeyCursor>,
-    table: Res<'w, TableView>,
-    screen: Res<'w, State<Screen>>,
-    highlights: Res<'w, Highlights<Point>>,
-    palette: Res<'w, TablePalette>,
-}
-
-impl<M: JunqiTable> Marked<'_, M> {
-    fn changed(&self) -> bool {
-        self.model.is_changed()
-            || self.selection.is_changed()
-            || self.hover.is_changed()
-            || self.cursor.is_changed()
-            || self.table.is_changed()
-            || self.screen.is_changed()
-            || self.highlights.is_changed()
-            || self.palette.is_changed()
-    }
-}
-
-fn update_markers<M: JunqiTable>(
-    mut commands: Commands,
-    art: Res<Art>,
-    marked: Marked<M>,
-    markers: Query<Entity, With<Marker>>,
-    mut spot: ResMut<CursorSpot>,
-) {
-    if !marked.changed() {
-        return;
-    }
-    // A controller's number goes at the cursor's upper left corner.
-    spot.set_if_neq(CursorSpot(
-        (*marked.screen.get() == Screen::Playing && marked.cursor.visible).then(|| {
-            let corner = Vec2::new(-TILE.x, TILE.y) / 2.0;
-            let at = point_to_world(marked.cursor.point, marked.table.turned()) + corner;
-            (at, TILE.y * 0.7)
-        }),
-    ));
-    for entity in &markers {
-        commands.entity(entity).despawn();
-    }
-    let Marked {
-        model,
-        selection,
-        hover,
-        cursor,
-        table,
-        screen,
-        highlights,
-        palette,
-    } = marked;
-    let colours = &palette.markers;
-    let turned = table.turned();
-    let mut mark =
-        |image: &Handle<Image>, point: Point, colour: Color, size: Option<Vec2>, z: f32| {
-            commands.spawn((
-                Marker,
-                on_table_of(M::KIND),
-                Name::new("Marker"),
-                Sprite {
-                    image: image.clone(),
-                    color: colour,
-                    custom_size: size,
-                    ..default()
-                },
-                Transform::from_translation(point_to_world(point, turned).extend(z)),
-            ));
-        };
-    let ring = &art.ring;
-    let last = colours.last_move.bevy().with_alpha(0.9);
-    match model.last_action() {
-        Some(Action::Flip(point)) => mark(ring, point, last, None, Z_MARK),
-        Some(Action::Move { from, to }) => {
-            mark(ring, from, last.with_alpha(0.55), None, Z_MARK);
-            mark(ring, to, last, None, Z_MARK);
-        }
-        None => {}
-    }
-    if *screen.get() != Screen::Playing {
-        return;
-    }
-    // A lesson's points, until the learner moves.
-    for &point in highlights.at(model.plies()) {
-        mark(ring, point, colours.lesson_hint.bevy(), None, Z_MARK + 0.05);
-    }
-    if let Some(point) = hover.0 {
-        mark(
-            ring,
-            point,
-            colours.hover.bevy().with_alpha(0.75),
-            None,
-            Z_MARK + 0.1,
-        );
-    }
-    if cursor.visible {
-        mark(
-            ring,
-            cursor.point,
-            colours.cursor.bevy(),
-            None,
-            Z_MARK + 0.3,
-        );
-    }
-    let Some(selected) = selection.point else {
-        return;
-    };
-    mark(
-        ring,
-        selected,
-        colours.selected_piece.bevy(),
-        None,
-        Z_MARK + 0.2,
-    );
-    for point in selection.targets.iter() {
-        // Any piece on a destination is an enemy's.
-        if model.face(point, Viewer::All).is_some() {
-            mark(
-                ring,
-                point,
-                colours.target_attack.bevy(),
-                None,
-                Z_MARK + 0.2,
-            );
-        } else {
-            mark(
-                &art.disc,
-                point,
-                colours.target_move.bevy().with_alpha(0.9),
-                Some(Vec2::splat(22.0)),
-                Z_DOT,
-            );
-        }
     }
 }

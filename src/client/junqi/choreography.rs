@@ -2,6 +2,7 @@
 //! the piece entities already show the new state), with the sounds and effects of the battle,
 //! and the fanfare when the game is over.
 
+use super::layout::JunqiBoard;
 use super::pieces::{Dying, PieceFace, PieceSprite, SyncPieces, Underside, ink};
 use super::sounds::JunqiSounds;
 use super::table::{Battle, JunqiTable, StagedBattle};
@@ -9,6 +10,7 @@ use crate::client::ClientSet;
 use crate::client::cues::{Burst, Cue};
 use crate::client::matches::on_table;
 use crate::client::play::StepPlayed;
+use crate::client::points::PointsBoard;
 use crate::client::settings::Settings;
 use crate::client::table_colours::{Palette, TablePalette};
 use crate::client::tabletop::{TableReset, TableView};
@@ -107,7 +109,7 @@ fn start_animations<M: JunqiTable>(
             .find(|(_, p, _)| p.point == point)
             .map(|(e, _, face)| (e, face.0.is_some()))
     };
-    let world = |point: Point| super::layout::point_to_world(point, stage.table.turned());
+    let world = |point: Point| JunqiBoard::point_to_world(point, stage.table.turned());
     // When the move and its battle are over: flags the referee showed turn over then.
     let mut settled = 0.0;
     let action = M::action(&played.step);

@@ -8,9 +8,7 @@ mod board_layer;
 mod choreography;
 pub mod classic;
 mod hud;
-mod input;
 mod layout;
-mod lesson;
 mod model;
 mod online;
 mod pieces;
@@ -19,9 +17,9 @@ mod rules_page;
 mod sounds;
 mod table;
 
+pub use board_layer::{BoardCommand, Selection};
 pub use hud::RECORD_WORDS;
-pub use input::{BoardCommand, Selection};
-pub use layout::{point_at, point_to_world};
+pub use layout::JunqiBoard;
 pub use model::{ActionDid, JunqiMatch};
 pub use pieces::{Dying, Owner, PieceFace, PieceSprite, SyncPieces, Underside};
 pub use rules_page::rules_page;
@@ -52,9 +50,6 @@ pub(super) fn logic_plugin(app: &mut App) {
     );
     app.add_plugins((
         match_layer::logic_plugin::<JunqiMatch>,
-        lesson::plugin::<JunqiMatch, crate::lessons::Junqi>,
-        lesson::forget_plugin,
-        input::logic_plugin,
         pieces::logic_plugin,
         board_layer::logic_plugin::<JunqiMatch>,
         classic::logic_plugin,

@@ -2,11 +2,12 @@
 //! their looks (tile, rim, face or back, labels).
 
 use super::board::Art;
-use super::layout::{FACE, point_to_world};
+use super::layout::{FACE, JunqiBoard};
 use super::table::{Face, JunqiTable, Viewer};
 use crate::client::ClientSet;
 use crate::client::matches::on_table;
 use crate::client::play::StepPlayed;
+use crate::client::points::PointsBoard;
 use crate::client::settings::{LabelStyle, Settings};
 use crate::client::table_colours::{Palette, TablePalette};
 use crate::client::tabletop::{Label, TableReset, TableView, on_table_of};
@@ -126,7 +127,9 @@ fn rebuild_pieces<M: JunqiTable>(
             PieceSprite { point },
             face.parts(),
             Opacity(1.0),
-            Transform::from_translation(point_to_world(point, table.turned()).extend(z::PIECE)),
+            Transform::from_translation(
+                JunqiBoard::point_to_world(point, table.turned()).extend(z::PIECE),
+            ),
             Visibility::default(),
         ));
     }
@@ -167,7 +170,8 @@ fn place_pieces(
     mut pieces: Query<(&PieceSprite, &mut Transform), Without<Anim>>,
 ) {
     for (piece, mut transform) in &mut pieces {
-        transform.translation = point_to_world(piece.point, table.turned()).extend(z::PIECE);
+        transform.translation =
+            JunqiBoard::point_to_world(piece.point, table.turned()).extend(z::PIECE);
     }
 }
 

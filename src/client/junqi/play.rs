@@ -3,6 +3,7 @@
 //! records and how a room's table shows.
 
 use super::hud::outcome_summary;
+use super::layout::JunqiBoard;
 use super::model::{ActionDid, JunqiMatch, colour_of_seat, seat_of_ply};
 use super::online;
 use super::table::{Battle, Face, JunqiTable, StagedBattle, Staging, Viewer};
@@ -11,14 +12,15 @@ use crate::client::matches::{Deal, MatchRequest};
 use crate::client::play::{
     Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, RoomAdapter,
 };
+use crate::client::points::{BoardPlay, PointsLesson};
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::protocol::{self, GameEnd, RoomTable};
+use crate::rules::Seat;
 use crate::rules::junqi::{
     Action, ActionList, Cell, Combat, Effect, Game, GameRecord, Outcome, PlayedAction, PlayerView,
     Point, Position, PublicGame, Ruleset, WinReason,
 };
-use crate::rules::{PointSet, Seat};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
@@ -258,6 +260,41 @@ fn computer_accepts_draw(view: &PlayerView) -> bool {
     view.quiet_plies() >= 40
 }
 
+impl PointsLesson for JunqiMatch {
+    type Lesson = crate::lessons::Junqi;
+
+    fn from_lesson(game: Game) -> Game {
+        game
+    }
+}
+
+impl BoardPlay for JunqiMatch {
+    type Board = JunqiBoard;
+
+    fn tap_action(&self, point: Point) -> Option<Action> {
+        (self.view().cell(point) == Cell::Hidden).then_some(Action::Flip(point))
+    }
+
+    fn destinations(&self, point: Point) -> Option<Vec<Point>> {
+        let view = self.view();
+        match view.cell(point) {
+            Cell::Up(piece) if Some(piece.color) == view.side_to_move() => {
+                Some(view.destinations(point).iter().collect())
+            }
+            _ => None,
+        }
+    }
+
+    fn occupied(&self, point: Point) -> bool {
+        self.view().cell(point) != Cell::Empty
+    }
+
+    fn last_marks(&self) -> Option<(Option<Point>, Point)> {
+        let last = self.public.history().last()?;
+        Some(JunqiBoard::marks(last.action))
+    }
+}
+
 impl JunqiTable for JunqiMatch {
     fn face(&self, point: Point, _viewer: Viewer) -> Option<Face> {
         // Nothing in Junqi flip is known to one side only.
@@ -265,24 +302,6 @@ impl JunqiTable for JunqiMatch {
             Cell::Empty => None,
             Cell::Hidden => Some(Face::Back),
             Cell::Up(piece) => Some(Face::Up(piece)),
-        }
-    }
-
-    fn last_action(&self) -> Option<Action> {
-        self.public.history().last().map(|played| played.action)
-    }
-
-    fn tap_action(&self, point: Point) -> Option<Action> {
-        (self.view().cell(point) == Cell::Hidden).then_some(Action::Flip(point))
-    }
-
-    fn destinations(&self, point: Point) -> Option<PointSet<Point>> {
-        let view = self.view();
-        match view.cell(point) {
-            Cell::Up(piece) if Some(piece.color) == view.side_to_move() => {
-                Some(view.destinations(point))
-            }
-            _ => None,
         }
     }
 

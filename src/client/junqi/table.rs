@@ -1,9 +1,12 @@
 //! What the Junqi board asks of a game played on it. Junqi flip and Junqi classic share the
-//! board, its pieces, input, markers and the animation of moves and battles; each game's
-//! model says what a point shows to whom, what a tap does and how a step is staged.
+//! board, its pieces and the animation of moves and battles; input, selection and markers are
+//! the shared board layer's (`client/points/`, through [`BoardPlay`]: what a tap does, where a
+//! piece may go). Each game's model says here what a point shows to whom and how a step is
+//! staged.
 
-use crate::client::play::{Match, MatchModel};
-use crate::rules::PointSet;
+use super::layout::JunqiBoard;
+use crate::client::play::MatchModel;
+use crate::client::points::BoardPlay;
 use crate::rules::junqi::{Action, Color as Side, Combat, Kind, Piece, Point};
 use bevy::prelude::*;
 
@@ -93,15 +96,9 @@ pub struct StagedBattle {
 }
 
 /// A Junqi game as its board shows it.
-pub trait JunqiTable: Match + MatchModel<Action = Action> {
+pub trait JunqiTable: BoardPlay<Board = JunqiBoard> + MatchModel<Action = Action> {
     /// What `viewer` sees on `point`; `None` where it is empty.
     fn face(&self, point: Point, viewer: Viewer) -> Option<Face>;
-    /// The last action played, for its marker.
-    fn last_action(&self) -> Option<Action>;
-    /// The action a tap on `point` plays by itself (a flip), if any.
-    fn tap_action(&self, point: Point) -> Option<Action>;
-    /// The destinations of the piece on `point` when it belongs to the side to move.
-    fn destinations(&self, point: Point) -> Option<PointSet<Point>>;
     /// How a step that did `did` is animated.
     fn staging(did: &Self::Did) -> Staging;
 }

@@ -1,8 +1,8 @@
-//! Lessons on a board of points: a step's position goes on the table for people at this device,
-//! its points are highlighted, and the first move tried there — played, or refused by the
-//! rules — is judged by the step.
+//! Lessons on a board of points: a step's position goes on the table for people at this device
+//! (the local referee holds every piece, Junqi's too), its points are highlighted, and the first
+//! action tried there — played, or refused by the rules — is judged by the step.
 
-use super::game::PointsMatch;
+use super::game::{BoardPlay, PointsBoard};
 use super::input::TriedMove;
 use crate::client::ClientSet;
 use crate::client::lessons::{
@@ -15,7 +15,7 @@ use crate::lessons::{LessonGame, Step, lesson};
 use bevy::prelude::*;
 
 /// A game of points with a lesson.
-pub trait PointsLesson: PointsMatch {
+pub trait PointsLesson: BoardPlay {
     /// The lesson's view of the game, in the same points and moves.
     type Lesson: LessonGame<Point = Self::Point, Move = Self::Action>;
 
@@ -32,9 +32,14 @@ pub fn lesson_plugin<G: PointsLesson>(app: &mut App) {
             judge_moves::<G>
                 .distributive_run_if(on_table(G::KIND))
                 .after(ClientSet::Apply),
-            forget_highlights::<G::Point>(vec![G::KIND]),
         ),
     );
+}
+
+/// The highlights of `B`'s lessons, which last while the lesson of a game on it does.
+pub(super) fn board_plugin<B: PointsBoard>(app: &mut App) {
+    app.init_resource::<Highlights<B::Point>>()
+        .add_systems(Update, forget_highlights::<B::Point>(B::GAMES.to_vec()));
 }
 
 /// The step of `G`'s lesson numbered `step`.

@@ -1,14 +1,14 @@
 //! The markers on a board of points — the last move, the game's glow (a general in check, the
-//! Ruler to move), hover, cursor, the selection and its destinations — and the images the
-//! pieces and markers are drawn with.
+//! Ruler to move), a lesson's points, hover, cursor, the selection and its destinations — and
+//! the images they are drawn with.
 
-use super::game::PointsMatch;
+use super::game::{BoardPlay, PointsBoard};
 use super::input::{Cursor, Hover, Selection};
 use crate::client::lessons::Highlights;
 use crate::client::matches::on_table;
 use crate::client::play::ComputerWords;
 use crate::client::table_colours::TablePalette;
-use crate::client::tabletop::paint::{fill, paint, stroke, white};
+use crate::client::tabletop::paint::{fill, paint, rounded_box, size_of, stroke, white};
 use crate::client::tabletop::{CursorSpot, TableArt, TableView, on_table_of};
 use crate::client::{ClientSet, Screen};
 use bevy::prelude::*;
@@ -17,24 +17,25 @@ use std::marker::PhantomData;
 /// Draw order of the markers: above the board's lines, under the pieces.
 const Z_MARK: f32 = 5.0;
 
-/// The images a game's pieces and markers are drawn with, sized to its board.
+/// The images a board's markers are drawn with, sized to its pieces.
 #[derive(Resource)]
-pub struct PointArt<G: PointsMatch> {
-    /// A white disc the size of a piece.
-    pub disc: Handle<Image>,
-    /// A white ring inside a piece's edge.
-    pub rim: Handle<Image>,
-    /// A ring around a point, for markers.
-    pub ring: Handle<Image>,
+struct MarkerArt<B: PointsBoard> {
+    /// A ring around a point's piece.
+    ring: Handle<Image>,
     /// A small dot, for destinations.
-    pub dot: Handle<Image>,
+    dot: Handle<Image>,
     /// A soft glow.
-    pub glow: Handle<Image>,
-    game: PhantomData<G>,
+    glow: Handle<Image>,
+    board: PhantomData<B>,
 }
 
-pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
-    app.add_systems(PreStartup, create_art::<G>).add_systems(
+/// The images of `B`'s markers, made once for every game played on it.
+pub(super) fn board_plugin<B: PointsBoard>(app: &mut App) {
+    app.add_systems(PreStartup, create_art::<B>);
+}
+
+pub(super) fn plugin<G: BoardPlay>(app: &mut App) {
+    app.add_systems(
         Update,
         update_markers::<G>
             .distributive_run_if(on_table(G::KIND))
@@ -42,54 +43,54 @@ pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
     );
 }
 
-fn create_art<G: PointsMatch>(
+fn create_art<B: PointsBoard>(
     mut commands: Commands,
     mut images: ResMut<Assets<Image>>,
     table: Res<TableArt>,
 ) {
-    let geometry = G::GEOMETRY;
-    let radius = geometry.piece / 2.0;
-    let size = UVec2::splat(geometry.piece as u32);
-    let (rim_inset, rim_width) = geometry.rim;
+    let geometry = B::GEOMETRY;
     let (ring_pad, ring_out, ring_width) = geometry.ring;
     let (dot_size, dot_radius) = geometry.dot;
-    commands.insert_resource(PointArt::<G> {
-        disc: images.add(paint(size, |p| white(fill(p.length() - radius + 0.5)))),
-        rim: images.add(paint(size, |p| {
-            white(stroke(p.length() - radius + rim_inset, rim_width))
-        })),
-        ring: images.add(paint(
-            UVec2::splat((geometry.piece + ring_pad) as u32),
-            |p| white(stroke(p.length() - radius - ring_out, ring_width)),
-        )),
+    let ring_size = geometry.piece + Vec2::splat(ring_pad);
+    let edge = geometry.piece / 2.0 + Vec2::splat(ring_out);
+    let ring = match geometry.corner {
+        None => paint(size_of(ring_size), |p| {
+            white(stroke(p.length() - edge.x, ring_width))
+        }),
+        Some(corner) => paint(size_of(ring_size), |p| {
+            white(stroke(rounded_box(p, edge, corner), ring_width))
+        }),
+    };
+    commands.insert_resource(MarkerArt::<B> {
+        ring: images.add(ring),
         dot: images.add(paint(UVec2::splat(dot_size as u32), |p| {
             white(fill(p.length() - dot_radius))
         })),
         glow: table.glow.clone(),
-        game: PhantomData,
+        board: PhantomData,
     });
 }
 
 /// Markers on the board of `G`.
 #[derive(Component)]
-struct Marker<G: PointsMatch>(PhantomData<G>);
+struct Marker<G: BoardPlay>(PhantomData<G>);
 
 /// What the markers show.
 #[derive(bevy::ecs::system::SystemParam)]
-struct Marked<'w, G: PointsMatch> {
+struct Marked<'w, G: BoardPlay> {
     model: Res<'w, G>,
-    selection: Res<'w, Selection<G>>,
-    hover: Res<'w, Hover<G>>,
-    cursor: Res<'w, Cursor<G>>,
+    selection: Res<'w, Selection<<G as BoardPlay>::Board>>,
+    hover: Res<'w, Hover<<G as BoardPlay>::Board>>,
+    cursor: Res<'w, Cursor<<G as BoardPlay>::Board>>,
     table: Res<'w, TableView>,
     screen: Res<'w, State<Screen>>,
     highlights: Res<'w, Highlights<<G as ComputerWords>::Point>>,
     palette: Res<'w, TablePalette>,
 }
 
-fn update_markers<G: PointsMatch>(
+fn update_markers<G: BoardPlay>(
     mut commands: Commands,
-    art: Res<PointArt<G>>,
+    art: Res<MarkerArt<G::Board>>,
     marked: Marked<G>,
     markers: Query<Entity, With<Marker<G>>>,
     mut spot: ResMut<CursorSpot>,
@@ -106,11 +107,12 @@ fn update_markers<G: PointsMatch>(
         return;
     }
     // A controller's number goes at the cursor's upper left.
-    let piece = G::GEOMETRY.piece;
+    let geometry = G::Board::GEOMETRY;
+    let piece = geometry.piece;
     spot.set_if_neq(CursorSpot(
         (*marked.screen.get() == Screen::Playing && marked.cursor.visible).then(|| {
-            let centre = G::point_to_world(marked.cursor.point, marked.table.turned());
-            (centre + Vec2::new(-piece, piece) * 0.42, piece * 0.5)
+            let centre = G::Board::point_to_world(marked.cursor.point, marked.table.turned());
+            (centre + Vec2::new(-piece.x, piece.y) * 0.42, piece.y * 0.5)
         }),
     ));
     for entity in &markers {
@@ -126,25 +128,22 @@ fn update_markers<G: PointsMatch>(
             Sprite {
                 image: image.clone(),
                 color: colour,
-                custom_size: G::GEOMETRY.glow.filter(|_| glow).map(Vec2::splat),
+                custom_size: geometry.glow.filter(|_| glow).map(Vec2::splat),
                 ..default()
             },
-            Transform::from_translation(G::point_to_world(point, turned).extend(z)),
+            Transform::from_translation(G::Board::point_to_world(point, turned).extend(z)),
         ));
     };
     let model = &*marked.model;
     let colours = &marked.palette.markers;
-    if let Some(last) = model
-        .plies()
-        .checked_sub(1)
-        .and_then(|ply| model.move_at(ply))
-    {
+    if let Some((from, to)) = model.last_marks() {
         let colour = colours.last_move.bevy();
-        let (from, to) = G::ends(last);
-        mark(&art.ring, from, colour.with_alpha(0.5), Z_MARK);
+        if let Some(from) = from {
+            mark(&art.ring, from, colour.with_alpha(0.5), Z_MARK);
+        }
         mark(&art.ring, to, colour.with_alpha(0.9), Z_MARK);
     }
-    if let Some((point, colour)) = model.glow(&marked.palette) {
+    if let Some((point, colour)) = model.glow_at(&marked.palette) {
         mark(
             &art.glow,
             point,
@@ -180,10 +179,10 @@ fn update_markers<G: PointsMatch>(
             Z_MARK + 0.3,
         );
     }
-    if let Some(from) = marked.selection.from {
+    if let Some(from) = marked.selection.point {
         mark(&art.ring, from, colours.selected_piece.bevy(), Z_MARK + 0.2);
         for &to in &marked.selection.targets {
-            if model.piece_at(to).is_some() {
+            if model.occupied(to) {
                 mark(&art.ring, to, colours.target_attack.bevy(), 30.0);
             } else {
                 mark(

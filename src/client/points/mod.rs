@@ -1,40 +1,43 @@
-//! One board layer for the games of pieces on points (Xiangqi, Qiguo): input and selection,
-//! markers, piece entities and their animations, and lessons. It is generic over
-//! [`PointsBoard`] (the geometry) and [`PointsMatch`] (pieces and moves) (`game.rs`), which each
-//! game's match model implements beside the match layer's
-//! [`Match`](crate::client::play::Match); the game keeps only what is its own (board art, layout, piece looks, notation,
+//! One board layer for the games of pieces on points (Junqi flip and Junqi classic, Xiangqi,
+//! Qiguo): input and selection, markers and lessons for any game on a [`PointsBoard`] (a
+//! board's geometry; Junqi's stations, camps and headquarters are points too), generic over
+//! [`BoardPlay`]; and for the games of round pieces ([`PointsMatch`]) their piece entities and
+//! animations. Each game keeps only what is its own (board art, layout, piece looks, notation,
 //! move list, rules page, result table).
 
+mod board;
 mod game;
 mod input;
 mod lesson;
 mod markers;
 mod pieces;
 
-pub use game::{Geometry, MoveEffects, PieceLook, PointsBoard, PointsMatch, result_line};
-pub use input::{BoardCommand, Cursor, Hover, Selection, TriedMove};
+pub use board::{board_logic_plugin, board_plugin};
+pub use game::{
+    BoardPlay, Geometry, MoveEffects, PieceLook, PointsBoard, PointsMatch, result_line,
+};
+pub use input::{BoardCommand, Covered, Cursor, Hover, Selection, TriedMove};
 pub use lesson::{PointsLesson, lesson_plugin};
-pub use markers::PointArt;
 pub use pieces::PointPiece;
 
-use crate::client::lessons::Highlights;
 use bevy::prelude::*;
 
-/// What runs headless for `G`: input, pieces and their timelines, beside the match layer.
+/// What runs headless for a game of round pieces `G`: the match layer, input, pieces and
+/// their timelines.
 pub fn logic_plugin<G: PointsMatch>(app: &mut App) {
-    app.init_resource::<Highlights<G::Point>>().add_plugins((
+    app.add_plugins((
         super::play::logic_plugin::<G>,
-        input::logic_plugin::<G>,
+        board_logic_plugin::<G>,
         pieces::logic_plugin::<G>,
     ));
 }
 
-/// What needs a window for `G`: markers, the pieces' looks, input devices, sounds, saving.
+/// What needs a window for a game of round pieces `G`: the match layer's, markers, the pieces'
+/// looks, the pointer.
 pub fn plugin<G: PointsMatch>(app: &mut App) {
     app.add_plugins((
         super::play::plugin::<G>,
-        markers::plugin::<G>,
+        board_plugin::<G>,
         pieces::plugin::<G>,
-        input::plugin::<G>,
     ));
 }

@@ -2,8 +2,7 @@
 //! ([`PointPiece`]), and their timelines when a move is played: a slide, a capture that
 //! shatters the taken piece, pieces of an eliminated army leaving in smoke, the cues of check.
 
-use super::game::PointsMatch;
-use super::markers::PointArt;
+use super::game::{PointsBoard, PointsMatch};
 use crate::client::ClientSet;
 use crate::client::audio::{first_frames_drawn, sound_file};
 use crate::client::cues::{Burst, Cue};
@@ -11,12 +10,14 @@ use crate::client::matches::on_table;
 use crate::client::play::StepPlayed;
 use crate::client::settings::Settings;
 use crate::client::table_colours::TablePalette;
+use crate::client::tabletop::paint::{fill, paint, stroke, white};
 use crate::client::tabletop::{FadingParts, Label, TableReset, TableView, on_table_of};
 use crate::client::timeline::{
     Anim, AnimatedPiece, AnimationSystems, Opacity, Step, finish_all, z,
 };
 use bevy::prelude::*;
 use bevy_kira_audio::AudioSource;
+use std::marker::PhantomData;
 
 /// A piece on the board at the point the rules have it on (its transform may lag behind while
 /// it slides). A taken or eliminated piece loses this while it plays its last animation.
@@ -35,6 +36,30 @@ impl<G: PointsMatch> Clone for PointPiece<G> {
             piece: self.piece,
         }
     }
+}
+
+/// The images a game's round pieces are drawn with, sized to its board.
+#[derive(Resource)]
+struct PieceArt<G: PointsMatch> {
+    /// A white disc the size of a piece.
+    disc: Handle<Image>,
+    /// A white ring inside a piece's edge.
+    rim: Handle<Image>,
+    game: PhantomData<G>,
+}
+
+fn create_art<G: PointsMatch>(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+    let diameter = G::Board::GEOMETRY.piece.x;
+    let radius = diameter / 2.0;
+    let size = UVec2::splat(diameter as u32);
+    let (rim_inset, rim_width) = G::RIM;
+    commands.insert_resource(PieceArt::<G> {
+        disc: images.add(paint(size, |p| white(fill(p.length() - radius + 0.5)))),
+        rim: images.add(paint(size, |p| {
+            white(stroke(p.length() - radius + rim_inset, rim_width))
+        })),
+        game: PhantomData,
+    });
 }
 
 /// The sounds of moves, captures, check and eliminations, shared by the games of points.
@@ -87,7 +112,7 @@ pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
     if !app.is_plugin_added::<PointSoundsPlugin>() {
         app.add_plugins(PointSoundsPlugin);
     }
-    app.add_systems(
+    app.add_systems(PreStartup, create_art::<G>).add_systems(
         Update,
         add_looks::<G>
             .distributive_run_if(on_table(G::KIND))
@@ -122,7 +147,7 @@ fn piece_bundle<G: PointsMatch>(point: G::Point, piece: G::Piece, turned: bool) 
         on_table_of(G::KIND),
         PointPiece::<G> { point, piece },
         Opacity(1.0),
-        Transform::from_translation(G::point_to_world(point, turned).extend(z::PIECE)),
+        Transform::from_translation(G::Board::point_to_world(point, turned).extend(z::PIECE)),
         Visibility::default(),
     )
 }
@@ -130,7 +155,7 @@ fn piece_bundle<G: PointsMatch>(point: G::Point, piece: G::Piece, turned: bool) 
 /// A new piece gets its shadow, face, rim and character.
 fn add_looks<G: PointsMatch>(
     mut commands: Commands,
-    art: Res<PointArt<G>>,
+    art: Res<PieceArt<G>>,
     new: Query<(Entity, &PointPiece<G>), Added<PointPiece<G>>>,
     palette: Res<TablePalette>,
 ) {
@@ -174,7 +199,7 @@ fn add_looks<G: PointsMatch>(
         // The badge: a small tab in the rim's ink at the lower right, its character in the
         // face's colour, large enough to read where the pieces are small.
         if let Some(badge) = look.badge {
-            let diameter = G::GEOMETRY.piece;
+            let diameter = G::Board::GEOMETRY.piece.x;
             let at = Vec2::new(diameter, -diameter) * 0.3;
             parts.push(
                 commands
@@ -211,7 +236,8 @@ fn place_pieces<G: PointsMatch>(
     mut pieces: Query<(&PointPiece<G>, &mut Transform), Without<Anim>>,
 ) {
     for (piece, mut transform) in &mut pieces {
-        transform.translation = G::point_to_world(piece.point, table.turned()).extend(z::PIECE);
+        transform.translation =
+            G::Board::point_to_world(piece.point, table.turned()).extend(z::PIECE);
     }
 }
 
@@ -253,14 +279,14 @@ fn start_animations<G: PointsMatch>(
     let turned = stage.table.turned();
     let (start, end) = G::ends(G::action(&played.step));
     let (from, to) = (
-        G::point_to_world(start, turned),
-        G::point_to_world(end, turned),
+        G::Board::point_to_world(start, turned),
+        G::Board::point_to_world(end, turned),
     );
     let Some((mover, moved)) = pieces.iter().find(|(_, p)| p.point == start) else {
         return;
     };
     let effects = stage.model.effects(&played.did);
-    let slide = secs(0.12 + G::GEOMETRY.slide_per_step * from.distance(to) / G::GEOMETRY.step);
+    let slide = secs(0.12 + G::SLIDE_PER_STEP * from.distance(to) / G::Board::GEOMETRY.step);
     let mut steps = vec![
         Step::Cue(Cue {
             at: from,
@@ -303,7 +329,7 @@ fn start_animations<G: PointsMatch>(
             continue;
         }
         let taken = piece.point == end;
-        let at = G::point_to_world(piece.point, turned);
+        let at = G::Board::point_to_world(piece.point, turned);
         let look = G::look(piece.piece, &stage.palette);
         let (wait, burst) = if taken {
             (slide, Burst::Shards([look.ink.bevy(), look.face.bevy()]))

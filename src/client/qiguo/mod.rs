@@ -16,6 +16,7 @@ pub use hud::{result_text, rules_page, seat_states};
 pub use layout::{point_at, point_to_world};
 pub use model::{MIN_PLAYERS, QiguoMatch};
 pub use pieces::army;
+pub use points::QiguoBoard;
 
 use crate::client::catalog::{self, GameEntry};
 use crate::client::points as board_layer;

@@ -19,6 +19,7 @@ use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::client::theme::Rgb;
 use crate::protocol::{self, GameEnd, RoomTable};
+use crate::rules::GameKind;
 use crate::rules::Seat;
 use crate::rules::qiguo::{
     FILES, Move, MoveList, Piece, Played, Point, QiguoRecord, RANKS, Replay,
@@ -34,16 +35,23 @@ impl PointsLesson for QiguoMatch {
     }
 }
 
-impl PointsBoard for QiguoMatch {
+/// The Qiguo board as the board layer sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct QiguoBoard;
+
+impl PointsBoard for QiguoBoard {
+    type Action = Move;
+    type Point = Point;
+    const GAMES: &'static [GameKind] = &[GameKind::Qiguo];
     const GEOMETRY: Geometry = Geometry {
         step: STEP,
-        piece: PIECE,
-        rim: (3.5, 1.8),
+        piece: Vec2::splat(PIECE),
+        corner: None,
         ring: (8.0, 3.0, 3.0),
         dot: (16.0, 6.5),
         glow: Some(STEP * 2.2),
-        slide_per_step: 0.025,
         pans: true,
+        careful: true,
     };
 
     fn point_to_world(point: Point, _turned: bool) -> Vec2 {
@@ -64,13 +72,24 @@ impl PointsBoard for QiguoMatch {
         Point::new(file as usize, rank as usize).unwrap_or(point)
     }
 
+    fn move_between(from: Point, to: Point) -> Move {
+        Move::new(from, to)
+    }
+
+    fn action_end(mv: Move) -> Point {
+        mv.to()
+    }
+
     fn first_cursor() -> Point {
         Point::CENTRE
     }
 }
 
 impl PointsMatch for QiguoMatch {
+    type Board = QiguoBoard;
     type Piece = Piece;
+    const RIM: (f32, f32) = (3.5, 1.8);
+    const SLIDE_PER_STEP: f32 = 0.025;
 
     fn pieces(&self) -> Vec<(Point, Piece)> {
         self.position().pieces().collect()
@@ -91,10 +110,6 @@ impl PointsMatch for QiguoMatch {
         let mut moves = MoveList::new();
         self.position().legal_moves(&mut moves);
         moves.iter().copied().collect()
-    }
-
-    fn new_move(from: Point, to: Point) -> Move {
-        Move::new(from, to)
     }
 
     fn ends(mv: Move) -> (Point, Point) {

@@ -16,6 +16,7 @@ use hud::side_label;
 pub use hud::{result_text, rules_page};
 pub use layout::{square_at, square_to_world};
 pub use model::{Played, XiangqiMatch};
+pub use points::XiangqiBoard;
 
 use crate::client::catalog::{self, GameEntry};
 use crate::client::points as board_layer;

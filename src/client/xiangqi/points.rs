@@ -19,6 +19,7 @@ use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::client::theme::{Rgb, palette};
 use crate::protocol::{self, GameEnd, RoomTable};
+use crate::rules::GameKind;
 use crate::rules::Seat;
 use crate::rules::xiangqi::{
     Conceded, FILES, Move, MoveList, Piece, RANKS, Square, XiangqiRecord, move_name,
@@ -33,16 +34,23 @@ impl PointsLesson for XiangqiMatch {
     }
 }
 
-impl PointsBoard for XiangqiMatch {
+/// The Xiangqi board as the board layer sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct XiangqiBoard;
+
+impl PointsBoard for XiangqiBoard {
+    type Action = Move;
+    type Point = Square;
+    const GAMES: &'static [GameKind] = &[GameKind::Xiangqi];
     const GEOMETRY: Geometry = Geometry {
         step: STEP,
-        piece: PIECE,
-        rim: (5.0, 2.5),
+        piece: Vec2::splat(PIECE),
+        corner: None,
         ring: (12.0, 5.0, 4.0),
         dot: (24.0, 10.0),
         glow: None,
-        slide_per_step: 0.03,
         pans: false,
+        careful: true,
     };
 
     fn point_to_world(point: Square, turned: bool) -> Vec2 {
@@ -63,13 +71,24 @@ impl PointsBoard for XiangqiMatch {
         Square::new(file as usize, rank as usize).unwrap_or(point)
     }
 
+    fn move_between(from: Square, to: Square) -> Move {
+        Move::new(from, to)
+    }
+
+    fn action_end(mv: Move) -> Square {
+        mv.to()
+    }
+
     fn first_cursor() -> Square {
         Square::new(4, 2).expect("e2 is on the board")
     }
 }
 
 impl PointsMatch for XiangqiMatch {
+    type Board = XiangqiBoard;
     type Piece = Piece;
+    const RIM: (f32, f32) = (5.0, 2.5);
+    const SLIDE_PER_STEP: f32 = 0.03;
 
     fn pieces(&self) -> Vec<(Square, Piece)> {
         self.position().pieces().collect()
@@ -90,10 +109,6 @@ impl PointsMatch for XiangqiMatch {
         let mut moves = MoveList::new();
         self.position().legal_moves(&mut moves);
         moves.iter().copied().collect()
-    }
-
-    fn new_move(from: Square, to: Square) -> Move {
-        Move::new(from, to)
     }
 
     fn ends(mv: Move) -> (Square, Square) {

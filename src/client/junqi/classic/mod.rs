@@ -6,6 +6,7 @@
 
 mod deployment;
 mod hud;
+mod lesson;
 mod model;
 mod online;
 mod rules_page;
@@ -45,7 +46,6 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.add_plugins((
         match_layer::logic_plugin::<ClassicMatch>,
         super::board_layer::logic_plugin::<ClassicMatch>,
-        super::lesson::plugin::<ClassicMatch, crate::lessons::JunqiClassic>,
         deployment::logic_plugin,
         secrecy::logic_plugin,
         online::logic_plugin,

@@ -8,11 +8,12 @@
 use crate::ai::junqi::classic::deployment_style;
 use crate::client::junqi::model::seat_of_ply;
 use crate::client::junqi::table::{Battle, StagedBattle, Staging};
-use crate::client::junqi::{Face, JunqiMatch, JunqiTable, Viewer};
+use crate::client::junqi::{Face, JunqiBoard, JunqiMatch, JunqiTable, Viewer};
 use crate::client::matches::{Deal, MatchRequest, NewMatch, PositionKey};
 use crate::client::play::{
     Answer, Authority, ComputerWords, MatchModel, PlayRequest, Records, RoomAdapter,
 };
+use crate::client::points::BoardPlay;
 use crate::client::seats::{Controller, Seats};
 use crate::client::thinking::ComputerGame;
 use crate::protocol::{self, EndReason, GameEnd, OffTheBoard, RoomTable};
@@ -24,7 +25,7 @@ use crate::rules::junqi::{
     Action, ActionList, Color as Side, DEFAULT_QUIET_PLY_LIMIT, DrawReason, Kind, Outcome, Piece,
     Point, WinReason,
 };
-use crate::rules::{GameKind, PointSet, Seat};
+use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -536,6 +537,57 @@ impl RoomAdapter for ClassicMatch {
     }
 }
 
+impl BoardPlay for ClassicMatch {
+    type Board = JunqiBoard;
+
+    fn destinations(&self, point: Point) -> Option<Vec<Point>> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        match &self.known {
+            Known::Whole(game) => {
+                let position = game.position();
+                let own = position.piece_at(point)?.color == position.side_to_move();
+                own.then(|| position.board().destinations(point).iter().collect())
+            }
+            Known::Line { now, .. } => {
+                let Seen::Piece(piece) = now.seen(point) else {
+                    return None;
+                };
+                if piece.color != now.owner() {
+                    return None;
+                }
+                let mut moves = ActionList::new();
+                now.legal_moves(&mut moves);
+                Some(
+                    moves
+                        .iter()
+                        .filter_map(|&action| match action {
+                            Action::Move { from, to } if from == point => Some(to),
+                            _ => None,
+                        })
+                        .collect(),
+                )
+            }
+        }
+    }
+
+    fn occupied(&self, point: Point) -> bool {
+        match &self.known {
+            Known::Whole(game) => game.position().piece_at(point).is_some(),
+            Known::Line { now, .. } => now.seen(point) != Seen::Empty,
+        }
+    }
+
+    fn last_marks(&self) -> Option<(Option<Point>, Point)> {
+        let last = match &self.known {
+            Known::Whole(game) => game.actions().last().copied(),
+            Known::Line { line, .. } => line.actions().last().map(|step| step.action),
+        };
+        last.map(JunqiBoard::marks)
+    }
+}
+
 impl JunqiTable for ClassicMatch {
     fn face(&self, point: Point, viewer: Viewer) -> Option<Face> {
         let game = match &self.known {
@@ -562,49 +614,6 @@ impl JunqiTable for ClassicMatch {
             _ if shown => Face::Up(piece),
             _ => Face::Unknown(piece.color),
         })
-    }
-
-    fn last_action(&self) -> Option<Action> {
-        match &self.known {
-            Known::Whole(game) => game.actions().last().copied(),
-            Known::Line { line, .. } => line.actions().last().map(|step| step.action),
-        }
-    }
-
-    fn tap_action(&self, _point: Point) -> Option<Action> {
-        None
-    }
-
-    fn destinations(&self, point: Point) -> Option<PointSet<Point>> {
-        if self.outcome().is_some() {
-            return None;
-        }
-        match &self.known {
-            Known::Whole(game) => {
-                let position = game.position();
-                let own = position.piece_at(point)?.color == position.side_to_move();
-                own.then(|| position.board().destinations(point))
-            }
-            Known::Line { now, .. } => {
-                let Seen::Piece(piece) = now.seen(point) else {
-                    return None;
-                };
-                if piece.color != now.owner() {
-                    return None;
-                }
-                let mut moves = ActionList::new();
-                now.legal_moves(&mut moves);
-                Some(
-                    moves
-                        .iter()
-                        .filter_map(|&action| match action {
-                            Action::Move { from, to } if from == point => Some(to),
-                            _ => None,
-                        })
-                        .collect(),
-                )
-            }
-        }
     }
 
     fn staging(did: &ClassicDid) -> Staging {

@@ -14,6 +14,7 @@ use crate::client::lessons::LessonOn;
 use crate::client::matches::{MatchStatus, NewMatch, TableGame, on_table};
 use crate::client::online::OnlineSession;
 use crate::client::play::{Authority, LoadMatch, MatchModel, TableState};
+use crate::client::points::Covered;
 use crate::client::schedule::{ClientSet, Screen};
 use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
@@ -259,7 +260,7 @@ fn choose_viewer(
     (seats, lesson): (Res<Seats>, Res<LessonOn>),
     (cover, uncovered): (Res<CoverFor>, Res<Uncovered>),
     replay_viewer: Res<ReplayViewer>,
-    mut viewer: ResMut<Viewer>,
+    (mut viewer, mut covered): (ResMut<Viewer>, ResMut<Covered>),
 ) {
     let everyone = table.attract || status.replay.is_some() || model.over();
     let seen = if let (Some(_), Some(side)) = (status.replay, replay_viewer.0) {
@@ -280,15 +281,18 @@ fn choose_viewer(
         Viewer::All
     };
     viewer.set_if_neq(seen);
+    // Nobody moves on a covered board.
+    covered.set_if_neq(Covered(seen == Viewer::Nobody));
 }
 
 /// Another game on the table hides nothing; a replay starts by showing everything again.
 fn show_all(
-    mut viewer: ResMut<Viewer>,
+    (mut viewer, mut covered): (ResMut<Viewer>, ResMut<Covered>),
     mut cover: ResMut<CoverFor>,
     mut replay_viewer: ResMut<ReplayViewer>,
 ) {
     viewer.set_if_neq(Viewer::All);
+    covered.set_if_neq(Covered(false));
     cover.set_if_neq(CoverFor(None));
     replay_viewer.set_if_neq(ReplayViewer(None));
 }
