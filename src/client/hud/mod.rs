@@ -2,8 +2,9 @@
 //! buttons, room below them for the game's own section, and the dialogs (settings, resign,
 //! draw offer, game over). The game on the table says what to write in [`HudText`]. One file
 //! a part: `frame.rs` lays the panel out and draws the parts of `room.rs` (online),
-//! `buttons.rs`, `replay.rs`, `review.rs` and `practice.rs`; `dialogs.rs` opens over it; what
-//! they share is in `state.rs`.
+//! `buttons.rs`, `replay.rs`, `review.rs` and `practice.rs`; `section.rs` draws the game's
+//! section below them (each game's widgets through [`HudSection`]); `dialogs.rs` opens over
+//! it; what they share is in `state.rs`.
 
 mod buttons;
 mod dialogs;
@@ -12,7 +13,9 @@ mod practice;
 mod replay;
 mod review;
 mod room;
+mod section;
 mod state;
 
 pub(super) use frame::plugin;
+pub use section::{HudSection, Looks, move_text, section_plugin};
 pub use state::{HudSectionArea, HudText, who_is_to_move};

@@ -7,15 +7,14 @@ use super::pieces::side_text;
 use super::rules_page::{piece_chip, short_label};
 use crate::client::ClientSet;
 use crate::client::Screen;
-use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
+use crate::client::hud::{HudSection, HudText, Looks, section_plugin, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{MatchStatus, on_table};
-use crate::client::play::{RecordShelf, record_section};
-use crate::client::records::{RecordBoxText, ReplayRequest};
+use crate::client::records::RecordBoxText;
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::table_colours::{Palette, TablePalette};
-use crate::client::theme::{Rgb, UiSet, palette, section_title};
+use crate::client::theme::{Rgb, palette, section_title};
 use crate::client::thinking::Hint;
 use crate::rules::GameKind;
 use crate::rules::Seat;
@@ -23,7 +22,7 @@ use crate::rules::junqi::{
     Action, Cell, Color as Side, DrawReason, Kind, Outcome, Piece, Point, WinReason,
 };
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -33,12 +32,7 @@ pub(super) fn plugin(app: &mut App) {
             .distributive_run_if(on_table(GameKind::Junqi))
             .run_if(in_state(Screen::Playing)),
     )
-    .add_systems(
-        EguiPrimaryContextPass,
-        hud_section
-            .in_set(UiSet::Section)
-            .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Junqi))),
-    );
+    .add_plugins(section_plugin::<JunqiMatch>);
 }
 
 /// The name of a side in the interface language.
@@ -182,19 +176,6 @@ fn describe_match(
     });
 }
 
-/// What the section reads and where its buttons go.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Section<'w> {
-    model: Res<'w, JunqiMatch>,
-    status: Res<'w, MatchStatus>,
-    settings: Res<'w, Settings>,
-    colours: Res<'w, TablePalette>,
-    hint: Res<'w, Hint<JunqiMatch>>,
-    area: Res<'w, HudSectionArea>,
-    shelf: RecordShelf<'w, JunqiMatch>,
-    replays: MessageWriter<'w, ReplayRequest>,
-}
-
 /// What Junqi's export/import box says.
 pub const RECORD_WORDS: RecordBoxText = RecordBoxText {
     help: "record-help-junqi",
@@ -203,53 +184,56 @@ pub const RECORD_WORDS: RecordBoxText = RecordBoxText {
     watch: true,
 };
 
-fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let lang = section.settings.language;
-    let t = |key: &'static str| tr(lang, key);
-    let mut ui = egui::Ui::new(
-        ctx.clone(),
-        "junqi_hud".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(section.area.0),
-    );
-    egui::ScrollArea::vertical().show(&mut ui, |ui| {
-        let (model, settings, hint) = (&*section.model, &*section.settings, &*section.hint);
-        let looks = (&**section.colours, settings);
-        let view = model.view();
-        let quiet = view.quiet_plies();
-        let limit = view.rules().quiet_ply_limit;
-        if quiet >= 60.min(limit) {
-            let counter = tr_args(lang, "hud-quiet", [("count", quiet), ("limit", limit)]);
-            ui.label(egui::RichText::new(counter).color(palette::WARNING.egui()));
-        }
-        if hint.thinking() {
-            ui.label(egui::RichText::new(format!("{} …", t("hud-hint-is"))).weak());
-        } else if let Some(action) = hint.suggestion {
-            ui.label(
-                egui::RichText::new(format!("{} {action}", t("hud-hint-is")))
-                    .size(18.0)
-                    .color(palette::HINT.egui()),
-            );
-        }
-        pool_section(ui, model, looks);
-        ui.separator();
-        captured_section(ui, model, looks);
-        ui.separator();
-        if let Some(ply) = move_log(ui, model, looks, section.status.replay.is_some()) {
-            section.replays.write(ReplayRequest::Jump(ply));
-        }
-        ui.separator();
-        record_section(ui, lang, model, &mut section.shelf);
-    });
-    Ok(())
+/// The moves left before a quiet draw, once few are.
+fn quiet_notice(lang: Lang, quiet: u16, limit: u16) -> Option<String> {
+    (quiet >= 60.min(limit))
+        .then(|| tr_args(lang, "hud-quiet", [("count", quiet), ("limit", limit)]))
 }
 
-/// The palette and the settings a section is drawn with.
-type Looks<'a> = (&'a Palette, &'a Settings);
+impl HudSection for JunqiMatch {
+    fn notice(&self, lang: Lang) -> Option<String> {
+        let view = self.view();
+        quiet_notice(lang, view.quiet_plies(), view.rules().quiet_ply_limit)
+    }
 
-fn pool_section(ui: &mut egui::Ui, model: &JunqiMatch, (colours, settings): Looks) {
+    fn widgets(&self, ui: &mut egui::Ui, looks: &Looks) {
+        pool_section(ui, self, looks);
+        ui.separator();
+        captured_section(ui, self, looks);
+        ui.separator();
+    }
+
+    /// Each action, a flip with the piece it revealed.
+    fn move_entries(&self, looks: &Looks) -> Vec<egui::WidgetText> {
+        self.public
+            .history()
+            .iter()
+            .map(|played| {
+                let mut job = egui::text::LayoutJob::default();
+                let plain = egui::TextFormat {
+                    font_id: egui::FontId::monospace(15.0),
+                    color: palette::MOVE_TEXT.egui(),
+                    ..default()
+                };
+                job.append(&played.action.to_string(), 0.0, plain.clone());
+                if let (Action::Flip(_), Some(piece)) = (played.action, played.revealed) {
+                    job.append(
+                        &short_label(piece.kind, looks.settings.labels),
+                        6.0,
+                        egui::TextFormat {
+                            color: side_text(looks.palette, piece.color).egui(),
+                            ..plain
+                        },
+                    );
+                }
+                job.into()
+            })
+            .collect()
+    }
+}
+
+fn pool_section(ui: &mut egui::Ui, model: &JunqiMatch, looks: &Looks) {
+    let (colours, settings) = (looks.palette, looks.settings);
     let view = model.view();
     section_title(
         ui,
@@ -271,7 +255,8 @@ fn pool_section(ui: &mut egui::Ui, model: &JunqiMatch, (colours, settings): Look
     }
 }
 
-fn captured_section(ui: &mut egui::Ui, model: &JunqiMatch, (colours, settings): Looks) {
+fn captured_section(ui: &mut egui::Ui, model: &JunqiMatch, looks: &Looks) {
+    let (colours, settings) = (looks.palette, looks.settings);
     let lang = settings.language;
     let view = model.view();
     section_title(ui, tr(lang, "hud-captured"));
@@ -306,67 +291,4 @@ fn captured_section(ui: &mut egui::Ui, model: &JunqiMatch, (colours, settings): 
             }
         });
     }
-}
-
-/// The moves played, two to a line; in a replay each can be clicked to go to the position
-/// after it (the number of actions to show is returned).
-fn move_log(
-    ui: &mut egui::Ui,
-    model: &JunqiMatch,
-    (colours, settings): Looks,
-    replay: bool,
-) -> Option<usize> {
-    let lang = settings.language;
-    section_title(ui, tr(lang, "hud-moves"));
-    let history = model.public.history();
-    if history.is_empty() {
-        ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
-        return None;
-    }
-    let mut clicked = None;
-    egui::ScrollArea::vertical()
-        .id_salt("moves")
-        .max_height(260.0)
-        .stick_to_bottom(true)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            egui::Grid::new("move_log")
-                .num_columns(3)
-                .striped(true)
-                .show(ui, |ui| {
-                    for (number, pair) in history.chunks(2).enumerate() {
-                        ui.label(egui::RichText::new(format!("{}.", number + 1)).weak());
-                        for (offset, played) in pair.iter().enumerate() {
-                            let mut job = egui::text::LayoutJob::default();
-                            let plain = egui::TextFormat {
-                                font_id: egui::FontId::monospace(15.0),
-                                color: palette::MOVE_TEXT.egui(),
-                                ..default()
-                            };
-                            job.append(&played.action.to_string(), 0.0, plain.clone());
-                            if let (Action::Flip(_), Some(piece)) = (played.action, played.revealed)
-                            {
-                                job.append(
-                                    &short_label(piece.kind, settings.labels),
-                                    6.0,
-                                    egui::TextFormat {
-                                        color: side_text(colours, piece.color).egui(),
-                                        ..plain
-                                    },
-                                );
-                            }
-                            let label = egui::Label::new(job).sense(if replay {
-                                egui::Sense::click()
-                            } else {
-                                egui::Sense::hover()
-                            });
-                            if ui.add(label).clicked() {
-                                clicked = Some(number * 2 + offset + 1);
-                            }
-                        }
-                        ui.end_row();
-                    }
-                });
-        });
-    clicked
 }

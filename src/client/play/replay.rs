@@ -277,7 +277,7 @@ pub struct ReplayJumps<'w> {
 
 impl ReplayJumps<'_> {
     /// Draws move number `ply` (from 0) of the list; in a replay, a click on it jumps there.
-    pub fn entry(&mut self, ui: &mut egui::Ui, text: egui::RichText, ply: usize) {
+    pub fn entry(&mut self, ui: &mut egui::Ui, text: impl Into<egui::WidgetText>, ply: usize) {
         let replaying = self.status.replay.is_some();
         let sense = if replaying {
             egui::Sense::click()

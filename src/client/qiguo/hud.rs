@@ -4,20 +4,19 @@
 
 use super::model::{QiguoMatch, ruler_in_danger};
 use super::pieces::{army, character_size};
-use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
+use crate::client::hud::{HudSection, HudText, Looks, section_plugin, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{MatchStatus, on_table};
-use crate::client::play::{RecordShelf, ReplayJumps, record_section};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::table_colours::{self, Palette, TablePalette};
-use crate::client::theme::{Rgb, UiSet, palette, section_title};
+use crate::client::theme::{Rgb, palette, section_title};
 use crate::client::thinking::Hint;
 use crate::client::{ClientSet, Screen};
 use crate::rules::qiguo::{Ending, Kind, Piece, Seat as QgSeat, Seating, Standing, State};
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 use fluent_bundle::FluentValue;
 
 pub(super) fn plugin(app: &mut App) {
@@ -28,12 +27,7 @@ pub(super) fn plugin(app: &mut App) {
             .distributive_run_if(on_table(GameKind::Qiguo))
             .in_set(ClientSet::Present),
     )
-    .add_systems(
-        EguiPrimaryContextPass,
-        hud_section
-            .in_set(UiSet::Section)
-            .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Qiguo))),
-    );
+    .add_plugins(section_plugin::<QiguoMatch>);
 }
 
 /// The message id of a state's name (its character included).
@@ -242,57 +236,45 @@ fn piece_chip(ui: &mut egui::Ui, palette: &Palette, piece: Piece) {
     );
 }
 
-/// What the section reads.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Section<'w> {
-    model: Res<'w, QiguoMatch>,
-    settings: Res<'w, Settings>,
-    colours: Res<'w, TablePalette>,
-    hint: Res<'w, Hint<QiguoMatch>>,
-    area: Res<'w, HudSectionArea>,
-    shelf: RecordShelf<'w, QiguoMatch>,
-    jumps: ReplayJumps<'w>,
-}
+impl HudSection for QiguoMatch {
+    const PAIRED_MOVES: bool = false;
 
-fn hud_section(mut contexts: EguiContexts, mut section: Section) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let lang = section.settings.language;
-    let t = |key: &'static str| tr(lang, key);
-    let mut ui = egui::Ui::new(
-        ctx.clone(),
-        "qiguo_hud".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(section.area.0),
-    );
-    let model = &*section.model;
-    let colours = &*section.colours;
-    egui::ScrollArea::vertical().show(&mut ui, |ui| {
-        if section.hint.thinking() {
-            ui.label(egui::RichText::new(format!("{} …", t("hud-hint-is"))).weak());
-        } else if let Some(mv) = section.hint.suggestion {
-            ui.label(
-                egui::RichText::new(format!("{} {mv}", t("hud-hint-is")))
-                    .size(18.0)
-                    .color(palette::HINT.egui()),
-            );
-        }
-        if let Some(outcome) = model.position().outcome() {
+    /// The standings once the game is over, and each player's states.
+    fn widgets(&self, ui: &mut egui::Ui, looks: &Looks) {
+        let t = |key: &'static str| tr(looks.lang, key);
+        if let Some(outcome) = self.position().outcome() {
             section_title(ui, t("qg-result-table"));
             for standing in &outcome.standings {
-                ui.label(standing_line(lang, model, standing));
+                ui.label(standing_line(looks.lang, self, standing));
             }
             ui.separator();
         }
         section_title(ui, t("qg-states"));
-        states_table(ui, lang, colours, model);
+        states_table(ui, looks.lang, looks.palette, self);
         ui.separator();
-        section_title(ui, t("hud-moves"));
-        latest_moves(ui, lang, colours, model, &mut section.jumps);
-        ui.separator();
-        record_section(ui, lang, model, &mut section.shelf);
-    });
-    Ok(())
+    }
+
+    /// Each move numbered, with its state's character, in its army's colour.
+    fn move_entries(&self, looks: &Looks) -> Vec<egui::WidgetText> {
+        self.game
+            .plies()
+            .iter()
+            .enumerate()
+            .map(|(number, ply)| {
+                let mover = ply.played.mover;
+                let taken = if ply.played.captured.is_some() {
+                    "×"
+                } else {
+                    ""
+                };
+                let text = format!("{}. {}{}{taken}", number + 1, mover.chinese(), ply.mv);
+                egui::RichText::new(text)
+                    .monospace()
+                    .color(army(looks.palette, mover).text.egui())
+                    .into()
+            })
+            .collect()
+    }
 }
 
 /// Each player with its states: what each state took, and what it lost or that it is out.
@@ -336,42 +318,6 @@ fn states_table(ui: &mut egui::Ui, lang: Lang, colours: &Palette, model: &QiguoM
             });
         }
     }
-}
-
-/// The last moves, newest last, each with its state's character.
-fn latest_moves(
-    ui: &mut egui::Ui,
-    lang: Lang,
-    colours: &Palette,
-    model: &QiguoMatch,
-    jumps: &mut ReplayJumps,
-) {
-    if model.game.plies().is_empty() {
-        ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
-        return;
-    }
-    egui::ScrollArea::vertical()
-        .id_salt("qg_moves")
-        .max_height(200.0)
-        .stick_to_bottom(true)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for (number, ply) in model.game.plies().iter().enumerate() {
-                    let mover = ply.played.mover;
-                    let taken = if ply.played.captured.is_some() {
-                        "×"
-                    } else {
-                        ""
-                    };
-                    let text = format!("{}. {}{}{taken}", number + 1, mover.chinese(), ply.mv);
-                    let text = egui::RichText::new(text)
-                        .monospace()
-                        .color(army(colours, mover).text.egui());
-                    jumps.entry(ui, text, number);
-                }
-            });
-        });
 }
 
 /// The rules, in short.

@@ -4,20 +4,19 @@
 
 use super::model::XiangqiMatch;
 use super::pieces::ink;
-use crate::client::hud::{HudSectionArea, HudText, who_is_to_move};
+use crate::client::hud::{HudSection, HudText, Looks, move_text, section_plugin, who_is_to_move};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::matches::{MatchStatus, on_table};
-use crate::client::play::{RecordShelf, ReplayJumps, record_section};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::table_colours::{self, Palette, TablePalette};
-use crate::client::theme::{Rgb, UiSet, palette, section_title};
+use crate::client::theme::{Rgb, palette, section_title};
 use crate::client::thinking::Hint;
 use crate::client::{ClientSet, Screen};
 use crate::rules::xiangqi::{Color as Side, Conceded, Kind, Notation, Piece, Reason, move_name};
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -27,12 +26,7 @@ pub(super) fn plugin(app: &mut App) {
             .distributive_run_if(on_table(GameKind::Xiangqi))
             .in_set(ClientSet::Present),
     )
-    .add_systems(
-        EguiPrimaryContextPass,
-        hud_section
-            .in_set(UiSet::Section)
-            .run_if(in_state(Screen::Playing).and_then(on_table(GameKind::Xiangqi))),
-    );
+    .add_plugins(section_plugin::<XiangqiMatch>);
 }
 
 fn side_key(side: Side) -> &'static str {
@@ -174,130 +168,40 @@ fn piece_chip(ui: &mut egui::Ui, colours: &Palette, piece: Piece) {
     );
 }
 
-/// What the section reads and changes.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Section<'w> {
-    model: Res<'w, XiangqiMatch>,
-    settings: Res<'w, Settings>,
-    colours: Res<'w, TablePalette>,
-    hint: Res<'w, Hint<XiangqiMatch>>,
-    area: Res<'w, HudSectionArea>,
-    shelf: RecordShelf<'w, XiangqiMatch>,
-    jumps: ReplayJumps<'w>,
-}
-
-/// The move list's names, worked out again only when the game or the language changes (not on
-/// every frame the panel is drawn).
-#[derive(Default)]
-struct MoveNames {
-    /// The language the names are in; `None` until they are first worked out.
-    lang: Option<Lang>,
-    names: Vec<String>,
-}
-
-impl MoveNames {
-    /// The names of the game's moves, worked out again when `changed` (the game changed) or the
-    /// language did.
-    fn of(&mut self, model: &XiangqiMatch, changed: bool, lang: Lang) -> &[String] {
-        if changed || self.lang != Some(lang) {
-            self.lang = Some(lang);
-            self.names = model
-                .game
-                .moves()
-                .iter()
-                .zip(model.game.positions())
-                .map(|(played, before)| move_name(before, played.mv, notation(lang)))
-                .collect();
-        }
-        &self.names
-    }
-}
-
-fn hud_section(
-    mut contexts: EguiContexts,
-    mut section: Section,
-    mut names: Local<MoveNames>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let lang = section.settings.language;
-    let t = |key: &'static str| tr(lang, key);
-    let mut ui = egui::Ui::new(
-        ctx.clone(),
-        "xiangqi_hud".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(section.area.0),
-    );
-    let changed = section.model.is_changed();
-    egui::ScrollArea::vertical().show(&mut ui, |ui| {
-        let model = &*section.model;
-        let colours = &*section.colours;
-        if section.hint.thinking() {
-            ui.label(egui::RichText::new(format!("{} …", t("hud-hint-is"))).weak());
-        } else if let Some(mv) = section.hint.suggestion {
-            let name = move_name(model.position(), mv, notation(lang));
-            ui.label(
-                egui::RichText::new(format!("{} {name}", t("hud-hint-is")))
-                    .size(18.0)
-                    .color(palette::HINT.egui()),
-            );
-        }
+impl HudSection for XiangqiMatch {
+    /// The pieces each side has lost.
+    fn widgets(&self, ui: &mut egui::Ui, looks: &Looks) {
+        let t = |key: &'static str| tr(looks.lang, key);
         section_title(ui, t("hud-captured"));
         for side in [Side::Red, Side::Black] {
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
-                ui.label(
-                    egui::RichText::new(t(side_key(side))).color(side_text(colours, side).egui()),
-                );
-                let start = model.game.start();
-                let now = model.position();
+                let name = egui::RichText::new(t(side_key(side)));
+                ui.label(name.color(side_text(looks.palette, side).egui()));
+                let (start, now) = (self.game.start(), self.position());
                 for kind in Kind::ALL {
                     let piece = Piece::new(side, kind);
                     let count = |position: &crate::rules::xiangqi::Position| {
                         position.pieces().filter(|&(_, p)| p == piece).count()
                     };
                     for _ in 0..count(start).saturating_sub(count(now)) {
-                        piece_chip(ui, colours, piece);
+                        piece_chip(ui, looks.palette, piece);
                     }
                 }
             });
         }
         ui.separator();
-        section_title(ui, t("hud-moves"));
-        move_list(ui, names.of(model, changed, lang), lang, &mut section.jumps);
-        ui.separator();
-        record_section(ui, lang, model, &mut section.shelf);
-    });
-    Ok(())
-}
-
-fn move_list(ui: &mut egui::Ui, names: &[String], lang: Lang, jumps: &mut ReplayJumps) {
-    if names.is_empty() {
-        ui.label(egui::RichText::new(tr(lang, "hud-no-moves")).weak());
-        return;
     }
-    egui::ScrollArea::vertical()
-        .id_salt("xq_moves")
-        .max_height(240.0)
-        .stick_to_bottom(true)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            egui::Grid::new("xq_move_log")
-                .num_columns(3)
-                .striped(true)
-                .show(ui, |ui| {
-                    for (number, pair) in names.chunks(2).enumerate() {
-                        ui.label(egui::RichText::new(format!("{}.", number + 1)).weak());
-                        for (offset, name) in pair.iter().enumerate() {
-                            let text = egui::RichText::new(name)
-                                .monospace()
-                                .color(palette::MOVE_TEXT.egui());
-                            jumps.entry(ui, text, number * 2 + offset);
-                        }
-                        ui.end_row();
-                    }
-                });
-        });
+
+    /// Each move named in the player's notation.
+    fn move_entries(&self, looks: &Looks) -> Vec<egui::WidgetText> {
+        self.game
+            .moves()
+            .iter()
+            .zip(self.game.positions())
+            .map(|(played, before)| move_text(move_name(before, played.mv, notation(looks.lang))))
+            .collect()
+    }
 }
 
 /// The rules, in short.
