@@ -394,8 +394,9 @@ function withPlaces(address) {
   return `${address}${address.includes('?') ? '&' : '?'}places`;
 }
 
-/// Opens a page of the game with its console kept, and waits for the title screen.
-async function openGame(context, address, name) {
+/// Opens a page of the game with its console kept, and waits for the title screen (unless
+/// `title` is false: a link that goes straight into a room may hide it at once).
+async function openGame(context, address, name, { title: waitTitle = true } = {}) {
   const page = await context.newPage();
   const logs = [];
   page.on('console', (message) => logs.push(`${message.type()}: ${message.text()}`));
@@ -405,7 +406,7 @@ async function openGame(context, address, name) {
   await page.waitForFunction(() => document.body.dataset.state === 'running', null, {
     timeout: 120000,
   });
-  const title = await waitForTitle(page, started, name);
+  const title = waitTitle ? await waitForTitle(page, started, name) : await shoot(page, name);
   return { page, logs, title };
 }
 
@@ -508,7 +509,8 @@ async function playClassicOnline(binary) {
     const seated = await pressForLog(host.page, host.logs, word('online-create'), /seated in room (\w+) \(seat 0\)/, 'a classic room');
     const code = seated.match(/seated in room (\w+)/)[1];
     await waitForLog(host.logs, 0, /the room awaits Red's army/, "the host's deployment");
-    const guest = await openGame(kept(contexts, await browser.newContext({ viewport: VIEWPORT })), `${address}?join=${code}`, '25-classic-online-guest-title');
+    // The link takes the guest straight to Blue's deployment, which hides the title screen.
+    const guest = await openGame(kept(contexts, await browser.newContext({ viewport: VIEWPORT })), `${address}?join=${code}`, '25-classic-online-guest', { title: false });
     await waitForLog(guest.logs, 0, /the room awaits Blue's army/, "the guest's deployment");
     await settlePages(host.page, guest.page);
     await shoot(host.page, '26-classic-online-deploy-red');
