@@ -136,8 +136,11 @@ pub struct OnlineSession {
     /// asked for once).
     resyncing: bool,
     /// What this seat alone knows of the room's game numbered so: its own army, deployed in
-    /// secret (sent by this device, or by the server when the seat is taken again).
+    /// secret (accepted from this device, or sent by the server when the seat is taken again).
     secret: Option<(u32, String)>,
+    /// The secret this device sent, until the room accepts it (its `deployed` event for this
+    /// seat) or the server refuses it.
+    sent_secret: Option<(u32, String)>,
 }
 
 /// What a frame from the server changes beyond the session.
@@ -213,11 +216,20 @@ impl OnlineSession {
         (*game_number == current && self.my_seat().is_some()).then_some(secret.as_str())
     }
 
-    /// Keeps this seat's secret of the room's current game: what it just sent the server.
-    pub fn keep_secret(&mut self, secret: String) {
+    /// Notes this seat's secret of the room's current game as sent to the server: it becomes
+    /// the seat's secret once the room accepts it.
+    pub fn send_secret(&mut self, secret: String) {
         if let Some(view) = &self.view {
-            self.secret = Some((view.game_number, secret));
+            self.sent_secret = Some((view.game_number, secret));
         }
+    }
+
+    /// Whether a secret this device sent for the room's current game waits for the room.
+    pub fn secret_sent(&self) -> bool {
+        let current = self.view.as_ref().map(|view| view.game_number);
+        self.sent_secret
+            .as_ref()
+            .is_some_and(|(game_number, _)| Some(*game_number) == current)
     }
 
     /// The room seat this device holds, if it holds one.
@@ -431,6 +443,12 @@ impl OnlineSession {
                             (*wait_ms != u64::MAX).then(|| now + Duration::from_millis(*wait_ms));
                     }
                     RoomEvent::GameEnded { .. } => self.clock = None,
+                    // The room took the army this device sent.
+                    RoomEvent::Deployed { seat, .. }
+                        if self.room.as_ref().is_some_and(|r| r.seat == Some(*seat)) =>
+                    {
+                        self.secret = self.sent_secret.take().or(self.secret.take());
+                    }
                     // This device left its seat for good: it watches on, with no seat to resume.
                     RoomEvent::SeatLeft { seat } => {
                         if let Some(room) = self.room.as_mut().filter(|r| r.seat == Some(*seat)) {
@@ -475,6 +493,9 @@ impl OnlineSession {
             }
             ServerMessage::Error { code, .. } => {
                 self.sent_act = None;
+                if *code == ErrorCode::BadDeployment {
+                    self.sent_secret = None;
+                }
                 return (None, *code == ErrorCode::Stale);
             }
             _ => {}

@@ -30,7 +30,8 @@ pub fn army_awaited_here(session: &OnlineSession) -> Option<Side> {
     let mine = session.my_seat()?;
     let awaited = view.end.is_none()
         && state.deployed.get(mine.index()) == Some(&false)
-        && session.secret().is_none();
+        && session.secret().is_none()
+        && !session.secret_sent();
     let table_seat = session.table_seats().get(mine.index()).copied();
     table_seat.filter(|_| awaited).map(side_of)
 }
@@ -57,7 +58,8 @@ fn open_deployment(
     }
 }
 
-/// The army deployed here goes to the room, and is kept as this seat's secret.
+/// The army deployed here goes to the room, which makes it this seat's secret once it accepts
+/// it.
 fn send_army(
     mut ready: MessageReader<ArmyReady>,
     mut session: ResMut<OnlineSession>,
@@ -69,7 +71,7 @@ fn send_army(
     }
     for ArmyReady(army) in ready.read() {
         info!("army sent: {:?}", army.side());
-        session.keep_secret(army.to_text());
+        session.send_secret(army.to_text());
         room.write(RoomAction::Deploy(army.to_text()));
     }
 }
