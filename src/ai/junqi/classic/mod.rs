@@ -136,7 +136,7 @@ impl ClassicThinker {
         limits: ClassicLimits,
         seed: u64,
     ) -> Result<ClassicThinker, ThinkError> {
-        let view = line.current();
+        let view = line.current().clone();
         if line.result().is_some() || view.is_over() {
             return Err(ThinkError::GameOver);
         }
@@ -177,7 +177,7 @@ impl ClassicThinker {
     /// or no enemy army fits the line. It answers `None`.
     pub fn nothing_to_choose(line: &SideLine, level: Level) -> ClassicThinker {
         ClassicThinker {
-            view: line.current(),
+            view: line.current().clone(),
             belief: Belief::empty(line.owner().opponent()),
             moves: Vec::new(),
             limits: limits(level),

@@ -18,8 +18,7 @@ use crate::client::seats::{Controller, Seats};
 use crate::client::thinking::ComputerGame;
 use crate::protocol::{self, EndReason, GameEnd, OffTheBoard, RoomTable};
 use crate::rules::junqi::classic::{
-    ClassicGame, ClassicPosition, ClassicView, Deployment, DeploymentStyle, Observed, Seen,
-    SideLine, Verdict,
+    ClassicGame, ClassicPosition, Deployment, DeploymentStyle, Observed, Seen, SideLine, Verdict,
 };
 use crate::rules::junqi::{
     Action, ActionList, Color as Side, DEFAULT_QUIET_PLY_LIMIT, DrawReason, Kind, Outcome, Piece,
@@ -48,8 +47,7 @@ enum Known {
     /// One side's line: its own army, where the enemy's pieces stand and what the referee
     /// announced; with the end the server told, if it ended.
     Line {
-        line: SideLine,
-        now: Box<ClassicView>,
+        line: Box<SideLine>,
         outcome: Option<Outcome>,
     },
 }
@@ -72,8 +70,7 @@ impl ClassicMatch {
     pub fn of_line(line: SideLine) -> ClassicMatch {
         ClassicMatch {
             known: Known::Line {
-                now: Box::new(line.current()),
-                line,
+                line: Box::new(line),
                 outcome: None,
             },
         }
@@ -107,7 +104,7 @@ impl ClassicMatch {
     pub fn side_to_move(&self) -> Side {
         match &self.known {
             Known::Whole(game) => game.position().side_to_move(),
-            Known::Line { now, .. } => now.side_to_move(),
+            Known::Line { line, .. } => line.current().side_to_move(),
         }
     }
 
@@ -126,7 +123,9 @@ impl ClassicMatch {
                 let position = game.position();
                 (position.quiet_plies(), position.quiet_limit())
             }
-            Known::Line { now, .. } => (now.quiet_plies(), now.quiet_limit()),
+            Known::Line { line, .. } => {
+                (line.current().quiet_plies(), line.current().quiet_limit())
+            }
         }
     }
 
@@ -134,7 +133,7 @@ impl ClassicMatch {
     fn shown_flag(&self, at: Point) -> Option<Piece> {
         let piece = match &self.known {
             Known::Whole(game) => game.position().piece_at(at)?,
-            Known::Line { now, .. } => match now.seen(at) {
+            Known::Line { line, .. } => match line.current().seen(at) {
                 Seen::Piece(piece) => piece,
                 _ => return None,
             },
@@ -247,13 +246,9 @@ impl MatchModel for ClassicMatch {
                 }
                 path
             }
-            Known::Line { line, now, .. } => {
-                let path = now.move_path(from, to);
-                let mut steps = line.actions().to_vec();
-                steps.push(step.clone());
-                *line = SideLine::new(line.start().clone(), steps, None)
-                    .map_err(|error| error.to_string())?;
-                **now = line.current();
+            Known::Line { line, .. } => {
+                let path = line.current().move_path(from, to);
+                line.push(step.clone()).map_err(|error| error.to_string())?;
                 path
             }
         };
@@ -274,12 +269,11 @@ impl MatchModel for ClassicMatch {
             Known::Whole(game) => {
                 game.undo(plies);
             }
-            Known::Line { line, now, outcome } => {
+            Known::Line { line, outcome } => {
                 let kept = line.actions().len().saturating_sub(plies);
                 let steps = line.actions()[..kept].to_vec();
                 if let Ok(shorter) = SideLine::new(line.start().clone(), steps, None) {
-                    **now = shorter.current();
-                    *line = shorter;
+                    **line = shorter;
                     *outcome = None;
                 }
             }
@@ -448,7 +442,7 @@ impl ComputerGame for ClassicMatch {
     fn sight(&self) -> SideLine {
         match &self.known {
             Known::Whole(game) => game.line(self.side_to_move(), self.plies()),
-            Known::Line { line, .. } => line.clone(),
+            Known::Line { line, .. } => (**line).clone(),
         }
     }
 
@@ -550,15 +544,15 @@ impl BoardPlay for ClassicMatch {
                 let own = position.piece_at(point)?.color == position.side_to_move();
                 own.then(|| position.board().destinations(point).iter().collect())
             }
-            Known::Line { now, .. } => {
-                let Seen::Piece(piece) = now.seen(point) else {
+            Known::Line { line, .. } => {
+                let Seen::Piece(piece) = line.current().seen(point) else {
                     return None;
                 };
-                if piece.color != now.owner() {
+                if piece.color != line.current().owner() {
                     return None;
                 }
                 let mut moves = ActionList::new();
-                now.legal_moves(&mut moves);
+                line.current().legal_moves(&mut moves);
                 Some(
                     moves
                         .iter()
@@ -575,7 +569,7 @@ impl BoardPlay for ClassicMatch {
     fn occupied(&self, point: Point) -> bool {
         match &self.known {
             Known::Whole(game) => game.position().piece_at(point).is_some(),
-            Known::Line { now, .. } => now.seen(point) != Seen::Empty,
+            Known::Line { line, .. } => line.current().seen(point) != Seen::Empty,
         }
     }
 
@@ -593,8 +587,8 @@ impl JunqiTable for ClassicMatch {
         let game = match &self.known {
             Known::Whole(game) => game,
             // A line shows what its side knows, whoever looks.
-            Known::Line { now, .. } => {
-                return match now.seen(point) {
+            Known::Line { line, .. } => {
+                return match line.current().seen(point) {
                     Seen::Empty => None,
                     Seen::Piece(piece) => Some(Face::Up(piece)),
                     Seen::Unknown(side) => Some(Face::Unknown(side)),

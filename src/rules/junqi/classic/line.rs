@@ -87,6 +87,9 @@ pub struct SideLine {
     start: ClassicView,
     actions: Vec<Observed>,
     result: Option<LineResult>,
+    /// The view after every action, kept so that a line followed move by move plays each
+    /// action once.
+    now: ClassicView,
 }
 
 impl SideLine {
@@ -98,16 +101,18 @@ impl SideLine {
         actions: &[Action],
     ) -> Result<SideLine, (usize, IllegalAction)> {
         let mut position = start.clone();
-        let mut observed = Vec::with_capacity(actions.len());
+        let mut line = SideLine {
+            start: ClassicView::of(start, side),
+            actions: Vec::with_capacity(actions.len()),
+            result: None,
+            now: ClassicView::of(start, side),
+        };
         for (index, &action) in actions.iter().enumerate() {
             let announcement = position.play(action).map_err(|error| (index, error))?;
-            observed.push(Observed::announced(action, &announcement));
+            line.push(Observed::announced(action, &announcement))
+                .expect("what the referee announces fits the side's view");
         }
-        Ok(SideLine {
-            start: ClassicView::of(start, side),
-            actions: observed,
-            result: None,
-        })
+        Ok(line)
     }
 
     /// A line from its parts, checked action by action.
@@ -116,13 +121,29 @@ impl SideLine {
         actions: Vec<Observed>,
         result: Option<LineResult>,
     ) -> Result<SideLine, LineError> {
-        let line = SideLine {
+        let mut now = start.clone();
+        for (index, observed) in actions.iter().enumerate() {
+            play_on(&mut now, observed, index + 1)?;
+        }
+        Ok(SideLine {
             start,
             actions,
             result,
-        };
-        line.replay()?;
-        Ok(line)
+            now,
+        })
+    }
+
+    /// Adds the next action as the side saw it, checked against the view so far; the line is
+    /// unchanged when it does not fit. A line with a result takes no more actions.
+    pub fn push(&mut self, observed: Observed) -> Result<(), LineError> {
+        if self.result.is_some() {
+            return Err(LineError::AfterResult(observed.to_string()));
+        }
+        let mut next = self.now.clone();
+        play_on(&mut next, &observed, self.actions.len() + 1)?;
+        self.now = next;
+        self.actions.push(observed);
+        Ok(())
     }
 
     /// Reads `VIEW [moves ACTION…] [result=…]`, checking every action against what the side
@@ -171,20 +192,6 @@ impl SideLine {
         SideLine::new(start, actions, result)
     }
 
-    /// Plays the actions on the start view; the view after them.
-    fn replay(&self) -> Result<ClassicView, LineError> {
-        let mut view = self.start.clone();
-        for (index, observed) in self.actions.iter().enumerate() {
-            view.play_observed(observed.action, observed.verdict, &observed.flags)
-                .map_err(|error| LineError::Action {
-                    number: index + 1,
-                    text: observed.to_string(),
-                    error,
-                })?;
-        }
-        Ok(view)
-    }
-
     /// The side whose line this is.
     pub fn owner(&self) -> Color {
         self.start.owner()
@@ -206,8 +213,8 @@ impl SideLine {
     }
 
     /// The side's view after every action.
-    pub fn current(&self) -> ClassicView {
-        self.replay().expect("a line is checked when made")
+    pub fn current(&self) -> &ClassicView {
+        &self.now
     }
 
     /// Whether the game is over as far as the line tells.
@@ -228,6 +235,16 @@ impl fmt::Display for SideLine {
             None => Ok(()),
         }
     }
+}
+
+/// Plays action number `number` on `view`, naming it when it does not fit.
+fn play_on(view: &mut ClassicView, observed: &Observed, number: usize) -> Result<(), LineError> {
+    view.play_observed(observed.action, observed.verdict, &observed.flags)
+        .map_err(|error| LineError::Action {
+            number,
+            text: observed.to_string(),
+            error,
+        })
 }
 
 /// Reads `a6a7`, `a6a7+`, `a6a7-` or `a6a7=`.

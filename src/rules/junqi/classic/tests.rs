@@ -306,10 +306,31 @@ fn a_sides_line_replays_to_its_view() {
     }
     for side in Color::ALL {
         let line = SideLine::of_game(&start(), side, &played).unwrap();
-        assert_eq!(line.current(), ClassicView::of(&position, side));
+        assert_eq!(line.current(), &ClassicView::of(&position, side));
         let again = SideLine::parse(&line.to_string()).unwrap();
         assert_eq!(again, line);
     }
+}
+
+#[test]
+fn a_line_takes_the_next_action_only_when_it_fits() {
+    let line = SideLine::of_game(&start(), Color::Red, &[mv("a6a7")]).unwrap();
+    let mut grown = SideLine::new(line.start().clone(), Vec::new(), None).unwrap();
+    grown.push(line.actions()[0].clone()).unwrap();
+    assert_eq!(grown, line);
+    // Red moved; a second Red move from the same point does not fit Blue's turn.
+    let before = grown.clone();
+    let error = grown.push(line.actions()[0].clone()).unwrap_err();
+    assert!(
+        matches!(error, LineError::Action { number: 2, .. }),
+        "{error}"
+    );
+    assert_eq!(grown, before);
+    let mut ended = SideLine::parse(&format!("{line} result=draw")).unwrap();
+    assert!(matches!(
+        ended.push(line.actions()[0].clone()),
+        Err(LineError::AfterResult(_))
+    ));
 }
 
 #[test]
@@ -403,7 +424,12 @@ proptest! {
             for side in Color::ALL {
                 let line = SideLine::of_game(&start, side, played).unwrap();
                 let parsed = SideLine::parse(&line.to_string()).unwrap();
-                assert_eq!(parsed.current(), ClassicView::of(position, side));
+                assert_eq!(parsed.current(), &ClassicView::of(position, side));
+                let mut grown = SideLine::new(line.start().clone(), Vec::new(), None).unwrap();
+                for observed in line.actions() {
+                    grown.push(observed.clone()).unwrap();
+                }
+                assert_eq!(grown, parsed);
             }
         });
     }
