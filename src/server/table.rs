@@ -755,16 +755,17 @@ impl Table {
         Some(RoomEvent::TakebackLapsed { seat: asked.seat })
     }
 
-    /// Whether `seat` has to answer the pending takeback asked by `asker`: the opponent; in
-    /// Qiguo every other seat a person holds (not covered for) whose states are on the board.
-    /// Computer and covered seats accept on their own; a seat eliminated by the moves to be
-    /// taken back is not asked, as granting it can only bring its states back.
+    /// Whether `seat` has to answer the pending takeback asked by `asker`: the opponent unless
+    /// the computer plays it; in Qiguo every other seat a person holds (not covered for) whose
+    /// states are on the board. Computer and covered seats accept on their own; a seat
+    /// eliminated by the moves to be taken back is not asked, as granting it can only bring
+    /// its states back.
     fn answers_takeback(&self, seat: RoomSeat, asker: RoomSeat) -> bool {
         if seat == asker {
             return false;
         }
         if !self.is_qiguo() {
-            return true;
+            return self.computer[seat.index()].is_none();
         }
         self.has_person(seat) && !self.is_covered(seat) && self.is_on_board(seat)
     }
@@ -920,6 +921,34 @@ mod tests {
                 played,
             })
             .unwrap();
+    }
+
+    #[test]
+    fn a_takeback_against_the_computer_is_granted_on_its_own() {
+        let mut table = xiangqi_table();
+        let (red, black) = (RoomSeat(0), RoomSeat(1));
+        red_cannon(&mut table);
+        assert_eq!(
+            table.ask_takeback(red, 1000).unwrap().len(),
+            1,
+            "a person is asked"
+        );
+        table.seat_tokens[black.index()] = None;
+        table.computer[black.index()] = Some(ComputerLevel::Easy);
+        assert_eq!(
+            table.ask_takeback(red, 1000).unwrap(),
+            [
+                RoomEvent::TakebackAsked {
+                    seat: red,
+                    plies: 1,
+                    wait_ms: 1000
+                },
+                RoomEvent::TakenBack {
+                    seat: red,
+                    plies: 1
+                }
+            ]
+        );
     }
 
     #[test]
