@@ -60,8 +60,8 @@ pub use matches::{
     ReplayProgress, ResumeMatch, TableGame,
 };
 pub use online::{
-    FromServer, GoOnline, LineCheck, LinkState, OnlineRequest, OnlineSession, RoomPlan, ToServer,
-    finished_game_link,
+    FromServer, GoOnline, LineCheck, LinkState, OnlineRequest, OnlineSession, RoomAction, RoomPlan,
+    ToServer, finished_game_link,
 };
 pub use records::{
     BadRecord, FinishedGame, FinishedGames, RecordSource, ReplayRequest, WatchReplay,
@@ -70,4 +70,5 @@ pub use save::BadSave;
 pub use schedule::{ClientSet, Screen};
 pub use seats::{Controller, SeatPads, Seats};
 pub use settings::{AnimSpeed, LabelStyle, Settings};
+pub use theme::Toast;
 pub use thinking::{ComputerPaused, Hint};

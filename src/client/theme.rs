@@ -102,6 +102,13 @@ impl Toast {
         self.remaining = 6.0;
     }
 
+    /// The text key and detail showing now, if any.
+    pub fn showing(&self) -> Option<(&'static str, &str)> {
+        self.key
+            .filter(|_| self.remaining > 0.0)
+            .map(|key| (key, self.detail.as_str()))
+    }
+
     /// Draws the toast, if one is showing, centred `x_offset` points from the screen's centre.
     pub fn show_ui(&self, ctx: &egui::Context, lang: Lang, x_offset: f32) {
         let Some(key) = self.key.filter(|_| self.remaining > 0.0) else {

@@ -9,7 +9,7 @@ use kawu::client::junqi::classic::{
 };
 use kawu::rules::junqi::Color;
 use kawu::rules::junqi::classic::{
-    ClassicGame, ClassicPosition, Deployment, DeploymentDraft, DeploymentStyle,
+    ClassicGame, ClassicPosition, Deployment, DeploymentDraft, DeploymentStyle, Seen,
 };
 
 const RED: &str = "CDRPT/E1G1B/ZP1EC/R1M1T/LDBEC/LFZLP";
@@ -174,9 +174,9 @@ fn a_saved_layout_serves_either_side_and_styles_arrange_a_legal_army() {
 // ---------------------------------------------------------------------------------------------
 // At the table
 
-use kawu::client::NewMatch;
 use kawu::client::junqi::classic::{ClassicMatch, CoverFor, LiftCover, Preparing};
 use kawu::client::junqi::{Owner, Viewer};
+use kawu::client::{NewMatch, RoomAction, Toast};
 
 /// Asks for a new classic game with these seats, as the menu does.
 fn new_classic(app: &mut App, seats: Seats) {
@@ -795,4 +795,207 @@ fn a_classic_replay_shows_everything_or_what_one_side_saw() {
     app.update();
     settle(&mut app);
     assert_eq!(assert_ranks_shown_to(&mut app, Viewer::All), everything);
+}
+
+/// The first of the legal moves of `app`'s side (from its own line) whose target `wanted`
+/// picks, or its first legal move.
+fn line_move(app: &App, own: &Deployment, wanted: impl Fn(Seen) -> bool) -> (Point, Point) {
+    let line = online_line(app, own);
+    let mut moves = ActionList::new();
+    line.current().legal_moves(&mut moves);
+    let picked = moves.iter().copied().find(
+        |action| matches!(action, Action::Move { to, .. } if wanted(line.current().seen(*to))),
+    );
+    match picked.or(moves.first().copied()) {
+        Some(Action::Move { from, to }) => (from, to),
+        other => panic!("no move for {:?}: {other:?}", line.owner()),
+    }
+}
+
+/// Both deployment screens of `apps` are open; each sends the army on it, returned in order.
+fn deploy_both(apps: &mut [&mut App; 2]) -> [Deployment; 2] {
+    run_until(apps, "both deployment screens open", |apps| {
+        apps.iter()
+            .all(|app| app.world().contains_resource::<DeploymentScreen>())
+    });
+    let armies = [&*apps[0], &*apps[1]].map(|app| screen(app).draft.deployment().unwrap());
+    for app in apps.iter_mut() {
+        command(app, DeploymentCommand::Ready);
+    }
+    run_until(apps, "both armies in", |apps| {
+        apps.iter().all(|app| {
+            session(app)
+                .view
+                .as_ref()
+                .is_some_and(|view| view.to_move().is_some())
+                && classic(app).line_owner().is_some()
+                && !app.world().contains_resource::<DeploymentScreen>()
+        })
+    });
+    armies
+}
+
+#[test]
+fn a_classic_room_takes_back_only_quiet_moves_and_a_rematch_deploys_anew() {
+    let server = start_server();
+    let plan = RoomPlan::pair(GameKind::JunqiClassic, Default::default());
+    let (mut host, code) = create_room(&server, plan);
+    let mut guest = join_room(&server, &code);
+    let armies = deploy_both(&mut [&mut host, &mut guest]);
+    assert_eq!(
+        armies.each_ref().map(Deployment::side),
+        [Color::Red, Color::Blue]
+    );
+
+    // A quiet move is taken back at the host's asking once the guest accepts.
+    settle(&mut host);
+    let (from, to) = line_move(&host, &armies[0], |seen| seen == Seen::Empty);
+    select(&mut host, from);
+    select(&mut host, to);
+    run_until(&mut [&mut host, &mut guest], "the quiet move", |apps| {
+        apps.iter().all(|app| classic(app).plies() == 1)
+    });
+    assert_eq!(classic(&host).steps()[0].verdict, None);
+    host.world_mut().write_message(RoomAction::AskTakeback);
+    run_until(&mut [&mut host, &mut guest], "the request heard", |apps| {
+        session(apps[1]).takeback().is_some()
+    });
+    guest
+        .world_mut()
+        .write_message(RoomAction::AnswerTakeback { accept: true });
+    run_until(
+        &mut [&mut host, &mut guest],
+        "the move taken back",
+        |apps| {
+            apps.iter()
+                .all(|app| classic(app).plies() == 0 && session(app).takeback().is_none())
+        },
+    );
+    let back = online_line(&host, &armies[0]).current().seen(from);
+    assert!(
+        matches!(back, Seen::Piece(piece) if piece.color == Color::Red),
+        "{from}: {back:?}"
+    );
+    settle(&mut host);
+    assert!(assert_only_own_ranks(&mut host, Color::Red) > 0);
+
+    // Moves, attacks first, until one of the host's is a battle: the referee's verdict was
+    // heard, so the server refuses to take it back and the host is told why.
+    let mut plies = 0;
+    loop {
+        let hosts_move = plies % 2 == 0;
+        let (mover, own) = if hosts_move {
+            (&mut host, &armies[0])
+        } else {
+            (&mut guest, &armies[1])
+        };
+        settle(mover);
+        let (from, to) = line_move(mover, own, |seen| seen != Seen::Empty);
+        select(mover, from);
+        select(mover, to);
+        plies += 1;
+        run_until(&mut [&mut host, &mut guest], "the next move", |apps| {
+            apps.iter().all(|app| classic(app).plies() == plies)
+        });
+        assert!(classic(&host).outcome().is_none(), "the game ended first");
+        if hosts_move && classic(&host).steps()[plies - 1].verdict.is_some() {
+            break;
+        }
+        assert!(plies < 40, "no battle of the host's in 40 moves");
+    }
+    host.world_mut().write_message(RoomAction::AskTakeback);
+    run_until(&mut [&mut host, &mut guest], "the refusal shown", |apps| {
+        apps[0]
+            .world()
+            .resource::<Toast>()
+            .showing()
+            .is_some_and(|(key, detail)| key == "toast-online-error" && detail.contains("battle"))
+    });
+    settle(&mut guest);
+    assert!(
+        session(&guest).takeback().is_none(),
+        "no request reached the guest"
+    );
+    assert_eq!(classic(&guest).plies(), plies, "nothing taken back");
+
+    // The host resigns; a rematch opens both deployments again with the colours swapped, and
+    // the guest, Red now, moves first.
+    host.world_mut().write_message(MatchRequest::Resign);
+    run_until(
+        &mut [&mut host, &mut guest],
+        "the armies unveiled",
+        |apps| apps.iter().all(|app| classic(app).whole().is_some()),
+    );
+    for app in [&mut host, &mut guest] {
+        app.world_mut().write_message(NewMatch {
+            game: GameKind::JunqiClassic,
+            seats: Seats::hot_seat(),
+            deal: Deal::default(),
+            attract: false,
+        });
+    }
+    let armies = deploy_both(&mut [&mut guest, &mut host]);
+    assert_eq!(
+        armies.each_ref().map(Deployment::side),
+        [Color::Red, Color::Blue]
+    );
+    assert_eq!(classic(&host).line_owner(), Some(Color::Blue));
+    assert_eq!(classic(&host).plies(), 0);
+    settle(&mut guest);
+    let (from, to) = line_move(&guest, &armies[0], |_| true);
+    select(&mut guest, from);
+    select(&mut guest, to);
+    run_until(
+        &mut [&mut host, &mut guest],
+        "the guest's opening",
+        |apps| apps.iter().all(|app| classic(app).plies() == 1),
+    );
+    for (app, side) in [(&mut guest, Color::Red), (&mut host, Color::Blue)] {
+        settle(app);
+        assert!(assert_only_own_ranks(app, side) > 0);
+    }
+}
+
+#[test]
+fn the_host_starts_a_classic_room_now_and_the_servers_computer_deploys_and_answers() {
+    let server = start_server();
+    let plan = RoomPlan::pair(GameKind::JunqiClassic, Default::default());
+    let (mut host, _code) = create_room(&server, plan);
+    run_until(&mut [&mut host], "the deployment screen", |apps| {
+        apps[0].world().contains_resource::<DeploymentScreen>()
+    });
+    let army = screen(&host).draft.deployment().unwrap();
+    command(&mut host, DeploymentCommand::Ready);
+    run_until(&mut [&mut host], "the army on the board", |apps| {
+        classic(apps[0]).line_owner() == Some(Color::Red)
+    });
+    let waiting = session(&host);
+    assert!(kawu::client::junqi::classic::armies_awaited(&waiting));
+    assert!(
+        waiting.view.as_ref().unwrap().table.computer_may_sit(),
+        "the host is offered Start now"
+    );
+    host.world_mut().write_message(RoomAction::Start);
+    run_until(
+        &mut [&mut host],
+        "the computer seated and deployed",
+        |apps| {
+            let session = session(apps[0]);
+            let view = session.view.as_ref().unwrap();
+            view.seats[1].computer.is_some() && view.to_move().is_some()
+        },
+    );
+    assert!(!kawu::client::junqi::classic::armies_awaited(&session(
+        &host
+    )));
+    settle(&mut host);
+    let (from, to) = line_move(&host, &army, |_| true);
+    select(&mut host, from);
+    select(&mut host, to);
+    run_until(&mut [&mut host], "the computer's answer", |apps| {
+        classic(apps[0]).plies() == 2
+    });
+    settle(&mut host);
+    assert!(assert_only_own_ranks(&mut host, Color::Red) > 0);
+    assert_eq!(classic(&host).line_owner(), Some(Color::Red));
 }
