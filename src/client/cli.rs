@@ -81,6 +81,10 @@ pub struct Cli {
     /// Draw the table in the colour-blind-safe palette (the setting, turned on).
     #[arg(long)]
     colour_safe: bool,
+    /// With --watch and --screenshot: once settled, step one action forward and shoot this
+    /// many milliseconds into its animation (a battle, a flip, a flag shown).
+    #[arg(long, requires_all = ["watch", "screenshot"], conflicts_with = "review")]
+    in_motion: Option<u32>,
 }
 
 /// Reads a size written WIDTHxHEIGHT.
@@ -232,7 +236,20 @@ fn take_screenshot(
     anims: Query<(), With<Anim>>,
     (review, practice): (Res<ReviewView>, Res<PracticeView>),
     mut frames: Local<u32>,
+    (time, mut stepped_at, mut steps): (
+        Res<Time<Real>>,
+        Local<Option<f32>>,
+        MessageWriter<ReplayRequest>,
+    ),
 ) {
+    // In motion: the next action was asked for once the replay settled; shoot on time.
+    if let (Some(millis), Some(at)) = (cli.in_motion, *stepped_at) {
+        if time.elapsed_secs() - at >= millis as f32 / 1000.0 {
+            *stepped_at = None;
+            shoot(&mut commands, &cli);
+        }
+        return;
+    }
     // A game is shot once it has settled (and its review is done, if asked); the title screen
     // after a while of its demonstration.
     let ready = if cli.title {
@@ -258,6 +275,16 @@ fn take_screenshot(
     {
         return;
     }
+    if cli.in_motion.is_some() {
+        steps.write(ReplayRequest::Forward);
+        *stepped_at = Some(time.elapsed_secs());
+        return;
+    }
+    shoot(&mut commands, &cli);
+}
+
+/// Saves a screenshot of the window where the flags say, then quits.
+fn shoot(commands: &mut Commands, cli: &Cli) {
     let Some(path) = cli.screenshot.clone() else {
         return;
     };
