@@ -1036,6 +1036,8 @@ async function playClassic() {
   await chooseGame(page, logs, 'JunqiClassic', 'the Junqi classic title');
   await openNewGamePage(page, await shoot(page, '20-classic-title'), '20-classic-new-game-page');
   await pressUntilNamed(page, word('new-hot-seat'), word('classic-cover-ready'), 'the cover before Red deploys');
+  // The cover's dialog fades in; the other shots of the cover are taken seconds after it came.
+  await page.waitForTimeout(1000);
   const covered = await shoot(page, '21-classic-cover');
   for (const side of ['Red', 'Blue']) {
     await pressForLog(page, logs, word('classic-cover-ready'), new RegExp(`cover lifted for ${side}`), `the cover before ${side} deploys`);

@@ -309,8 +309,10 @@ fn backdrop(
     }
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
+    // Opaque from its first frame: a backdrop fading in would show the table behind it.
     egui::Area::new(egui::Id::new("classic_backdrop"))
         .order(egui::Order::Middle)
+        .fade_in(false)
         .fixed_pos(screen.min)
         .show(ctx, |ui| {
             let (rect, _) = ui.allocate_exact_size(screen.size(), egui::Sense::click());
