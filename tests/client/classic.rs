@@ -337,6 +337,9 @@ fn a_hot_seat_game_is_deployed_and_played_behind_the_cover_showing_only_the_move
         lift(&mut app);
         settle(&mut app);
         assert_eq!(viewer(&app), Viewer::Side(mover));
+        // The board is seen from the mover's side.
+        let mover_seat = Seat(u8::from(mover == Color::Blue));
+        assert_eq!(app.world().resource::<TableView>().bottom, mover_seat);
         let own = pieces_of(&app, mover);
         assert_eq!(assert_ranks_shown_to(&mut app, Viewer::Side(mover)), own);
         let plies = classic(&app).plies();
@@ -348,6 +351,11 @@ fn a_hot_seat_game_is_deployed_and_played_behind_the_cover_showing_only_the_move
         app.update();
         assert_eq!(viewer(&app), Viewer::Nobody);
         assert_eq!(assert_ranks_shown_to(&mut app, Viewer::Nobody), 0);
+        assert_eq!(
+            app.world().resource::<TableView>().bottom,
+            mover_seat,
+            "the covered board does not turn"
+        );
     }
 
     // The end shows everything, the cover gone.

@@ -51,6 +51,11 @@ pub struct TableView {
     pub bottom: Seat,
 }
 
+/// The seat whose own view a game shows now, if one (a game that hides each side's pieces
+/// from the other shows the mover's): that seat sits at the bottom whatever the setting.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatInView(pub Option<Seat>);
+
 impl TableView {
     /// Whether a two-sided board is drawn turned by 180° (the second seat at the bottom).
     pub fn turned(&self) -> bool {
@@ -135,14 +140,16 @@ struct PanTarget(Option<Vec2>);
 struct CameraShake(f32);
 
 pub(super) fn logic_plugin(app: &mut App) {
-    app.init_resource::<TableView>().add_systems(
-        Update,
-        // After the animations have started, so the table turns only once they are over.
-        choose_orientation
-            .in_set(ClientSet::Animate)
-            .after(AnimationSystems)
-            .run_if(animations_settled),
-    );
+    app.init_resource::<TableView>()
+        .init_resource::<SeatInView>()
+        .add_systems(
+            Update,
+            // After the animations have started, so the table turns only once they are over.
+            choose_orientation
+                .in_set(ClientSet::Animate)
+                .after(AnimationSystems)
+                .run_if(animations_settled),
+        );
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -178,10 +185,13 @@ fn choose_orientation(
     status: Res<MatchStatus>,
     seats: Res<Seats>,
     settings: Res<Settings>,
+    in_view: Res<SeatInView>,
     mut view: ResMut<TableView>,
 ) {
     let bottom = if status.attract {
         Seat(0)
+    } else if let Some(seat) = in_view.0 {
+        seat
     } else {
         seats.bottom_seat(status.to_move, settings.rotate_board)
     };

@@ -10,7 +10,7 @@ mod particles;
 mod table;
 
 pub use camera::{
-    HudInsets, ShowOnTable, TableBounds, TableCamera, TablePitch, TableView, TableZoom,
+    HudInsets, SeatInView, ShowOnTable, TableBounds, TableCamera, TablePitch, TableView, TableZoom,
 };
 pub use devices::{CarefulTap, PointerWorld, PressHolds};
 pub use label::{Label, LabelAnchor};

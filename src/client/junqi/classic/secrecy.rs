@@ -18,7 +18,7 @@ use crate::client::points::Covered;
 use crate::client::schedule::{ClientSet, Screen};
 use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
-use crate::client::tabletop::TableGesture;
+use crate::client::tabletop::{SeatInView, TableGesture};
 use crate::client::theme::{UiSet, dialog_frame, menu_button, small_button};
 use crate::client::timeline::animations_settled;
 use crate::rules::GameKind;
@@ -260,7 +260,7 @@ fn choose_viewer(
     (seats, lesson): (Res<Seats>, Res<LessonOn>),
     (cover, uncovered): (Res<CoverFor>, Res<Uncovered>),
     replay_viewer: Res<ReplayViewer>,
-    (mut viewer, mut covered): (ResMut<Viewer>, ResMut<Covered>),
+    (mut viewer, mut covered, mut in_view): (ResMut<Viewer>, ResMut<Covered>, ResMut<SeatInView>),
 ) {
     let everyone = table.attract || status.replay.is_some() || model.over();
     let seen = if let (Some(_), Some(side)) = (status.replay, replay_viewer.0) {
@@ -283,15 +283,22 @@ fn choose_viewer(
     viewer.set_if_neq(seen);
     // Nobody moves on a covered board.
     covered.set_if_neq(Covered(seen == Viewer::Nobody));
+    // A side's view is seen from that side; the covered board stays as it was.
+    match seen {
+        Viewer::Side(side) => in_view.set_if_neq(SeatInView(Some(seat_of(side)))),
+        Viewer::All => in_view.set_if_neq(SeatInView(None)),
+        Viewer::Nobody => false,
+    };
 }
 
 /// Another game on the table hides nothing; a replay starts by showing everything again.
 fn show_all(
     (mut viewer, mut covered): (ResMut<Viewer>, ResMut<Covered>),
     mut cover: ResMut<CoverFor>,
-    mut replay_viewer: ResMut<ReplayViewer>,
+    (mut replay_viewer, mut in_view): (ResMut<ReplayViewer>, ResMut<SeatInView>),
 ) {
     viewer.set_if_neq(Viewer::All);
+    in_view.set_if_neq(SeatInView(None));
     covered.set_if_neq(Covered(false));
     cover.set_if_neq(CoverFor(None));
     replay_viewer.set_if_neq(ReplayViewer(None));
