@@ -138,6 +138,9 @@ const LATE_MOVES: [usize; 4] = [usize::MAX, 12, 18, 28];
 /// The half-width of the first window the best root move is searched in, around the last
 /// iteration's score.
 const ASPIRATION_WINDOW: i32 = 35;
+/// The search stops this fraction of its time early (2%: 6 ms of 300), which is left for
+/// unwinding and answering, so that a move takes no longer than its time.
+const RESERVE: u32 = 50;
 /// What placement could add to a capture in quiescence beyond the piece taken.
 const DELTA_MARGIN: i32 = 200;
 
@@ -604,7 +607,10 @@ impl Deepening {
             .collect();
         let search = Search {
             limits,
-            budget: Budget::new(limits.max_nodes, limits.max_time),
+            budget: Budget::new(
+                limits.max_nodes,
+                limits.max_time - limits.max_time / RESERVE,
+            ),
             table: table
                 .filter(|table| table.0.len() == Table::size(limits.table_entries))
                 .unwrap_or_else(|| Table::new(limits.table_entries))
@@ -636,8 +642,9 @@ impl Deepening {
     /// `report` hears of every finished iteration. Returns whether the search is over.
     pub fn advance(&mut self, slice_end: Option<Instant>, report: &mut dyn FnMut(&Report)) -> bool {
         self.search.budget.begin_slice(slice_end);
-        if self.search.budget.halt() == Halt::Stop {
+        if self.search.budget.halt() == Halt::Stop && !self.finished {
             self.finished = true;
+            self.adopt_unfinished();
         }
         while !self.finished {
             let Some(&mv) = self.order.get(self.scored.len()) else {
@@ -731,9 +738,10 @@ impl Deepening {
         report(&found);
         self.result = Some((scored, found));
         self.depth += 1;
-        // A forced mate or rule win needs no deeper look; a lone legal move needs none at all.
+        // A forced mate needs no deeper look, and a lone legal move none at all; a mate
+        // against the side to move is searched on, for the longest defence a deeper look finds.
         self.finished = self.depth > self.search.limits.max_depth
-            || score.abs() > MATE_BOUND
+            || score > MATE_BOUND
             || self.order.len() == 1;
     }
 
@@ -769,10 +777,14 @@ impl Deepening {
         report.pv = vec![best];
     }
 
-    /// Ends the search at once (the answer is the last finished iteration's).
+    /// Ends the search at once (the answer is the last finished iteration's, or the unfinished
+    /// one's where it found better).
     pub fn stop(&mut self) {
         self.search.budget.stop();
-        self.finished = true;
+        if !self.finished {
+            self.finished = true;
+            self.adopt_unfinished();
+        }
     }
 
     /// The first root move in the current order (an answer even before any iteration ends).
