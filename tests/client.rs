@@ -999,6 +999,46 @@ impl LineCutter {
     }
 }
 
+/// A server that cannot be reached is said so on the online page, and a game then started at
+/// this device is played here: the failed attempt does not hold the table for the server.
+#[test]
+fn a_local_game_starts_after_the_server_could_not_be_reached() {
+    // A port nothing listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut app = online_app(&format!("ws://127.0.0.1:{port}/ws"));
+    app.world_mut()
+        .write_message(GoOnline(OnlineRequest::Create(RoomPlan::pair(
+            GameKind::Junqi,
+            Default::default(),
+        ))));
+    run_until(&mut [&mut app], "the attempt to fail", |apps| {
+        matches!(session(apps[0]).state, LinkState::Failed(_))
+    });
+    app.world_mut().write_message(kawu::client::NewMatch {
+        game: GameKind::Junqi,
+        seats: Seats::hot_seat(),
+        deal: Deal::default(),
+        attract: false,
+    });
+    app.update();
+    app.update();
+    assert!(!session(&app).active(), "the attempt is dropped");
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    let status = app.world().resource::<MatchStatus>();
+    assert!(
+        !status.attract,
+        "a game of this device's, not the demonstration"
+    );
+    assert_eq!(table_game(&app), GameKind::Junqi);
+}
+
 /// A client of `server` that created a room as `plan` says, and the room's invite code.
 fn create_room(server: &TestServer, plan: RoomPlan) -> (App, String) {
     let mut host = online_app(&server.url);

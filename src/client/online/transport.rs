@@ -4,6 +4,7 @@
 //! connection with the seat's secret token when the line drops.
 
 use super::session::{GoOffline, GoOnline, LinkState, OnlineSession, OwnTakebackRefused, RoomNews};
+use crate::client::matches::{NewMatch, ResumeMatch};
 use crate::client::schedule::{ClientSet, Screen};
 use crate::client::settings::Settings;
 use crate::protocol::{ClientMessage, ErrorCode, Frame, ServerMessage};
@@ -133,7 +134,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Title), leave_room)
         .add_systems(
             Update,
-            (go_online, go_offline, retry, receive)
+            (
+                go_online,
+                go_offline,
+                drop_attempts_for_local_games,
+                retry,
+                receive,
+            )
                 .chain()
                 .in_set(ClientSet::Input),
         )
@@ -210,6 +217,23 @@ fn go_offline(
     mut retry_at: ResMut<RetryAt>,
 ) {
     if requests.read().count() > 0 {
+        socket.close();
+        retry_at.0 = None;
+        *session = OnlineSession::default();
+    }
+}
+
+/// A game started or resumed at this device while no room is held (the server could not be
+/// reached, or is still being reached) drops the attempt: the game is this device's.
+fn drop_attempts_for_local_games(
+    (mut starts, mut resumes): (MessageReader<NewMatch>, MessageReader<ResumeMatch>),
+    mut session: ResMut<OnlineSession>,
+    mut socket: NonSendMut<Socket>,
+    mut retry_at: ResMut<RetryAt>,
+) {
+    let local = starts.read().filter(|start| !start.attract).count() + resumes.read().count();
+    if local > 0 && session.active() && session.room.is_none() {
+        info!("a game at this device: the attempt to go online is dropped");
         socket.close();
         retry_at.0 = None;
         *session = OnlineSession::default();
