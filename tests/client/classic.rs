@@ -247,6 +247,22 @@ fn assert_ranks_shown_to(app: &mut App, seen_by: Viewer) -> usize {
 }
 
 /// How many pieces `side` has on the board.
+/// Every piece stands where the board, as turned now, draws its point.
+fn assert_pieces_in_place(app: &mut App) {
+    use kawu::client::points::PointsBoard;
+    let turned = app.world().resource::<TableView>().turned();
+    let mut query = app.world_mut().query::<(&PieceSprite, &Transform)>();
+    for (sprite, transform) in query.iter(app.world()) {
+        let at = kawu::client::junqi::JunqiBoard::point_to_world(sprite.point, turned);
+        assert!(
+            transform.translation.truncate().distance(at) < 0.5,
+            "{} drawn at {:?}, its point at {at:?} (turned: {turned})",
+            sprite.point,
+            transform.translation
+        );
+    }
+}
+
 fn pieces_of(app: &App, side: Color) -> usize {
     let model = classic(app);
     Point::all()
@@ -337,9 +353,12 @@ fn a_hot_seat_game_is_deployed_and_played_behind_the_cover_showing_only_the_move
         lift(&mut app);
         settle(&mut app);
         assert_eq!(viewer(&app), Viewer::Side(mover));
-        // The board is seen from the mover's side.
+        // The board is seen from the mover's side, every piece where the turned board has
+        // its point.
         let mover_seat = Seat(u8::from(mover == Color::Blue));
         assert_eq!(app.world().resource::<TableView>().bottom, mover_seat);
+        app.update();
+        assert_pieces_in_place(&mut app);
         let own = pieces_of(&app, mover);
         assert_eq!(assert_ranks_shown_to(&mut app, Viewer::Side(mover)), own);
         let plies = classic(&app).plies();

@@ -68,6 +68,7 @@ pub(super) fn table_logic<M: JunqiTable>(app: &mut App) {
             (
                 rebuild_pieces::<M>,
                 place_pieces.run_if(resource_changed::<TableView>),
+                place_rested_pieces,
             )
                 .chain()
                 .in_set(SyncPieces)
@@ -164,14 +165,41 @@ fn show_faces<M: JunqiTable>(
     }
 }
 
-/// When the board turns, resting pieces jump to their new places.
+/// A piece that was animated (turning over, say) when the board turned: it takes its new
+/// place once it rests.
+#[derive(Component)]
+struct PlaceWhenResting;
+
+/// When the board turns, resting pieces jump to their new places; animated ones follow when
+/// they rest.
 fn place_pieces(
+    mut commands: Commands,
     table: Res<TableView>,
-    mut pieces: Query<(&PieceSprite, &mut Transform), Without<Anim>>,
+    mut pieces: Query<(Entity, &PieceSprite, &mut Transform, Has<Anim>)>,
 ) {
-    for (piece, mut transform) in &mut pieces {
+    for (entity, piece, mut transform, animated) in &mut pieces {
+        if animated {
+            commands.entity(entity).insert(PlaceWhenResting);
+        } else {
+            transform.translation =
+                JunqiBoard::point_to_world(piece.point, table.turned()).extend(z::PIECE);
+        }
+    }
+}
+
+/// Pieces animated when the board turned that rest now.
+type RestedToPlace = (With<PlaceWhenResting>, Without<Anim>);
+
+/// The pieces animated when the board turned take their places once they rest.
+fn place_rested_pieces(
+    mut commands: Commands,
+    table: Res<TableView>,
+    mut pieces: Query<(Entity, &PieceSprite, &mut Transform), RestedToPlace>,
+) {
+    for (entity, piece, mut transform) in &mut pieces {
         transform.translation =
             JunqiBoard::point_to_world(piece.point, table.turned()).extend(z::PIECE);
+        commands.entity(entity).remove::<PlaceWhenResting>();
     }
 }
 
