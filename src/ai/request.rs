@@ -14,6 +14,7 @@ use crate::rules::{qiguo as qiguo_rules, xiangqi as xiangqi_rules};
 use serde::{Deserialize, Serialize};
 use std::fmt::Display;
 use std::str::FromStr;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 /// How long a quick decision (the title screen's demonstration, played at Easy) may think.
@@ -361,7 +362,8 @@ pub fn think_json(request: &str) -> String {
     Session::default().think_json(request)
 }
 
-/// Requests answered one after another by one thinker (the browser's worker). Xiangqi's Hard,
+/// Requests answered one after another by one thinker (the browser's worker, the desktop's
+/// [`SharedSession`]). Xiangqi's Hard,
 /// when it plays by its clock, keeps its transposition table from one request to the next of
 /// the same game, as the UCI engine does between moves: one table at most, of the level's
 /// size. A request with a node limit, a review or another level starts afresh and leaves the
@@ -388,6 +390,11 @@ impl KeptTable {
 }
 
 impl Session {
+    /// A session that keeps nothing yet.
+    pub const fn new() -> Session {
+        Session { xiangqi: None }
+    }
+
     /// Answers `request`, thinking to the end in one go.
     pub fn think(&mut self, request: &ThinkRequest) -> Result<ThinkAnswer, RequestError> {
         let search = &request.search;
@@ -491,6 +498,33 @@ impl Session {
             nodes,
             judged: None,
         }
+    }
+}
+
+/// A [`Session`] that threads share (the desktop's computers, each deciding on a thread of its
+/// own): a request takes the session out for its search and puts it back after, so no request
+/// waits for another; one asked while another searches starts from an empty session, and the
+/// session put back last is the one kept.
+#[derive(Default)]
+pub struct SharedSession(Mutex<Session>);
+
+impl SharedSession {
+    /// A shared session that keeps nothing yet.
+    pub const fn new() -> SharedSession {
+        SharedSession(Mutex::new(Session::new()))
+    }
+
+    /// Answers `request`, thinking to the end in one go, as [`Session::think`] does.
+    pub fn think(&self, request: &ThinkRequest) -> Result<ThinkAnswer, RequestError> {
+        let mut session = std::mem::take(&mut *self.lock());
+        let answer = session.think(request);
+        *self.lock() = session;
+        answer
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Session> {
+        // Nothing but a swap runs under the lock, so even a poisoned one holds a whole session.
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 

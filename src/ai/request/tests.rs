@@ -283,3 +283,43 @@ fn a_node_limited_request_answers_alike_in_a_session_with_a_kept_table() {
     let limited = request(Some(20_000));
     assert_eq!(session.think(&limited).unwrap(), think(&limited).unwrap());
 }
+
+#[test]
+fn a_shared_session_keeps_hards_table_for_the_next_thread_and_never_waits() {
+    // Red mates at once (b0b9), so Hard's clock search ends after its first iteration.
+    let start = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1";
+    let game = xiangqi_rules::Game::new(xiangqi_rules::Position::from_fen(start).unwrap());
+    let request = |level: Level| ThinkRequest {
+        seen: game.seen(),
+        search: Search {
+            level,
+            seed: 3,
+            quick: false,
+            nodes: None,
+        },
+        judge: None,
+    };
+    let shared = SharedSession::new();
+    let answer =
+        std::thread::scope(|scope| scope.spawn(|| shared.think(&request(Level::Hard))).join())
+            .expect("the thread ends")
+            .expect("an answer");
+    assert_eq!(answer.action.as_deref(), Some("b0b9"));
+    let kept = std::mem::take(&mut *shared.lock());
+    let table = kept.xiangqi.as_ref().expect("Hard's table is kept");
+    assert!(table.same_game(start, &[]));
+    // While that session is out (a search in progress), another request is answered at once
+    // from an empty session, and Medium keeps no table.
+    let beside = shared.think(&request(Level::Medium)).expect("an answer");
+    assert_eq!(beside.action.as_deref(), Some("b0b9"));
+    assert!(shared.lock().xiangqi.is_none());
+    *shared.lock() = kept;
+    shared.think(&request(Level::Hard)).expect("an answer");
+    assert!(
+        shared
+            .lock()
+            .xiangqi
+            .as_ref()
+            .is_some_and(|kept| kept.same_game(start, &[]))
+    );
+}

@@ -1,12 +1,16 @@
-//! Where the computer thinks natively: on threads of the async compute pool. The same
-//! interface as `web.rs`.
+//! Where the computer thinks natively: on threads of the async compute pool, through one
+//! session of requests as the browser's worker answers them (Xiangqi's Hard keeps its table
+//! from move to move). The same interface as `web.rs`.
 
-use crate::ai::Decision;
 use crate::ai::Level;
-use crate::ai::request::{Search, Sight};
+use crate::ai::request::{Search, SharedSession, Sight, ThinkRequest};
 use crate::ai::review::Judgement;
+use bevy::log::warn;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
+
+/// The requests of every decision, as the worker's session answers them in the browser.
+static SESSION: SharedSession = SharedSession::new();
 
 /// A decision running without holding up frames, on a thread of the async compute pool.
 pub(super) struct Pondering<S: Sight> {
@@ -15,9 +19,20 @@ pub(super) struct Pondering<S: Sight> {
 
 impl<S: Sight> Pondering<S> {
     pub(super) fn start(sight: S, search: Search) -> Pondering<S> {
-        let mut decision = sight.thinker(&search);
-        let task = AsyncComputeTaskPool::get()
-            .spawn(async move { crate::ai::think_to_the_end(|| decision.think(None)) });
+        let request = ThinkRequest {
+            seen: sight.seen(),
+            search,
+            judge: None,
+        };
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            match SESSION.think(&request) {
+                Ok(answer) => answer.action.and_then(|text| text.parse().ok()),
+                Err(error) => {
+                    warn!("the computer cannot decide: {error}");
+                    None
+                }
+            }
+        });
         Pondering { task }
     }
 
