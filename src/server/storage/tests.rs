@@ -469,6 +469,23 @@ fn an_event_that_is_not_the_next_version_is_refused_on_both_backends() {
         ));
         let room = storage.load_room("GGGGGGGGGG".into(), 0).await.unwrap();
         assert_eq!(room.unwrap().events.len(), 1);
+        // A new room and its seat written with an event out of order: none of it is stored.
+        let mixed = vec![
+            Write::CreateRoom(record("IIIIIIIIII")),
+            event("IIIIIIIIII", 1, 0),
+            played("GGGGGGGGGG", 5, "h2e2"),
+        ];
+        assert!(matches!(
+            storage.write(mixed).await,
+            Err(StorageError::NotNext(_))
+        ));
+        assert!(
+            storage
+                .load_room("IIIIIIIIII".into(), 0)
+                .await
+                .unwrap()
+                .is_none()
+        );
         // The next versions, several in one write, are taken.
         storage
             .write(vec![
