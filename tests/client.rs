@@ -29,7 +29,8 @@ use kawu::client::{
     BadRecord, BadSave, ComputerPaused, Controller, Deal, DrawDeclined, FinishedGames,
     GameLogicPlugin, GoOnline, Hint, Lang, LineCheck, LinkState, LocalClock, MatchRequest,
     MatchStatus, OnlineRequest, OnlineSession, RecordSource, ReplayProgress, ReplayRequest,
-    ResumeMatch, RoomPlan, Screen, SeatPads, Seats, TableGame, ToServer, WatchReplay, tr,
+    ResumeMatch, RoomPlan, Screen, SeatPads, Seats, TableGame, TableMode, ToServer, WatchReplay,
+    tr,
 };
 use kawu::protocol::ClientMessage;
 use kawu::rules::junqi::{
@@ -56,7 +57,7 @@ fn start(app: &mut App, seed: u64, seats: Seats) {
     app.world_mut().write_message(LoadMatch::<JunqiMatch> {
         game,
         seats,
-        attract: false,
+        mode: TableMode::Local,
     });
     app.update();
     app.update();
@@ -364,7 +365,7 @@ fn an_action_chosen_before_a_new_game_is_not_played_in_it() {
     app.world_mut().write_message(LoadMatch::<JunqiMatch> {
         game: Game::new(Position::deal_seeded(Ruleset::default(), 5)),
         seats: Seats::hot_seat(),
-        attract: false,
+        mode: TableMode::Local,
     });
     app.update();
     app.world_mut().write_message(stale);
@@ -1261,7 +1262,7 @@ fn xq_start(app: &mut App, game: XqGame, seats: Seats) {
     app.world_mut().write_message(LoadMatch::<XiangqiMatch> {
         game: XiangqiMatch::new(game, None),
         seats,
-        attract: false,
+        mode: TableMode::Local,
     });
     app.update();
     app.update();
@@ -1696,7 +1697,7 @@ fn a_xiangqi_game_exports_and_imports_as_text() {
     app.world_mut().write_message(LoadMatch::<XiangqiMatch> {
         game: imported,
         seats: Seats::hot_seat(),
-        attract: false,
+        mode: TableMode::Local,
     });
     app.update();
     assert_eq!(xq_model(&app).game.moves().len(), 3);
@@ -1742,7 +1743,7 @@ fn another_game_takes_the_table_and_the_status_in_the_frame_it_starts() {
     app.world_mut().write_message(LoadMatch::<XiangqiMatch> {
         game: XiangqiMatch::new(XqGame::new(XqPosition::start()), None),
         seats: Seats::hot_seat(),
-        attract: false,
+        mode: TableMode::Local,
     });
     app.update();
     // One frame: the table, the shell's status and the pieces all show Xiangqi.
@@ -1779,7 +1780,10 @@ fn the_title_screens_demonstration_plays_by_itself() {
         app.update();
         std::thread::sleep(Duration::from_millis(2));
     }
-    assert!(app.world().resource::<MatchStatus>().attract);
+    assert_eq!(
+        *app.world().resource::<State<TableMode>>().get(),
+        TableMode::Attract
+    );
 }
 
 /// The clock ticks heard so far.
@@ -2032,7 +2036,7 @@ fn qg_start(app: &mut App, game: QiguoMatch, seats: Seats) {
     app.world_mut().write_message(LoadMatch::<QiguoMatch> {
         game,
         seats,
-        attract: false,
+        mode: TableMode::Local,
     });
     app.update();
     app.update();

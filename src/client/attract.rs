@@ -1,7 +1,7 @@
 //! The demonstration behind the title screen: two (or more) easy computers play the chosen
 //! game, and a finished one is replaced after a short pause.
 
-use super::matches::{Deal, MatchStatus, NewMatch, TableGame};
+use super::matches::{Deal, MatchStatus, NewMatch, TableGame, TableMode};
 use super::seats::Seats;
 use super::timeline::animations_settled;
 use super::{ClientSet, Screen};
@@ -13,9 +13,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Title), start_attract_game)
         .add_systems(
             Update,
-            restart_attract_game
-                .in_set(ClientSet::Command)
-                .run_if(in_state(Screen::Title).and_then(animations_settled)),
+            restart_attract_game.in_set(ClientSet::Command).run_if(
+                in_state(Screen::Title)
+                    .and_then(in_state(TableMode::Attract))
+                    .and_then(animations_settled),
+            ),
         );
 }
 

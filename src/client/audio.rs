@@ -5,7 +5,7 @@
 
 use super::ClientSet;
 use super::cues::{Cue, UiSound};
-use super::matches::{LocalClock, MatchStatus};
+use super::matches::{LocalClock, TableMode};
 use super::online::OnlineSession;
 use super::settings::Settings;
 use bevy::prelude::*;
@@ -145,11 +145,12 @@ fn set_volumes(
 /// A game's effects; the title screen's demonstration plays silently.
 fn play_cues(
     mut cues: MessageReader<Cue>,
-    status: Res<MatchStatus>,
+    mode: Res<State<TableMode>>,
     effects: Res<AudioChannel<EffectsChannel>>,
 ) {
+    let silent = *mode.get() == TableMode::Attract;
     for cue in cues.read() {
-        if let Some(sound) = cue.sound.as_ref().filter(|_| !status.attract) {
+        if let Some(sound) = cue.sound.as_ref().filter(|_| !silent) {
             effects.play(sound.clone());
         }
     }
@@ -158,7 +159,7 @@ fn play_cues(
 fn play_ui_sounds(
     mut played: MessageReader<UiSound>,
     sounds: Res<ShellSounds>,
-    status: Res<MatchStatus>,
+    mode: Res<State<TableMode>>,
     effects: Res<AudioChannel<EffectsChannel>>,
     ui: Res<AudioChannel<UiChannel>>,
 ) {
@@ -168,7 +169,7 @@ fn play_ui_sounds(
                 ui.play(sounds.click.clone());
                 continue;
             }
-            _ if status.attract => continue,
+            _ if *mode.get() == TableMode::Attract => continue,
             UiSound::Victory => &sounds.victory,
             UiSound::Defeat => &sounds.defeat,
             UiSound::Draw => &sounds.draw,

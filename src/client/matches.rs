@@ -19,11 +19,10 @@ pub struct PositionKey {
     pub ply: usize,
 }
 
-/// What the shell knows of the match on the table (which game it is, [`TableGame`] says).
+/// What the shell knows of the match on the table (which game it is, [`TableGame`] says, and
+/// how it came there, [`TableMode`]).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct MatchStatus {
-    /// Whether this is the title screen's computer-vs-computer demonstration.
-    pub attract: bool,
     /// The current position.
     pub key: PositionKey,
     /// The seat whose turn it is (the last one to move once the game is over).
@@ -43,10 +42,10 @@ impl MatchStatus {
         seats.may_take_back() && (self.undo_plies > 0 || self.over)
     }
 
-    /// Whether a person at this device may move now: a game (not the demonstration) goes on
-    /// and the seat to move is taken here.
+    /// Whether a person at this device may move now: the game goes on and the seat to move is
+    /// taken here (the demonstration's seats are all computers).
     pub fn local_turn(&self, seats: &Seats) -> bool {
-        !self.attract && !self.over && seats.controller(self.to_move) == Controller::Local
+        !self.over && seats.controller(self.to_move) == Controller::Local
     }
 }
 
@@ -186,6 +185,35 @@ pub struct ResumeMatch {
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TableGame(pub GameKind);
 
+/// How the match on the table came there, which decides what around it wakes: the shelf keeps
+/// and saves only games played, the log and the sounds skip the demonstration. Set with
+/// [`TableGame`] in the frame a game is put on the table, from the authority that put it there.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TableMode {
+    /// The title screen's computer-vs-computer demonstration.
+    #[default]
+    Attract,
+    /// A game played at this device, ruled by the local referee.
+    Local,
+    /// A lesson's step.
+    Lesson,
+    /// A replay: the record rules, everyone watches.
+    Replay,
+    /// A game the server rules.
+    Online,
+}
+
+/// A run condition: whether the table shows a game being played, here or online (not the
+/// demonstration, nor a replay).
+pub fn game_played(mode: Option<Res<State<TableMode>>>) -> bool {
+    mode.is_some_and(|mode| {
+        matches!(
+            mode.get(),
+            TableMode::Local | TableMode::Lesson | TableMode::Online
+        )
+    })
+}
+
 /// A run condition: whether `game` is on the table. Each game gives it to every one of its
 /// systems that act on the table (input, pieces, markers, HUD section, computers, what the
 /// shell hears of the match), with `distributive_run_if` so that each asks just before it runs:
@@ -198,6 +226,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MatchStatus>()
         .init_resource::<LocalClock>()
         .init_state::<TableGame>()
+        .init_state::<TableMode>()
         .add_systems(
             Update,
             run_local_clock

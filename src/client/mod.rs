@@ -57,7 +57,7 @@ pub use lessons::{
 };
 pub use matches::{
     Deal, DrawDeclined, LocalClock, MatchRequest, MatchStatus, NewMatch, PositionKey,
-    ReplayProgress, ResumeMatch, TableGame,
+    ReplayProgress, ResumeMatch, TableGame, TableMode,
 };
 pub use online::{
     FromServer, GoOnline, LineCheck, LinkState, OnlineRequest, OnlineSession, RoomAction, RoomPlan,

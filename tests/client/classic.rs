@@ -450,7 +450,7 @@ fn start_classic(app: &mut App, seats: Seats) {
     app.world_mut().write_message(LoadMatch::<ClassicMatch> {
         game: ClassicGame::new(start),
         seats,
-        attract: false,
+        mode: TableMode::Local,
     });
     app.update();
     app.update();

@@ -1,14 +1,15 @@
 //! The model follows its authority's rulings, tells the table what each step did, puts its
-//! game on the table ([`TableGame`]) when one is started, and keeps the shell's [`MatchStatus`]
-//! up to date while it is there.
+//! game on the table ([`TableGame`], in its [`TableMode`]) when one is started, and keeps the
+//! shell's [`MatchStatus`] up to date while it is there.
 
 use super::game::{Change, Match, MatchSet, Ruling, StepPlayed, TableState};
 use super::replay::Replay;
 use crate::client::ClientSet;
-use crate::client::matches::{MatchStatus, TableGame, on_table};
+use crate::client::matches::{MatchStatus, TableGame, TableMode, on_table};
 use crate::client::seats::Seats;
 use crate::client::tabletop::TableReset;
 use bevy::prelude::*;
+use bevy::state::state::FreelyMutableState;
 
 pub(super) fn plugin<G: Match>(app: &mut App) {
     if !app.is_plugin_added::<TableSwitch>() {
@@ -18,7 +19,9 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
         Update,
         (
             report_status::<G>.in_set(MatchSet::Report),
-            log_steps::<G>.in_set(ClientSet::Present),
+            log_steps::<G>
+                .in_set(ClientSet::Present)
+                .run_if(not(in_state(TableMode::Attract))),
         )
             .distributive_run_if(on_table(G::KIND)),
     );
@@ -30,20 +33,18 @@ pub(super) fn follow_rulings<G: Match>(
     (mut model, mut table): (ResMut<G>, ResMut<TableState<G>>),
     mut played: MessageWriter<StepPlayed<G>>,
     mut resets: MessageWriter<TableReset>,
-    (on_table, mut coming): (Res<State<TableGame>>, ResMut<NextState<TableGame>>),
+    (mut coming, mut mode): (ResMut<NextState<TableGame>>, ResMut<NextState<TableMode>>),
 ) {
     for ruling in rulings.read() {
         match &ruling.change {
             Change::Started {
                 model: game,
-                attract,
+                mode: started_in,
             } => {
                 *model = (**game).clone();
-                table.attract = *attract;
                 resets.write(TableReset);
-                if *on_table.get() != TableGame(G::KIND) {
-                    coming.set(TableGame(G::KIND));
-                }
+                NextState::set_if_neq(&mut coming, TableGame(G::KIND));
+                NextState::set_if_neq(&mut mode, *started_in);
             }
             Change::Played(step) => {
                 let mover = model.seat_to_move();
@@ -73,8 +74,9 @@ pub(super) fn follow_rulings<G: Match>(
 }
 
 /// Brings a game just started to the table within the frame, before the shell hears of its
-/// match: the game on the table ([`TableGame`]) and [`MatchStatus`] never disagree, and the new
-/// table's board, pieces and systems are there in the frame its game starts.
+/// match: the game on the table ([`TableGame`]), its [`TableMode`] and [`MatchStatus`] never
+/// disagree, and the new table's board, pieces and systems are there in the frame its game
+/// starts.
 struct TableSwitch;
 
 impl Plugin for TableSwitch {
@@ -82,16 +84,19 @@ impl Plugin for TableSwitch {
         app.add_systems(
             Update,
             switch_table
-                .run_if(another_game_comes)
+                .run_if(changes::<TableGame>.or_else(changes::<TableMode>))
                 .after(MatchSet::Follow)
                 .before(MatchSet::Report),
         );
     }
 }
 
-/// Whether a game other than the one on the table was started.
-fn another_game_comes(on_table: Res<State<TableGame>>, coming: Res<NextState<TableGame>>) -> bool {
-    matches!(*coming, NextState::Pending(game) if game != *on_table.get())
+/// Whether `S` is to change: another game, or another mode, was put on the table.
+fn changes<S: FreelyMutableState>(now: Res<State<S>>, next: Res<NextState<S>>) -> bool {
+    match &*next {
+        NextState::Pending(next) | NextState::PendingIfNeq(next) => next != now.get(),
+        NextState::Unchanged => false,
+    }
 }
 
 /// Applies the pending state changes now rather than at the start of the next frame.
@@ -100,12 +105,8 @@ fn switch_table(world: &mut World) {
 }
 
 /// Each step played goes to the log with who played it (the browser test reads it).
-fn log_steps<G: Match>(
-    mut played: MessageReader<StepPlayed<G>>,
-    table: Res<TableState<G>>,
-    seats: Res<Seats>,
-) {
-    for played in played.read().filter(|_| !table.attract) {
+fn log_steps<G: Match>(mut played: MessageReader<StepPlayed<G>>, seats: Res<Seats>) {
+    for played in played.read() {
         let controller = seats.controller(played.mover);
         let text = G::log_text(&played.step, &played.did);
         match G::mover_label(&played.did) {
@@ -128,7 +129,6 @@ fn report_status<G: Match>(
         return;
     }
     status.set_if_neq(MatchStatus {
-        attract: table.attract,
         key: table.key,
         to_move: model.seat_to_move(),
         over: model.over(),

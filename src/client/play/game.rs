@@ -5,7 +5,7 @@
 //! ([`TableState`]), and the messages the layer's authorities, model and shell pass each other.
 
 use crate::client::i18n::Lang;
-use crate::client::matches::{Deal, MatchRequest, NewMatch, PositionKey};
+use crate::client::matches::{Deal, MatchRequest, NewMatch, PositionKey, TableMode};
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::client::thinking::{ActionOf, ComputerGame};
@@ -24,8 +24,6 @@ use std::marker::PhantomData;
 pub struct TableState<G> {
     /// The position on the table, as its authority named it (see [`PositionKey`]).
     pub key: PositionKey,
-    /// Whether this is the title screen's demonstration.
-    pub attract: bool,
     /// Whether the end of the game has been announced.
     pub announced: bool,
     game: PhantomData<fn() -> G>,
@@ -35,7 +33,6 @@ impl<G> Default for TableState<G> {
     fn default() -> Self {
         TableState {
             key: PositionKey::default(),
-            attract: false,
             announced: false,
             game: PhantomData,
         }
@@ -256,8 +253,9 @@ pub struct LoadMatch<G: Authority> {
     pub game: G::Whole,
     /// Who plays each seat (as many as the game has).
     pub seats: Seats,
-    /// Whether this is the title screen's demonstration.
-    pub attract: bool,
+    /// Why it is played: [`TableMode::Attract`], [`TableMode::Local`] or
+    /// [`TableMode::Lesson`].
+    pub mode: TableMode,
 }
 
 /// A decision of the authority: the model follows these and nothing else.
@@ -281,8 +279,8 @@ impl<G: MatchModel> Clone for Ruling<G> {
 /// What a [`Ruling`] changes.
 #[derive(Debug)]
 pub enum Change<G: MatchModel> {
-    /// A game is put on the table as this model shows it.
-    Started { model: Box<G>, attract: bool },
+    /// A game is put on the table as this model shows it, in this mode.
+    Started { model: Box<G>, mode: TableMode },
     /// A step was decided.
     Played(G::Step),
     /// This many steps were taken back.
@@ -294,9 +292,9 @@ pub enum Change<G: MatchModel> {
 impl<G: MatchModel> Clone for Change<G> {
     fn clone(&self) -> Self {
         match self {
-            Change::Started { model, attract } => Change::Started {
+            Change::Started { model, mode } => Change::Started {
                 model: model.clone(),
-                attract: *attract,
+                mode: *mode,
             },
             Change::Played(step) => Change::Played(step.clone()),
             Change::TakenBack(plies) => Change::TakenBack(*plies),

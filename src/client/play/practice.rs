@@ -9,7 +9,7 @@ use crate::ai::Level;
 use crate::ai::review::Class;
 use crate::client::ClientSet;
 use crate::client::lessons::Highlights;
-use crate::client::matches::{MatchRequest, on_table};
+use crate::client::matches::{MatchRequest, TableMode, on_table};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::thinking::{ActionOf, Judging};
@@ -130,7 +130,7 @@ impl<G: Match> Practice<G> {
         loads.write(LoadMatch {
             game,
             seats: Seats::people(*seats),
-            attract: false,
+            mode: TableMode::Local,
         });
     }
 }

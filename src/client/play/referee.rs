@@ -3,8 +3,10 @@
 //! game (in Junqi, the deal). Online the server rules instead (`room.rs`); in a replay, the
 //! replay does (`replay.rs`).
 
-use super::game::{Answer, Change, LoadMatch, Match, PlayRequest, Ruling, TableState};
-use crate::client::matches::{DrawDeclined, MatchRequest, NewMatch, PositionKey, ResumeMatch};
+use super::game::{Answer, Change, LoadMatch, Match, PlayRequest, Ruling};
+use crate::client::matches::{
+    DrawDeclined, MatchRequest, NewMatch, PositionKey, ResumeMatch, TableMode,
+};
 use crate::client::online::OnlineSession;
 use crate::client::save::BadSave;
 use crate::client::seats::Seats;
@@ -38,18 +40,11 @@ impl<G: Match> LocalReferee<G> {
 
     /// The whole game on the table (to keep, replay or export it): the referee's own, or,
     /// online, one rebuilt from what everyone saw.
-    pub fn game_on_table(
-        &self,
-        model: &G,
-        table: &TableState<G>,
-        online: &OnlineSession,
-    ) -> Option<G::Whole> {
-        if table.attract {
-            None
-        } else if online.plays(G::KIND) {
-            model.whole_seen()
-        } else {
-            self.whole.clone()
+    pub fn game_on_table(&self, model: &G, mode: &TableMode) -> Option<G::Whole> {
+        match mode {
+            TableMode::Attract => None,
+            TableMode::Online => model.whole_seen(),
+            TableMode::Local | TableMode::Lesson | TableMode::Replay => self.whole.clone(),
         }
     }
 
@@ -90,7 +85,11 @@ fn start_new_games<G: Match>(
         loads.write(LoadMatch {
             game,
             seats,
-            attract: start.attract,
+            mode: if start.attract {
+                TableMode::Attract
+            } else {
+                TableMode::Local
+            },
         });
     }
 }
@@ -120,7 +119,7 @@ fn resume_games<G: Match>(
                 loads.write(LoadMatch {
                     game,
                     seats: resume.seats.clone(),
-                    attract: false,
+                    mode: TableMode::Local,
                 });
             }
             Err(error) => {
@@ -156,7 +155,8 @@ pub(super) fn referee<G: Match>(
 ) {
     let referee = &mut *referee;
     for load in asked.loads.read() {
-        if load.attract {
+        let attract = load.mode == TableMode::Attract;
+        if attract {
             info!("demonstration of {:?}", G::KIND);
         } else {
             info!("game started: {:?}", load.seats);
@@ -166,14 +166,14 @@ pub(super) fn referee<G: Match>(
             key: referee.next_key(model.plies(), true),
             change: Change::Started {
                 model: Box::new(model),
-                attract: load.attract,
+                mode: load.mode,
             },
         });
         referee.whole = Some(load.game.clone());
         commands.insert_resource(load.seats.clone());
         NextState::set_if_neq(
             &mut told.next,
-            if load.attract {
+            if attract {
                 Screen::Title
             } else {
                 Screen::Playing

@@ -2,10 +2,10 @@
 //! play. While a replay is on the table the local referee stands down and the replay rules: it
 //! holds the whole game and hands the model one step at a time.
 
-use super::game::{Change, LoadMatch, Match, Ruling, TableState};
+use super::game::{Change, LoadMatch, Match, Ruling};
 use super::referee::LocalReferee;
 use crate::client::Screen;
-use crate::client::matches::{MatchStatus, NewMatch, ReplayProgress, ResumeMatch};
+use crate::client::matches::{MatchStatus, NewMatch, ReplayProgress, ResumeMatch, TableMode};
 use crate::client::online::{GoOffline, OnlineSession};
 use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay, autoplay_due};
 use crate::client::seats::Seats;
@@ -112,7 +112,7 @@ fn read_record<G: Match>(
 #[derive(SystemParam)]
 pub(super) struct ReplayStart<'w, G: Match> {
     model: Res<'w, G>,
-    table: Res<'w, TableState<G>>,
+    mode: Res<'w, State<TableMode>>,
     online: Res<'w, OnlineSession>,
     offline: MessageWriter<'w, GoOffline>,
     bad: MessageWriter<'w, BadRecord>,
@@ -133,7 +133,7 @@ pub(super) fn start_replays<G: Match>(
         let on_table = replay
             .script()
             .cloned()
-            .or_else(|| referee.game_on_table(&start.model, &start.table, &start.online));
+            .or_else(|| referee.game_on_table(&start.model, start.mode.get()));
         let game = match read_record::<G>(&request.record, on_table) {
             Ok(game) => game,
             Err(error) => {
@@ -152,7 +152,7 @@ pub(super) fn start_replays<G: Match>(
             key: referee.next_key(0, true),
             change: Change::Started {
                 model: Box::new(G::shown(&game, 0)),
-                attract: false,
+                mode: TableMode::Replay,
             },
         });
         *replay = Replay {
@@ -246,7 +246,7 @@ pub(super) fn step_replays<G: Match>(
                 table.loads.write(LoadMatch {
                     game,
                     seats: seats.clone(),
-                    attract: false,
+                    mode: TableMode::Local,
                 });
                 return;
             }
@@ -258,7 +258,7 @@ pub(super) fn step_replays<G: Match>(
                 key: table.referee.next_key(ply, true),
                 change: Change::Started {
                     model: Box::new(G::shown(script, ply)),
-                    attract: false,
+                    mode: TableMode::Replay,
                 },
             });
         }

@@ -7,7 +7,7 @@
 
 use super::game::{Change, Match, MatchSet, PlayRequest, Ruling, TableState};
 use super::referee::LocalReferee;
-use crate::client::matches::{DrawDeclined, PositionKey};
+use crate::client::matches::{DrawDeclined, PositionKey, TableMode};
 use crate::client::online::{OnlineSession, RoomNews, ToServer};
 use crate::client::schedule::{ClientSet, Screen};
 use crate::protocol::{ClientMessage, GameEnd, Played, RoomEvent, RoomView};
@@ -285,7 +285,7 @@ fn seat<G: Match>(
         ahead.model = model;
         let started = Change::Started {
             model: Box::new(ahead.model.clone()),
-            attract: false,
+            mode: TableMode::Online,
         };
         ahead.rule(started, true);
     }

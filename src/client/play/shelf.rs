@@ -10,8 +10,7 @@ use crate::client::catalog::Catalog;
 use crate::client::clipboard::Clipboard;
 use crate::client::cues::UiSound;
 use crate::client::i18n::Lang;
-use crate::client::matches::on_table;
-use crate::client::online::OnlineSession;
+use crate::client::matches::{TableMode, game_played, on_table};
 use crate::client::records::{
     FinishedGame, KeepFinished, RecordBox, RecordBoxAction, RecordSource, WatchReplay, record_box,
     show_export,
@@ -32,7 +31,7 @@ pub(super) fn logic_plugin<G: Match>(app: &mut App) {
     app.add_message::<ShareRequest>().add_systems(
         Update,
         (
-            keep_finished::<G>.run_if(resource_changed::<G>),
+            keep_finished::<G>.run_if(resource_changed::<G>.and_then(game_played)),
             share::<G>.distributive_run_if(on_table(G::KIND)),
         )
             .in_set(ClientSet::Present),
@@ -44,7 +43,10 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
         Update,
         (
             announce_outcome::<G>,
-            autosave::<G>.run_if(resource_changed::<G>),
+            autosave::<G>.run_if(
+                resource_changed::<G>
+                    .and_then(in_state(TableMode::Local).or_else(in_state(TableMode::Lesson))),
+            ),
         )
             .distributive_run_if(on_table(G::KIND))
             .in_set(ClientSet::Present),
@@ -63,39 +65,33 @@ pub enum ShareRequest {
     SeenBy(Seat),
 }
 
-/// Saves the game played here after every change (not the demonstration, a replay, nor a game
-/// the server rules).
+/// Saves the game played here after every change (it runs only while the local referee rules:
+/// not for the demonstration, a replay, nor a game the server rules).
 fn autosave<G: Match>(
-    table: Res<TableState<G>>,
-    (referee, online): (Res<LocalReferee<G>>, Res<OnlineSession>),
+    referee: Res<LocalReferee<G>>,
     (seats, catalog): (Res<Seats>, Res<Catalog>),
     mut saved: ResMut<SavedGame>,
 ) {
-    if table.attract || online.active() {
-        return;
-    }
     if let Some(game) = referee.game() {
         store(&mut saved, &catalog, G::KIND, &seats, G::record(game));
     }
 }
 
-/// A game that has just ended is kept for replays, once, with its result in a line.
+/// A game that has just ended is kept for replays, once, with its result in a line (it runs
+/// only while a game is played: not for the demonstration nor a replay).
 fn keep_finished<G: Match>(
-    (model, table): (Res<G>, Res<TableState<G>>),
-    (referee, online, replay): (Res<LocalReferee<G>>, Res<OnlineSession>, Res<Replay<G>>),
+    (model, mode): (Res<G>, Res<State<TableMode>>),
+    referee: Res<LocalReferee<G>>,
     (seats, settings, palette): (Res<Seats>, Res<Settings>, Res<TablePalette>),
     mut ended: Local<bool>,
     mut kept: MessageWriter<KeepFinished>,
 ) {
-    if table.attract || replay.on() {
-        return;
-    }
     let just_ended = model.over() && !*ended;
     *ended = model.over();
     if !just_ended {
         return;
     }
-    let Some(game) = referee.game_on_table(&model, &table, &online) else {
+    let Some(game) = referee.game_on_table(&model, mode.get()) else {
         return;
     };
     match serde_json::to_value(G::record(&game)) {
@@ -145,8 +141,7 @@ pub struct RecordShelf<'w, G: Match> {
     seats: Res<'w, Seats>,
     referee: Res<'w, LocalReferee<G>>,
     replay: Res<'w, Replay<G>>,
-    table: Res<'w, TableState<G>>,
-    online: Res<'w, OnlineSession>,
+    mode: Res<'w, State<TableMode>>,
     record_box: ResMut<'w, RecordBox>,
     clipboard: Res<'w, Clipboard>,
     toast: ResMut<'w, Toast>,
@@ -228,11 +223,11 @@ pub fn record_section<G: Match>(
     );
     match action {
         Some(RecordBoxAction::Export) => {
-            let game = shelf.replay.script().cloned().or_else(|| {
-                shelf
-                    .referee
-                    .game_on_table(model, &shelf.table, &shelf.online)
-            });
+            let game = shelf
+                .replay
+                .script()
+                .cloned()
+                .or_else(|| shelf.referee.game_on_table(model, shelf.mode.get()));
             match game {
                 Some(game) => show_export(
                     &mut shelf.record_box,
@@ -261,7 +256,7 @@ pub fn record_section<G: Match>(
                 shelf.loads.write(LoadMatch {
                     game,
                     seats,
-                    attract: false,
+                    mode: TableMode::Local,
                 });
             }
             Err(error) => shelf.toast.show_key_with("record-bad", error),

@@ -8,7 +8,7 @@ use crate::client::ClientSet;
 use crate::client::lessons::{
     Highlights, LessonAnswer, LessonOn, StartLessonStep, forget_highlights,
 };
-use crate::client::matches::on_table;
+use crate::client::matches::{TableMode, on_table};
 use crate::client::play::{LoadMatch, StepPlayed};
 use crate::client::seats::Seats;
 use crate::lessons::{LessonGame, Step, lesson};
@@ -67,7 +67,7 @@ fn start_steps<G: PointsLesson>(
         loads.write(LoadMatch {
             game,
             seats,
-            attract: false,
+            mode: TableMode::Lesson,
         });
     }
 }

@@ -4,7 +4,7 @@
 //! ([`TableZoom`]).
 
 use crate::client::cues::Cue;
-use crate::client::matches::MatchStatus;
+use crate::client::matches::{MatchStatus, TableMode};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::timeline::{AnimationSystems, animations_settled};
@@ -182,13 +182,13 @@ pub(super) fn plugin(app: &mut App) {
 /// Decides which seat sits at the bottom (see [`Seats::bottom_seat`]); the demonstration is
 /// always seen from the first seat.
 fn choose_orientation(
-    status: Res<MatchStatus>,
+    (status, mode): (Res<MatchStatus>, Res<State<TableMode>>),
     seats: Res<Seats>,
     settings: Res<Settings>,
     in_view: Res<SeatInView>,
     mut view: ResMut<TableView>,
 ) {
-    let bottom = if status.attract {
+    let bottom = if *mode.get() == TableMode::Attract {
         Seat(0)
     } else if let Some(seat) = in_view.0 {
         seat
@@ -316,10 +316,10 @@ fn fit_camera_viewport(
 fn shake_on_cues(
     mut cues: MessageReader<Cue>,
     mut shake: ResMut<CameraShake>,
-    status: Res<MatchStatus>,
+    mode: Res<State<TableMode>>,
 ) {
     for cue in cues.read() {
-        if cue.shake > 0.0 && !status.attract {
+        if cue.shake > 0.0 && *mode.get() != TableMode::Attract {
             shake.0 = (shake.0 + cue.shake).min(1.0);
         }
     }

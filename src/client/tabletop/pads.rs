@@ -199,8 +199,7 @@ fn pads_at_the_table(
         }
         let held = held.entry(entity).or_default();
         let step = steps(held, pointing(pad), time.elapsed());
-        let plays =
-            !status.attract && !status.over && pad_seats.may_act(&seats, status.to_move, number);
+        let plays = !status.over && pad_seats.may_act(&seats, status.to_move, number);
         if !plays {
             continue;
         }

@@ -3,7 +3,7 @@
 use super::table::TableArt;
 use crate::client::ClientSet;
 use crate::client::cues::{Burst, Cue};
-use crate::client::matches::MatchStatus;
+use crate::client::matches::TableMode;
 use crate::client::timeline::z;
 use bevy::prelude::*;
 
@@ -44,7 +44,7 @@ fn spawn_bursts(
     mut commands: Commands,
     mut cues: MessageReader<Cue>,
     art: Res<TableArt>,
-    status: Res<MatchStatus>,
+    mode: Res<State<TableMode>>,
 ) {
     for cue in cues.read() {
         let Some(burst) = cue.burst else {
@@ -88,7 +88,7 @@ fn spawn_bursts(
                 }
             }
             // The demonstration behind the title screen stays calm.
-            Burst::Blast if status.attract => {}
+            Burst::Blast if *mode.get() == TableMode::Attract => {}
             Burst::Blast => {
                 for (colour, size, life, growth) in [
                     (Color::srgb(1.0, 0.95, 0.7), 120.0, 0.35, 5.0),

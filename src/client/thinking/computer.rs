@@ -8,7 +8,7 @@ use super::native::Pondering;
 use super::web::Pondering;
 use crate::ai::Level;
 use crate::ai::request::{Search, Sight};
-use crate::client::matches::{MatchStatus, PositionKey, TableGame, on_table};
+use crate::client::matches::{MatchStatus, PositionKey, TableGame, TableMode, on_table};
 use crate::client::schedule::{ClientSet, Screen};
 use crate::client::seats::{Controller, Seats};
 use crate::client::timeline::Anim;
@@ -186,6 +186,7 @@ struct ComputerTurn<'w, 's> {
     seats: Res<'w, Seats>,
     paused: Res<'w, ComputerPaused>,
     screen: Res<'w, State<Screen>>,
+    mode: Res<'w, State<TableMode>>,
     anims: Query<'w, 's, (), With<Anim>>,
 }
 
@@ -193,10 +194,15 @@ impl ComputerTurn<'_, '_> {
     /// The level of the computer to move, when it may play: not paused, and the demonstration
     /// only on the title screen, a player's game only while playing.
     fn level(&self) -> Option<Level> {
-        let on_its_screen = self.status.attract == (*self.screen.get() == Screen::Title);
+        let on_its_screen = self.attract() == (*self.screen.get() == Screen::Title);
         (!self.paused.0 && on_its_screen)
             .then(|| computer_to_move(&self.status, &self.seats))
             .flatten()
+    }
+
+    /// Whether the demonstration is on the table.
+    fn attract(&self) -> bool {
+        *self.mode.get() == TableMode::Attract
     }
 }
 
@@ -218,7 +224,7 @@ fn drive_computer<G: ComputerGame>(
     let Some(level) = level else {
         return;
     };
-    let attract = turn.status.attract;
+    let attract = turn.attract();
     let now = time.elapsed();
     if thinking.task.is_none() && thinking.answer.is_none() {
         // Start thinking once the last action has been shown.

@@ -11,7 +11,7 @@ use crate::client::cues::UiSound;
 use crate::client::i18n::{tr, tr_args};
 use crate::client::junqi::{SyncPieces, Viewer};
 use crate::client::lessons::LessonOn;
-use crate::client::matches::{MatchStatus, NewMatch, TableGame, on_table};
+use crate::client::matches::{MatchStatus, NewMatch, TableGame, TableMode, on_table};
 use crate::client::online::OnlineSession;
 use crate::client::play::{Authority, LoadMatch, MatchModel, TableState};
 use crate::client::points::Covered;
@@ -168,7 +168,7 @@ fn take_armies(
         loads.write(LoadMatch {
             game: ClassicGame::new(ClassicPosition::start(red, blue, QUIET_LIMIT)),
             seats: preparing.seats.clone(),
-            attract: false,
+            mode: TableMode::Local,
         });
         commands.remove_resource::<Preparing>();
     }
@@ -190,7 +190,7 @@ fn cover_for(
         Res<TableState<ClassicMatch>>,
         Res<MatchStatus>,
     ),
-    game: Res<State<TableGame>>,
+    (game, mode): (Res<State<TableGame>>, Res<State<TableMode>>),
     (seats, lesson): (Res<Seats>, Res<LessonOn>),
     uncovered: Res<Uncovered>,
     mut cover: ResMut<CoverFor>,
@@ -203,7 +203,7 @@ fn cover_for(
         // A lesson's learner is alone at the device.
         let playing = game.get().0 == GameKind::JunqiClassic
             && table.loaded()
-            && !table.attract
+            && *mode.get() != TableMode::Attract
             && status.replay.is_none()
             && lesson.step_of(GameKind::JunqiClassic).is_none()
             && !model.over();
@@ -252,17 +252,13 @@ fn gestures_lift_cover(
 /// where two share the device, or nobody while it is covered; everyone in a finished game, a
 /// replay, the demonstration, or a game of computers.
 fn choose_viewer(
-    (model, table, status): (
-        Res<ClassicMatch>,
-        Res<TableState<ClassicMatch>>,
-        Res<MatchStatus>,
-    ),
+    (model, mode, status): (Res<ClassicMatch>, Res<State<TableMode>>, Res<MatchStatus>),
     (seats, lesson): (Res<Seats>, Res<LessonOn>),
     (cover, uncovered): (Res<CoverFor>, Res<Uncovered>),
     replay_viewer: Res<ReplayViewer>,
     (mut viewer, mut covered, mut in_view): (ResMut<Viewer>, ResMut<Covered>, ResMut<SeatInView>),
 ) {
-    let everyone = table.attract || status.replay.is_some() || model.over();
+    let everyone = *mode.get() == TableMode::Attract || status.replay.is_some() || model.over();
     let seen = if let (Some(_), Some(side)) = (status.replay, replay_viewer.0) {
         Viewer::Side(side)
     } else if everyone {
