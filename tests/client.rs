@@ -1032,9 +1032,9 @@ fn a_local_game_starts_after_the_server_could_not_be_reached() {
         *app.world().resource::<State<Screen>>().get(),
         Screen::Playing
     );
-    let status = app.world().resource::<MatchStatus>();
-    assert!(
-        !status.attract,
+    assert_eq!(
+        *app.world().resource::<State<TableMode>>().get(),
+        TableMode::Local,
         "a game of this device's, not the demonstration"
     );
     assert_eq!(table_game(&app), GameKind::Junqi);

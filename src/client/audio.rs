@@ -8,6 +8,7 @@ use super::cues::{Cue, UiSound};
 use super::matches::{LocalClock, TableMode};
 use super::online::OnlineSession;
 use super::settings::Settings;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
 
@@ -33,6 +34,41 @@ struct ShellSounds {
     tick: Handle<AudioSource>,
     opponent_moved: Handle<AudioSource>,
     music: Handle<AudioSource>,
+}
+
+/// The table's sound effects, shared by every game, each named for when it sounds: a piece
+/// stepping, running along a railway or turned over; two pieces meeting, the attacker winning
+/// or losing, both going; a bomb (also an army eliminated), a landmine, a flag taken; a
+/// capture; check.
+#[derive(Resource)]
+pub struct TableSounds {
+    pub step: Handle<AudioSource>,
+    pub rail: Handle<AudioSource>,
+    pub flip: Handle<AudioSource>,
+    pub clash: Handle<AudioSource>,
+    pub win_attack: Handle<AudioSource>,
+    pub lose_attack: Handle<AudioSource>,
+    pub trade: Handle<AudioSource>,
+    pub bomb: Handle<AudioSource>,
+    pub mine: Handle<AudioSource>,
+    pub flag: Handle<AudioSource>,
+    pub capture: Handle<AudioSource>,
+    pub check: Handle<AudioSource>,
+}
+
+/// The table's sounds as a timeline asks for them: none until they are loaded, and none
+/// without audio (headless tests), where the timelines are silent.
+#[derive(SystemParam)]
+pub struct TableSound<'w>(Option<Res<'w, TableSounds>>);
+
+impl TableSound<'_> {
+    /// The sound `pick` chooses, once the sounds are loaded.
+    pub fn of(
+        &self,
+        pick: impl Fn(&TableSounds) -> &Handle<AudioSource>,
+    ) -> Option<Handle<AudioSource>> {
+        self.0.as_deref().map(|sounds| pick(sounds).clone())
+    }
 }
 
 /// Headless parts: the messages the logic sends, and the clock's ticks.
@@ -95,18 +131,33 @@ const FRAMES_BEFORE_SOUNDS: u32 = 3;
 /// Whether the first frames (the title screen) have been drawn, so that sounds may be asked for:
 /// in the browser they are fetched beside the page, and decoding them (the music above all)
 /// would hold up the first frame.
-pub(crate) fn first_frames_drawn(mut frames: Local<u32>) -> bool {
+fn first_frames_drawn(mut frames: Local<u32>) -> bool {
     *frames = frames.saturating_add(1);
     *frames > FRAMES_BEFORE_SOUNDS
 }
 
 /// The sound file `name` of `assets/sounds/`, loading (a file that cannot be read or decoded is
 /// reported and stays silent).
-pub(crate) fn sound_file(server: &AssetServer, name: &str) -> Handle<AudioSource> {
+fn sound_file(server: &AssetServer, name: &str) -> Handle<AudioSource> {
     server.load(format!("sounds/{name}"))
 }
 
 fn load_sounds(mut commands: Commands, server: Res<AssetServer>) {
+    let file = |name| sound_file(&server, name);
+    commands.insert_resource(TableSounds {
+        step: file("move.ogg"),
+        rail: file("rail.ogg"),
+        flip: file("flip.ogg"),
+        clash: file("clash.ogg"),
+        win_attack: file("win_attack.ogg"),
+        lose_attack: file("lose_attack.ogg"),
+        trade: file("trade.ogg"),
+        bomb: file("bomb.ogg"),
+        mine: file("mine.ogg"),
+        flag: file("flag.ogg"),
+        capture: file("capture.ogg"),
+        check: file("check.ogg"),
+    });
     commands.insert_resource(ShellSounds {
         click: sound_file(&server, "click.ogg"),
         victory: sound_file(&server, "victory.ogg"),

@@ -4,10 +4,9 @@
 
 use super::i18n::{Lang, tr};
 use super::records::RecordBoxText;
-use super::settings::Settings;
+use super::rules_page::RulesPage;
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
-use bevy_egui::egui;
 use std::ops::RangeInclusive;
 
 /// What the shell knows of one game.
@@ -30,8 +29,8 @@ pub struct GameEntry {
     pub save_file: &'static str,
     /// What its export/import box says; `None` for a game without text records.
     pub record_words: Option<RecordBoxText>,
-    /// Draws its illustrated rules.
-    pub rules_page: fn(&mut egui::Ui, &Settings),
+    /// Its illustrated rules.
+    pub rules: RulesPage,
     /// What a seat plays in a game of this many seats, when that says more than its number
     /// (Qiguo's states); empty otherwise.
     pub seat_label: fn(Lang, usize, Seat) -> String,

@@ -7,6 +7,9 @@ use super::seats::{Controller, Seats};
 use crate::protocol::MoveClock;
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
 use std::time::Duration;
 
 /// Identifies a position of the match on the table: it changes with every action, and with
@@ -152,6 +155,39 @@ pub struct Deal {
     pub seed: Option<u64>,
     /// Play this many random legal actions first (screenshots of a game in progress).
     pub warm_up: u32,
+}
+
+impl Deal {
+    /// A random number generator for the deal: seeded from its seed mixed with `salt` (each
+    /// game its own), the same for every deal without a seed.
+    pub fn rng(&self, salt: u64) -> Xoshiro256PlusPlus {
+        Xoshiro256PlusPlus::seed_from_u64(self.seed.unwrap_or(0) ^ salt)
+    }
+
+    /// Plays the deal's warm-up on `game`: that many random legal actions drawn with `rng`,
+    /// fewer where the game runs out of them. `legal` lists the actions of the position into
+    /// the list it is given, `play` plays one and says whether it could.
+    pub fn warm_up<G, L, A>(
+        &self,
+        game: &mut G,
+        rng: &mut impl Rng,
+        legal: impl Fn(&G, &mut L),
+        play: impl Fn(&mut G, A) -> bool,
+    ) where
+        L: Default + AsRef<[A]>,
+        A: Copy,
+    {
+        let mut actions = L::default();
+        for _ in 0..self.warm_up {
+            legal(game, &mut actions);
+            let Some(&action) = actions.as_ref().choose(rng) else {
+                break;
+            };
+            if !play(game, action) {
+                break;
+            }
+        }
+    }
 }
 
 /// Start a new game.

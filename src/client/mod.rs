@@ -34,6 +34,7 @@ pub mod play;
 pub mod points;
 pub mod qiguo;
 mod records;
+mod rules_page;
 mod save;
 mod schedule;
 mod seats;

@@ -326,13 +326,7 @@ pub fn menu_button(
     let width = ui.available_width().min(300.0);
     let button =
         egui::Button::new(egui::RichText::new(&text).size(19.0)).min_size(egui::vec2(width, 44.0));
-    let response = ui.add_enabled(enabled, button);
-    name_place(ui, text, &response);
-    let clicked = response.clicked();
-    if clicked {
-        sounds.write(UiSound::Click);
-    }
-    clicked
+    sounding_button(ui, enabled, &text, button, sounds)
 }
 
 /// A small button (the HUD's), its place named by its text; a click also makes the click
@@ -344,7 +338,18 @@ pub fn small_button(
     sounds: &mut MessageWriter<UiSound>,
 ) -> bool {
     let text = text.into();
-    let response = ui.add_enabled(enabled, egui::Button::new(&text));
+    sounding_button(ui, enabled, &text, egui::Button::new(&text), sounds)
+}
+
+/// Adds `button`, its place named `text`; a click also makes the click sound.
+fn sounding_button(
+    ui: &mut egui::Ui,
+    enabled: bool,
+    text: &str,
+    button: egui::Button,
+    sounds: &mut MessageWriter<UiSound>,
+) -> bool {
+    let response = ui.add_enabled(enabled, button);
     name_place(ui, text, &response);
     let clicked = response.clicked();
     if clicked {
@@ -360,6 +365,18 @@ pub fn dialog_frame() -> egui::Frame {
         .stroke(egui::Stroke::new(2.0, palette::BORDER.egui()))
         .corner_radius(14.0)
         .inner_margin(24.0)
+}
+
+/// A dialog in the middle of the screen, above everything else (the backdrop that hides the
+/// table too): fixed in place, framed as every dialog.
+pub fn foreground_dialog(title: String, id: &str) -> egui::Window<'static> {
+    egui::Window::new(title)
+        .id(egui::Id::new(id))
+        .frame(dialog_frame())
+        .order(egui::Order::Foreground)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
 }
 
 /// A section heading in a panel.

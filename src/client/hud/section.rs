@@ -4,15 +4,16 @@
 //! record box.
 
 use super::state::HudSectionArea;
-use crate::client::Screen;
+use super::words::{HudWords, describe_match};
 use crate::client::i18n::{Lang, tr};
 use crate::client::matches::on_table;
-use crate::client::play::{Match, RecordShelf, ReplayJumps, record_section};
+use crate::client::play::{RecordShelf, ReplayJumps, record_section};
 use crate::client::settings::Settings;
 use crate::client::table_colours::{Palette, TablePalette};
 use crate::client::theme::{UiSet, palette, section_title};
 use crate::client::thinking::Hint;
-use bevy::ecs::system::SystemParam;
+use crate::client::{ClientSet, Screen};
+use bevy::ecs::system::{StaticSystemParam, SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -27,24 +28,40 @@ pub struct Looks<'a> {
 }
 
 /// What a game shows in its HUD section.
-pub trait HudSection: Match {
+pub trait HudSection: HudWords {
+    /// What the game's notice and widgets read or change beyond the model (`()` for nothing):
+    /// the online session, a choice of the replay's view.
+    type Reach: SystemParam + 'static;
     /// Whether the moves go two to a numbered line (two sides) or one after another, each
     /// numbered in its own text (more seats).
     const PAIRED_MOVES: bool = true;
 
     /// A warning above the hint (the moves left before a quiet draw), if any.
-    fn notice(&self, _lang: Lang) -> Option<String> {
+    fn notice(&self, _lang: Lang, _reach: &SystemParamItem<Self::Reach>) -> Option<String> {
         None
     }
     /// The game's own widgets between the hint and the moves.
-    fn widgets(&self, _ui: &mut egui::Ui, _looks: &Looks) {}
+    fn widgets(
+        &self,
+        _ui: &mut egui::Ui,
+        _looks: &Looks,
+        _reach: &mut SystemParamItem<Self::Reach>,
+    ) {
+    }
     /// Each move played, as the list shows it.
     fn move_entries(&self, looks: &Looks) -> Vec<egui::WidgetText>;
 }
 
-/// `G`'s section while it is on the table.
-pub fn section_plugin<G: HudSection>(app: &mut App) {
+/// `G`'s part of the HUD while it is on the table and played: the frame's words and the
+/// section.
+pub fn game_plugin<G: HudSection>(app: &mut App) {
     app.add_systems(
+        Update,
+        describe_match::<G>
+            .in_set(ClientSet::Present)
+            .run_if(in_state(Screen::Playing).and_then(on_table(G::KIND))),
+    )
+    .add_systems(
         EguiPrimaryContextPass,
         hud_section::<G>
             .in_set(UiSet::Section)
@@ -54,7 +71,7 @@ pub fn section_plugin<G: HudSection>(app: &mut App) {
 
 /// What the section reads and where its clicks go.
 #[derive(SystemParam)]
-struct Section<'w, G: HudSection> {
+struct Section<'w, 's, G: HudSection> {
     model: Res<'w, G>,
     settings: Res<'w, Settings>,
     colours: Res<'w, TablePalette>,
@@ -62,6 +79,7 @@ struct Section<'w, G: HudSection> {
     area: Res<'w, HudSectionArea>,
     shelf: RecordShelf<'w, G>,
     jumps: ReplayJumps<'w>,
+    reach: StaticSystemParam<'w, 's, <G as HudSection>::Reach>,
 }
 
 /// The move list's entries, made again only when the game, the language, the palette or the
@@ -94,7 +112,7 @@ fn hud_section<G: HudSection>(
             .max_rect(section.area.0),
     );
     egui::ScrollArea::vertical().show(&mut ui, |ui| {
-        if let Some(notice) = model.notice(lang) {
+        if let Some(notice) = model.notice(lang, &section.reach) {
             ui.label(egui::RichText::new(notice).color(palette::WARNING.egui()));
         }
         let hint_is = tr(lang, "hud-hint-is");
@@ -108,7 +126,7 @@ fn hud_section<G: HudSection>(
                     .color(palette::HINT.egui()),
             );
         }
-        model.widgets(ui, &looks);
+        model.widgets(ui, &looks, &mut section.reach);
         section_title(ui, tr(lang, "hud-moves"));
         move_list::<G>(ui, &entries.0, lang, &mut section.jumps);
         ui.separator();

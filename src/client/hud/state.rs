@@ -7,7 +7,9 @@ use crate::client::cues::UiSound;
 use crate::client::i18n::{Lang, tr};
 use crate::client::matches::{MatchRequest, MatchStatus, NewMatch, TableGame};
 use crate::client::online::RoomAction;
-use crate::client::play::{PracticeRequest, PracticeView, ReviewRequest, ReviewView, ShareRequest};
+use crate::client::play::{
+    PracticeRequest, PracticeView, ResultWords, ReviewRequest, ReviewView, ShareRequest,
+};
 use crate::client::records::{ReplayRequest, WatchReplay};
 use crate::client::schedule::Screen;
 use crate::client::seats::Seats;
@@ -34,7 +36,7 @@ pub struct HudText {
     /// Whether the Hint button may work out a hint now.
     pub hint_available: bool,
     /// The result, once the game is over: title, explanation, colour.
-    pub result: Option<(String, String, Rgb)>,
+    pub result: Option<ResultWords>,
 }
 
 impl HudText {

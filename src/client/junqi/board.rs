@@ -124,15 +124,16 @@ fn spawn_wood(commands: &mut Commands, images: &mut Assets<Image>, parts: &mut V
         c = mix(c, [0.36, 0.22, 0.10], stroke(d + 16.0, 2.0));
         [c[0], c[1], c[2], fill(d)]
     }));
-    parts.push(
-        commands
-            .spawn((
-                Name::new("Wood"),
-                Sprite::from_image(wood),
-                Transform::from_xyz(0.0, 0.0, Z_WOOD),
-            ))
-            .id(),
-    );
+    parts.push(commands.spawn(layer("Wood", wood, Z_WOOD)).id());
+}
+
+/// A flat layer of the board's art, centred on the table at depth `z`.
+fn layer(name: &'static str, image: Handle<Image>, z: f32) -> impl Bundle {
+    (
+        Name::new(name),
+        Sprite::from_image(image),
+        Transform::from_xyz(0.0, 0.0, z),
+    )
 }
 
 /// The front between ranks 6 and 7: a river-like band with two mountains.
@@ -152,15 +153,7 @@ fn spawn_front(commands: &mut Commands, images: &mut Assets<Image>, parts: &mut 
         c = mix(c, [0.30, 0.42, 0.42], stroke(d, 2.0));
         [c[0], c[1], c[2], fill(d)]
     }));
-    parts.push(
-        commands
-            .spawn((
-                Name::new("Front"),
-                Sprite::from_image(band),
-                Transform::from_xyz(0.0, 0.0, Z_BAND),
-            ))
-            .id(),
-    );
+    parts.push(commands.spawn(layer("Front", band, Z_BAND)).id());
     let mountain_size = Vec2::new(86.0, band_size.y + 10.0);
     let mountain = images.add(paint(size_of(mountain_size), |p| {
         // Three peaks; the left faces are lit, the right ones shaded; snow on the tops.

@@ -4,22 +4,20 @@
 
 use super::layout::JunqiBoard;
 use super::pieces::{Dying, PieceFace, PieceSprite, SyncPieces, Underside, ink};
-use super::sounds::JunqiSounds;
 use super::table::{Battle, JunqiTable, StagedBattle};
 use crate::client::ClientSet;
+use crate::client::audio::TableSound;
 use crate::client::cues::{Burst, Cue};
 use crate::client::matches::on_table;
-use crate::client::play::StepPlayed;
-use crate::client::points::PointsBoard;
+use crate::client::points::{PointsBoard, StepsToAnimate};
 use crate::client::settings::Settings;
 use crate::client::table_colours::{Palette, TablePalette};
-use crate::client::tabletop::{TableReset, TableView};
+use crate::client::tabletop::TableView;
 use crate::client::theme::palette;
-use crate::client::timeline::{Anim, AnimatedPiece, AnimationSystems, Step, finish_all};
+use crate::client::timeline::{Anim, AnimationSystems, Step};
 use crate::rules::junqi::{Action, Color as Side, Point};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_kira_audio::AudioSource;
 
 /// The animations of `M`'s steps, while `M` is on the table.
 pub(super) fn table_plugin<M: JunqiTable>(app: &mut App) {
@@ -39,26 +37,18 @@ struct Stage<'w> {
     settings: Res<'w, Settings>,
     table: Res<'w, TableView>,
     colours: Res<'w, TablePalette>,
-    /// Absent without audio (headless tests): the timelines are silent.
-    sounds: Option<Res<'w, JunqiSounds>>,
+    sounds: TableSound<'w>,
 }
 
 impl Stage<'_> {
-    fn sound(
-        &self,
-        pick: impl Fn(&JunqiSounds) -> &Handle<AudioSource>,
-    ) -> Option<Handle<AudioSource>> {
-        self.sounds.as_deref().map(|sounds| pick(sounds).clone())
-    }
-
     fn battle_cue(&self, battle: Battle, at: Vec2) -> Cue {
         let (sound, burst, shake) = match battle {
-            Battle::Won => (self.sound(|s| &s.win_attack), None, 0.0),
-            Battle::Lost => (self.sound(|s| &s.lose_attack), None, 0.0),
-            Battle::Traded => (self.sound(|s| &s.trade), None, 0.0),
-            Battle::Bomb => (self.sound(|s| &s.bomb), Some(Burst::Blast), 0.9),
-            Battle::Mine => (self.sound(|s| &s.mine), Some(Burst::Smoke), 0.5),
-            Battle::Flag => (self.sound(|s| &s.flag), Some(Burst::Flash), 0.0),
+            Battle::Won => (self.sounds.of(|s| &s.win_attack), None, 0.0),
+            Battle::Lost => (self.sounds.of(|s| &s.lose_attack), None, 0.0),
+            Battle::Traded => (self.sounds.of(|s| &s.trade), None, 0.0),
+            Battle::Bomb => (self.sounds.of(|s| &s.bomb), Some(Burst::Blast), 0.9),
+            Battle::Mine => (self.sounds.of(|s| &s.mine), Some(Burst::Smoke), 0.5),
+            Battle::Flag => (self.sounds.of(|s| &s.flag), Some(Burst::Flash), 0.0),
         };
         Cue {
             at,
@@ -83,23 +73,13 @@ fn shatter(colours: &Palette, side: Side, at: Vec2) -> Step {
 
 fn start_animations<M: JunqiTable>(
     mut commands: Commands,
-    mut played: MessageReader<StepPlayed<M>>,
-    mut resets: MessageReader<TableReset>,
+    mut steps: StepsToAnimate<M>,
     stage: Stage,
-    mut animating: Query<AnimatedPiece>,
     pieces: Query<(Entity, &PieceSprite, &PieceFace)>,
 ) {
-    let reset = resets.read().count() > 0;
-    let actions: Vec<&StepPlayed<M>> = played.read().collect();
-    if actions.is_empty() {
+    let Some(played) = steps.single(&mut commands) else {
         return;
-    }
-    finish_all(&mut commands, &mut animating);
-    if reset || actions.len() > 1 {
-        // The pieces were rebuilt from the model this frame; nothing to animate.
-        return;
-    }
-    let played = actions[0];
+    };
     let staging = M::staging(&played.did);
     let factor = stage.settings.animation.duration_factor();
     let secs = |s: f32| s * factor;
@@ -124,7 +104,7 @@ fn start_animations<M: JunqiTable>(
                 Anim::new([
                     Step::Cue(Cue {
                         at: world(point),
-                        sound: stage.sound(|s| &s.flip),
+                        sound: stage.sounds.of(|s| &s.flip),
                         ..default()
                     }),
                     Step::Turn(secs(0.34)),
@@ -139,9 +119,9 @@ fn start_animations<M: JunqiTable>(
             let slide = secs(0.14 + 0.07 * (staging.path.len().max(2) - 1) as f32);
             settled = slide;
             let travel = if staging.path.len() > 2 {
-                stage.sound(|s| &s.rail)
+                stage.sounds.of(|s| &s.rail)
             } else {
-                stage.sound(|s| &s.step)
+                stage.sounds.of(|s| &s.step)
             };
             let target = world(to);
             let mut steps = vec![
@@ -165,7 +145,7 @@ fn start_animations<M: JunqiTable>(
                 settled += hold + die;
                 steps.push(Step::Cue(Cue {
                     at: target,
-                    sound: stage.sound(|s| &s.clash),
+                    sound: stage.sounds.of(|s| &s.clash),
                     burst: Some(Burst::Flash),
                     shake: 0.0,
                 }));
@@ -213,7 +193,7 @@ fn start_animations<M: JunqiTable>(
             Step::Wait(settled),
             Step::Cue(Cue {
                 at: world(point),
-                sound: stage.sound(|s| &s.flag),
+                sound: stage.sounds.of(|s| &s.flag),
                 burst: Some(Burst::Flash),
                 shake: 0.4,
             }),

@@ -5,35 +5,19 @@
 use super::model::JunqiMatch;
 use super::pieces::side_text;
 use super::rules_page::{piece_chip, short_label};
-use crate::client::ClientSet;
-use crate::client::Screen;
-use crate::client::hud::{HudSection, HudText, Looks, section_plugin, who_is_to_move};
+use crate::client::hud::{HudSection, HudWords, Looks};
 use crate::client::i18n::{Lang, tr, tr_args};
-use crate::client::matches::{MatchStatus, on_table};
+use crate::client::play::ResultWords;
 use crate::client::records::RecordBoxText;
 use crate::client::seats::Seats;
-use crate::client::settings::Settings;
-use crate::client::table_colours::{Palette, TablePalette};
+use crate::client::table_colours::Palette;
 use crate::client::theme::{Rgb, palette, section_title};
-use crate::client::thinking::Hint;
-use crate::rules::GameKind;
 use crate::rules::Seat;
 use crate::rules::junqi::{
     Action, Cell, Color as Side, DrawReason, Kind, Outcome, Piece, Point, WinReason,
 };
 use bevy::prelude::*;
 use bevy_egui::egui;
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        describe_match
-            .in_set(ClientSet::Present)
-            .distributive_run_if(on_table(GameKind::Junqi))
-            .run_if(in_state(Screen::Playing)),
-    )
-    .add_plugins(section_plugin::<JunqiMatch>);
-}
 
 /// The name of a side in the interface language.
 pub(super) fn side_name(lang: Lang, side: Side) -> String {
@@ -118,62 +102,52 @@ pub(super) fn outcome_colour(colours: &Palette, outcome: Outcome) -> Rgb {
     }
 }
 
-/// The result in one line, for the list of finished games.
-pub(super) fn outcome_summary(
+/// The result's title, explanation and colour (in `colours`), once the game is over.
+pub(super) fn junqi_result(
     lang: Lang,
+    colours: &Palette,
     model: &JunqiMatch,
     seats: &Seats,
-    outcome: Outcome,
-) -> String {
+) -> Option<ResultWords> {
+    let outcome = model.outcome()?;
     let (title, why) = junqi_outcome_text(lang, model, seats, outcome);
-    format!("{title} — {why}")
+    Some((title, why, outcome_colour(colours, outcome)))
 }
 
-/// Writes what the HUD frame says about the match.
-fn describe_match(
-    model: Res<JunqiMatch>,
-    status: Res<MatchStatus>,
-    seats: Res<Seats>,
-    (settings, colours): (Res<Settings>, Res<TablePalette>),
-    hint: Res<Hint<JunqiMatch>>,
-    mut text: ResMut<HudText>,
-) {
-    let lang = settings.language;
-    let t = |key: &'static str| tr(lang, key);
-    let view = model.view();
-    let to_move = status.to_move;
-    let headline = match (model.outcome(), view.side_to_move()) {
-        (Some(_), _) => (t("turn-game-over"), palette::GOLD),
-        (None, Some(side)) => (
-            format!("{} {}", side_name(lang, side), t("turn-to-move")),
-            side_text(&colours, side),
-        ),
-        (None, None) => (
-            format!("{} {}", seat_name(lang, &model, to_move), t("turn-to-move")),
-            palette::NEUTRAL,
-        ),
-    };
-    let who = who_is_to_move(&status, &seats, lang).unwrap_or_else(|| {
-        t(match (view.side_to_move(), to_move) {
-            (None, _) => "turn-pick",
-            (Some(_), Seat(0)) => "player-first",
-            (Some(_), _) => "player-second",
-        })
-    });
-    text.set_if_neq(HudText {
-        headline,
-        who,
-        seat_names: seats
-            .iter()
-            .map(|(seat, _)| seat_name(lang, &model, seat))
-            .collect(),
-        can_concede: view.side_to_move().is_some(),
-        hint_available: status.local_turn(&seats) && !hint.thinking(),
-        result: model.outcome().map(|outcome| {
-            let (title, why) = junqi_outcome_text(lang, &model, &seats, outcome);
-            (title, why, outcome_colour(&colours, outcome))
-        }),
-    });
+impl HudWords for JunqiMatch {
+    fn headline(&self, lang: Lang, colours: &Palette) -> (String, Rgb) {
+        let to_move = tr(lang, "turn-to-move");
+        match self.view().side_to_move() {
+            Some(side) => (
+                format!("{} {to_move}", side_name(lang, side)),
+                side_text(colours, side),
+            ),
+            None => (
+                format!("{} {to_move}", seat_name(lang, self, self.seat_to_move())),
+                palette::NEUTRAL,
+            ),
+        }
+    }
+
+    fn turn_words(&self, lang: Lang, seat: Seat) -> String {
+        tr(
+            lang,
+            match (self.view().side_to_move(), seat) {
+                (None, _) => "turn-pick",
+                (Some(_), Seat(0)) => "player-first",
+                (Some(_), _) => "player-second",
+            },
+        )
+    }
+
+    fn seat_name(&self, lang: Lang, seat: Seat) -> String {
+        seat_name(lang, self, seat)
+    }
+
+    /// Not before the colours are decided.
+    fn can_concede(&self) -> bool {
+        self.view().side_to_move().is_some()
+    }
 }
 
 /// What Junqi's export/import box says.
@@ -185,18 +159,20 @@ pub const RECORD_WORDS: RecordBoxText = RecordBoxText {
 };
 
 /// The moves left before a quiet draw, once few are.
-fn quiet_notice(lang: Lang, quiet: u16, limit: u16) -> Option<String> {
+pub(super) fn quiet_notice(lang: Lang, quiet: u16, limit: u16) -> Option<String> {
     (quiet >= 60.min(limit))
         .then(|| tr_args(lang, "hud-quiet", [("count", quiet), ("limit", limit)]))
 }
 
 impl HudSection for JunqiMatch {
-    fn notice(&self, lang: Lang) -> Option<String> {
+    type Reach = ();
+
+    fn notice(&self, lang: Lang, _: &()) -> Option<String> {
         let view = self.view();
         quiet_notice(lang, view.quiet_plies(), view.rules().quiet_ply_limit)
     }
 
-    fn widgets(&self, ui: &mut egui::Ui, looks: &Looks) {
+    fn widgets(&self, ui: &mut egui::Ui, looks: &Looks, _: &mut ()) {
         pool_section(ui, self, looks);
         ui.separator();
         captured_section(ui, self, looks);

@@ -14,7 +14,6 @@ mod online;
 mod pieces;
 mod play;
 mod rules_page;
-mod sounds;
 mod table;
 
 pub use board_layer::{BoardCommand, Selection};
@@ -22,10 +21,10 @@ pub use hud::RECORD_WORDS;
 pub use layout::JunqiBoard;
 pub use model::{ActionDid, JunqiMatch};
 pub use pieces::{Dying, Owner, PieceFace, PieceSprite, SyncPieces, Underside};
-pub use rules_page::rules_page;
 pub use table::{Face, JunqiTable, Viewer};
 
 use crate::client::catalog::{self, GameEntry, turn_order_label};
+use crate::client::hud as hud_layer;
 use crate::client::play as match_layer;
 use crate::rules::GameKind;
 use bevy::prelude::*;
@@ -44,7 +43,7 @@ pub(super) fn logic_plugin(app: &mut App) {
             // The name it had before there were other games.
             save_file: "autosave.json",
             record_words: Some(RECORD_WORDS),
-            rules_page,
+            rules: rules_page::RULES,
             seat_label: turn_order_label,
         },
     );
@@ -62,8 +61,7 @@ pub(super) fn plugin(app: &mut App) {
         match_layer::plugin::<JunqiMatch>,
         board::plugin,
         board_layer::plugin::<JunqiMatch>,
-        hud::plugin,
-        sounds::plugin,
+        hud_layer::game_plugin::<JunqiMatch>,
         classic::plugin,
     ));
 }

@@ -6,11 +6,10 @@ use super::layout::{FACE, JunqiBoard};
 use super::table::{Face, JunqiTable, Viewer};
 use crate::client::ClientSet;
 use crate::client::matches::on_table;
-use crate::client::play::StepPlayed;
-use crate::client::points::PointsBoard;
+use crate::client::points::{PointsBoard, pieces_rebuilt};
 use crate::client::settings::{LabelStyle, Settings};
 use crate::client::table_colours::{Palette, TablePalette};
-use crate::client::tabletop::{Label, TableReset, TableView, on_table_of};
+use crate::client::tabletop::{Label, TableView, on_table_of};
 use crate::client::theme::palette;
 use crate::client::timeline::{Anim, Opacity, Step, TurnedOver, z};
 use crate::rules::junqi::{Color as Side, Kind, Piece, Point};
@@ -66,7 +65,7 @@ pub(super) fn table_logic<M: JunqiTable>(app: &mut App) {
         Update,
         (
             (
-                rebuild_pieces::<M>,
+                rebuild_pieces::<M>.run_if(pieces_rebuilt::<M>),
                 place_pieces.run_if(resource_changed::<TableView>),
                 place_rested_pieces,
             )
@@ -101,20 +100,14 @@ fn show_underside(turned: On<TurnedOver>, mut pieces: Query<(&Underside, &mut Pi
 /// Every piece entity, living or dying.
 type AnyPiece = Or<(With<PieceSprite>, With<Dying>)>;
 
-/// On a reset, every piece entity is replaced by fresh ones matching the model. So are they
-/// when several actions were played in one frame (never in play), instead of animating them.
+/// Every piece entity, living or dying, replaced by fresh ones matching the model (see
+/// [`pieces_rebuilt`]).
 fn rebuild_pieces<M: JunqiTable>(
     mut commands: Commands,
-    mut resets: MessageReader<TableReset>,
-    mut played: MessageReader<StepPlayed<M>>,
     (model, viewer): (Res<M>, Res<Viewer>),
     table: Res<TableView>,
     pieces: Query<Entity, AnyPiece>,
 ) {
-    let (resets, played) = (resets.read().count(), played.read().count());
-    if resets == 0 && played <= 1 {
-        return;
-    }
     for entity in &pieces {
         commands.entity(entity).despawn();
     }

@@ -2,7 +2,7 @@
 //! deal too), the steps the model follows, the answers to a resignation, a draw or time, its
 //! records and how a room's table shows.
 
-use super::hud::outcome_summary;
+use super::hud::junqi_result;
 use super::layout::JunqiBoard;
 use super::model::{ActionDid, JunqiMatch, colour_of_seat, seat_of_ply};
 use super::online;
@@ -10,7 +10,7 @@ use super::table::{Battle, Face, JunqiTable, StagedBattle, Staging, Viewer};
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
 use crate::client::play::{
-    Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, RoomAdapter,
+    Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, ResultWords, RoomAdapter,
 };
 use crate::client::points::{BoardPlay, PointsLesson};
 use crate::client::seats::Seats;
@@ -21,9 +21,6 @@ use crate::rules::junqi::{
     Action, ActionList, Cell, Combat, Effect, Game, GameRecord, Outcome, PlayedAction, PlayerView,
     Point, Position, PublicGame, Ruleset, WinReason,
 };
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::seq::IndexedRandom;
 
 impl MatchModel for JunqiMatch {
     type Action = Action;
@@ -168,10 +165,8 @@ impl Records for JunqiMatch {
 }
 
 impl MatchWords for JunqiMatch {
-    fn summary(&self, lang: Lang, _palette: &Palette, seats: &Seats) -> String {
-        self.outcome()
-            .map(|outcome| outcome_summary(lang, self, seats, outcome))
-            .unwrap_or_default()
+    fn result(&self, lang: Lang, colours: &Palette, seats: &Seats) -> Option<ResultWords> {
+        junqi_result(lang, colours, self, seats)
     }
 
     fn log_text(step: &PlayedAction, did: &ActionDid) -> String {
@@ -241,17 +236,9 @@ fn deal_game(deal: Deal) -> Game {
         None => Position::deal_random(rules),
     };
     let mut game = Game::new(position);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(deal.seed.unwrap_or(0) ^ 0x6b61_7775);
-    let mut actions = ActionList::new();
-    for _ in 0..deal.warm_up {
-        game.view().legal_actions(&mut actions);
-        let Some(&action) = actions.choose(&mut rng) else {
-            break;
-        };
-        if game.play(action).is_err() {
-            break;
-        }
-    }
+    let legal = |game: &Game, actions: &mut ActionList| game.view().legal_actions(actions);
+    let play = |game: &mut Game, action| game.play(action).is_ok();
+    deal.warm_up(&mut game, &mut deal.rng(0x6b61_7775), legal, play);
     game
 }
 

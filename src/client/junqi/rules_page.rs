@@ -2,6 +2,7 @@
 
 use super::pieces::ink;
 use crate::client::i18n::{tr, tr_args};
+use crate::client::rules_page::{RulesPage, rules_section};
 use crate::client::settings::{LabelStyle, Settings};
 use crate::client::table_colours::{self, Palette};
 use crate::client::theme::palette;
@@ -123,41 +124,60 @@ pub(super) fn board_diagram(ui: &mut egui::Ui) {
     }
 }
 
-/// The rules, illustrated.
-pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
+/// Junqi flip's rules page.
+pub const RULES: RulesPage = RulesPage {
+    goal: "rules-goal",
+    sections: |ui, settings| {
+        let variant = Variant {
+            pieces: Some("rules-pieces"),
+            play: &[("rules-play-title", "rules-play")],
+            end: "rules-end",
+            // The draw limit of the games the menu starts.
+            quiet_limit: Ruleset::default().quiet_ply_limit,
+        };
+        sections(ui, settings, &variant);
+    },
+    controls: None,
+};
+
+/// What a variant's rules say of its own.
+pub struct Variant {
+    /// The message id of a word before the table of pieces.
+    pub pieces: Option<&'static str>,
+    /// How the variant is played: the message ids of each section's title and words.
+    pub play: &'static [(&'static str, &'static str)],
+    /// The message id of how the game ends, given the quiet-move limit.
+    pub end: &'static str,
+    /// The quiet-move limit of the games the menu starts.
+    pub quiet_limit: u16,
+}
+
+/// The sections both variants share — the board, the pieces, combat, the end — with the
+/// variant's own play between them.
+pub fn sections(ui: &mut egui::Ui, settings: &Settings, variant: &Variant) {
     let lang = settings.language;
     let t = |key: &'static str| tr(lang, key);
-    ui.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
-        ui.heading(t("rules-goal-title"));
-        ui.label(t("rules-goal"));
-        ui.add_space(6.0);
-        ui.heading(t("rules-board-title"));
-        ui.horizontal(|ui| {
-            board_diagram(ui);
-            ui.vertical(|ui| {
-                ui.set_max_width(380.0);
-                ui.label(t("rules-board"));
-            });
+    ui.heading(t("rules-board-title"));
+    ui.horizontal(|ui| {
+        board_diagram(ui);
+        ui.vertical(|ui| {
+            ui.set_max_width(380.0);
+            ui.label(t("rules-board"));
         });
-        ui.add_space(6.0);
-        ui.heading(t("rules-pieces-title"));
-        ui.label(t("rules-pieces"));
-        pieces_grid(ui, settings);
-        ui.add_space(6.0);
-        ui.heading(t("rules-play-title"));
-        ui.label(t("rules-play"));
-        ui.add_space(6.0);
-        ui.heading(t("rules-combat-title"));
-        ui.label(t("rules-combat"));
-        ui.add_space(6.0);
-        ui.heading(t("rules-end-title"));
-        // The draw limit of the games the menu starts.
-        let limit = Ruleset::default().quiet_ply_limit;
-        ui.label(tr_args(lang, "rules-end", [("limit", limit)]));
-        ui.add_space(6.0);
-        ui.heading(t("rules-controls-title"));
-        ui.label(t("rules-controls"));
     });
+    ui.add_space(6.0);
+    ui.heading(t("rules-pieces-title"));
+    if let Some(key) = variant.pieces {
+        ui.label(t(key));
+    }
+    pieces_grid(ui, settings);
+    ui.add_space(6.0);
+    for &(title, words) in variant.play {
+        rules_section(ui, t(title), t(words));
+    }
+    rules_section(ui, t("rules-combat-title"), t("rules-combat"));
+    let end = tr_args(lang, variant.end, [("limit", variant.quiet_limit)]);
+    rules_section(ui, t("rules-end-title"), end);
 }
 
 /// Every kind of piece, both sides' tiles, how many each side has and its rank.

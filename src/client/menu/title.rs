@@ -143,7 +143,7 @@ fn title_screen(
                         ui.add_space(8.0);
                         egui::ScrollArea::vertical()
                             .max_height((ui.ctx().content_rect().height() - 260.0).max(160.0))
-                            .show(ui, |ui| (entry.rules_page)(ui, &settings));
+                            .show(ui, |ui| entry.rules.show(ui, &settings));
                         false
                     }
                 };

@@ -8,6 +8,7 @@ use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest, NewMatch, PositionKey, TableMode};
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
+use crate::client::theme::Rgb;
 use crate::client::thinking::{ActionOf, ComputerGame};
 use crate::protocol::{GameEnd, Played, RoomTable};
 use crate::rules::Seat;
@@ -165,10 +166,24 @@ pub trait Records: Authority {
     }
 }
 
+/// A result as the HUD and the finished games show it: its title, its explanation and its
+/// colour.
+pub type ResultWords = (String, String, Rgb);
+
 /// The words of a match: its result and its log.
 pub trait MatchWords: MatchModel {
-    /// The result in a line, once the game is over (for the finished games kept).
-    fn summary(&self, lang: Lang, palette: &Palette, seats: &Seats) -> String;
+    /// The result's title, explanation and colour (in `palette`), once the game is over.
+    fn result(&self, lang: Lang, palette: &Palette, seats: &Seats) -> Option<ResultWords>;
+    /// The result in a line, once the game is over (for the finished games kept): its title
+    /// and the explanation's first line.
+    fn summary(&self, lang: Lang, palette: &Palette, seats: &Seats) -> String {
+        self.result(lang, palette, seats)
+            .map(|(title, why, _)| {
+                let why = why.lines().next().unwrap_or_default();
+                format!("{title} — {why}")
+            })
+            .unwrap_or_default()
+    }
     /// A step as the log writes it (the browser test reads it).
     fn log_text(step: &Self::Step, did: &Self::Did) -> String;
     /// Who made a step, for the log, when the seat says too little (Qiguo's state).

@@ -2,9 +2,7 @@
 //! on it is to the shared input and markers ([`BoardPlay`]), and what a game of round pieces
 //! is to the shared pieces and their animations ([`PointsMatch`]).
 
-use crate::client::i18n::Lang;
 use crate::client::play::Match;
-use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::client::theme::Rgb;
 use crate::rules::GameKind;
@@ -145,9 +143,6 @@ pub trait PointsMatch: Match {
     fn look(piece: Self::Piece, palette: &Palette) -> PieceLook;
     /// A point to glow under, and its colour (the general in check, the Ruler to move).
     fn glow(&self, palette: &Palette) -> Option<(Self::Point, Rgb)>;
-    /// The result's title, explanation and colour (in `palette`), once the game is over.
-    fn result(&self, lang: Lang, palette: &Palette, seats: &Seats)
-    -> Option<(String, String, Rgb)>;
 }
 
 impl<G: PointsMatch> BoardPlay for G {
@@ -177,14 +172,4 @@ impl<G: PointsMatch> BoardPlay for G {
     fn glow_at(&self, palette: &Palette) -> Option<(G::Point, Rgb)> {
         self.glow(palette)
     }
-}
-
-/// A result's title and the first line of its explanation, for the finished games kept.
-pub fn result_line(result: Option<(String, String, Rgb)>) -> String {
-    result
-        .map(|(title, why, _)| {
-            let why = why.lines().next().unwrap_or_default();
-            format!("{title} — {why}")
-        })
-        .unwrap_or_default()
 }

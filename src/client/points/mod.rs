@@ -13,12 +13,10 @@ mod markers;
 mod pieces;
 
 pub use board::{board_logic_plugin, board_plugin};
-pub use game::{
-    BoardPlay, Geometry, MoveEffects, PieceLook, PointsBoard, PointsMatch, result_line,
-};
+pub use game::{BoardPlay, Geometry, MoveEffects, PieceLook, PointsBoard, PointsMatch};
 pub use input::{BoardCommand, Covered, Cursor, Hover, Selection, TriedMove};
 pub use lesson::{PointsLesson, lesson_plugin};
-pub use pieces::PointPiece;
+pub use pieces::{PointPiece, StepsToAnimate, pieces_rebuilt};
 
 use bevy::prelude::*;
 

@@ -4,10 +4,10 @@
 
 use super::game::{PointsBoard, PointsMatch};
 use crate::client::ClientSet;
-use crate::client::audio::{first_frames_drawn, sound_file};
+use crate::client::audio::TableSound;
 use crate::client::cues::{Burst, Cue};
 use crate::client::matches::on_table;
-use crate::client::play::StepPlayed;
+use crate::client::play::{MatchModel, StepPlayed};
 use crate::client::settings::Settings;
 use crate::client::table_colours::TablePalette;
 use crate::client::tabletop::paint::{fill, paint, stroke, white};
@@ -15,8 +15,8 @@ use crate::client::tabletop::{FadingParts, Label, TableReset, TableView, on_tabl
 use crate::client::timeline::{
     Anim, AnimatedPiece, AnimationSystems, Opacity, Step, finish_all, z,
 };
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_kira_audio::AudioSource;
 use std::marker::PhantomData;
 
 /// A piece on the board at the point the rules have it on (its transform may lag behind while
@@ -62,42 +62,11 @@ fn create_art<G: PointsMatch>(mut commands: Commands, mut images: ResMut<Assets<
     });
 }
 
-/// The sounds of moves, captures, check and eliminations, shared by the games of points.
-#[derive(Resource)]
-struct PointSounds {
-    step: Handle<AudioSource>,
-    capture: Handle<AudioSource>,
-    check: Handle<AudioSource>,
-    eliminated: Handle<AudioSource>,
-}
-
-/// Loads [`PointSounds`] once, however many games use them.
-struct PointSoundsPlugin;
-
-impl Plugin for PointSoundsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            load_sounds.run_if(first_frames_drawn.and_then(not(resource_exists::<PointSounds>))),
-        );
-    }
-}
-
-fn load_sounds(mut commands: Commands, server: Res<AssetServer>) {
-    let server = &*server;
-    commands.insert_resource(PointSounds {
-        step: sound_file(server, "move.ogg"),
-        capture: sound_file(server, "capture.ogg"),
-        check: sound_file(server, "check.ogg"),
-        eliminated: sound_file(server, "bomb.ogg"),
-    });
-}
-
 pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
     app.add_systems(
         Update,
         (
-            rebuild_pieces::<G>,
+            rebuild_pieces::<G>.run_if(pieces_rebuilt::<G>),
             place_pieces::<G>.run_if(resource_changed::<TableView>),
             start_animations::<G>,
         )
@@ -109,9 +78,6 @@ pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
 }
 
 pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
-    if !app.is_plugin_added::<PointSoundsPlugin>() {
-        app.add_plugins(PointSoundsPlugin);
-    }
     app.add_systems(PreStartup, create_art::<G>).add_systems(
         Update,
         add_looks::<G>
@@ -120,19 +86,23 @@ pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
     );
 }
 
-/// On a reset (or several moves in one frame), the pieces are rebuilt from the model.
-fn rebuild_pieces<G: PointsMatch>(
-    mut commands: Commands,
+/// A run condition: whether `G`'s pieces are to be rebuilt from its model, on a reset or when
+/// several steps were played in one frame (never in play), instead of animating them.
+pub fn pieces_rebuilt<G: MatchModel>(
     mut resets: MessageReader<TableReset>,
     mut played: MessageReader<StepPlayed<G>>,
+) -> bool {
+    let (resets, played) = (resets.read().count(), played.read().count());
+    resets > 0 || played > 1
+}
+
+/// The pieces, rebuilt from the model (see [`pieces_rebuilt`]).
+fn rebuild_pieces<G: PointsMatch>(
+    mut commands: Commands,
     model: Res<G>,
     table: Res<TableView>,
     pieces: Query<Entity, With<PointPiece<G>>>,
 ) {
-    let (resets, played) = (resets.read().count(), played.read().count());
-    if resets == 0 && played <= 1 {
-        return;
-    }
     for entity in &pieces {
         commands.entity(entity).despawn();
     }
@@ -248,34 +218,47 @@ struct Stage<'w, G: PointsMatch> {
     table: Res<'w, TableView>,
     model: Res<'w, G>,
     palette: Res<'w, TablePalette>,
-    /// Absent without audio (headless tests): the timelines are silent.
-    sounds: Option<Res<'w, PointSounds>>,
+    sounds: TableSound<'w>,
+}
+
+/// The steps played this frame, as the pieces' timelines take them.
+#[derive(SystemParam)]
+pub struct StepsToAnimate<'w, 's, G: MatchModel> {
+    played: MessageReader<'w, 's, StepPlayed<G>>,
+    resets: MessageReader<'w, 's, TableReset>,
+    animating: Query<'w, 's, AnimatedPiece<'static>>,
+}
+
+impl<G: MatchModel> StepsToAnimate<'_, '_, G> {
+    /// The one step to animate now: any step played finishes the running timelines, and none
+    /// is animated after a reset or when several came at once (the pieces were rebuilt from
+    /// the model this frame).
+    pub fn single(&mut self, commands: &mut Commands) -> Option<StepPlayed<G>> {
+        let reset = self.resets.read().count() > 0;
+        let steps: Vec<&StepPlayed<G>> = self.played.read().collect();
+        if steps.is_empty() {
+            return None;
+        }
+        finish_all(commands, &mut self.animating);
+        match steps[..] {
+            [step] if !reset => Some(step.clone()),
+            _ => None,
+        }
+    }
 }
 
 /// The slide of the moved piece, the end of a taken one, the departure of every piece of an
 /// eliminated army, and the cues of capture, check and elimination.
 fn start_animations<G: PointsMatch>(
     mut commands: Commands,
-    mut played: MessageReader<StepPlayed<G>>,
-    mut resets: MessageReader<TableReset>,
+    mut steps: StepsToAnimate<G>,
     stage: Stage<G>,
-    mut animating: Query<AnimatedPiece>,
     pieces: Query<(Entity, &PointPiece<G>)>,
 ) {
-    let reset = resets.read().count() > 0;
-    let moves: Vec<&StepPlayed<G>> = played.read().collect();
-    if moves.is_empty() {
+    let Some(played) = steps.single(&mut commands) else {
         return;
-    }
-    finish_all(&mut commands, &mut animating);
-    if reset || moves.len() > 1 {
-        return;
-    }
-    let played = moves[0];
-    let secs = |s: f32| s * stage.settings.animation.duration_factor();
-    let sound = |pick: fn(&PointSounds) -> &Handle<AudioSource>| {
-        stage.sounds.as_deref().map(|s| pick(s).clone())
     };
+    let secs = |s: f32| s * stage.settings.animation.duration_factor();
     let turned = stage.table.turned();
     let (start, end) = G::ends(G::action(&played.step));
     let (from, to) = (
@@ -290,7 +273,7 @@ fn start_animations<G: PointsMatch>(
     let mut steps = vec![
         Step::Cue(Cue {
             at: from,
-            sound: sound(|s| &s.step),
+            sound: stage.sounds.of(|s| &s.step),
             ..default()
         }),
         Step::Slide {
@@ -301,7 +284,7 @@ fn start_animations<G: PointsMatch>(
     if effects.captured {
         steps.push(Step::Cue(Cue {
             at: to,
-            sound: sound(|s| &s.capture),
+            sound: stage.sounds.of(|s| &s.capture),
             burst: Some(Burst::Flash),
             shake: 0.0,
         }));
@@ -310,7 +293,7 @@ fn start_animations<G: PointsMatch>(
         steps.push(Step::Wait(secs(0.15)));
         steps.push(Step::Cue(Cue {
             at: to,
-            sound: sound(|s| &s.eliminated),
+            sound: stage.sounds.of(|s| &s.bomb),
             burst: None,
             shake: 0.35,
         }));
@@ -318,7 +301,7 @@ fn start_animations<G: PointsMatch>(
     if effects.check {
         steps.push(Step::Cue(Cue {
             at: to,
-            sound: sound(|s| &s.check),
+            sound: stage.sounds.of(|s| &s.check),
             burst: Some(Burst::Flash),
             shake: 0.2,
         }));

@@ -4,31 +4,19 @@
 
 use super::model::{QiguoMatch, ruler_in_danger};
 use super::pieces::{army, character_size};
-use crate::client::hud::{HudSection, HudText, Looks, section_plugin, who_is_to_move};
+use crate::client::hud::{HudSection, HudWords, Looks};
 use crate::client::i18n::{Lang, tr, tr_args};
-use crate::client::matches::{MatchStatus, on_table};
+use crate::client::play::ResultWords;
+use crate::client::rules_page::RulesPage;
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
-use crate::client::table_colours::{self, Palette, TablePalette};
+use crate::client::table_colours::{self, Palette};
 use crate::client::theme::{Rgb, palette, section_title};
-use crate::client::thinking::Hint;
-use crate::client::{ClientSet, Screen};
+use crate::rules::Seat;
 use crate::rules::qiguo::{Ending, Kind, Piece, Seat as QgSeat, Seating, Standing, State};
-use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use fluent_bundle::FluentValue;
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        describe_match
-            .run_if(in_state(Screen::Playing))
-            .distributive_run_if(on_table(GameKind::Qiguo))
-            .in_set(ClientSet::Present),
-    )
-    .add_plugins(section_plugin::<QiguoMatch>);
-}
 
 /// The message id of a state's name (its character included).
 fn state_key(state: State) -> &'static str {
@@ -97,7 +85,7 @@ pub fn result_text(
     colours: &Palette,
     model: &QiguoMatch,
     seats: &Seats,
-) -> Option<(String, String, Rgb)> {
+) -> Option<ResultWords> {
     let outcome = model.position().outcome()?;
     let winners: Vec<Seat> = outcome.winners().map(client_seat).collect();
     let names = |list: &[Seat]| {
@@ -163,57 +151,33 @@ fn standing_line(lang: Lang, model: &QiguoMatch, standing: &Standing) -> String 
     }
 }
 
-fn describe_match(
-    model: Res<QiguoMatch>,
-    status: Res<MatchStatus>,
-    seats: Res<Seats>,
-    (settings, colours): (Res<Settings>, Res<TablePalette>),
-    hint: Res<Hint<QiguoMatch>>,
-    mut text: ResMut<HudText>,
-) {
-    let lang = settings.language;
-    let side = model.position().side_to_move();
-    let headline = if model.over() {
-        (tr(lang, "turn-game-over"), palette::GOLD)
-    } else if ruler_in_danger(model.position(), side) {
-        (
-            tr_args(
-                lang,
-                "qg-ruler-attacked",
-                [
-                    ("state", tr(lang, state_key(side))),
-                    ("colour", tr(lang, colour_key(side))),
-                ],
-            ),
-            palette::WARNING,
-        )
-    } else {
-        (
-            tr_args(
-                lang,
-                "qg-state-to-move",
-                [
-                    ("state", tr(lang, state_key(side))),
-                    ("colour", tr(lang, colour_key(side))),
-                ],
-            ),
-            army(&colours, side).text,
-        )
-    };
-    let who = who_is_to_move(&status, &seats, lang)
-        .unwrap_or_else(|| player_with_states(lang, &model, status.to_move));
-    text.set_if_neq(HudText {
-        headline,
-        who,
-        seat_names: seats
-            .iter()
-            .map(|(seat, _)| player_name(lang, seat))
-            .collect(),
-        // The rules know no resignation or draw: the game ends on the board.
-        can_concede: false,
-        hint_available: status.local_turn(&seats) && !hint.thinking(),
-        result: result_text(lang, &colours, &model, &seats),
-    });
+impl HudWords for QiguoMatch {
+    fn headline(&self, lang: Lang, colours: &Palette) -> (String, Rgb) {
+        let side = self.position().side_to_move();
+        let (key, colour) = if ruler_in_danger(self.position(), side) {
+            ("qg-ruler-attacked", palette::WARNING)
+        } else {
+            ("qg-state-to-move", army(colours, side).text)
+        };
+        let named = [
+            ("state", tr(lang, state_key(side))),
+            ("colour", tr(lang, colour_key(side))),
+        ];
+        (tr_args(lang, key, named), colour)
+    }
+
+    fn turn_words(&self, lang: Lang, seat: Seat) -> String {
+        player_with_states(lang, self, seat)
+    }
+
+    fn seat_name(&self, lang: Lang, seat: Seat) -> String {
+        player_name(lang, seat)
+    }
+
+    /// The rules know no resignation or draw: the game ends on the board.
+    fn can_concede(&self) -> bool {
+        false
+    }
 }
 
 /// A small round piece for the HUD and the rules page, in `palette`.
@@ -237,10 +201,11 @@ fn piece_chip(ui: &mut egui::Ui, palette: &Palette, piece: Piece) {
 }
 
 impl HudSection for QiguoMatch {
+    type Reach = ();
     const PAIRED_MOVES: bool = false;
 
     /// The standings once the game is over, and each player's states.
-    fn widgets(&self, ui: &mut egui::Ui, looks: &Looks) {
+    fn widgets(&self, ui: &mut egui::Ui, looks: &Looks, _: &mut ()) {
         let t = |key: &'static str| tr(looks.lang, key);
         if let Some(outcome) = self.position().outcome() {
             section_title(ui, t("qg-result-table"));
@@ -320,53 +285,52 @@ fn states_table(ui: &mut egui::Ui, lang: Lang, colours: &Palette, model: &QiguoM
     }
 }
 
-/// The rules, in short.
-pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
+/// Qiguo's rules page, in short.
+pub const RULES: RulesPage = RulesPage {
+    goal: "qg-rules-goal",
+    sections: rules_sections,
+    controls: Some("qg-rules-zoom"),
+};
+
+/// The seven states, how each piece moves, and how the game ends.
+fn rules_sections(ui: &mut egui::Ui, settings: &Settings) {
     let t = |key: &'static str| tr(settings.language, key);
     let colours = table_colours::palette(settings.colour_safe);
-    ui.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
-        ui.heading(t("rules-goal-title"));
-        ui.label(t("qg-rules-goal"));
-        ui.add_space(6.0);
-        ui.label(t("qg-rules-board"));
-        ui.horizontal_wrapped(|ui| {
-            for state in State::ALL {
-                piece_chip(ui, colours, Piece::new(state, Kind::Ruler));
-                let name = egui::RichText::new(t(state_key(state)));
-                ui.label(name.color(army(colours, state).text.egui()));
+    ui.label(t("qg-rules-board"));
+    ui.horizontal_wrapped(|ui| {
+        for state in State::ALL {
+            piece_chip(ui, colours, Piece::new(state, Kind::Ruler));
+            let name = egui::RichText::new(t(state_key(state)));
+            ui.label(name.color(army(colours, state).text.egui()));
+        }
+    });
+    ui.add_space(6.0);
+    ui.heading(t("rules-pieces-title"));
+    egui::Grid::new("qg_pieces")
+        .num_columns(2)
+        .spacing([10.0, 6.0])
+        .show(ui, |ui| {
+            for (kind, key) in [
+                (Kind::Ruler, "qg-rules-ruler"),
+                (Kind::General, "qg-rules-general"),
+                (Kind::Officer, "qg-rules-officer"),
+                (Kind::Diplomat, "qg-rules-diplomat"),
+                (Kind::Catapult, "qg-rules-catapult"),
+                (Kind::Archer, "qg-rules-archer"),
+                (Kind::Crossbowman, "qg-rules-crossbowman"),
+                (Kind::Swordsman, "qg-rules-swordsman"),
+                (Kind::HeavySwordsman, "qg-rules-heavy-swordsman"),
+                (Kind::Cavalry, "qg-rules-cavalry"),
+            ] {
+                piece_chip(ui, colours, Piece::new(State::Chu, kind));
+                ui.label(t(key));
+                ui.end_row();
             }
         });
-        ui.add_space(6.0);
-        ui.heading(t("rules-pieces-title"));
-        egui::Grid::new("qg_pieces")
-            .num_columns(2)
-            .spacing([10.0, 6.0])
-            .show(ui, |ui| {
-                for (kind, key) in [
-                    (Kind::Ruler, "qg-rules-ruler"),
-                    (Kind::General, "qg-rules-general"),
-                    (Kind::Officer, "qg-rules-officer"),
-                    (Kind::Diplomat, "qg-rules-diplomat"),
-                    (Kind::Catapult, "qg-rules-catapult"),
-                    (Kind::Archer, "qg-rules-archer"),
-                    (Kind::Crossbowman, "qg-rules-crossbowman"),
-                    (Kind::Swordsman, "qg-rules-swordsman"),
-                    (Kind::HeavySwordsman, "qg-rules-heavy-swordsman"),
-                    (Kind::Cavalry, "qg-rules-cavalry"),
-                ] {
-                    piece_chip(ui, colours, Piece::new(State::Chu, kind));
-                    ui.label(t(key));
-                    ui.end_row();
-                }
-            });
-        ui.add_space(6.0);
-        ui.heading(t("rules-end-title"));
-        ui.label(t("qg-rules-elimination"));
-        ui.label(t("qg-rules-alliances"));
-        ui.label(t("qg-rules-end"));
-        ui.add_space(6.0);
-        ui.heading(t("rules-controls-title"));
-        ui.label(t("rules-controls"));
-        ui.label(t("qg-rules-zoom"));
-    });
+    ui.add_space(6.0);
+    ui.heading(t("rules-end-title"));
+    ui.label(t("qg-rules-elimination"));
+    ui.label(t("qg-rules-alliances"));
+    ui.label(t("qg-rules-end"));
+    ui.add_space(6.0);
 }

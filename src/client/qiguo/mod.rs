@@ -12,13 +12,14 @@ mod model;
 mod pieces;
 mod points;
 
-pub use hud::{result_text, rules_page, seat_states};
+pub use hud::{result_text, seat_states};
 pub use layout::{point_at, point_to_world};
 pub use model::{MIN_PLAYERS, QiguoMatch};
 pub use pieces::army;
 pub use points::QiguoBoard;
 
 use crate::client::catalog::{self, GameEntry};
+use crate::client::hud as hud_layer;
 use crate::client::points as board_layer;
 use crate::client::records::RecordBoxText;
 use crate::client::seats::MAX_SEATS;
@@ -43,7 +44,7 @@ pub(super) fn logic_plugin(app: &mut App) {
                 export: true,
                 watch: false,
             }),
-            rules_page,
+            rules: hud::RULES,
             seat_label: seat_states,
         },
     );
@@ -58,6 +59,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         board_layer::plugin::<QiguoMatch>,
         board::plugin,
-        hud::plugin,
+        hud_layer::game_plugin::<QiguoMatch>,
     ));
 }

@@ -3,16 +3,13 @@
 //! client's seats are the rules' seats in the same order (client seat 0 is the rules' seat 1).
 
 use crate::ai::Level;
-use crate::client::matches::PositionKey;
+use crate::client::matches::{Deal, PositionKey};
 use crate::client::play::PlayRequest;
 use crate::client::seats::{Controller, MAX_SEATS, Seats};
 use crate::client::thinking::ComputerGame;
 use crate::rules::qiguo::{Move, MoveList, Played, Position, Replay, Seating, State};
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::seq::IndexedRandom;
 
 /// The fewest seats a Qiguo game has.
 pub const MIN_PLAYERS: usize = 3;
@@ -139,20 +136,12 @@ pub(super) fn table_seats(seats: &Seats, attract: bool) -> Seats {
     Seats::try_from(list).unwrap_or_else(|_| seats.clone())
 }
 
-/// The start position for `seats`, with `warm_up` random moves played (seeded).
-pub(super) fn new_game(seats: &Seats, seed: Option<u64>, warm_up: u32) -> QiguoMatch {
+/// The start position for `seats`, with the deal's warm-up played.
+pub(super) fn new_game(seats: &Seats, deal: Deal) -> QiguoMatch {
     let mut model = QiguoMatch::for_players(seats.len());
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed.unwrap_or(0) ^ 0x7169_676f);
-    let mut moves = MoveList::new();
-    for _ in 0..warm_up {
-        model.position().legal_moves(&mut moves);
-        let Some(&mv) = moves.choose(&mut rng) else {
-            break;
-        };
-        if model.play(mv).is_err() {
-            break;
-        }
-    }
+    let legal = |model: &QiguoMatch, moves: &mut MoveList| model.position().legal_moves(moves);
+    let play = |model: &mut QiguoMatch, mv| model.play(mv).is_ok();
+    deal.warm_up(&mut model, &mut deal.rng(0x7169_676f), legal, play);
     model
 }
 
@@ -196,7 +185,11 @@ mod tests {
 
     #[test]
     fn undo_takes_back_to_the_position_before() {
-        let mut model = new_game(&table_seats(&Seats::hot_seat(), false), Some(1), 5);
+        let deal = Deal {
+            seed: Some(1),
+            warm_up: 5,
+        };
+        let mut model = new_game(&table_seats(&Seats::hot_seat(), false), deal);
         let before = model.game.plies()[3].before.clone();
         model.take_back(2);
         assert_eq!(model.game.plies().len(), 3);

@@ -10,10 +10,10 @@ use super::pieces::{army, character_size};
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
 use crate::client::play::{
-    Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, RoomAdapter,
+    Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, ResultWords, RoomAdapter,
 };
 use crate::client::points::{
-    Geometry, MoveEffects, PieceLook, PointsBoard, PointsLesson, PointsMatch, result_line,
+    Geometry, MoveEffects, PieceLook, PointsBoard, PointsLesson, PointsMatch,
 };
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
@@ -151,15 +151,6 @@ impl PointsMatch for QiguoMatch {
             .ruler(position.side_to_move())
             .map(|ruler| (ruler, palette.markers.ruler_to_move))
     }
-
-    fn result(
-        &self,
-        lang: Lang,
-        palette: &Palette,
-        seats: &Seats,
-    ) -> Option<(String, String, Rgb)> {
-        result_text(lang, palette, self, seats)
-    }
 }
 
 impl MatchModel for QiguoMatch {
@@ -220,7 +211,7 @@ impl Authority for QiguoMatch {
 
     fn new_game(seats: &Seats, deal: Deal, attract: bool) -> (QiguoMatch, Seats) {
         let seats = table_seats(seats, attract);
-        (new_game(&seats, deal.seed, deal.warm_up), seats)
+        (new_game(&seats, deal), seats)
     }
 
     fn decide(whole: &mut QiguoMatch, mv: Move) -> Result<Move, String> {
@@ -277,8 +268,8 @@ impl Records for QiguoMatch {
 }
 
 impl MatchWords for QiguoMatch {
-    fn summary(&self, lang: Lang, palette: &Palette, seats: &Seats) -> String {
-        result_line(self.result(lang, palette, seats))
+    fn result(&self, lang: Lang, palette: &Palette, seats: &Seats) -> Option<ResultWords> {
+        result_text(lang, palette, self, seats)
     }
 
     fn log_text(mv: &Move, _: &Played) -> String {

@@ -4,30 +4,19 @@
 
 use super::model::XiangqiMatch;
 use super::pieces::ink;
-use crate::client::hud::{HudSection, HudText, Looks, move_text, section_plugin, who_is_to_move};
+use crate::client::catalog::turn_order_label;
+use crate::client::hud::{HudSection, HudWords, Looks, move_text};
 use crate::client::i18n::{Lang, tr, tr_args};
-use crate::client::matches::{MatchStatus, on_table};
+use crate::client::play::ResultWords;
+use crate::client::rules_page::{RulesPage, rules_section};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
-use crate::client::table_colours::{self, Palette, TablePalette};
+use crate::client::table_colours::{self, Palette};
 use crate::client::theme::{Rgb, palette, section_title};
-use crate::client::thinking::Hint;
-use crate::client::{ClientSet, Screen};
+use crate::rules::Seat;
 use crate::rules::xiangqi::{Color as Side, Conceded, Kind, Notation, Piece, Reason, move_name};
-use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use bevy_egui::egui;
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        describe_match
-            .run_if(in_state(Screen::Playing))
-            .distributive_run_if(on_table(GameKind::Xiangqi))
-            .in_set(ClientSet::Present),
-    )
-    .add_plugins(section_plugin::<XiangqiMatch>);
-}
 
 fn side_key(side: Side) -> &'static str {
     match side {
@@ -58,7 +47,7 @@ pub fn result_text(
     colours: &Palette,
     model: &XiangqiMatch,
     seats: &Seats,
-) -> Option<(String, String, Rgb)> {
+) -> Option<ResultWords> {
     let t = |key: &'static str| tr(lang, key);
     let (winner, why) = match (model.conceded, model.game.outcome()) {
         (Some(Conceded::Agreed), _) => (None, t("reason-agreement")),
@@ -107,49 +96,31 @@ pub fn result_text(
     })
 }
 
-fn describe_match(
-    model: Res<XiangqiMatch>,
-    status: Res<MatchStatus>,
-    seats: Res<Seats>,
-    (settings, colours): (Res<Settings>, Res<TablePalette>),
-    hint: Res<Hint<XiangqiMatch>>,
-    mut text: ResMut<HudText>,
-) {
-    let lang = settings.language;
-    let t = |key: &'static str| tr(lang, key);
-    let position = model.position();
-    let side = position.side_to_move();
-    let headline = if model.over() {
-        (t("turn-game-over"), palette::GOLD)
-    } else if position.in_check(side) {
-        (
-            format!("{} — {}", t(side_key(side)), t("xq-check")),
-            palette::WARNING,
-        )
-    } else {
-        (
-            format!("{} {}", t(side_key(side)), t("turn-to-move")),
-            side_text(&colours, side),
-        )
-    };
-    let who = who_is_to_move(&status, &seats, lang).unwrap_or_else(|| {
-        t(if status.to_move == Seat(0) {
-            "player-first"
+impl HudWords for XiangqiMatch {
+    fn headline(&self, lang: Lang, colours: &Palette) -> (String, Rgb) {
+        let t = |key: &'static str| tr(lang, key);
+        let position = self.position();
+        let side = position.side_to_move();
+        if position.in_check(side) {
+            (
+                format!("{} — {}", t(side_key(side)), t("xq-check")),
+                palette::WARNING,
+            )
         } else {
-            "player-second"
-        })
-    });
-    text.set_if_neq(HudText {
-        headline,
-        who,
-        seat_names: seats
-            .iter()
-            .map(|(seat, _)| t(side_key(model.colour_of(seat))))
-            .collect(),
-        can_concede: true,
-        hint_available: status.local_turn(&seats) && !hint.thinking(),
-        result: result_text(lang, &colours, &model, &seats),
-    });
+            (
+                format!("{} {}", t(side_key(side)), t("turn-to-move")),
+                side_text(colours, side),
+            )
+        }
+    }
+
+    fn turn_words(&self, lang: Lang, seat: Seat) -> String {
+        turn_order_label(lang, 2, seat)
+    }
+
+    fn seat_name(&self, lang: Lang, seat: Seat) -> String {
+        tr(lang, side_key(self.colour_of(seat)))
+    }
 }
 
 /// A small round piece for the HUD, in `colours`.
@@ -169,8 +140,10 @@ fn piece_chip(ui: &mut egui::Ui, colours: &Palette, piece: Piece) {
 }
 
 impl HudSection for XiangqiMatch {
+    type Reach = ();
+
     /// The pieces each side has lost.
-    fn widgets(&self, ui: &mut egui::Ui, looks: &Looks) {
+    fn widgets(&self, ui: &mut egui::Ui, looks: &Looks, _: &mut ()) {
         let t = |key: &'static str| tr(looks.lang, key);
         section_title(ui, t("hud-captured"));
         for side in [Side::Red, Side::Black] {
@@ -204,43 +177,41 @@ impl HudSection for XiangqiMatch {
     }
 }
 
-/// The rules, in short.
-pub fn rules_page(ui: &mut egui::Ui, settings: &Settings) {
+/// Xiangqi's rules page, in short.
+pub const RULES: RulesPage = RulesPage {
+    goal: "xq-rules-goal",
+    sections: rules_sections,
+    controls: None,
+};
+
+/// How each piece moves, and how the game ends.
+fn rules_sections(ui: &mut egui::Ui, settings: &Settings) {
     let t = |key: &'static str| tr(settings.language, key);
     let colours = table_colours::palette(settings.colour_safe);
-    ui.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
-        ui.heading(t("rules-goal-title"));
-        ui.label(t("xq-rules-goal"));
-        ui.add_space(6.0);
-        ui.heading(t("rules-pieces-title"));
-        egui::Grid::new("xq_pieces")
-            .num_columns(2)
-            .spacing([10.0, 6.0])
-            .show(ui, |ui| {
-                for (kind, key) in [
-                    (Kind::General, "xq-rules-general"),
-                    (Kind::Advisor, "xq-rules-advisor"),
-                    (Kind::Elephant, "xq-rules-elephant"),
-                    (Kind::Horse, "xq-rules-horse"),
-                    (Kind::Chariot, "xq-rules-chariot"),
-                    (Kind::Cannon, "xq-rules-cannon"),
-                    (Kind::Soldier, "xq-rules-soldier"),
-                ] {
-                    ui.horizontal(|ui| {
-                        piece_chip(ui, colours, Piece::new(Side::Red, kind));
-                        piece_chip(ui, colours, Piece::new(Side::Black, kind));
-                    });
-                    ui.label(t(key));
-                    ui.end_row();
-                }
-            });
-        ui.add_space(6.0);
-        ui.heading(t("rules-end-title"));
-        ui.label(t("xq-rules-end"));
-        ui.add_space(6.0);
-        ui.heading(t("rules-controls-title"));
-        ui.label(t("rules-controls"));
-    });
+    ui.heading(t("rules-pieces-title"));
+    egui::Grid::new("xq_pieces")
+        .num_columns(2)
+        .spacing([10.0, 6.0])
+        .show(ui, |ui| {
+            for (kind, key) in [
+                (Kind::General, "xq-rules-general"),
+                (Kind::Advisor, "xq-rules-advisor"),
+                (Kind::Elephant, "xq-rules-elephant"),
+                (Kind::Horse, "xq-rules-horse"),
+                (Kind::Chariot, "xq-rules-chariot"),
+                (Kind::Cannon, "xq-rules-cannon"),
+                (Kind::Soldier, "xq-rules-soldier"),
+            ] {
+                ui.horizontal(|ui| {
+                    piece_chip(ui, colours, Piece::new(Side::Red, kind));
+                    piece_chip(ui, colours, Piece::new(Side::Black, kind));
+                });
+                ui.label(t(key));
+                ui.end_row();
+            }
+        });
+    ui.add_space(6.0);
+    rules_section(ui, t("rules-end-title"), t("xq-rules-end"));
 }
 
 /// A seat by its side: Red moves first, Black second.

@@ -12,13 +12,14 @@ mod online;
 mod pieces;
 mod points;
 
+pub use hud::result_text;
 use hud::side_label;
-pub use hud::{result_text, rules_page};
 pub use layout::{square_at, square_to_world};
 pub use model::{Played, XiangqiMatch};
 pub use points::XiangqiBoard;
 
 use crate::client::catalog::{self, GameEntry};
+use crate::client::hud as hud_layer;
 use crate::client::points as board_layer;
 use crate::client::records::RecordBoxText;
 use crate::rules::GameKind;
@@ -42,7 +43,7 @@ pub(super) fn logic_plugin(app: &mut App) {
                 export: true,
                 watch: false,
             }),
-            rules_page,
+            rules: hud::RULES,
             seat_label: side_label,
         },
     );
@@ -57,6 +58,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         board_layer::plugin::<XiangqiMatch>,
         board::plugin,
-        hud::plugin,
+        hud_layer::game_plugin::<XiangqiMatch>,
     ));
 }

@@ -9,9 +9,6 @@ use crate::rules::xiangqi::{
 };
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::seq::IndexedRandom;
 
 /// The match on the table.
 #[derive(Resource, Clone, Debug)]
@@ -109,17 +106,9 @@ pub struct Played {
 /// The start position, with `deal.warm_up` random moves played (seeded).
 pub(super) fn new_game(deal: Deal) -> Game {
     let mut game = Game::new(Position::start());
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(deal.seed.unwrap_or(0) ^ 0x7869_616e);
-    let mut moves = MoveList::new();
-    for _ in 0..deal.warm_up {
-        game.position().legal_moves(&mut moves);
-        let Some(&mv) = moves.choose(&mut rng) else {
-            break;
-        };
-        if game.play(mv).is_err() {
-            break;
-        }
-    }
+    let legal = |game: &Game, moves: &mut MoveList| game.position().legal_moves(moves);
+    let play = |game: &mut Game, mv| game.play(mv).is_ok();
+    deal.warm_up(&mut game, &mut deal.rng(0x7869_616e), legal, play);
     game
 }
 

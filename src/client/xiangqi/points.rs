@@ -10,10 +10,10 @@ use super::pieces::ink;
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
 use crate::client::play::{
-    Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, RoomAdapter,
+    Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, ResultWords, RoomAdapter,
 };
 use crate::client::points::{
-    Geometry, MoveEffects, PieceLook, PointsBoard, PointsLesson, PointsMatch, result_line,
+    Geometry, MoveEffects, PieceLook, PointsBoard, PointsLesson, PointsMatch,
 };
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
@@ -145,15 +145,6 @@ impl PointsMatch for XiangqiMatch {
         position
             .in_check(side)
             .then(|| (position.general(side), palette.markers.check))
-    }
-
-    fn result(
-        &self,
-        lang: Lang,
-        palette: &Palette,
-        seats: &Seats,
-    ) -> Option<(String, String, Rgb)> {
-        result_text(lang, palette, self, seats)
     }
 }
 
@@ -302,8 +293,8 @@ impl Records for XiangqiMatch {
 }
 
 impl MatchWords for XiangqiMatch {
-    fn summary(&self, lang: Lang, palette: &Palette, seats: &Seats) -> String {
-        result_line(self.result(lang, palette, seats))
+    fn result(&self, lang: Lang, palette: &Palette, seats: &Seats) -> Option<ResultWords> {
+        result_text(lang, palette, self, seats)
     }
 
     fn log_text(mv: &Move, _played: &Played) -> String {

@@ -10,7 +10,7 @@ use crate::client::i18n::{Lang, tr};
 use crate::client::schedule::{ClientSet, Screen};
 use crate::client::settings::Settings;
 use crate::client::storage::{read_file, write_file};
-use crate::client::theme::{UiSet, dialog_frame, name_place, small_button};
+use crate::client::theme::{UiSet, foreground_dialog, name_place, small_button};
 use crate::rules::junqi::classic::{Deployment, DeploymentDraft, DeploymentError, DeploymentStyle};
 use crate::rules::junqi::{Color, FILES, Kind, Point};
 use bevy::prelude::*;
@@ -341,38 +341,31 @@ fn deployment_page(
     // Side by side where the screen is wide enough, one above the other (scrolled) where not.
     let area = ctx.content_rect();
     let wide = area.width() >= 780.0;
-    egui::Window::new(t("deploy-title"))
-        .id(egui::Id::new("deployment"))
-        .frame(dialog_frame())
-        // Above the backdrop that hides the table while armies are deployed.
-        .order(egui::Order::Foreground)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
-        .show(ctx, |ui| {
-            // The window's title and frame take about 110 points.
-            let room = (area.height() - 130.0).max(200.0);
-            egui::ScrollArea::vertical()
-                .max_height(room)
-                .min_scrolled_height(room)
-                .show(ui, |ui| {
-                    // Side by side, or one above the other.
-                    let layout = if wide {
-                        egui::Layout::left_to_right(egui::Align::Min)
-                    } else {
-                        egui::Layout::top_down(egui::Align::Min)
-                    };
-                    ui.with_layout(layout, |ui| {
-                        ui.vertical(|ui| army(ui, &screen, &settings, &mut commands));
-                        ui.add_space(if wide { 16.0 } else { 6.0 });
-                        ui.vertical(|ui| {
-                            ui.set_max_width(if wide { 320.0 } else { 360.0 });
-                            let writers = (&mut commands, &mut sounds, &mut *next);
-                            controls(ui, &screen, &saved, writers, lang);
-                        });
+    // Above the backdrop that hides the table while armies are deployed.
+    foreground_dialog(t("deploy-title"), "deployment").show(ctx, |ui| {
+        // The window's title and frame take about 110 points.
+        let room = (area.height() - 130.0).max(200.0);
+        egui::ScrollArea::vertical()
+            .max_height(room)
+            .min_scrolled_height(room)
+            .show(ui, |ui| {
+                // Side by side, or one above the other.
+                let layout = if wide {
+                    egui::Layout::left_to_right(egui::Align::Min)
+                } else {
+                    egui::Layout::top_down(egui::Align::Min)
+                };
+                ui.with_layout(layout, |ui| {
+                    ui.vertical(|ui| army(ui, &screen, &settings, &mut commands));
+                    ui.add_space(if wide { 16.0 } else { 6.0 });
+                    ui.vertical(|ui| {
+                        ui.set_max_width(if wide { 320.0 } else { 360.0 });
+                        let writers = (&mut commands, &mut sounds, &mut *next);
+                        controls(ui, &screen, &saved, writers, lang);
                     });
                 });
-        });
+            });
+    });
     Ok(())
 }
 

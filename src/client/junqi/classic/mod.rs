@@ -21,6 +21,7 @@ pub use online::{armies_awaited, army_awaited_here};
 pub use secrecy::{CoverFor, LiftCover, Preparing, ReplayViewer, Uncovered};
 
 use crate::client::catalog::{self, GameEntry};
+use crate::client::hud as hud_layer;
 use crate::client::play as match_layer;
 use crate::rules::GameKind;
 use bevy::prelude::*;
@@ -39,7 +40,7 @@ pub(super) fn logic_plugin(app: &mut App) {
             side_views: true,
             save_file: "autosave-junqi-classic.json",
             record_words: Some(RECORD_WORDS),
-            rules_page: rules_page::rules_page,
+            rules: rules_page::RULES,
             seat_label: |lang, _, seat| super::hud::side_name(lang, side_of(seat)),
         },
     );
@@ -59,6 +60,6 @@ pub(super) fn plugin(app: &mut App) {
         super::board_layer::plugin::<ClassicMatch>,
         deployment::plugin,
         secrecy::plugin,
-        hud::plugin,
+        hud_layer::game_plugin::<ClassicMatch>,
     ));
 }

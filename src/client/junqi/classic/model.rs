@@ -28,7 +28,6 @@ use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::seq::IndexedRandom;
 
 /// The quiet plies that draw a classic game at this device.
 pub const QUIET_LIMIT: u16 = DEFAULT_QUIET_PLY_LIMIT;
@@ -182,16 +181,9 @@ fn dealt(deal: Deal) -> ClassicGame {
     let mut army = |side| Deployment::generate(side, DeploymentStyle::Random, &mut rng);
     let (red, blue) = (army(Side::Red), army(Side::Blue));
     let mut game = ClassicGame::new(ClassicPosition::start(&red, &blue, QUIET_LIMIT));
-    let mut actions = ActionList::new();
-    for _ in 0..deal.warm_up {
-        game.position().legal_moves(&mut actions);
-        let Some(&action) = actions.choose(&mut rng) else {
-            break;
-        };
-        if game.play(action).is_err() {
-            break;
-        }
-    }
+    let legal = |game: &ClassicGame, actions: &mut ActionList| game.position().legal_moves(actions);
+    let play = |game: &mut ClassicGame, action| game.play(action).is_ok();
+    deal.warm_up(&mut game, &mut rng, legal, play);
     game
 }
 

@@ -19,7 +19,7 @@ use crate::client::schedule::{ClientSet, Screen};
 use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
 use crate::client::tabletop::{SeatInView, TableGesture};
-use crate::client::theme::{UiSet, dialog_frame, menu_button, small_button};
+use crate::client::theme::{UiSet, foreground_dialog, menu_button, small_button};
 use crate::client::timeline::animations_settled;
 use crate::rules::GameKind;
 use crate::rules::junqi::Color as Side;
@@ -341,35 +341,28 @@ fn cover_page(
     let lang = settings.language;
     let name = |side: Side| crate::client::junqi::hud::side_name(lang, side);
     let (hidden, player) = (name(side.opponent()), name(side));
-    egui::Window::new(tr(lang, "classic-cover-title"))
-        .id(egui::Id::new("classic_cover"))
-        .frame(dialog_frame())
-        .order(egui::Order::Foreground)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
-        .show(ctx, |ui| {
-            let key = if preparing.is_some() {
-                "classic-cover-deploy"
-            } else {
-                "classic-cover-move"
-            };
-            ui.label(
-                egui::RichText::new(tr_args(
-                    lang,
-                    key,
-                    [("hidden", hidden.as_str()), ("player", player.as_str())],
-                ))
-                .size(20.0),
-            );
-            ui.add_space(10.0);
-            if menu_button(ui, true, tr(lang, "classic-cover-ready"), &mut sounds) {
-                lifts.write(LiftCover);
-            }
-            ui.add_space(4.0);
-            if small_button(ui, true, tr(lang, "hud-menu"), &mut sounds) {
-                next.set(Screen::Title);
-            }
-        });
+    foreground_dialog(tr(lang, "classic-cover-title"), "classic_cover").show(ctx, |ui| {
+        let key = if preparing.is_some() {
+            "classic-cover-deploy"
+        } else {
+            "classic-cover-move"
+        };
+        ui.label(
+            egui::RichText::new(tr_args(
+                lang,
+                key,
+                [("hidden", hidden.as_str()), ("player", player.as_str())],
+            ))
+            .size(20.0),
+        );
+        ui.add_space(10.0);
+        if menu_button(ui, true, tr(lang, "classic-cover-ready"), &mut sounds) {
+            lifts.write(LiftCover);
+        }
+        ui.add_space(4.0);
+        if small_button(ui, true, tr(lang, "hud-menu"), &mut sounds) {
+            next.set(Screen::Title);
+        }
+    });
     Ok(())
 }
