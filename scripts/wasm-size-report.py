@@ -2,7 +2,11 @@
 """Where a wasm module's bytes are: each section's size, and the code section's bytes by the
 crate (the first path segment of each function's name) and by its largest functions.
 
-    python3 scripts/wasm-size-report.py MODULE.wasm [--top N] [--markdown]
+    python3 scripts/wasm-size-report.py MODULE.wasm [--top N] [--markdown] [--against BASE.wasm]
+
+With --against, what MODULE's code adds over BASE's (two builds of the game, one without a
+part): the added bytes by kind (Bevy's system machinery, the plugins' registration of systems,
+kawu's own functions, the rest) and the functions, by name, that grew most.
 
 The names come from the module's `name` section: use a module that kept it (cargo's output, or
 `wasm-opt -g`; scripts/web-size-report.sh makes one of the optimised build). Without names
@@ -169,14 +173,9 @@ def readable(name):
     return demangle_legacy(name) if name.startswith("_ZN") else name
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("module")
-    parser.add_argument("--top", type=int, default=25, help="how many crates and functions")
-    parser.add_argument("--markdown", action="store_true", help="tables for docs/web.md")
-    arguments = parser.parse_args()
-    data = open(arguments.module, "rb").read()
-
+def read_module(data):
+    """A module's section sizes, its code bodies' sizes, its function names by index and how
+    many functions it imports (the first body's index)."""
     by_section = collections.Counter()
     imports = 0
     bodies = []
@@ -194,6 +193,66 @@ def main():
                 at = body + size
         elif custom == "name":
             names = function_names(data, start, end)
+    return by_section, bodies, names, imports
+
+
+def kind_of(path):
+    """What a function of an added part is, by its demangled path: the code Bevy generates for
+    each system (running it, its parameters' access, its set's label), the plugins' `build`
+    that registers the systems, kawu's own functions, or the rest."""
+    if "Plugin>::build" in path or path.startswith("kawu::client::play::logic_plugin"):
+        return "registration (plugins' build)"
+    if any(part in path for part in ("bevy_ecs::system", "bevy_ecs::schedule", "SystemTypeSet",
+                                     "SystemParam", "DynEq", "DynHash")):
+        return "Bevy's system machinery"
+    return "kawu's own functions" if "kawu::" in path else "the rest"
+
+
+def code_by_path(bodies, names, imports):
+    """The code's bytes and functions by demangled path (generic instances share a path)."""
+    sizes = collections.Counter()
+    counts = collections.Counter()
+    for index, size in enumerate(bodies):
+        name = names.get(imports + index, "")
+        path = readable(name) if name else f"function {imports + index}"
+        sizes[path] += size
+        counts[path] += 1
+    return sizes, counts
+
+
+def added(arguments, bodies, names, imports):
+    """Prints what the module's code adds over `arguments.against`'s."""
+    sizes, counts = code_by_path(bodies, names, imports)
+    _, base_bodies, base_names, base_imports = read_module(open(arguments.against, "rb").read())
+    base_sizes, base_counts = code_by_path(base_bodies, base_names, base_imports)
+    growth = {path: (sizes[path] - base_sizes[path], counts[path] - base_counts[path])
+              for path in set(sizes) | set(base_sizes)}
+    total = sum(bodies) - sum(base_bodies)
+    print(f"{arguments.module} over {arguments.against}: code {total:+,} bytes, functions "
+          f"{len(bodies) - len(base_bodies):+,}")
+    by_kind = collections.Counter()
+    for path, (size, _) in growth.items():
+        by_kind[kind_of(path)] += size
+    print("\nAdded code by kind")
+    for kind, size in by_kind.most_common():
+        print(f"  {size / 1024:10,.0f} KiB {size / total:6.1%}  {kind}")
+    print("\nFunctions that grew most (bytes, instances added, path)")
+    for path, (size, count) in sorted(growth.items(), key=lambda row: -row[1][0])[:arguments.top]:
+        print(f"  {size:10,} {count:+5}  {path[:110]}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("module")
+    parser.add_argument("--top", type=int, default=25, help="how many crates and functions")
+    parser.add_argument("--markdown", action="store_true", help="tables for docs/web.md")
+    parser.add_argument("--against", metavar="BASE", help="what the module adds over BASE")
+    arguments = parser.parse_args()
+    data = open(arguments.module, "rb").read()
+    by_section, bodies, names, imports = read_module(data)
+    if arguments.against:
+        added(arguments, bodies, names, imports)
+        return
 
     by_crate = collections.Counter()
     functions = collections.Counter()
