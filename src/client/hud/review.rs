@@ -73,14 +73,10 @@ pub(super) fn review_block(
             words = format!("{words}: {reason}");
         }
         ui.label(egui::RichText::new(words).color(colour.egui()));
-        if line.best != line.played {
+        if let Some(better) = line.better() {
             ui.label(
-                egui::RichText::new(tr_args(
-                    lang,
-                    "review-better",
-                    [("best", line.best.as_str())],
-                ))
-                .color(palette::HINT.egui()),
+                egui::RichText::new(tr_args(lang, "review-better", [("best", better)]))
+                    .color(palette::HINT.egui()),
             );
         }
     }

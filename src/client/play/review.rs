@@ -45,6 +45,14 @@ pub struct ReviewLine {
     pub reason: Option<String>,
 }
 
+impl ReviewLine {
+    /// The action to suggest instead of the one played: none when the played one is classed
+    /// best (within a hundredth of the best) or was forced.
+    pub fn better(&self) -> Option<&str> {
+        (self.class > Class::Best && self.best != self.played).then_some(self.best.as_str())
+    }
+}
+
 /// The review of the replay on the table, as the HUD shows it.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct ReviewView {
@@ -315,4 +323,29 @@ fn reason_text<G: Match>(reason: Reason, lang: Lang) -> Option<String> {
             [("piece", piece(letter)?)],
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(played: &str, best: &str, loss: u16) -> ReviewLine {
+        let loss = Loss::from_thousandths(loss);
+        ReviewLine {
+            mover: Seat(0),
+            played: played.into(),
+            best: best.into(),
+            loss,
+            class: Class::of(loss, false),
+            expected: 500,
+            reason: None,
+        }
+    }
+
+    #[test]
+    fn a_better_action_is_suggested_only_past_the_best_class() {
+        assert_eq!(line("c6b5", "a6a7", 9).better(), None);
+        assert_eq!(line("c6b5", "a6a7", 10).better(), Some("a6a7"));
+        assert_eq!(line("a6a7", "a6a7", 0).better(), None);
+    }
 }
