@@ -1353,6 +1353,28 @@ fn xiangqi_moves_and_captures_end_where_the_rules_say() {
     xq_assert_consistent(&mut app);
 }
 
+/// A piece still sliding when the board turns ends on its point of the turned board.
+#[test]
+fn a_xiangqi_piece_sliding_when_the_board_turns_ends_on_the_turned_board() {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<kawu::client::Settings>()
+        .rotate_board = true;
+    xq_start(
+        &mut app,
+        XqGame::new(XqPosition::start()),
+        Seats::hot_seat(),
+    );
+    xq_select(&mut app, square("h2"));
+    xq_select(&mut app, square("e2"));
+    assert!(!settled(&mut app), "the cannon slides");
+    app.world_mut().resource_mut::<TableView>().bottom = Seat(1);
+    settle(&mut app);
+    app.update();
+    assert_eq!(app.world().resource::<TableView>().bottom, Seat(1));
+    xq_assert_consistent(&mut app);
+}
+
 /// Where points are smaller than a fingertip a tap acts only on a point it clearly hit, and a
 /// move waits for a second tap on its destination.
 #[test]

@@ -6,12 +6,12 @@ use super::layout::{FACE, JunqiBoard};
 use super::table::{Face, JunqiTable, Viewer};
 use crate::client::ClientSet;
 use crate::client::matches::on_table;
-use crate::client::points::{PointsBoard, pieces_rebuilt};
+use crate::client::points::{OnPoint, pieces_rebuilt, placed_on_turn, resting_place};
 use crate::client::settings::{LabelStyle, Settings};
 use crate::client::table_colours::{Palette, TablePalette};
 use crate::client::tabletop::{Label, TableView, on_table_of};
 use crate::client::theme::palette;
-use crate::client::timeline::{Anim, Opacity, Step, TurnedOver, z};
+use crate::client::timeline::{Anim, Opacity, Step, TurnedOver};
 use crate::rules::junqi::{Color as Side, Kind, Piece, Point};
 use bevy::prelude::*;
 
@@ -21,6 +21,14 @@ use bevy::prelude::*;
 pub struct PieceSprite {
     /// Where the piece stands.
     pub point: Point,
+}
+
+impl OnPoint for PieceSprite {
+    type Board = JunqiBoard;
+
+    fn point(&self) -> Point {
+        self.point
+    }
 }
 
 /// What the tile shows now: `None` is the back. During a flip it changes half-way.
@@ -66,8 +74,7 @@ pub(super) fn table_logic<M: JunqiTable>(app: &mut App) {
         (
             (
                 rebuild_pieces::<M>.run_if(pieces_rebuilt::<M>),
-                place_pieces.run_if(resource_changed::<TableView>),
-                place_rested_pieces,
+                placed_on_turn::<PieceSprite>(),
             )
                 .chain()
                 .in_set(SyncPieces)
@@ -121,9 +128,7 @@ fn rebuild_pieces<M: JunqiTable>(
             PieceSprite { point },
             face.parts(),
             Opacity(1.0),
-            Transform::from_translation(
-                JunqiBoard::point_to_world(point, table.turned()).extend(z::PIECE),
-            ),
+            Transform::from_translation(resting_place::<JunqiBoard>(point, &table)),
             Visibility::default(),
         ));
     }
@@ -155,44 +160,6 @@ fn show_faces<M: JunqiTable>(
                 face.set_if_neq(new_face);
             }
         }
-    }
-}
-
-/// A piece that was animated (turning over, say) when the board turned: it takes its new
-/// place once it rests.
-#[derive(Component)]
-struct PlaceWhenResting;
-
-/// When the board turns, resting pieces jump to their new places; animated ones follow when
-/// they rest.
-fn place_pieces(
-    mut commands: Commands,
-    table: Res<TableView>,
-    mut pieces: Query<(Entity, &PieceSprite, &mut Transform, Has<Anim>)>,
-) {
-    for (entity, piece, mut transform, animated) in &mut pieces {
-        if animated {
-            commands.entity(entity).insert(PlaceWhenResting);
-        } else {
-            transform.translation =
-                JunqiBoard::point_to_world(piece.point, table.turned()).extend(z::PIECE);
-        }
-    }
-}
-
-/// Pieces animated when the board turned that rest now.
-type RestedToPlace = (With<PlaceWhenResting>, Without<Anim>);
-
-/// The pieces animated when the board turned take their places once they rest.
-fn place_rested_pieces(
-    mut commands: Commands,
-    table: Res<TableView>,
-    mut pieces: Query<(Entity, &PieceSprite, &mut Transform), RestedToPlace>,
-) {
-    for (entity, piece, mut transform) in &mut pieces {
-        transform.translation =
-            JunqiBoard::point_to_world(piece.point, table.turned()).extend(z::PIECE);
-        commands.entity(entity).remove::<PlaceWhenResting>();
     }
 }
 

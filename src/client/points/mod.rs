@@ -1,9 +1,10 @@
 //! One board layer for the games of pieces on points (Junqi flip and Junqi classic, Xiangqi,
 //! Qiguo): input and selection, markers and lessons for any game on a [`PointsBoard`] (a
 //! board's geometry; Junqi's stations, camps and headquarters are points too), generic over
-//! [`BoardPlay`]; and for the games of round pieces ([`PointsMatch`]) their piece entities and
-//! animations. Each game keeps only what is its own (board art, layout, piece looks, notation,
-//! move list, rules page, result table).
+//! [`BoardPlay`]; every game's pieces placed as the view turns the board ([`OnPoint`]); and
+//! for the games of round pieces ([`PointsMatch`]) their piece entities and animations. Each
+//! game keeps only what is its own (board art, layout, piece looks, notation, move list, rules
+//! page, result table).
 
 mod board;
 mod game;
@@ -11,12 +12,14 @@ mod input;
 mod lesson;
 mod markers;
 mod pieces;
+mod placing;
 
 pub use board::{board_logic_plugin, board_plugin};
 pub use game::{BoardPlay, Geometry, MoveEffects, PieceLook, PointsBoard, PointsMatch};
 pub use input::{BoardCommand, Covered, Cursor, Hover, Selection, TriedMove};
 pub use lesson::{PointsLesson, lesson_plugin};
 pub use pieces::{PointPiece, StepsToAnimate, pieces_rebuilt};
+pub use placing::{OnPoint, placed_on_turn, resting_place};
 
 use bevy::prelude::*;
 

@@ -3,6 +3,7 @@
 //! shatters the taken piece, pieces of an eliminated army leaving in smoke, the cues of check.
 
 use super::game::{PointsBoard, PointsMatch};
+use super::placing::{OnPoint, placed_on_turn, resting_place};
 use crate::client::ClientSet;
 use crate::client::audio::TableSound;
 use crate::client::cues::{Burst, Cue};
@@ -12,9 +13,7 @@ use crate::client::settings::Settings;
 use crate::client::table_colours::TablePalette;
 use crate::client::tabletop::paint::{fill, paint, stroke, white};
 use crate::client::tabletop::{FadingParts, Label, TableReset, TableView, on_table_of};
-use crate::client::timeline::{
-    Anim, AnimatedPiece, AnimationSystems, Opacity, Step, finish_all, z,
-};
+use crate::client::timeline::{Anim, AnimatedPiece, AnimationSystems, Opacity, Step, finish_all};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::marker::PhantomData;
@@ -27,6 +26,14 @@ pub struct PointPiece<G: PointsMatch> {
     pub point: G::Point,
     /// Which piece it is.
     pub piece: G::Piece,
+}
+
+impl<G: PointsMatch> OnPoint for PointPiece<G> {
+    type Board = G::Board;
+
+    fn point(&self) -> G::Point {
+        self.point
+    }
 }
 
 impl<G: PointsMatch> Clone for PointPiece<G> {
@@ -67,7 +74,7 @@ pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
         Update,
         (
             rebuild_pieces::<G>.run_if(pieces_rebuilt::<G>),
-            place_pieces::<G>.run_if(resource_changed::<TableView>),
+            placed_on_turn::<PointPiece<G>>(),
             start_animations::<G>,
         )
             .chain()
@@ -107,17 +114,21 @@ fn rebuild_pieces<G: PointsMatch>(
         commands.entity(entity).despawn();
     }
     for (point, piece) in model.pieces() {
-        commands.spawn(piece_bundle::<G>(point, piece, table.turned()));
+        commands.spawn(piece_bundle::<G>(point, piece, &table));
     }
 }
 
-fn piece_bundle<G: PointsMatch>(point: G::Point, piece: G::Piece, turned: bool) -> impl Bundle {
+fn piece_bundle<G: PointsMatch>(
+    point: G::Point,
+    piece: G::Piece,
+    table: &TableView,
+) -> impl Bundle {
     (
         Name::new(format!("{:?} piece {point}", G::KIND)),
         on_table_of(G::KIND),
         PointPiece::<G> { point, piece },
         Opacity(1.0),
-        Transform::from_translation(G::Board::point_to_world(point, turned).extend(z::PIECE)),
+        Transform::from_translation(resting_place::<G::Board>(point, table)),
         Visibility::default(),
     )
 }
@@ -197,17 +208,6 @@ fn add_looks<G: PointsMatch>(
             .entity(entity)
             .add_children(&parts)
             .insert(FadingParts(parts));
-    }
-}
-
-/// When the board turns, resting pieces jump to their new places.
-fn place_pieces<G: PointsMatch>(
-    table: Res<TableView>,
-    mut pieces: Query<(&PointPiece<G>, &mut Transform), Without<Anim>>,
-) {
-    for (piece, mut transform) in &mut pieces {
-        transform.translation =
-            G::Board::point_to_world(piece.point, table.turned()).extend(z::PIECE);
     }
 }
 
