@@ -5,7 +5,8 @@
 // Each message is one request, a ThinkRequest as JSON text (src/ai/request.rs); the answer is
 // posted back as JSON text: {"action": "…", "nodes": N} (action null when there is none) or
 // {"error": "…"}. The
-// page starts one worker per decision and ends it when the answer is no longer wanted.
+// page sends a worker one request at a time, keeps the one that answered last for its next
+// request, and ends one whose answer is no longer wanted before it comes.
 
 importScripts('kawu_worker.js');
 

@@ -145,7 +145,10 @@ impl<S: Sight + Send + 'static> Judging<S> {
 
 /// The Web Workers that answer the browser's search requests (`web/think-worker.js`). A worker
 /// and its listeners are JavaScript objects, which cannot be in a Bevy resource (it must be
-/// `Send`): they stay in this thread's table, and a [`WorkerSearch`] holds their number.
+/// `Send`): they stay in this thread's table, and a [`WorkerSearch`] holds their number. The
+/// last worker to answer is kept for the next request, so that what its search keeps between
+/// requests (Xiangqi Hard's transposition table, for the game it last searched) serves the
+/// next decision.
 mod beside {
     use crate::ai::request::{Reply, ThinkAnswer};
     use std::cell::{Cell, RefCell};
@@ -162,27 +165,20 @@ mod beside {
     /// What a worker has said: its reply's text, or why it failed.
     type Heard = Rc<RefCell<Option<Result<String, String>>>>;
 
-    /// A running worker and what keeps its listeners alive.
+    /// A worker and what keeps its listeners alive.
     struct Running {
         worker: Worker,
         heard: Heard,
+        /// Whether it has answered its request, so that it may take another.
+        answered: bool,
         _on_message: Closure<dyn FnMut(MessageEvent)>,
         _on_error: Closure<dyn FnMut(Event)>,
     }
 
-    thread_local! {
-        static RUNNING: RefCell<HashMap<u64, Running>> = RefCell::new(HashMap::new());
-        static NEXT: Cell<u64> = const { Cell::new(0) };
-    }
-
-    /// A request a worker is answering; dropping it ends the worker, and its search.
-    pub struct WorkerSearch(u64);
-
-    impl WorkerSearch {
-        /// Starts a worker on `request` (a `ThinkRequest` as JSON); why not, if it cannot.
-        pub fn start(request: &str) -> Result<WorkerSearch, String> {
-            let why = |error: JsValue| format!("no Web Worker ({error:?})");
-            let worker = Worker::new(SCRIPT).map_err(why)?;
+    impl Running {
+        /// A new worker, listened to.
+        fn new() -> Result<Running, JsValue> {
+            let worker = Worker::new(SCRIPT)?;
             let heard: Heard = Rc::default();
             let on_message = {
                 let heard = heard.clone();
@@ -202,25 +198,65 @@ mod beside {
             };
             worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
             worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-            if let Err(error) = worker.post_message(&JsValue::from_str(request)) {
-                worker.terminate();
-                return Err(why(error));
-            }
-            let id = NEXT.replace(NEXT.get() + 1);
-            let running = Running {
+            Ok(Running {
                 worker,
                 heard,
+                answered: false,
                 _on_message: on_message,
                 _on_error: on_error,
+            })
+        }
+
+        /// Sends the worker `request`; ends it if that fails.
+        fn ask(mut self, request: &str) -> Result<Running, JsValue> {
+            self.heard.borrow_mut().take();
+            self.answered = false;
+            match self.worker.post_message(&JsValue::from_str(request)) {
+                Ok(()) => Ok(self),
+                Err(error) => {
+                    self.worker.terminate();
+                    Err(error)
+                }
+            }
+        }
+    }
+
+    thread_local! {
+        static RUNNING: RefCell<HashMap<u64, Running>> = RefCell::new(HashMap::new());
+        /// The worker that answered last, waiting for the next request.
+        static IDLE: RefCell<Option<Running>> = const { RefCell::new(None) };
+        static NEXT: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// A request a worker is answering; dropping it before the answer ends the worker, and its
+    /// search.
+    pub struct WorkerSearch(u64);
+
+    impl WorkerSearch {
+        /// Gives `request` (a `ThinkRequest` as JSON) to the idle worker, or to a new one when
+        /// none waits or the idle one cannot take it; why not, if no worker can.
+        pub fn start(request: &str) -> Result<WorkerSearch, String> {
+            let why = |error: JsValue| format!("no Web Worker ({error:?})");
+            let kept = IDLE.take().and_then(|idle| idle.ask(request).ok());
+            let running = match kept {
+                Some(running) => running,
+                None => Running::new()
+                    .and_then(|fresh| fresh.ask(request))
+                    .map_err(why)?,
             };
+            let id = NEXT.replace(NEXT.get() + 1);
             RUNNING.with_borrow_mut(|table| table.insert(id, running));
             Ok(WorkerSearch(id))
         }
 
         /// The worker's answer once it has answered, or why it failed.
         pub fn poll(&self) -> Option<Result<ThinkAnswer, String>> {
-            let reply =
-                RUNNING.with_borrow(|table| table.get(&self.0)?.heard.borrow_mut().take())?;
+            let reply = RUNNING.with_borrow_mut(|table| {
+                let running = table.get_mut(&self.0)?;
+                let reply = running.heard.borrow_mut().take()?;
+                running.answered = reply.is_ok();
+                Some(reply)
+            })?;
             Some(
                 reply.and_then(|text| match serde_json::from_str::<Reply>(&text) {
                     Ok(Reply::Answer(answer)) => Ok(answer),
@@ -232,8 +268,17 @@ mod beside {
     }
 
     impl Drop for WorkerSearch {
+        /// A worker that has answered waits for the next request (the one waiting before it
+        /// ends); one still searching, or failed, ends.
         fn drop(&mut self) {
-            if let Some(running) = RUNNING.with_borrow_mut(|table| table.remove(&self.0)) {
+            let Some(running) = RUNNING.with_borrow_mut(|table| table.remove(&self.0)) else {
+                return;
+            };
+            if running.answered {
+                if let Some(older) = IDLE.replace(Some(running)) {
+                    older.worker.terminate();
+                }
+            } else {
                 running.worker.terminate();
             }
         }
