@@ -197,9 +197,13 @@ impl Cluster {
                 }
                 let peers = async {
                     let client = pool.get().await.map_err(|error| error.to_string())?;
+                    let statement = client
+                        .prepare_cached(HEARTBEAT_STATEMENT)
+                        .await
+                        .map_err(|error| error.to_string())?;
                     client
                         .query(
-                            HEARTBEAT_STATEMENT,
+                            &statement,
                             &[&(node as i64), &address, &NODE_TIMEOUT.as_secs_f64()],
                         )
                         .await

@@ -67,6 +67,23 @@ const INSERT_BATCH: &str = concat!(
     SELECT * FROM new_events WHERE NOT EXISTS (SELECT FROM out_of_order)"
 );
 
+/// Room `$1`, its seats (in seat order) and its events after version `$2` (in version order),
+/// as one row; a room with no seats or no such events has `NULL` for their arrays.
+const READ_ROOM: &str = "SELECT game, rules, clock, creator,
+        held.seats, held.hashes, stored.versions, stored.events
+    FROM rooms
+    CROSS JOIN LATERAL (
+        SELECT array_agg(seat ORDER BY seat) AS seats,
+            array_agg(token_hash ORDER BY seat) AS hashes
+        FROM seats WHERE seats.code = rooms.code
+    ) AS held
+    CROSS JOIN LATERAL (
+        SELECT array_agg(version ORDER BY version) AS versions,
+            array_agg(event ORDER BY version) AS events
+        FROM events WHERE events.code = rooms.code AND events.version > $2
+    ) AS stored
+    WHERE rooms.code = $1";
+
 /// How long a write or read waits for a connection, or for connecting, before it fails (and
 /// the room answers `unavailable`).
 const POOL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
@@ -177,72 +194,52 @@ impl PostgresStorage {
         answer.await.map_err(|_| StorageError::WriterStopped)?
     }
 
-    async fn read(
-        &self,
-        code: Option<String>,
-        after: u64,
-    ) -> Result<Vec<StoredRoom>, StorageError> {
+    /// Room `code` with its events after version `after`, if it is stored: one statement, so
+    /// one round trip and one snapshot (a seat's token and its `seat_taken` event are read
+    /// together or not at all).
+    async fn read(&self, code: String, after: u64) -> Result<Option<StoredRoom>, StorageError> {
         let after = i64::try_from(after).unwrap_or(i64::MAX);
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        // One snapshot: a seat's token and its `seat_taken` event are read together or not at
-        // all.
-        let transaction = client
-            .build_transaction()
-            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .await?;
-        let rows = match &code {
-            Some(code) => {
-                transaction
-                    .query(
-                        "SELECT code, game, rules, clock, creator FROM rooms WHERE code = $1",
-                        &[code],
-                    )
-                    .await?
-            }
-            None => {
-                transaction
-                    .query(
-                        "SELECT code, game, rules, clock, creator FROM rooms ORDER BY code",
-                        &[],
-                    )
-                    .await?
-            }
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let statement = client.prepare_cached(READ_ROOM).await?;
+        let Some(row) = client.query_opt(&statement, &[&code, &after]).await? else {
+            return Ok(None);
         };
-        let seats_of = transaction
-            .prepare_cached("SELECT seat, token_hash FROM seats WHERE code = $1")
-            .await?;
-        let events_of = transaction
-            .prepare_cached(
-                "SELECT version, event FROM events WHERE code = $1 AND version > $2
-                 ORDER BY version",
-            )
-            .await?;
-        let mut rooms = Vec::with_capacity(rows.len());
-        for row in rows {
-            let row = RoomRow {
-                code: row.try_get(0)?,
-                game: row.try_get(1)?,
-                rules: row.try_get(2)?,
-                clock: row.try_get(3)?,
-                creator: row.try_get(4)?,
-            };
-            let seats = transaction
-                .query(&seats_of, &[&row.code])
-                .await?
-                .iter()
-                .map(|seat| Ok((i64::from(seat.try_get::<_, i32>(0)?), seat.try_get(1)?)))
-                .collect::<Result<Vec<_>, tokio_postgres::Error>>()?;
-            let events = transaction
-                .query(&events_of, &[&row.code, &after])
-                .await?
-                .iter()
-                .map(|event| Ok((event.try_get(0)?, event.try_get(1)?)))
-                .collect::<Result<Vec<_>, tokio_postgres::Error>>()?;
-            rooms.push(row.decode(seats, events)?);
+        let seats: Vec<i32> = row.try_get::<_, Option<_>>(4)?.unwrap_or_default();
+        let hashes: Vec<String> = row.try_get::<_, Option<_>>(5)?.unwrap_or_default();
+        let versions: Vec<i64> = row.try_get::<_, Option<_>>(6)?.unwrap_or_default();
+        let events: Vec<String> = row.try_get::<_, Option<_>>(7)?.unwrap_or_default();
+        let room = RoomRow {
+            game: row.try_get(0)?,
+            rules: row.try_get(1)?,
+            clock: row.try_get(2)?,
+            creator: row.try_get(3)?,
+            code,
+        };
+        let seats = seats.into_iter().map(i64::from).zip(hashes).collect();
+        Ok(Some(room.decode(
+            seats,
+            versions.into_iter().zip(events).collect(),
+        )?))
+    }
+
+    /// Every stored room, each read as [`PostgresStorage::read`] reads one.
+    async fn read_all(&self) -> Result<Vec<StoredRoom>, StorageError> {
+        let codes: Vec<String> = {
+            let client = self.pool.get().await.map_err(pool_error)?;
+            let rows = client
+                .query("SELECT code FROM rooms ORDER BY code", &[])
+                .await?;
+            rows.iter()
+                .map(|row| row.try_get(0))
+                .collect::<Result<_, _>>()?
+        };
+        let mut rooms = Vec::with_capacity(codes.len());
+        for code in codes {
+            // A room deleted since the listing is left out.
+            if let Some(room) = self.read(code, 0).await? {
+                rooms.push(room);
+            }
         }
-        transaction.commit().await?;
         Ok(rooms)
     }
 }
@@ -253,11 +250,11 @@ impl Storage for PostgresStorage {
     }
 
     fn load(&self) -> Pending<'_, Vec<StoredRoom>> {
-        Box::pin(self.read(None, 0))
+        Box::pin(self.read_all())
     }
 
     fn load_room(&self, code: String, after: u64) -> Pending<'_, Option<StoredRoom>> {
-        Box::pin(async move { Ok(self.read(Some(code), after).await?.pop()) })
+        Box::pin(self.read(code, after))
     }
 }
 
