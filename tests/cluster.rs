@@ -306,7 +306,7 @@ async fn two_nodes_racing_for_one_version_store_one_event_and_the_loser_hears_st
         .batch_execute(&format!(
             "CREATE OR REPLACE FUNCTION kawu_test_hold() RETURNS trigger LANGUAGE plpgsql AS
                  $$ BEGIN PERFORM pg_advisory_xact_lock_shared(27); RETURN NULL; END $$;
-             CREATE TRIGGER kawu_test_hold AFTER INSERT ON events FOR EACH ROW
+             CREATE TRIGGER kawu_test_hold AFTER INSERT ON room_events FOR EACH ROW
                  WHEN (NEW.code = '{code}') EXECUTE FUNCTION kawu_test_hold();
              SELECT pg_advisory_lock(27);"
         ))
@@ -320,7 +320,7 @@ async fn two_nodes_racing_for_one_version_store_one_event_and_the_loser_hears_st
     database
         .batch_execute(
             "SELECT pg_advisory_unlock(27);
-             DROP TRIGGER kawu_test_hold ON events;
+             DROP TRIGGER kawu_test_hold ON room_events;
              DROP FUNCTION kawu_test_hold();",
         )
         .await
@@ -344,7 +344,7 @@ async fn two_nodes_racing_for_one_version_store_one_event_and_the_loser_hears_st
     // Stored once: version 3 is the draw offer, and nothing of Alice's flip.
     let stored: Vec<String> = database
         .query(
-            "SELECT event FROM events WHERE code = $1 ORDER BY version",
+            "SELECT event FROM room_events WHERE code = $1 ORDER BY version",
             &[&alice.code()],
         )
         .await
@@ -874,7 +874,7 @@ async fn a_notice_that_does_not_fit_is_never_applied() {
         Some((3, RoomEvent::Played { .. }))
     ));
     let stored: i64 = database
-        .query_one("SELECT count(*) FROM events WHERE code = $1", &[&code])
+        .query_one("SELECT count(*) FROM room_events WHERE code = $1", &[&code])
         .await
         .unwrap()
         .get(0);
@@ -899,7 +899,7 @@ async fn a_database_stalled_for_six_seconds_loses_nobody_their_seat() {
     let stall = tokio::spawn(async move {
         database
             .batch_execute(
-                "BEGIN; LOCK TABLE rooms, seats, events, nodes IN ACCESS EXCLUSIVE MODE;
+                "BEGIN; LOCK TABLE rooms, seats, room_events, nodes IN ACCESS EXCLUSIVE MODE;
                  SELECT pg_sleep(6); COMMIT;",
             )
             .await
@@ -970,7 +970,7 @@ async fn copies(database: &mut tokio_postgres::Client, code: &str, count: usize)
         for statement in [
             "INSERT INTO rooms SELECT $1, game, rules, clock, creator FROM rooms WHERE code = $2",
             "INSERT INTO seats SELECT $1, seat, token_hash FROM seats WHERE code = $2",
-            "INSERT INTO events SELECT $1, version, event FROM events WHERE code = $2
+            "INSERT INTO room_events SELECT $1, version, event FROM room_events WHERE code = $2
              ORDER BY version",
         ] {
             transaction
@@ -1002,4 +1002,72 @@ async fn a_flood_of_pictures_through_the_balancer_leaves_another_room_playing() 
     }
     .run()
     .await;
+}
+
+#[tokio::test]
+#[ignore = "needs the cluster of scripts/cluster.sh (run there with --ignored)"]
+async fn an_older_nodes_event_out_of_order_is_refused_while_the_nodes_play_on() {
+    let cluster = cluster();
+    cluster.ready().await;
+    let mut alice = Client::create(cluster.a, GameKind::Junqi, MoveClock::Off).await;
+    let mut bob = Client::join(cluster.b, &alice.code()).await;
+    alice.until_version(2).await;
+    let (database, _) = cluster.secret().await;
+    // A node of a version from before the nodes checked the order themselves inserts the
+    // events as they come, into `events`: the database refuses the hole it would leave, and
+    // takes the next version.
+    let insert = "INSERT INTO events (code, version, event)
+        SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])";
+    let code = format!("OLDER{}", alice.code());
+    let text = r#"{"kind":"seat_taken","seat":0}"#;
+    for version in [1_i64, 2] {
+        database
+            .execute(insert, &[&vec![&code], &vec![version], &vec![text]])
+            .await
+            .unwrap();
+    }
+    let hole = database
+        .execute(insert, &[&vec![&code], &vec![4_i64], &vec![text]])
+        .await
+        .expect_err("version 4 with no version 3 is refused");
+    assert_eq!(
+        hole.code(),
+        Some(&tokio_postgres::error::SqlState::INTEGRITY_CONSTRAINT_VIOLATION)
+    );
+    let taken = database
+        .execute(insert, &[&vec![&code], &vec![2_i64], &vec![text]])
+        .await
+        .expect_err("version 2 is stored already");
+    assert_eq!(
+        taken.code(),
+        Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION)
+    );
+    let versions: Vec<i64> = database
+        .query(
+            "SELECT version FROM room_events WHERE code = $1 ORDER BY version",
+            &[&code],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    assert_eq!(versions, [1, 2]);
+    database
+        .execute("DELETE FROM room_events WHERE code = $1", &[&code])
+        .await
+        .unwrap();
+    // Meanwhile the nodes store every move.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(53);
+    play_flips(&mut alice, &mut bob, &mut rng, 4).await;
+    bob.until_version(alice.version()).await;
+    let stored: i64 = database
+        .query_one(
+            "SELECT count(*) FROM events WHERE code = $1",
+            &[&alice.code()],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, alice.version() as i64);
 }

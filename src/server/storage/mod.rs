@@ -200,6 +200,35 @@ const MIGRATIONS: &[Migration] = &[
         postgres: "DROP TRIGGER IF EXISTS events_in_order ON events;
             DROP FUNCTION IF EXISTS events_in_order();",
     },
+    // The events move to `room_events`, which this build's inserts write to, checking the
+    // order themselves. `events` becomes a view of it for nodes of older versions, still
+    // running while the nodes are upgraded one at a time (migrations 4 and 5 run in one
+    // transaction, so they never see a moment without a check): their reads read through it,
+    // and their inserts, which do not check the order, go through a trigger that refuses an
+    // event whose previous version is not stored.
+    Migration {
+        version: 5,
+        sqlite: "",
+        postgres: "ALTER TABLE events RENAME TO room_events;
+        CREATE VIEW events AS SELECT code, version, event FROM room_events;
+        CREATE FUNCTION events_insert_in_order() RETURNS trigger
+            LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.version <> 1 AND NOT EXISTS (
+                    SELECT 1 FROM room_events
+                    WHERE code = NEW.code AND version = NEW.version - 1
+                ) THEN
+                    RAISE EXCEPTION 'version % is not the next one of room %',
+                        NEW.version, NEW.code
+                        USING ERRCODE = 'integrity_constraint_violation';
+                END IF;
+                INSERT INTO room_events (code, version, event)
+                    VALUES (NEW.code, NEW.version, NEW.event);
+                RETURN NEW;
+            END $$;
+        CREATE TRIGGER events_insert_in_order INSTEAD OF INSERT ON events
+            FOR EACH ROW EXECUTE FUNCTION events_insert_in_order();",
+    },
 ];
 
 /// The schema version this build writes: the last migration's.

@@ -35,8 +35,8 @@ macro_rules! new_events {
             WHERE version <> 1
                 AND NOT EXISTS (SELECT FROM new_events AS earlier
                     WHERE earlier.code = new.code AND earlier.version = new.version - 1)
-                AND NOT EXISTS (SELECT FROM events
-                    WHERE events.code = new.code AND events.version = new.version - 1)
+                AND NOT EXISTS (SELECT FROM room_events AS stored
+                    WHERE stored.code = new.code AND stored.version = new.version - 1)
         )"
     };
 }
@@ -46,7 +46,7 @@ macro_rules! new_events {
 const INSERT_EVENTS: &str = concat!(
     new_events!(),
     "
-    INSERT INTO events (code, version, event)
+    INSERT INTO room_events (code, version, event)
     SELECT * FROM new_events WHERE NOT EXISTS (SELECT FROM out_of_order)"
 );
 
@@ -63,7 +63,7 @@ const INSERT_BATCH: &str = concat!(
         SELECT * FROM unnest($9::text[], $10::int[], $11::text[])
         WHERE NOT EXISTS (SELECT FROM out_of_order)
     )
-    INSERT INTO events (code, version, event)
+    INSERT INTO room_events (code, version, event)
     SELECT * FROM new_events WHERE NOT EXISTS (SELECT FROM out_of_order)"
 );
 
@@ -80,7 +80,7 @@ const READ_ROOM: &str = "SELECT game, rules, clock, creator,
     CROSS JOIN LATERAL (
         SELECT array_agg(version ORDER BY version) AS versions,
             array_agg(event ORDER BY version) AS events
-        FROM events WHERE events.code = rooms.code AND events.version > $2
+        FROM room_events WHERE room_events.code = rooms.code AND room_events.version > $2
     ) AS stored
     WHERE rooms.code = $1";
 
@@ -429,7 +429,7 @@ async fn write_in_transaction(
             let Write::DeleteRoom { code } = write else {
                 continue;
             };
-            for table in ["events", "seats", "rooms"] {
+            for table in ["room_events", "seats", "rooms"] {
                 let delete = transaction
                     .prepare_cached(&format!("DELETE FROM {table} WHERE code = $1"))
                     .await?;

@@ -499,3 +499,83 @@ fn an_event_that_is_not_the_next_version_is_refused_on_both_backends() {
         assert_eq!(versions, [1, 2, 3]);
     });
 }
+
+/// A node of an older version, still running while the first upgraded node migrates the
+/// database, inserts with the statement it prepared before, which checks no order: the
+/// database still refuses the hole it would leave, and takes the next version.
+#[test]
+#[ignore = "needs PostgreSQL: KAWU_TEST_POSTGRES, as scripts/cluster.sh sets it (--ignored)"]
+fn an_older_nodes_insert_is_checked_after_the_upgrade_on_postgres() {
+    let server = postgres_server().expect("KAWU_TEST_POSTGRES names a PostgreSQL server");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let url = postgres_database(&server, "upgrade").await;
+        let (older, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(connection);
+        // The database as nodes of schema version 3 keep it, and one of their rooms.
+        older.batch_execute(SCHEMA_TABLE).await.unwrap();
+        for migration in MIGRATIONS.iter().filter(|m| m.version <= 3) {
+            older.batch_execute(migration.postgres).await.unwrap();
+        }
+        let room = record("UUUUUUUUUU");
+        older
+            .execute("INSERT INTO schema_version (version) VALUES (3);", &[])
+            .await
+            .unwrap();
+        older
+            .execute(
+                "INSERT INTO rooms (code, game, rules, clock, creator) VALUES ($1, $2, $3, $4, $5)",
+                &[
+                    &room.code,
+                    &to_json(&room.game.kind()),
+                    &options_json(room.game),
+                    &to_json(&room.clock),
+                    &room.creator,
+                ],
+            )
+            .await
+            .unwrap();
+        let insert = older
+            .prepare(
+                "INSERT INTO events (code, version, event)
+                 SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])",
+            )
+            .await
+            .unwrap();
+        let text = to_json(&RoomEvent::SeatTaken { seat: RoomSeat(0) });
+        let older_insert = |version: i64| {
+            let (older, insert, code, text) = (&older, &insert, &room.code, &text);
+            async move {
+                older
+                    .execute(insert, &[&vec![code], &vec![version], &vec![text]])
+                    .await
+            }
+        };
+        older_insert(1).await.unwrap();
+        // The first upgraded node migrates the database.
+        let storage = PostgresStorage::open(&url).await.unwrap();
+        let hole = older_insert(3).await.expect_err("a hole is refused");
+        assert_eq!(
+            hole.code(),
+            Some(&tokio_postgres::error::SqlState::INTEGRITY_CONSTRAINT_VIOLATION)
+        );
+        let taken = older_insert(1)
+            .await
+            .expect_err("a taken version is refused");
+        assert_eq!(
+            taken.code(),
+            Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION)
+        );
+        older_insert(2).await.unwrap();
+        // The upgraded node reads them and stores the next.
+        storage
+            .write(vec![played("UUUUUUUUUU", 3, "h2e2")])
+            .await
+            .unwrap();
+        let stored = storage.load_room("UUUUUUUUUU".into(), 0).await.unwrap();
+        let versions: Vec<u64> = stored.unwrap().events.iter().map(|(v, _)| *v).collect();
+        assert_eq!(versions, [1, 2, 3]);
+    });
+}
