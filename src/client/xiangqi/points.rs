@@ -350,3 +350,78 @@ impl RoomAdapter for XiangqiMatch {
         Some(self.clone())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::cues::Cue;
+    use crate::client::points::{PointPiece, placed_on_turn};
+    use crate::client::tabletop::TableView;
+    use crate::client::timeline::{self, Anim, AnimationSystems, Opacity, Step, z};
+    use crate::rules::xiangqi::{Color as Side, Kind};
+    use bevy::time::TimeUpdateStrategy;
+    use std::time::Duration;
+
+    fn square(file: usize, rank: usize) -> Square {
+        Square::new(file, rank).expect("a square")
+    }
+
+    /// Where the piece `entity` is drawn, and where a piece on `point` rests on the board
+    /// turned.
+    fn drawn_and_turned(app: &App, entity: Entity, point: Square) -> (Vec2, Vec2) {
+        let drawn = app.world().get::<Transform>(entity).expect("a piece");
+        (
+            drawn.translation.truncate(),
+            XiangqiBoard::point_to_world(point, true),
+        )
+    }
+
+    #[test]
+    fn a_piece_animated_when_the_board_turns_takes_its_turned_place_once_it_rests() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, timeline::plugin))
+            .add_message::<Cue>()
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+                20,
+            )))
+            .init_resource::<TableView>()
+            .add_systems(
+                Update,
+                placed_on_turn::<PointPiece<XiangqiMatch>>().before(AnimationSystems),
+            );
+        let piece = |point: Square| {
+            (
+                PointPiece::<XiangqiMatch> {
+                    point,
+                    piece: Piece::new(Side::Red, Kind::Cannon),
+                },
+                Transform::from_translation(
+                    XiangqiBoard::point_to_world(point, false).extend(z::PIECE),
+                ),
+                Opacity(1.0),
+            )
+        };
+        let (resting_on, turning_on) = (square(1, 2), square(7, 2));
+        let resting = app.world_mut().spawn(piece(resting_on)).id();
+        let turning = app
+            .world_mut()
+            .spawn((piece(turning_on), Anim::new([Step::Wait(0.2)])))
+            .id();
+        app.update();
+        app.world_mut().resource_mut::<TableView>().bottom = Seat(1);
+        app.update();
+        let (drawn, turned) = drawn_and_turned(&app, resting, resting_on);
+        assert_eq!(drawn, turned, "a resting piece moves at once");
+        let (drawn, turned) = drawn_and_turned(&app, turning, turning_on);
+        assert_ne!(drawn, turned, "an animated piece keeps its place meanwhile");
+        for _ in 0..30 {
+            app.update();
+        }
+        assert!(
+            app.world().get::<Anim>(turning).is_none(),
+            "the animation ended"
+        );
+        let (drawn, turned) = drawn_and_turned(&app, turning, turning_on);
+        assert_eq!(drawn, turned, "the rested piece stands on its turned place");
+    }
+}
