@@ -149,6 +149,15 @@ pub trait Sight {
     /// This sight as request data.
     fn seen(&self) -> Seen;
 
+    /// The request that asks a search to choose an action in this sight.
+    fn choice_request(&self, search: Search) -> ThinkRequest {
+        ThinkRequest {
+            seen: self.seen(),
+            search,
+            judge: None,
+        }
+    }
+
     /// Judges `played` for a review at `level`: the best action and what `played` lost.
     fn judge(&self, played: Self::Action, level: Level) -> Result<Judgement<Self::Action>, String>;
 }

@@ -1,7 +1,7 @@
 //! A game's rules page as the title menu shows it: the goal, the game's own illustrated
 //! sections, then the controls every game shares.
 
-use super::i18n::tr;
+use super::i18n::{Lang, tr};
 use super::settings::Settings;
 use bevy_egui::egui;
 
@@ -36,5 +36,28 @@ impl RulesPage {
 pub fn rules_section(ui: &mut egui::Ui, title: String, words: String) {
     ui.heading(title);
     ui.label(words);
+    ui.add_space(6.0);
+}
+
+/// The section on how each kind of piece moves: a row a kind, its pieces (drawn by `chips`)
+/// beside the words of message `key`. `id` names the grid.
+pub fn piece_moves<K: Copy>(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    id: &str,
+    kinds: &[(K, &'static str)],
+    mut chips: impl FnMut(&mut egui::Ui, K),
+) {
+    ui.heading(tr(lang, "rules-pieces-title"));
+    egui::Grid::new(id)
+        .num_columns(2)
+        .spacing([10.0, 6.0])
+        .show(ui, |ui| {
+            for &(kind, key) in kinds {
+                ui.horizontal(|ui| chips(ui, kind));
+                ui.label(tr(lang, key));
+                ui.end_row();
+            }
+        });
     ui.add_space(6.0);
 }

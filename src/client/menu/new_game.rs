@@ -25,9 +25,8 @@ pub(super) fn two_seats_page(
     clock_choice(ui, lang, &mut choice.clock);
     pad_rows(ui, lang, entry, choice, &Seats::hot_seat(), gamepads);
     if menu_button(ui, true, t("new-hot-seat"), &mut act.sounds) {
-        *act.clock = LocalClock::new(choice.clock);
-        *act.pads = SeatPads::new(choice.pads[..2].iter().copied());
-        act.starts.write(new_match(choice.game, Seats::hot_seat()));
+        let pads = SeatPads::new(choice.pads[..2].iter().copied());
+        start_here(act, choice, Seats::hot_seat(), pads);
     }
     ui.add_space(10.0);
     ui.separator();
@@ -46,10 +45,15 @@ pub(super) fn two_seats_page(
     );
     if menu_button(ui, true, t("new-start"), &mut act.sounds) {
         let seats = Seats::versus_computer(choice.level, choice.seat.seat());
-        *act.clock = LocalClock::new(choice.clock);
-        *act.pads = SeatPads::default();
-        act.starts.write(new_match(choice.game, seats));
+        start_here(act, choice, seats, SeatPads::default());
     }
+}
+
+/// Starts the chosen game at this device with `seats`, its clock and the seats' `pads`.
+fn start_here(act: &mut MenuActions, choice: &NewGameChoice, seats: Seats, pads: SeatPads) {
+    *act.clock = LocalClock::new(choice.clock);
+    *act.pads = pads;
+    act.starts.write(new_match(choice.game, seats));
 }
 
 /// The new-game page of a game for more than two: how many seats, and who takes each (a

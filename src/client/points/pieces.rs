@@ -281,30 +281,32 @@ fn start_animations<G: PointsMatch>(
             secs: slide,
         },
     ];
-    if effects.captured {
-        steps.push(Step::Cue(Cue {
+    // What the move did sounds and shows where it ended.
+    let at_end = |sound, burst, shake| {
+        Step::Cue(Cue {
             at: to,
-            sound: stage.sounds.of(|s| &s.capture),
-            burst: Some(Burst::Flash),
-            shake: 0.0,
-        }));
+            sound,
+            burst,
+            shake,
+        })
+    };
+    if effects.captured {
+        steps.push(at_end(
+            stage.sounds.of(|s| &s.capture),
+            Some(Burst::Flash),
+            0.0,
+        ));
     }
     if effects.eliminated {
         steps.push(Step::Wait(secs(0.15)));
-        steps.push(Step::Cue(Cue {
-            at: to,
-            sound: stage.sounds.of(|s| &s.bomb),
-            burst: None,
-            shake: 0.35,
-        }));
+        steps.push(at_end(stage.sounds.of(|s| &s.bomb), None, 0.35));
     }
     if effects.check {
-        steps.push(Step::Cue(Cue {
-            at: to,
-            sound: stage.sounds.of(|s| &s.check),
-            burst: Some(Burst::Flash),
-            shake: 0.2,
-        }));
+        steps.push(at_end(
+            stage.sounds.of(|s| &s.check),
+            Some(Burst::Flash),
+            0.2,
+        ));
     }
     // Every other piece the rules no longer have where it stands was taken or eliminated.
     for (entity, piece) in &pieces {

@@ -7,7 +7,7 @@ use super::pieces::{army, character_size};
 use crate::client::hud::{HudSection, HudWords, Looks};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::play::ResultWords;
-use crate::client::rules_page::RulesPage;
+use crate::client::rules_page::{RulesPage, piece_moves};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::table_colours::{self, Palette};
@@ -305,29 +305,21 @@ fn rules_sections(ui: &mut egui::Ui, settings: &Settings) {
         }
     });
     ui.add_space(6.0);
-    ui.heading(t("rules-pieces-title"));
-    egui::Grid::new("qg_pieces")
-        .num_columns(2)
-        .spacing([10.0, 6.0])
-        .show(ui, |ui| {
-            for (kind, key) in [
-                (Kind::Ruler, "qg-rules-ruler"),
-                (Kind::General, "qg-rules-general"),
-                (Kind::Officer, "qg-rules-officer"),
-                (Kind::Diplomat, "qg-rules-diplomat"),
-                (Kind::Catapult, "qg-rules-catapult"),
-                (Kind::Archer, "qg-rules-archer"),
-                (Kind::Crossbowman, "qg-rules-crossbowman"),
-                (Kind::Swordsman, "qg-rules-swordsman"),
-                (Kind::HeavySwordsman, "qg-rules-heavy-swordsman"),
-                (Kind::Cavalry, "qg-rules-cavalry"),
-            ] {
-                piece_chip(ui, colours, Piece::new(State::Chu, kind));
-                ui.label(t(key));
-                ui.end_row();
-            }
-        });
-    ui.add_space(6.0);
+    let kinds = [
+        (Kind::Ruler, "qg-rules-ruler"),
+        (Kind::General, "qg-rules-general"),
+        (Kind::Officer, "qg-rules-officer"),
+        (Kind::Diplomat, "qg-rules-diplomat"),
+        (Kind::Catapult, "qg-rules-catapult"),
+        (Kind::Archer, "qg-rules-archer"),
+        (Kind::Crossbowman, "qg-rules-crossbowman"),
+        (Kind::Swordsman, "qg-rules-swordsman"),
+        (Kind::HeavySwordsman, "qg-rules-heavy-swordsman"),
+        (Kind::Cavalry, "qg-rules-cavalry"),
+    ];
+    piece_moves(ui, settings.language, "qg_pieces", &kinds, |ui, kind| {
+        piece_chip(ui, colours, Piece::new(State::Chu, kind));
+    });
     ui.heading(t("rules-end-title"));
     ui.label(t("qg-rules-elimination"));
     ui.label(t("qg-rules-alliances"));

@@ -3,7 +3,7 @@
 //! from move to move). The same interface as `web.rs`.
 
 use crate::ai::Level;
-use crate::ai::request::{Search, SharedSession, Sight, ThinkRequest};
+use crate::ai::request::{Search, SharedSession, Sight};
 use crate::ai::review::Judgement;
 use bevy::log::warn;
 use bevy::tasks::futures::check_ready;
@@ -19,11 +19,7 @@ pub(super) struct Pondering<S: Sight> {
 
 impl<S: Sight> Pondering<S> {
     pub(super) fn start(sight: S, search: Search) -> Pondering<S> {
-        let request = ThinkRequest {
-            seen: sight.seen(),
-            search,
-            judge: None,
-        };
+        let request = sight.choice_request(search);
         let task = AsyncComputeTaskPool::get().spawn(async move {
             match SESSION.think(&request) {
                 Ok(answer) => answer.action.and_then(|text| text.parse().ok()),

@@ -31,11 +31,7 @@ const SLICE: Duration = Duration::from_millis(15);
 
 impl<S: Sight> Pondering<S> {
     pub(super) fn start(sight: S, search: Search) -> Pondering<S> {
-        let request = ThinkRequest {
-            seen: sight.seen(),
-            search,
-            judge: None,
-        };
+        let request = sight.choice_request(search);
         let request = serde_json::to_string(&request).expect("a request is plain data");
         match beside::WorkerSearch::start(&request) {
             Ok(worker) => Pondering::Beside {

@@ -8,7 +8,7 @@ use crate::client::catalog::turn_order_label;
 use crate::client::hud::{HudSection, HudWords, Looks, move_text};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::play::ResultWords;
-use crate::client::rules_page::{RulesPage, rules_section};
+use crate::client::rules_page::{RulesPage, piece_moves, rules_section};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::table_colours::{self, Palette};
@@ -188,29 +188,19 @@ pub const RULES: RulesPage = RulesPage {
 fn rules_sections(ui: &mut egui::Ui, settings: &Settings) {
     let t = |key: &'static str| tr(settings.language, key);
     let colours = table_colours::palette(settings.colour_safe);
-    ui.heading(t("rules-pieces-title"));
-    egui::Grid::new("xq_pieces")
-        .num_columns(2)
-        .spacing([10.0, 6.0])
-        .show(ui, |ui| {
-            for (kind, key) in [
-                (Kind::General, "xq-rules-general"),
-                (Kind::Advisor, "xq-rules-advisor"),
-                (Kind::Elephant, "xq-rules-elephant"),
-                (Kind::Horse, "xq-rules-horse"),
-                (Kind::Chariot, "xq-rules-chariot"),
-                (Kind::Cannon, "xq-rules-cannon"),
-                (Kind::Soldier, "xq-rules-soldier"),
-            ] {
-                ui.horizontal(|ui| {
-                    piece_chip(ui, colours, Piece::new(Side::Red, kind));
-                    piece_chip(ui, colours, Piece::new(Side::Black, kind));
-                });
-                ui.label(t(key));
-                ui.end_row();
-            }
-        });
-    ui.add_space(6.0);
+    let kinds = [
+        (Kind::General, "xq-rules-general"),
+        (Kind::Advisor, "xq-rules-advisor"),
+        (Kind::Elephant, "xq-rules-elephant"),
+        (Kind::Horse, "xq-rules-horse"),
+        (Kind::Chariot, "xq-rules-chariot"),
+        (Kind::Cannon, "xq-rules-cannon"),
+        (Kind::Soldier, "xq-rules-soldier"),
+    ];
+    piece_moves(ui, settings.language, "xq_pieces", &kinds, |ui, kind| {
+        piece_chip(ui, colours, Piece::new(Side::Red, kind));
+        piece_chip(ui, colours, Piece::new(Side::Black, kind));
+    });
     rules_section(ui, t("rules-end-title"), t("xq-rules-end"));
 }
 
