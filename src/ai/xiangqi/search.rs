@@ -1,6 +1,6 @@
 //! Principal-variation alpha-beta with iterative deepening (the best move first in an
 //! aspiration window), a transposition table kept from move to move, quiescence on captures
-//! (with delta pruning), null-move pruning, reverse futility, futility and
+//! (with delta pruning) and, at its first ply, quiet checks, null-move pruning, reverse futility, futility and
 //! late-move pruning near the leaves (bolder or more careful as the static evaluation rises
 //! or not over the side's last move), late-move reductions, killer and history ordering, and
 //! the repetition rules: a cycle in the line searched is judged as the referee would (the
@@ -11,7 +11,7 @@ use super::eval::{MATE, MATE_BOUND, evaluate, value};
 use crate::ai::{Budget, Halt};
 use crate::rules::xiangqi::{
     CycleVerdict, Game, Kind, MAX_MOVES, Move, MoveList, NO_PROGRESS_PLIES, POINTS, Position,
-    Pressure, cycle_conduct, judge_cycle, pressure,
+    Pressure, Square, cycle_conduct, judge_cycle, pressure,
 };
 use arrayvec::ArrayVec;
 use std::time::Duration;
@@ -158,6 +158,19 @@ fn captured_value(position: &Position, mv: Move) -> i32 {
     position.piece_at(mv.to()).map_or(0, |p| value(p.kind()))
 }
 
+/// Whether `mv` can give check to the general on `general`: a check comes along the
+/// general's file or rank (chariot, cannon, soldier, or a screen moved onto or off it) or from
+/// near it (horse, or a horse's leg moved away), so a move touching neither can be skipped.
+fn may_give_check(mv: Move, general: Square) -> bool {
+    let near = |square: Square| {
+        square.file() == general.file()
+            || square.rank() == general.rank()
+            || (square.file().abs_diff(general.file()) <= 2
+                && square.rank().abs_diff(general.rank()) <= 2)
+    };
+    near(mv.from()) || near(mv.to())
+}
+
 /// Most valuable victim, least valuable attacker.
 fn capture_order(position: &Position, mv: Move) -> i32 {
     let victim = position.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
@@ -299,7 +312,9 @@ impl Search {
         }
     }
 
-    fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+    /// Captures until the position is quiet; at the first ply (`checks`), quiet moves that
+    /// give check too, so that a mating attack just past the horizon is seen.
+    fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: i32, checks: bool) -> i32 {
         if self.budget.count_node() {
             return 0;
         }
@@ -325,22 +340,47 @@ impl Search {
             return evaluate(&position);
         }
         self.order(&position, &mut moves, None, ply as usize);
-        for mv in moves {
-            // A capture that could not lift the score to alpha even with a margin for
-            // placement is not worth a node (never when escaping check).
-            if !in_check && stand_pat + captured_value(&position, mv) + DELTA_MARGIN <= alpha {
-                continue;
+        // Captures (or every reply to a check) first; then, at the first ply, the quiet moves
+        // that give check, generated only when no capture cut.
+        let enemy = side.opponent();
+        for quiet_checks in [false, true] {
+            if quiet_checks {
+                if !checks || in_check {
+                    break;
+                }
+                let general = position.general(enemy);
+                let mut all = MoveList::new();
+                position.legal_moves(&mut all);
+                moves.clear();
+                moves.extend(
+                    all.into_iter()
+                        .filter(|&mv| !position.is_capture(mv) && may_give_check(mv, general)),
+                );
             }
-            self.push(Some(mv));
-            let score = -self.quiescence(-beta, -alpha, ply + 1);
-            self.pop();
-            if self.budget.halt() != Halt::No {
-                return 0;
+            for &mv in &moves {
+                // A capture that could not lift the score to alpha even with a margin for
+                // placement is not worth a node (never when escaping check).
+                if !in_check
+                    && !quiet_checks
+                    && stand_pat + captured_value(&position, mv) + DELTA_MARGIN <= alpha
+                {
+                    continue;
+                }
+                self.push(Some(mv));
+                if quiet_checks && !self.position().in_check(enemy) {
+                    self.pop();
+                    continue;
+                }
+                let score = -self.quiescence(-beta, -alpha, ply + 1, false);
+                self.pop();
+                if self.budget.halt() != Halt::No {
+                    return 0;
+                }
+                if score >= beta {
+                    return score;
+                }
+                alpha = alpha.max(score);
             }
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
         }
         alpha
     }
@@ -383,7 +423,7 @@ impl Search {
         let in_check = position.in_check(side);
         let depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 || ply as usize >= MAX_PLY - 1 {
-            return self.quiescence(alpha, beta, ply);
+            return self.quiescence(alpha, beta, ply, true);
         }
         let key = position.key();
         let pv_node = beta - alpha > 1;
