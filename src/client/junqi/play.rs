@@ -10,7 +10,8 @@ use super::table::{Battle, Face, JunqiTable, StagedBattle, Staging, Viewer};
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
 use crate::client::play::{
-    Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, ResultWords, RoomAdapter,
+    Answer, Authority, ComputerWords, MatchModel, MatchWords, RecordText, Records, ResultWords,
+    RoomAdapter,
 };
 use crate::client::points::{BoardPlay, PointsLesson};
 use crate::client::seats::Seats;
@@ -56,10 +57,6 @@ impl MatchModel for JunqiMatch {
 
     fn seat_to_move(&self) -> Seat {
         JunqiMatch::seat_to_move(self)
-    }
-
-    fn movers(&self) -> Vec<Seat> {
-        (0..self.plies()).map(seat_of_ply).collect()
     }
 
     fn seat_count(&self) -> usize {
@@ -150,17 +147,18 @@ impl Records for JunqiMatch {
         Game::from_record(record).map_err(|error| error.to_string())
     }
 
-    fn to_text(game: &Game) -> String {
-        game.record().to_text()
-    }
-
-    fn from_text(text: &str) -> Result<Game, String> {
-        let record = GameRecord::from_text(text).map_err(|error| error.to_string())?;
-        <JunqiMatch as Records>::from_record(&record)
-    }
-
     fn scene(game: &Game) -> crate::picture::Scene {
         crate::picture::junqi::scene(game.public())
+    }
+}
+
+impl RecordText for GameRecord {
+    fn text(&self) -> String {
+        self.to_text()
+    }
+
+    fn read(text: &str) -> Result<GameRecord, String> {
+        GameRecord::from_text(text).map_err(|error| error.to_string())
     }
 }
 

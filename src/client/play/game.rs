@@ -103,8 +103,14 @@ pub trait MatchModel: Resource<Mutability = Mutable> + Clone + Default + Debug {
     fn plies(&self) -> usize;
     /// The seat whose turn it is; once the game is over, the seat that moved last.
     fn seat_to_move(&self) -> Seat;
-    /// The seat that made each step so far, oldest first.
-    fn movers(&self) -> Vec<Seat>;
+    /// The seat that made each step so far, oldest first: by default the seats take turns
+    /// in order.
+    fn movers(&self) -> Vec<Seat> {
+        let seats = self.seat_count().max(1);
+        (0..self.plies())
+            .map(|ply| Seat((ply % seats) as u8))
+            .collect()
+    }
     /// How many seats the game has.
     fn seat_count(&self) -> usize;
     /// Whether the game is over, by the rules or off the board.
@@ -147,22 +153,45 @@ pub trait Authority: MatchModel {
 
 /// A whole game kept, exported and shown: its record, its text and its picture.
 pub trait Records: Authority {
-    /// The record kept and saved.
-    type Record: Serialize + DeserializeOwned;
+    /// The record kept and saved, and copied as text.
+    type Record: Serialize + DeserializeOwned + RecordText;
 
     /// The record of a whole game.
     fn record(whole: &Self::Whole) -> Self::Record;
     /// The whole game a record holds, or why it holds none.
     fn from_record(record: &Self::Record) -> Result<Self::Whole, String>;
-    /// The whole game as text players copy.
-    fn to_text(whole: &Self::Whole) -> String;
+    /// The whole game as text players copy: its record's.
+    fn to_text(whole: &Self::Whole) -> String {
+        Self::record(whole).text()
+    }
     /// The whole game a pasted text holds, or what is wrong with it.
-    fn from_text(text: &str) -> Result<Self::Whole, String>;
+    fn from_text(text: &str) -> Result<Self::Whole, String> {
+        Self::from_record(&Self::Record::read(text)?)
+    }
     /// The whole game as a shared picture shows it: what everyone saw.
     fn scene(whole: &Self::Whole) -> crate::picture::Scene;
     /// The game's pictures as `seat` saw it, where its armies are hidden from each other.
     fn scene_seen_by(_whole: &Self::Whole, _seat: Seat) -> Option<crate::picture::Scene> {
         None
+    }
+}
+
+/// A game's record as the text players copy.
+pub trait RecordText: Sized {
+    /// The record as text.
+    fn text(&self) -> String;
+    /// The record a text holds, or what is wrong with it.
+    fn read(text: &str) -> Result<Self, String>;
+}
+
+/// A record kept as its text.
+impl RecordText for String {
+    fn text(&self) -> String {
+        self.clone()
+    }
+
+    fn read(text: &str) -> Result<String, String> {
+        Ok(text.to_owned())
     }
 }
 

@@ -18,7 +18,7 @@ mod shelf;
 
 pub use game::{
     Answer, Authority, Change, ComputerWords, LoadMatch, Match, MatchModel, MatchSet, MatchWords,
-    PlayRequest, Records, ResultWords, RoomAdapter, Ruling, StepPlayed, TableState,
+    PlayRequest, RecordText, Records, ResultWords, RoomAdapter, Ruling, StepPlayed, TableState,
 };
 pub use practice::{Attempt, PracticeRequest, PracticeView};
 pub use referee::LocalReferee;

@@ -10,7 +10,8 @@ use super::pieces::{army, character_size};
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
 use crate::client::play::{
-    Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, ResultWords, RoomAdapter,
+    Answer, Authority, ComputerWords, MatchModel, MatchWords, RecordText, Records, ResultWords,
+    RoomAdapter,
 };
 use crate::client::points::{
     Geometry, MoveEffects, PieceLook, PointsBoard, PointsLesson, PointsMatch,
@@ -21,9 +22,7 @@ use crate::client::theme::Rgb;
 use crate::protocol::{self, GameEnd, RoomTable};
 use crate::rules::GameKind;
 use crate::rules::Seat;
-use crate::rules::qiguo::{
-    FILES, Move, MoveList, Piece, Played, Point, QiguoRecord, RANKS, Replay,
-};
+use crate::rules::qiguo::{FILES, Move, MoveList, Piece, Played, Point, QiguoRecord, RANKS};
 use bevy::prelude::*;
 use std::convert::Infallible;
 
@@ -253,17 +252,18 @@ impl Records for QiguoMatch {
         Ok(QiguoMatch::of(game))
     }
 
-    fn to_text(whole: &QiguoMatch) -> String {
-        whole.game.record().to_text()
-    }
-
-    fn from_text(text: &str) -> Result<QiguoMatch, String> {
-        let game = Replay::from_text(text).map_err(|error| error.to_string())?;
-        Ok(QiguoMatch::of(game))
-    }
-
     fn scene(whole: &QiguoMatch) -> crate::picture::Scene {
         crate::picture::qiguo::scene(&whole.game)
+    }
+}
+
+impl RecordText for QiguoRecord {
+    fn text(&self) -> String {
+        self.to_text()
+    }
+
+    fn read(text: &str) -> Result<QiguoRecord, String> {
+        QiguoRecord::from_text(text).map_err(|error| error.to_string())
     }
 }
 

@@ -10,7 +10,8 @@ use super::pieces::ink;
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
 use crate::client::play::{
-    Answer, Authority, ComputerWords, MatchModel, MatchWords, Records, ResultWords, RoomAdapter,
+    Answer, Authority, ComputerWords, MatchModel, MatchWords, RecordText, Records, ResultWords,
+    RoomAdapter,
 };
 use crate::client::points::{
     Geometry, MoveEffects, PieceLook, PointsBoard, PointsLesson, PointsMatch,
@@ -192,10 +193,6 @@ impl MatchModel for XiangqiMatch {
         XiangqiMatch::seat_to_move(self)
     }
 
-    fn movers(&self) -> Vec<Seat> {
-        (0..self.plies()).map(|ply| Seat((ply % 2) as u8)).collect()
-    }
-
     fn seat_count(&self) -> usize {
         2
     }
@@ -278,17 +275,18 @@ impl Records for XiangqiMatch {
         Ok(XiangqiMatch::new(game, record.conceded))
     }
 
-    fn to_text(whole: &XiangqiMatch) -> String {
-        whole.record().to_text()
-    }
-
-    fn from_text(text: &str) -> Result<XiangqiMatch, String> {
-        let record = XiangqiRecord::from_text(text).map_err(|error| error.to_string())?;
-        <XiangqiMatch as Records>::from_record(&record)
-    }
-
     fn scene(whole: &XiangqiMatch) -> crate::picture::Scene {
         crate::picture::xiangqi::scene(&whole.game, whole.conceded)
+    }
+}
+
+impl RecordText for XiangqiRecord {
+    fn text(&self) -> String {
+        self.to_text()
+    }
+
+    fn read(text: &str) -> Result<XiangqiRecord, String> {
+        XiangqiRecord::from_text(text).map_err(|error| error.to_string())
     }
 }
 

@@ -296,10 +296,6 @@ impl MatchModel for ClassicMatch {
         seat_of_ply(mover)
     }
 
-    fn movers(&self) -> Vec<Seat> {
-        (0..self.plies()).map(seat_of_ply).collect()
-    }
-
     fn seat_count(&self) -> usize {
         2
     }
@@ -402,14 +398,6 @@ impl Records for ClassicMatch {
 
     fn from_record(record: &String) -> Result<ClassicGame, String> {
         ClassicGame::from_text(record).map_err(|error| error.to_string())
-    }
-
-    fn to_text(game: &ClassicGame) -> String {
-        game.to_text()
-    }
-
-    fn from_text(text: &str) -> Result<ClassicGame, String> {
-        ClassicGame::from_text(text).map_err(|error| error.to_string())
     }
 
     fn scene(game: &ClassicGame) -> crate::picture::Scene {
