@@ -199,8 +199,9 @@ def read_module(data):
 def kind_of(path):
     """What a function of an added part is, by its demangled path: the code Bevy generates for
     each system (running it, its parameters' access, its set's label), the plugins' `build`
-    that registers the systems, kawu's own functions, or the rest."""
-    if "Plugin>::build" in path or path.startswith("kawu::client::play::logic_plugin"):
+    that registers the systems (and kawu's plugin functions it inlines them into), kawu's own
+    functions, or the rest."""
+    if "Plugin>::build" in path or re.fullmatch(r"kawu::.*::\w*plugin", path):
         return "registration (plugins' build)"
     if any(part in path for part in ("bevy_ecs::system", "bevy_ecs::schedule", "SystemTypeSet",
                                      "SystemParam", "DynEq", "DynHash")):
