@@ -10,7 +10,7 @@ use super::matches::{NewMatch, ResumeMatch};
 use super::records::WatchReplay;
 use super::seats::Seats;
 use super::settings::Settings;
-use super::theme::{UiSet, dialog_frame, palette, small_button};
+use super::theme::{ButtonSize::Small, UiSet, dialog_frame, palette, sounding_button};
 use super::{ClientSet, Screen};
 use crate::ai::Level;
 use crate::lessons::Verdict;
@@ -344,13 +344,19 @@ fn lesson_panel(
                     ui.label(egui::RichText::new(t(outline.done_key)).strong());
                 }
                 ui.horizontal_wrapped(|ui| {
-                    if right && !last && small_button(ui, true, t("learn-next"), &mut sounds) {
+                    if right
+                        && !last
+                        && sounding_button(ui, Small, true, t("learn-next"), &mut sounds)
+                    {
                         steps.write(StartLessonStep {
                             kind: run.kind,
                             step: run.step + 1,
                         });
                     }
-                    if right && last && small_button(ui, true, t("learn-play-easy"), &mut sounds) {
+                    if right
+                        && last
+                        && sounding_button(ui, Small, true, t("learn-play-easy"), &mut sounds)
+                    {
                         let players = *catalog.get(run.kind).seats.start();
                         starts.write(NewMatch {
                             game: run.kind,
@@ -359,13 +365,13 @@ fn lesson_panel(
                             attract: false,
                         });
                     }
-                    if !right && small_button(ui, true, t("learn-again"), &mut sounds) {
+                    if !right && sounding_button(ui, Small, true, t("learn-again"), &mut sounds) {
                         steps.write(StartLessonStep {
                             kind: run.kind,
                             step: run.step,
                         });
                     }
-                    if small_button(ui, true, t("learn-leave"), &mut sounds) {
+                    if sounding_button(ui, Small, true, t("learn-leave"), &mut sounds) {
                         next.set(Screen::Title);
                     }
                 });

@@ -8,7 +8,7 @@ use super::cues::UiSound;
 use super::i18n::{Lang, tr};
 use super::seats::Seats;
 use super::storage::{read_file, write_file};
-use super::theme::{Toast, small_button};
+use super::theme::{ButtonSize::Small, Toast, sounding_button};
 use crate::rules::GameKind;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -219,10 +219,10 @@ pub fn record_box(
         if !words.export {
             return;
         }
-        if small_button(ui, true, t("record-export"), sounds) {
+        if sounding_button(ui, Small, true, t("record-export"), sounds) {
             action = Some(RecordBoxAction::Export);
         }
-        if small_button(ui, true, t("record-import"), sounds) {
+        if sounding_button(ui, Small, true, t("record-import"), sounds) {
             state.text = Some(String::new());
         }
     });
@@ -247,18 +247,18 @@ pub fn record_box(
     );
     let mut close = false;
     ui.horizontal_wrapped(|ui| {
-        if small_button(ui, !text.is_empty(), t("record-copy"), sounds) {
+        if sounding_button(ui, Small, !text.is_empty(), t("record-copy"), sounds) {
             clipboard.copy_and_tell(text, toast);
         }
-        if small_button(ui, true, t("record-paste"), sounds) {
+        if sounding_button(ui, Small, true, t("record-paste"), sounds) {
             state.pasting = true;
             clipboard.request_paste();
         }
-        if small_button(ui, !text.trim().is_empty(), t(words.import), sounds) {
+        if sounding_button(ui, Small, !text.trim().is_empty(), t(words.import), sounds) {
             action = Some(RecordBoxAction::Import(text.clone()));
             close = true;
         }
-        if small_button(ui, true, t("dialog-cancel"), sounds) {
+        if sounding_button(ui, Small, true, t("dialog-cancel"), sounds) {
             close = true;
         }
     });

@@ -314,43 +314,34 @@ pub(super) fn take_named_widgets(ctx: &egui::Context) -> Vec<(String, egui::Rect
     })
 }
 
-/// A wide menu button (300 points, or the width there is), its place named by its text; a
-/// click also makes the click sound.
-pub fn menu_button(
+/// How large a [`sounding_button`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonSize {
+    /// A wide menu button: 300 points (or the width there is) by 44, in large text.
+    Wide,
+    /// A small button, as large as its text (the HUD's).
+    Small,
+}
+
+/// A button of `size`, its place named by its text; a click also makes the click sound.
+pub fn sounding_button(
     ui: &mut egui::Ui,
+    size: ButtonSize,
     enabled: bool,
     text: impl Into<String>,
     sounds: &mut MessageWriter<UiSound>,
 ) -> bool {
     let text = text.into();
-    let width = ui.available_width().min(300.0);
-    let button =
-        egui::Button::new(egui::RichText::new(&text).size(19.0)).min_size(egui::vec2(width, 44.0));
-    sounding_button(ui, enabled, &text, button, sounds)
-}
-
-/// A small button (the HUD's), its place named by its text; a click also makes the click
-/// sound.
-pub fn small_button(
-    ui: &mut egui::Ui,
-    enabled: bool,
-    text: impl Into<String>,
-    sounds: &mut MessageWriter<UiSound>,
-) -> bool {
-    let text = text.into();
-    sounding_button(ui, enabled, &text, egui::Button::new(&text), sounds)
-}
-
-/// Adds `button`, its place named `text`; a click also makes the click sound.
-fn sounding_button(
-    ui: &mut egui::Ui,
-    enabled: bool,
-    text: &str,
-    button: egui::Button,
-    sounds: &mut MessageWriter<UiSound>,
-) -> bool {
+    let button = match size {
+        ButtonSize::Wide => {
+            let width = ui.available_width().min(300.0);
+            egui::Button::new(egui::RichText::new(&text).size(19.0))
+                .min_size(egui::vec2(width, 44.0))
+        }
+        ButtonSize::Small => egui::Button::new(&text),
+    };
     let response = ui.add_enabled(enabled, button);
-    name_place(ui, text, &response);
+    name_place(ui, &text, &response);
     let clicked = response.clicked();
     if clicked {
         sounds.write(UiSound::Click);

@@ -10,7 +10,10 @@ use crate::client::schedule::Screen;
 use crate::client::seats::{LEVEL_CHOICES, Seats};
 use crate::client::settings::Settings;
 use crate::client::tabletop::HudInsets;
-use crate::client::theme::{Toast, dialog_frame, menu_button, name_place, small_button};
+use crate::client::theme::{
+    ButtonSize::{Small, Wide},
+    Toast, dialog_frame, name_place, sounding_button,
+};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -30,18 +33,18 @@ fn continue_dialog(
             ui.label(egui::RichText::new(t("replay-continue")).size(20.0));
             let sounds = &mut act.sounds;
             let mut chosen = None;
-            if menu_button(ui, true, t("replay-everyone-here"), sounds) {
+            if sounding_button(ui, Wide, true, t("replay-everyone-here"), sounds) {
                 chosen = Some(Seats::people(count));
             }
             ui.label(egui::RichText::new(t("replay-versus-computer")).size(17.0));
             ui.horizontal(|ui| {
                 for (level, key) in LEVEL_CHOICES {
-                    if small_button(ui, true, t(key), sounds) {
+                    if sounding_button(ui, Small, true, t(key), sounds) {
                         chosen = Some(Seats::person_and_computers(level, status.to_move, count));
                     }
                 }
             });
-            if small_button(ui, true, t("dialog-cancel"), sounds) {
+            if sounding_button(ui, Small, true, t("dialog-cancel"), sounds) {
                 state.continue_replay = false;
             }
             if let Some(seats) = chosen {
@@ -160,7 +163,7 @@ pub(super) fn hud_dialogs(
                     ui.label(egui::RichText::new(why).size(18.0));
                     ui.add_space(12.0);
                     let sounds = &mut act.sounds;
-                    if menu_button(ui, true, t("result-rematch"), sounds) {
+                    if sounding_button(ui, Wide, true, t("result-rematch"), sounds) {
                         act.starts.write(NewMatch {
                             game,
                             seats: (*seats).clone(),
@@ -170,7 +173,7 @@ pub(super) fn hud_dialogs(
                     }
                     // Only the games whose records replay offer it.
                     if act.catalog.get(game).record_words.is_some()
-                        && menu_button(ui, true, t("result-replay"), sounds)
+                        && sounding_button(ui, Wide, true, t("result-replay"), sounds)
                     {
                         act.watch.write(WatchReplay {
                             kind: game,
@@ -178,7 +181,7 @@ pub(super) fn hud_dialogs(
                         });
                     }
                     if act.catalog.get(game).record_words.is_some()
-                        && menu_button(ui, true, t("result-review"), sounds)
+                        && sounding_button(ui, Wide, true, t("result-review"), sounds)
                     {
                         act.watch.write(WatchReplay {
                             kind: game,
@@ -186,10 +189,10 @@ pub(super) fn hud_dialogs(
                         });
                         act.reviews.write(ReviewRequest::Start);
                     }
-                    if menu_button(ui, true, t("result-view-board"), sounds) {
+                    if sounding_button(ui, Wide, true, t("result-view-board"), sounds) {
                         state.dismissed = Some(status.key);
                     }
-                    if menu_button(ui, true, t("hud-menu"), sounds) {
+                    if sounding_button(ui, Wide, true, t("hud-menu"), sounds) {
                         act.next.set(Screen::Title);
                     }
                 });

@@ -3,7 +3,7 @@
 use super::state::{HudActions, HudMatch};
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::play::{Attempt, PracticeRequest};
-use crate::client::theme::{palette, small_button};
+use crate::client::theme::{ButtonSize::Small, palette, sounding_button};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -58,11 +58,11 @@ pub(super) fn practice_block(
             Attempt::Right { .. } | Attempt::Shown { .. }
         );
         if practice.index < practice.total
-            && small_button(ui, finished, t("practice-next"), &mut act.sounds)
+            && sounding_button(ui, Small, finished, t("practice-next"), &mut act.sounds)
         {
             act.practice.write(PracticeRequest::Next);
         }
-        if small_button(ui, true, t("practice-stop"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, t("practice-stop"), &mut act.sounds) {
             act.practice.write(PracticeRequest::Stop);
         }
     });

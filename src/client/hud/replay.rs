@@ -6,7 +6,7 @@ use crate::client::matches::ReplayProgress;
 use crate::client::play::ShareRequest;
 use crate::client::records::ReplayRequest;
 use crate::client::schedule::Screen;
-use crate::client::theme::small_button;
+use crate::client::theme::{ButtonSize::Small, sounding_button};
 use bevy_egui::egui;
 
 /// The replay's controls: where it stands, step, play, jump, continue from here, share.
@@ -38,10 +38,10 @@ pub(super) fn replay_bar(
         let mut ask = |request| {
             act.replays.write(request);
         };
-        if small_button(ui, !at_start, "|◀", sounds) {
+        if sounding_button(ui, Small, !at_start, "|◀", sounds) {
             ask(ReplayRequest::First);
         }
-        if small_button(ui, !at_start, "◀", sounds) {
+        if sounding_button(ui, Small, !at_start, "◀", sounds) {
             ask(ReplayRequest::Back);
         }
         let play = t(if playing {
@@ -49,13 +49,13 @@ pub(super) fn replay_bar(
         } else {
             "replay-play"
         });
-        if small_button(ui, total > 0, play, sounds) {
+        if sounding_button(ui, Small, total > 0, play, sounds) {
             ask(ReplayRequest::TogglePlay);
         }
-        if small_button(ui, !at_end, "▶", sounds) {
+        if sounding_button(ui, Small, !at_end, "▶", sounds) {
             ask(ReplayRequest::Forward);
         }
-        if small_button(ui, !at_end, "▶|", sounds) {
+        if sounding_button(ui, Small, !at_end, "▶|", sounds) {
             ask(ReplayRequest::Last);
         }
     });
@@ -66,26 +66,27 @@ pub(super) fn replay_bar(
     }
     ui.horizontal_wrapped(|ui| {
         let sounds = &mut act.sounds;
-        if small_button(ui, true, t("replay-continue"), sounds) {
+        if sounding_button(ui, Small, true, t("replay-continue"), sounds) {
             state.continue_replay = true;
         }
-        if small_button(ui, true, t("hud-menu"), sounds) {
+        if sounding_button(ui, Small, true, t("hud-menu"), sounds) {
             act.next.set(Screen::Title);
         }
     });
     ui.horizontal_wrapped(|ui| {
-        if small_button(ui, true, t("share-gif"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, t("share-gif"), &mut act.sounds) {
             act.shares.write(ShareRequest::Game);
         }
-        if small_button(ui, true, t("share-png"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, t("share-png"), &mut act.sounds) {
             act.shares.write(ShareRequest::Position);
         }
         // A game whose armies are hidden from each other also shares as each side saw it.
         if act.catalog.get(table.game.get().0).side_views {
             for (seat, _) in table.seats.iter() {
                 let side = [("side", table.text.seat_name(seat))];
-                if small_button(
+                if sounding_button(
                     ui,
+                    Small,
                     true,
                     tr_args(lang, "share-seen-by", side),
                     &mut act.sounds,

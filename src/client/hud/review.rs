@@ -5,7 +5,7 @@ use crate::ai::review::Class;
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::play::{PracticeRequest, ReviewRequest};
 use crate::client::records::ReplayRequest;
-use crate::client::theme::{Rgb, name_place, palette, small_button};
+use crate::client::theme::{ButtonSize::Small, Rgb, name_place, palette, sounding_button};
 use crate::rules::Seat;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -34,7 +34,7 @@ pub(super) fn review_block(
     let t = |key: &'static str| tr(lang, key);
     let review = &*table.review;
     if !review.on {
-        if small_button(ui, true, t("review-start"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, t("review-start"), &mut act.sounds) {
             act.reviews.write(ReviewRequest::Start);
         }
         return;
@@ -50,7 +50,7 @@ pub(super) fn review_block(
                 [("done", done), ("total", review.total)],
             ));
         }
-        if small_button(ui, true, t("review-stop"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, t("review-stop"), &mut act.sounds) {
             act.reviews.write(ReviewRequest::Stop);
         }
     });
@@ -90,7 +90,7 @@ pub(super) fn review_block(
                     .any(|line| line.mover == *seat && line.class >= Class::Mistake);
                 let player = table.text.seat_name(*seat);
                 let words = tr_args(lang, "practice-start", [("player", player)]);
-                if mistakes && small_button(ui, true, &words, &mut act.sounds) {
+                if mistakes && sounding_button(ui, Small, true, &words, &mut act.sounds) {
                     act.practice.write(PracticeRequest::Start(*seat));
                 }
             }

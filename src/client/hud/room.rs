@@ -8,7 +8,7 @@ use crate::client::online::{
     LinkState, OnlineSession, RoomAction, finished_game_link, invite_link,
 };
 use crate::client::seats::level_key;
-use crate::client::theme::{palette, small_button};
+use crate::client::theme::{ButtonSize::Small, palette, sounding_button};
 use crate::protocol::{RoomSeat, SeatState};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -84,7 +84,13 @@ fn start_with_the_computer(
         .is_some_and(|view| view.table.computer_may_sit());
     if allowed && session.waiting_for_players() && session.my_seat() == Some(RoomSeat(0)) {
         ui.label(egui::RichText::new(tr(lang, "online-start-help")).small());
-        if small_button(ui, true, tr(lang, "online-start-now"), &mut act.sounds) {
+        if sounding_button(
+            ui,
+            Small,
+            true,
+            tr(lang, "online-start-now"),
+            &mut act.sounds,
+        ) {
             act.room.write(RoomAction::Start);
         }
     }
@@ -96,18 +102,24 @@ fn leave_for_good(ui: &mut egui::Ui, lang: Lang, act: &mut HudActions) {
     let asked = ui.id().with("leave for good");
     let sure = ui.data(|data| data.get_temp::<bool>(asked).unwrap_or(false));
     if !sure {
-        if small_button(ui, true, tr(lang, "online-leave"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, tr(lang, "online-leave"), &mut act.sounds) {
             ui.data_mut(|data| data.insert_temp(asked, true));
         }
         return;
     }
     ui.label(tr(lang, "online-leave-sure"));
     ui.horizontal(|ui| {
-        if small_button(ui, true, tr(lang, "online-leave-yes"), &mut act.sounds) {
+        if sounding_button(
+            ui,
+            Small,
+            true,
+            tr(lang, "online-leave-yes"),
+            &mut act.sounds,
+        ) {
             act.room.write(RoomAction::Leave);
             ui.data_mut(|data| data.insert_temp(asked, false));
         }
-        if small_button(ui, true, tr(lang, "dialog-cancel"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, tr(lang, "dialog-cancel"), &mut act.sounds) {
             ui.data_mut(|data| data.insert_temp(asked, false));
         }
     });
@@ -161,13 +173,19 @@ pub(super) fn online_block(
         .show(ui, |ui| {
             let link = invite_link(session, &room.code);
             ui.label(egui::RichText::new(&link).small());
-            if small_button(ui, true, t("online-copy-link"), &mut act.sounds) {
+            if sounding_button(ui, Small, true, t("online-copy-link"), &mut act.sounds) {
                 act.clipboard.copy_and_tell(&link, &mut act.toast);
             }
             if let Some(picture) = finished_game_link(session) {
                 ui.label(t("online-game-picture"));
                 ui.label(egui::RichText::new(&picture).small());
-                if small_button(ui, true, t("online-copy-picture-link"), &mut act.sounds) {
+                if sounding_button(
+                    ui,
+                    Small,
+                    true,
+                    t("online-copy-picture-link"),
+                    &mut act.sounds,
+                ) {
                     act.clipboard.copy_and_tell(&picture, &mut act.toast);
                 }
             }
@@ -200,7 +218,7 @@ pub(super) fn online_block(
         ui.label(t("online-draw-offered"));
         ui.horizontal(|ui| {
             for (key, accept) in [("dialog-accept", true), ("dialog-decline", false)] {
-                if small_button(ui, true, t(key), &mut act.sounds) {
+                if sounding_button(ui, Small, true, t(key), &mut act.sounds) {
                     act.room.write(RoomAction::AnswerDraw { accept });
                 }
             }
@@ -227,14 +245,26 @@ fn takeback_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut 
     match session.takeback() {
         None => {
             let can_ask = !online.status.over && !session.waiting_for_players();
-            if small_button(ui, can_ask, t("online-takeback-ask"), &mut act.sounds) {
+            if sounding_button(
+                ui,
+                Small,
+                can_ask,
+                t("online-takeback-ask"),
+                &mut act.sounds,
+            ) {
                 act.room.write(RoomAction::AskTakeback);
             }
         }
         Some(takeback) if takeback.seat == mine => {
             ui.label(t("online-takeback-waiting"));
             time_left(ui);
-            if small_button(ui, true, t("online-takeback-withdraw"), &mut act.sounds) {
+            if sounding_button(
+                ui,
+                Small,
+                true,
+                t("online-takeback-withdraw"),
+                &mut act.sounds,
+            ) {
                 act.room.write(RoomAction::WithdrawTakeback);
             }
         }
@@ -248,7 +278,7 @@ fn takeback_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut 
             time_left(ui);
             ui.horizontal(|ui| {
                 for (key, accept) in [("dialog-accept", true), ("dialog-decline", false)] {
-                    if small_button(ui, true, t(key), &mut act.sounds) {
+                    if sounding_button(ui, Small, true, t(key), &mut act.sounds) {
                         act.room.write(RoomAction::AnswerTakeback { accept });
                     }
                 }

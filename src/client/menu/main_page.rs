@@ -6,7 +6,7 @@ use crate::client::i18n::{Lang, tr};
 use crate::client::lessons::{StartLessonStep, next_step, offers_lesson, step_count};
 use crate::client::save::ContinueGame;
 use crate::client::settings::Settings;
-use crate::client::theme::{menu_button, name_place, palette};
+use crate::client::theme::{ButtonSize::Wide, name_place, palette, sounding_button};
 use crate::rules::GameKind;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -52,36 +52,37 @@ pub(super) fn main_page(
     if offer {
         ui.label(egui::RichText::new(t("learn-offer")).color(palette::HINT.egui()));
     }
-    if menu_button(ui, step_count(game) > 0, t("menu-learn"), sounds) {
+    if sounding_button(ui, Wide, step_count(game) > 0, t("menu-learn"), sounds) {
         act.lessons.write(StartLessonStep {
             kind: game,
             step: next_step(settings, game),
         });
         answered = offer.then_some(game);
     }
-    if offer && menu_button(ui, true, t("learn-offer-decline"), sounds) {
+    if offer && sounding_button(ui, Wide, true, t("learn-offer-decline"), sounds) {
         answered = Some(game);
     }
-    if menu_button(ui, info.saved.has(game), t("menu-continue"), sounds) {
+    if sounding_button(ui, Wide, info.saved.has(game), t("menu-continue"), sounds) {
         act.continues.write(ContinueGame(game));
     }
-    if menu_button(ui, true, t("menu-new-game"), sounds) {
+    if sounding_button(ui, Wide, true, t("menu-new-game"), sounds) {
         *page = MenuPage::NewGame;
     }
     let online = info.catalog.get(game).online;
-    if menu_button(ui, online, t("menu-online"), sounds) {
+    if sounding_button(ui, Wide, online, t("menu-online"), sounds) {
         *page = MenuPage::Online;
     }
-    if menu_button(ui, true, t("menu-replays"), sounds) {
+    if sounding_button(ui, Wide, true, t("menu-replays"), sounds) {
         *page = MenuPage::Replays;
     }
-    if menu_button(ui, true, t("menu-rules"), sounds) {
+    if sounding_button(ui, Wide, true, t("menu-rules"), sounds) {
         *page = MenuPage::Rules;
     }
-    if menu_button(ui, true, t("menu-settings"), sounds) {
+    if sounding_button(ui, Wide, true, t("menu-settings"), sounds) {
         *page = MenuPage::Settings;
     }
-    if cfg!(not(target_arch = "wasm32")) && menu_button(ui, true, t("menu-quit"), sounds) {
+    if cfg!(not(target_arch = "wasm32")) && sounding_button(ui, Wide, true, t("menu-quit"), sounds)
+    {
         act.exit.write(AppExit::Success);
     }
     answered

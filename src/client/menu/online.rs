@@ -6,7 +6,7 @@ use crate::client::catalog::GameEntry;
 use crate::client::i18n::{Lang, tr};
 use crate::client::online::{GoOnline, LinkState, OnlineRequest, OnlineSession, RoomPlan};
 use crate::client::seats::Controller;
-use crate::client::theme::{menu_button, name_place, palette};
+use crate::client::theme::{ButtonSize::Wide, name_place, palette, sounding_button};
 use crate::protocol::{ComputerLevel, OnLeave, SeatPlan};
 use bevy_egui::egui;
 
@@ -36,7 +36,7 @@ pub(super) fn online_page(
         plan.on_leave = choice.on_leave;
     }
     clock_choice(ui, lang, &mut choice.clock);
-    if menu_button(ui, true, t("online-create"), &mut act.sounds) {
+    if sounding_button(ui, Wide, true, t("online-create"), &mut act.sounds) {
         act.online.write(GoOnline(OnlineRequest::Create(plan)));
     }
     ui.add_space(10.0);
@@ -55,11 +55,11 @@ pub(super) fn online_page(
     // Side by side: the seats above want the height.
     ui.columns(2, |columns| {
         let sounds = &mut act.sounds;
-        if menu_button(&mut columns[0], typed, t("online-join"), sounds) {
+        if sounding_button(&mut columns[0], Wide, typed, t("online-join"), sounds) {
             act.online
                 .write(GoOnline(OnlineRequest::Join(code.clone())));
         }
-        if menu_button(&mut columns[1], typed, t("online-watch"), sounds) {
+        if sounding_button(&mut columns[1], Wide, typed, t("online-watch"), sounds) {
             act.online.write(GoOnline(OnlineRequest::Watch(code)));
         }
     });

@@ -6,7 +6,7 @@ use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::records::{
     RecordBoxAction, RecordBoxText, RecordSource, WatchReplay, record_box,
 };
-use crate::client::theme::small_button;
+use crate::client::theme::{ButtonSize::Small, sounding_button};
 use bevy_egui::egui;
 
 /// The finished games to watch again (newest first), and a box to paste a game into.
@@ -28,13 +28,13 @@ pub(super) fn replays_page(
         .show(ui, |ui| {
             for (index, kept) in shelf.finished.0.iter().enumerate() {
                 ui.horizontal(|ui| {
-                    if small_button(ui, true, t("replays-watch"), &mut act.sounds) {
+                    if sounding_button(ui, Small, true, t("replays-watch"), &mut act.sounds) {
                         act.watch.write(WatchReplay {
                             kind: kept.kind,
                             record: RecordSource::Kept(kept.record.clone()),
                         });
                     }
-                    if small_button(ui, true, "✕", &mut act.sounds) {
+                    if sounding_button(ui, Small, true, "✕", &mut act.sounds) {
                         forget = Some(index);
                     }
                     let moves = tr_args(lang, "replays-moves", [("count", kept.plies)]);

@@ -2,18 +2,18 @@
 
 use super::choices::measure_seat_rows_rest;
 use super::main_page::main_page;
-use super::new_game::{seats_page, two_seats_page};
+use super::new_game::NewGamePage;
 use super::online::online_page;
-use super::page::{MenuActions, MenuPage, NewGameChoice, ReplayShelf, TitleInfo, new_match};
+use super::page::{MenuActions, MenuPage, NewGameChoice, ReplayShelf, TitleInfo};
 use super::replays::replays_page;
 use super::settings::settings_page;
-use crate::client::i18n::tr;
+use crate::client::cues::UiSound;
+use crate::client::i18n::{Lang, tr};
 use crate::client::lessons::LessonOfferAnswered;
-use crate::client::matches::{LocalClock, TableGame};
+use crate::client::matches::TableGame;
 use crate::client::schedule::Screen;
 use crate::client::settings::Settings;
-use crate::client::theme::{UiSet, dialog_frame, menu_button, palette};
-use crate::protocol::MoveClock;
+use crate::client::theme::{ButtonSize::Wide, UiSet, dialog_frame, palette, sounding_button};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -107,17 +107,15 @@ fn title_screen(
                         }
                         false
                     }
-                    MenuPage::NewGame if entry.seats.clone().count() > 1 => {
-                        let gamepads = &info.gamepads;
-                        let chosen = seats_page(ui, lang, &entry, &mut choice, gamepads, &mut act);
-                        if let Some(seats) = chosen {
-                            *act.clock = LocalClock::new(MoveClock::Off);
-                            act.starts.write(new_match(entry.kind, seats));
-                        }
-                        true
-                    }
                     MenuPage::NewGame => {
-                        two_seats_page(ui, lang, &entry, &mut choice, &info.gamepads, &mut act);
+                        let page = NewGamePage {
+                            lang,
+                            entry: &entry,
+                            choice: &mut choice,
+                            gamepads: &info.gamepads,
+                            act: &mut act,
+                        };
+                        page.show(ui);
                         true
                     }
                     MenuPage::Online => {
@@ -137,9 +135,7 @@ fn title_screen(
                         true
                     }
                     MenuPage::Rules => {
-                        if menu_button(ui, true, tr(lang, "menu-back"), &mut act.sounds) {
-                            *page = MenuPage::Main;
-                        }
+                        back_button(ui, lang, &mut page, &mut act.sounds);
                         ui.add_space(8.0);
                         egui::ScrollArea::vertical()
                             .max_height((ui.ctx().content_rect().height() - 260.0).max(160.0))
@@ -149,13 +145,23 @@ fn title_screen(
                 };
                 if back {
                     ui.add_space(10.0);
-                    if menu_button(ui, true, tr(lang, "menu-back"), &mut act.sounds) {
-                        *page = MenuPage::Main;
-                    }
+                    back_button(ui, lang, &mut page, &mut act.sounds);
                 }
                 measure_seat_rows_rest(ui, 2.0 * margin);
             });
         });
     shelf.toast.show_ui(ctx, lang, 0.0);
     Ok(())
+}
+
+/// The Back button: back to the main page.
+fn back_button(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    page: &mut MenuPage,
+    sounds: &mut MessageWriter<UiSound>,
+) {
+    if sounding_button(ui, Wide, true, tr(lang, "menu-back"), sounds) {
+        *page = MenuPage::Main;
+    }
 }

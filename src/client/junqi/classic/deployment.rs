@@ -10,7 +10,9 @@ use crate::client::i18n::{Lang, tr};
 use crate::client::schedule::{ClientSet, Screen};
 use crate::client::settings::Settings;
 use crate::client::storage::{read_file, write_file};
-use crate::client::theme::{UiSet, foreground_dialog, name_place, small_button};
+use crate::client::theme::{
+    ButtonSize::Small, UiSet, foreground_dialog, name_place, sounding_button,
+};
 use crate::rules::junqi::classic::{Deployment, DeploymentDraft, DeploymentError, DeploymentStyle};
 use crate::rules::junqi::{Color, FILES, Kind, Point};
 use bevy::prelude::*;
@@ -410,7 +412,7 @@ fn controls(
             DeploymentStyle::Defensive,
             DeploymentStyle::Aggressive,
         ] {
-            if small_button(ui, true, t(style_key(style)), sounds) {
+            if sounding_button(ui, Small, true, t(style_key(style)), sounds) {
                 commands.write(DeploymentCommand::Arrange(style));
             }
         }
@@ -429,7 +431,7 @@ fn controls(
         commands.write(DeploymentCommand::Ready);
     }
     ui.add_space(4.0);
-    if small_button(ui, true, t("hud-menu"), sounds) {
+    if sounding_button(ui, Small, true, t("hud-menu"), sounds) {
         next.set(Screen::Title);
     }
 }
@@ -510,10 +512,10 @@ fn layouts(
     let t = |key: &str| tr(lang, key);
     ui.horizontal_wrapped(|ui| {
         for layout in &saved.0 {
-            if small_button(ui, true, &layout.name, sounds) {
+            if sounding_button(ui, Small, true, &layout.name, sounds) {
                 commands.write(DeploymentCommand::Load(layout.name.clone()));
             }
-            if small_button(ui, true, format!("✕ {}", layout.name), sounds) {
+            if sounding_button(ui, Small, true, format!("✕ {}", layout.name), sounds) {
                 commands.write(DeploymentCommand::Forget(layout.name.clone()));
             }
         }
@@ -528,7 +530,7 @@ fn layouts(
         );
         name_place(ui, t("deploy-layout-name"), &field);
         let can_save = !name.0.trim().is_empty() && screen.draft.deployment().is_ok();
-        if small_button(ui, can_save, t("deploy-save"), sounds) {
+        if sounding_button(ui, Small, can_save, t("deploy-save"), sounds) {
             commands.write(DeploymentCommand::Save(name.0.clone()));
             name.0.clear();
         }

@@ -19,7 +19,10 @@ use crate::client::schedule::{ClientSet, Screen};
 use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
 use crate::client::tabletop::{SeatInView, TableGesture};
-use crate::client::theme::{UiSet, foreground_dialog, menu_button, small_button};
+use crate::client::theme::{
+    ButtonSize::{Small, Wide},
+    UiSet, foreground_dialog, sounding_button,
+};
 use crate::client::timeline::animations_settled;
 use crate::rules::GameKind;
 use crate::rules::junqi::Color as Side;
@@ -356,11 +359,11 @@ fn cover_page(
             .size(20.0),
         );
         ui.add_space(10.0);
-        if menu_button(ui, true, tr(lang, "classic-cover-ready"), &mut sounds) {
+        if sounding_button(ui, Wide, true, tr(lang, "classic-cover-ready"), &mut sounds) {
             lifts.write(LiftCover);
         }
         ui.add_space(4.0);
-        if small_button(ui, true, tr(lang, "hud-menu"), &mut sounds) {
+        if sounding_button(ui, Small, true, tr(lang, "hud-menu"), &mut sounds) {
             next.set(Screen::Title);
         }
     });
