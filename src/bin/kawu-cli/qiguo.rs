@@ -7,9 +7,10 @@ use crate::{Failure, Output, play_games};
 use clap::Subcommand;
 use kawu::ai::Level;
 use kawu::ai::qiguo::arena::{GameReport, Tally, play_game};
-use kawu::ai::qiguo::{choose_move, judge_move};
+use kawu::ai::qiguo::{Limits, choose_move_within, judge_move, limits};
 use kawu::rules::qiguo::{Move, MoveList, Position, Replay, Seating};
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 #[derive(Subcommand)]
 pub enum QiguoCommand {
@@ -207,7 +208,14 @@ fn run_text(command: QiguoCommand) -> Result<String, Failure> {
                     "unexpected argument '{extra}' after the QFEN"
                 )));
             }
-            Ok(choose_move(&position, level, seed).map_or(String::new(), |mv| format!("{mv}\n")))
+            // Bounded by the level's depth and nodes alone, not the clock, so that the same
+            // seed gives the same move on a slow or busy machine.
+            let limits = Limits {
+                max_time: Duration::from_secs(3600),
+                ..limits(level)
+            };
+            Ok(choose_move_within(&position, level, limits, seed)
+                .map_or(String::new(), |mv| format!("{mv}\n")))
         }
         QiguoCommand::Review(args) => {
             let level = args.level()?;
