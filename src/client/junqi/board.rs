@@ -8,7 +8,7 @@ use crate::client::ClientSet;
 use crate::client::matches::{TableGame, on_table};
 use crate::client::points::PointsBoard;
 use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
-use crate::client::tabletop::{Label, TableBounds, TablePitch, TableView, line, on_table_of};
+use crate::client::tabletop::{Label, TableView, frame_board, line, on_table_of};
 use crate::client::theme::palette;
 use crate::rules::junqi::{FILES, Point, RANKS};
 use bevy::prelude::*;
@@ -37,18 +37,12 @@ pub(super) fn table_plugin<M: JunqiTable>(app: &mut App) {
     .add_systems(
         Update,
         (
-            fit_table,
+            frame_board(BOARD + Vec2::splat(24.0), RANK_STEP),
             label_coordinates::<M>.run_if(resource_changed::<TableView>),
         )
             .distributive_run_if(on_table(M::KIND))
             .in_set(ClientSet::Present),
     );
-}
-
-/// The camera frames this board while it is on the table.
-fn fit_table(mut bounds: ResMut<TableBounds>, mut pitch: ResMut<TablePitch>) {
-    bounds.set_if_neq(TableBounds(BOARD + Vec2::splat(24.0)));
-    pitch.set_if_neq(TablePitch(RANK_STEP));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -594,6 +594,15 @@ mod tests {
         }
     }
 
+    /// The ticket of `sent`'s room, holding `seat`.
+    fn holding(seat: RoomSeat) -> Option<RoomTicket> {
+        Some(RoomTicket {
+            code: "ABCDEFGHJK".into(),
+            seat: Some(seat),
+            token: None,
+        })
+    }
+
     #[test]
     fn an_action_refused_as_stale_after_an_offer_is_sent_again_once() {
         let mut session = sent("c9d10", 41);
@@ -655,11 +664,7 @@ mod tests {
     #[test]
     fn only_this_devices_own_declined_or_lapsed_request_is_told() {
         let mut session = sent("c9d10", 41);
-        session.room = Some(RoomTicket {
-            code: "ABCDEFGHJK".into(),
-            seat: Some(RoomSeat(1)),
-            token: None,
-        });
+        session.room = holding(RoomSeat(1));
         let declined = event(42, RoomEvent::TakebackDeclined { seat: RoomSeat(0) });
         let lapsed = event(42, RoomEvent::TakebackLapsed { seat: RoomSeat(1) });
         let mine = Some(RoomSeat(1));
@@ -683,11 +688,7 @@ mod tests {
     #[test]
     fn the_seat_that_moves_first_sits_at_table_seat_zero() {
         let mut session = sent("c9d10", 41);
-        session.room = Some(RoomTicket {
-            code: "ABCDEFGHJK".into(),
-            seat: Some(RoomSeat(1)),
-            token: None,
-        });
+        session.room = holding(RoomSeat(1));
         assert_eq!(session.table_seats(), [Seat(0), Seat(1)]);
         session.view.as_mut().unwrap().first_seat = RoomSeat(1);
         assert_eq!(session.table_seats(), [Seat(1), Seat(0)]);
@@ -706,11 +707,7 @@ mod tests {
         view.seats = vec![view.seats[0]; 4];
         view.seats[2].taken = false;
         view.first_seat = RoomSeat(1);
-        session.room = Some(RoomTicket {
-            code: "ABCDEFGHJK".into(),
-            seat: Some(RoomSeat(0)),
-            token: None,
-        });
+        session.room = holding(RoomSeat(0));
         // The server's rule: game seat = (room seat - first seat) mod the seat count.
         assert_eq!(session.table_seats(), [Seat(3), Seat(0), Seat(1), Seat(2)]);
         let waiting = session.seats_here().expect("four seats");

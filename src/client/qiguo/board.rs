@@ -7,7 +7,7 @@ use crate::client::ClientSet;
 use crate::client::matches::{TableGame, on_table};
 use crate::client::table_colours::TablePalette;
 use crate::client::tabletop::paint::{fill, paint, stroke, white, wood};
-use crate::client::tabletop::{Label, TableBounds, TablePitch, line, on_table_of};
+use crate::client::tabletop::{Label, frame_board, line, on_table_of};
 use crate::client::theme::palette;
 use crate::client::timeline::z;
 use crate::picture::qiguo::STAR_POINTS;
@@ -23,16 +23,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(TableGame(GameKind::Qiguo)), spawn_board)
         .add_systems(
             Update,
-            (fit_table, colour_emperor)
+            (frame_board(BOARD + Vec2::splat(16.0), STEP), colour_emperor)
                 .distributive_run_if(on_table(GameKind::Qiguo))
                 .in_set(ClientSet::Present),
         );
-}
-
-/// The camera frames this board while it is on the table.
-fn fit_table(mut bounds: ResMut<TableBounds>, mut pitch: ResMut<TablePitch>) {
-    bounds.set_if_neq(TableBounds(BOARD + Vec2::splat(16.0)));
-    pitch.set_if_neq(TablePitch(STEP));
 }
 
 /// The letters of the files, west to east.

@@ -39,6 +39,18 @@ impl Default for TablePitch {
     }
 }
 
+/// A system that has the camera frame a board while it is on the table: `bounds`, the board
+/// with its frame, always shown whole; `pitch`, the distance between its neighbouring points.
+pub fn frame_board(
+    bounds: Vec2,
+    pitch: f32,
+) -> impl FnMut(ResMut<TableBounds>, ResMut<TablePitch>) + Clone {
+    move |mut shown, mut spacing| {
+        shown.set_if_neq(TableBounds(bounds));
+        spacing.set_if_neq(TablePitch(pitch));
+    }
+}
+
 /// A world point the view should show: a zoomed-in table pans smoothly to bring it in (a
 /// selected piece, the last move). Nothing moves when the whole table is in view.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]

@@ -11,6 +11,7 @@ mod table;
 
 pub use camera::{
     HudInsets, SeatInView, ShowOnTable, TableBounds, TableCamera, TablePitch, TableView, TableZoom,
+    frame_board,
 };
 pub use devices::{CarefulTap, PointerWorld, PressHolds};
 pub use label::{Label, LabelAnchor};

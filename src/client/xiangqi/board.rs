@@ -6,7 +6,7 @@ use super::layout::{BOARD, STEP, square_to_world};
 use crate::client::ClientSet;
 use crate::client::matches::{TableGame, on_table};
 use crate::client::tabletop::paint::wood;
-use crate::client::tabletop::{Label, TableBounds, TablePitch, TableView, line, on_table_of};
+use crate::client::tabletop::{Label, TableView, frame_board, line, on_table_of};
 use crate::client::theme::palette;
 use crate::rules::GameKind;
 use crate::rules::xiangqi::{FILES, RANKS, Square};
@@ -24,19 +24,13 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
-            fit_table,
+            frame_board(BOARD + Vec2::splat(24.0), STEP),
             // The numerals follow the board when it turns.
             label_files.run_if(resource_changed::<TableView>),
         )
             .distributive_run_if(on_table(GameKind::Xiangqi))
             .in_set(ClientSet::Present),
     );
-}
-
-/// The camera frames this board while it is on the table.
-fn fit_table(mut bounds: ResMut<TableBounds>, mut pitch: ResMut<TablePitch>) {
-    bounds.set_if_neq(TableBounds(BOARD + Vec2::splat(24.0)));
-    pitch.set_if_neq(TablePitch(STEP));
 }
 
 fn spawn_board(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
