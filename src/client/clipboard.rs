@@ -2,7 +2,6 @@
 //! desktop uses `arboard`; the browser its asynchronous `navigator.clipboard`, whose answer
 //! arrives a few frames later.
 
-use super::theme::Toast;
 use bevy::prelude::*;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -30,14 +29,6 @@ impl Clipboard {
         }
         #[cfg(not(target_arch = "wasm32"))]
         self.with_desktop(|clipboard| clipboard.set_text(text))
-    }
-
-    /// Copies `text` and tells the player whether it worked.
-    pub fn copy_and_tell(&self, text: &str, toast: &mut Toast) {
-        match self.copy(text) {
-            Ok(()) => toast.show_key("toast-copied"),
-            Err(error) => toast.show_key_with("toast-copy-failed", error),
-        }
     }
 
     /// Asks for the clipboard's text; [`Clipboard::take_pasted`] hands it over once it is there.

@@ -3,12 +3,10 @@
 //! writes its own records; the shell only carries them.
 
 use super::ClientSet;
-use super::clipboard::Clipboard;
-use super::cues::UiSound;
 use super::i18n::{Lang, tr};
 use super::seats::Seats;
 use super::storage::{read_file, write_file};
-use super::theme::{ButtonSize::Small, Toast, sounding_button};
+use super::theme::{ButtonSize::Small, Toast, UiFeedback, sounding_button};
 use crate::rules::GameKind;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -209,9 +207,7 @@ pub fn record_box(
     lang: Lang,
     words: RecordBoxText,
     state: &mut RecordBox,
-    clipboard: &Clipboard,
-    toast: &mut Toast,
-    sounds: &mut MessageWriter<UiSound>,
+    feedback: &mut UiFeedback,
 ) -> Option<RecordBoxAction> {
     let t = |key: &'static str| tr(lang, key);
     let mut action = None;
@@ -219,20 +215,20 @@ pub fn record_box(
         if !words.export {
             return;
         }
-        if sounding_button(ui, Small, true, t("record-export"), sounds) {
+        if sounding_button(ui, Small, true, t("record-export"), &mut feedback.sounds) {
             action = Some(RecordBoxAction::Export);
         }
-        if sounding_button(ui, Small, true, t("record-import"), sounds) {
+        if sounding_button(ui, Small, true, t("record-import"), &mut feedback.sounds) {
             state.text = Some(String::new());
         }
     });
     if state.pasting
-        && let Some(pasted) = clipboard.take_pasted()
+        && let Some(pasted) = feedback.clipboard.take_pasted()
     {
         state.pasting = false;
         match pasted {
             Ok(text) => state.text = Some(text),
-            Err(error) => toast.show_key_with("toast-paste-failed", error),
+            Err(error) => feedback.toast.show_key_with("toast-paste-failed", error),
         }
     }
     let Some(text) = state.text.as_mut() else {
@@ -247,18 +243,30 @@ pub fn record_box(
     );
     let mut close = false;
     ui.horizontal_wrapped(|ui| {
-        if sounding_button(ui, Small, !text.is_empty(), t("record-copy"), sounds) {
-            clipboard.copy_and_tell(text, toast);
+        if sounding_button(
+            ui,
+            Small,
+            !text.is_empty(),
+            t("record-copy"),
+            &mut feedback.sounds,
+        ) {
+            feedback.copy_and_tell(text);
         }
-        if sounding_button(ui, Small, true, t("record-paste"), sounds) {
+        if sounding_button(ui, Small, true, t("record-paste"), &mut feedback.sounds) {
             state.pasting = true;
-            clipboard.request_paste();
+            feedback.clipboard.request_paste();
         }
-        if sounding_button(ui, Small, !text.trim().is_empty(), t(words.import), sounds) {
+        if sounding_button(
+            ui,
+            Small,
+            !text.trim().is_empty(),
+            t(words.import),
+            &mut feedback.sounds,
+        ) {
             action = Some(RecordBoxAction::Import(text.clone()));
             close = true;
         }
-        if sounding_button(ui, Small, true, t("dialog-cancel"), sounds) {
+        if sounding_button(ui, Small, true, t("dialog-cancel"), &mut feedback.sounds) {
             close = true;
         }
     });
@@ -269,7 +277,7 @@ pub fn record_box(
 }
 
 /// After an export: the text goes into the box and onto the clipboard.
-pub fn show_export(state: &mut RecordBox, text: String, clipboard: &Clipboard, toast: &mut Toast) {
-    clipboard.copy_and_tell(&text, toast);
+pub fn show_export(state: &mut RecordBox, text: String, feedback: &mut UiFeedback) {
+    feedback.copy_and_tell(&text);
     state.text = Some(text);
 }

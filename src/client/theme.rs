@@ -2,11 +2,13 @@
 //! every screen uses (menu buttons, dialog frames, toasts).
 
 use super::ClientSet;
+use super::clipboard::Clipboard;
 use super::cues::UiSound;
 use super::i18n::{Lang, tr};
 use crate::picture::text::FONT_TTF;
 use bevy::camera::CameraOutputMode;
 use bevy::camera::visibility::RenderLayers;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
 use bevy_egui::{
@@ -312,6 +314,28 @@ pub(super) fn take_named_widgets(ctx: &egui::Context) -> Vec<(String, egui::Rect
                 .0,
         )
     })
+}
+
+/// How the interface answers the player: a button's click, a toast, and the clipboard, whose
+/// copies a toast tells of.
+#[derive(SystemParam)]
+pub struct UiFeedback<'w> {
+    /// The interface's sounds.
+    pub sounds: MessageWriter<'w, UiSound>,
+    /// The toast shown over the screen.
+    pub toast: ResMut<'w, Toast>,
+    /// The system clipboard.
+    pub clipboard: Res<'w, Clipboard>,
+}
+
+impl UiFeedback<'_> {
+    /// Copies `text` and tells the player whether it worked.
+    pub fn copy_and_tell(&mut self, text: &str) {
+        match self.clipboard.copy(text) {
+            Ok(()) => self.toast.show_key("toast-copied"),
+            Err(error) => self.toast.show_key_with("toast-copy-failed", error),
+        }
+    }
 }
 
 /// How large a [`sounding_button`] is.

@@ -19,7 +19,7 @@ pub(super) fn game_buttons(
     let t = |key: &'static str| tr(lang, key);
     let (status, seats, text) = (&table.status, &table.seats, &table.text);
     ui.horizontal_wrapped(|ui| {
-        let sounds = &mut act.sounds;
+        let sounds = &mut act.feedback.sounds;
         if sounding_button(ui, Small, status.can_undo(seats), t("hud-undo"), sounds) {
             act.requests.write(MatchRequest::Undo);
             state.dismissed = None;

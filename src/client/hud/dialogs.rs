@@ -31,7 +31,7 @@ fn continue_dialog(
         .frame(dialog_frame())
         .show(ctx, |ui| {
             ui.label(egui::RichText::new(t("replay-continue")).size(20.0));
-            let sounds = &mut act.sounds;
+            let sounds = &mut act.feedback.sounds;
             let mut chosen = None;
             if sounding_button(ui, Wide, true, t("replay-everyone-here"), sounds) {
                 chosen = Some(Seats::people(count));
@@ -131,7 +131,7 @@ pub(super) fn hud_dialogs(
                     }
                     if ui.button(t("dialog-decline")).clicked() {
                         state.draw_offer = None;
-                        act.toast.show_key("toast-draw-declined");
+                        act.feedback.toast.show_key("toast-draw-declined");
                     }
                 });
             });
@@ -162,7 +162,7 @@ pub(super) fn hud_dialogs(
                     );
                     ui.label(egui::RichText::new(why).size(18.0));
                     ui.add_space(12.0);
-                    let sounds = &mut act.sounds;
+                    let sounds = &mut act.feedback.sounds;
                     if sounding_button(ui, Wide, true, t("result-rematch"), sounds) {
                         act.starts.write(NewMatch {
                             game,
@@ -198,7 +198,9 @@ pub(super) fn hud_dialogs(
                 });
             });
     }
-    act.toast.show_ui(ctx, lang, insets.table_centre()[0]);
+    act.feedback
+        .toast
+        .show_ui(ctx, lang, insets.table_centre()[0]);
     Ok(())
 }
 

@@ -52,17 +52,18 @@ pub(super) fn practice_block(
             ui.label(egui::RichText::new(words).size(18.0).color(colour.egui()));
         }
     }
+    let sounds = &mut act.feedback.sounds;
     ui.horizontal_wrapped(|ui| {
         let finished = matches!(
             practice.attempt,
             Attempt::Right { .. } | Attempt::Shown { .. }
         );
         if practice.index < practice.total
-            && sounding_button(ui, Small, finished, t("practice-next"), &mut act.sounds)
+            && sounding_button(ui, Small, finished, t("practice-next"), sounds)
         {
             act.practice.write(PracticeRequest::Next);
         }
-        if sounding_button(ui, Small, true, t("practice-stop"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, t("practice-stop"), sounds) {
             act.practice.write(PracticeRequest::Stop);
         }
     });

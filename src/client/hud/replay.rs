@@ -34,7 +34,7 @@ pub(super) fn replay_bar(
     );
     let (at_start, at_end) = (shown == 0, shown == total);
     ui.horizontal_wrapped(|ui| {
-        let sounds = &mut act.sounds;
+        let sounds = &mut act.feedback.sounds;
         let mut ask = |request| {
             act.replays.write(request);
         };
@@ -65,7 +65,7 @@ pub(super) fn replay_bar(
         act.replays.write(ReplayRequest::Jump(ply));
     }
     ui.horizontal_wrapped(|ui| {
-        let sounds = &mut act.sounds;
+        let sounds = &mut act.feedback.sounds;
         if sounding_button(ui, Small, true, t("replay-continue"), sounds) {
             state.continue_replay = true;
         }
@@ -74,10 +74,10 @@ pub(super) fn replay_bar(
         }
     });
     ui.horizontal_wrapped(|ui| {
-        if sounding_button(ui, Small, true, t("share-gif"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, t("share-gif"), &mut act.feedback.sounds) {
             act.shares.write(ShareRequest::Game);
         }
-        if sounding_button(ui, Small, true, t("share-png"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, t("share-png"), &mut act.feedback.sounds) {
             act.shares.write(ShareRequest::Position);
         }
         // A game whose armies are hidden from each other also shares as each side saw it.
@@ -89,7 +89,7 @@ pub(super) fn replay_bar(
                     Small,
                     true,
                     tr_args(lang, "share-seen-by", side),
-                    &mut act.sounds,
+                    &mut act.feedback.sounds,
                 ) {
                     act.shares.write(ShareRequest::SeenBy(seat));
                 }

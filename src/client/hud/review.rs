@@ -34,7 +34,7 @@ pub(super) fn review_block(
     let t = |key: &'static str| tr(lang, key);
     let review = &*table.review;
     if !review.on {
-        if sounding_button(ui, Small, true, t("review-start"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, t("review-start"), &mut act.feedback.sounds) {
             act.reviews.write(ReviewRequest::Start);
         }
         return;
@@ -50,7 +50,7 @@ pub(super) fn review_block(
                 [("done", done), ("total", review.total)],
             ));
         }
-        if sounding_button(ui, Small, true, t("review-stop"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, t("review-stop"), &mut act.feedback.sounds) {
             act.reviews.write(ReviewRequest::Stop);
         }
     });
@@ -90,7 +90,7 @@ pub(super) fn review_block(
                     .any(|line| line.mover == *seat && line.class >= Class::Mistake);
                 let player = table.text.seat_name(*seat);
                 let words = tr_args(lang, "practice-start", [("player", player)]);
-                if mistakes && sounding_button(ui, Small, true, &words, &mut act.sounds) {
+                if mistakes && sounding_button(ui, Small, true, &words, &mut act.feedback.sounds) {
                     act.practice.write(PracticeRequest::Start(*seat));
                 }
             }

@@ -8,7 +8,7 @@ use crate::client::online::{
     LinkState, OnlineSession, RoomAction, finished_game_link, invite_link,
 };
 use crate::client::seats::level_key;
-use crate::client::theme::{ButtonSize::Small, palette, sounding_button};
+use crate::client::theme::{ButtonSize::Small, UiFeedback, palette, sounding_button};
 use crate::protocol::{RoomSeat, SeatState};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -84,42 +84,56 @@ fn start_with_the_computer(
         .is_some_and(|view| view.table.computer_may_sit());
     if allowed && session.waiting_for_players() && session.my_seat() == Some(RoomSeat(0)) {
         ui.label(egui::RichText::new(tr(lang, "online-start-help")).small());
-        if sounding_button(
+        room_button(
             ui,
-            Small,
             true,
             tr(lang, "online-start-now"),
-            &mut act.sounds,
-        ) {
-            act.room.write(RoomAction::Start);
-        }
+            RoomAction::Start,
+            act,
+        );
+    }
+}
+
+/// A button that sends `action` to the room.
+fn room_button(
+    ui: &mut egui::Ui,
+    enabled: bool,
+    text: String,
+    action: RoomAction,
+    act: &mut HudActions,
+) {
+    if sounding_button(ui, Small, enabled, text, &mut act.feedback.sounds) {
+        act.room.write(action);
+    }
+}
+
+/// A link to copy, in small type, with the button that copies it.
+fn link_to_copy(ui: &mut egui::Ui, link: &str, copy: String, feedback: &mut UiFeedback) {
+    ui.label(egui::RichText::new(link).small());
+    if sounding_button(ui, Small, true, copy, &mut feedback.sounds) {
+        feedback.copy_and_tell(link);
     }
 }
 
 /// Leaving a table for more than two for good, once asked twice: the seat is the computer's or
 /// its armies leave (as the host chose), and this device watches on.
 fn leave_for_good(ui: &mut egui::Ui, lang: Lang, act: &mut HudActions) {
+    let sounds = &mut act.feedback.sounds;
     let asked = ui.id().with("leave for good");
     let sure = ui.data(|data| data.get_temp::<bool>(asked).unwrap_or(false));
     if !sure {
-        if sounding_button(ui, Small, true, tr(lang, "online-leave"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, tr(lang, "online-leave"), sounds) {
             ui.data_mut(|data| data.insert_temp(asked, true));
         }
         return;
     }
     ui.label(tr(lang, "online-leave-sure"));
     ui.horizontal(|ui| {
-        if sounding_button(
-            ui,
-            Small,
-            true,
-            tr(lang, "online-leave-yes"),
-            &mut act.sounds,
-        ) {
+        if sounding_button(ui, Small, true, tr(lang, "online-leave-yes"), sounds) {
             act.room.write(RoomAction::Leave);
             ui.data_mut(|data| data.insert_temp(asked, false));
         }
-        if sounding_button(ui, Small, true, tr(lang, "dialog-cancel"), &mut act.sounds) {
+        if sounding_button(ui, Small, true, tr(lang, "dialog-cancel"), sounds) {
             ui.data_mut(|data| data.insert_temp(asked, false));
         }
     });
@@ -172,22 +186,15 @@ pub(super) fn online_block(
         .max_height(ui.available_height() * 0.55)
         .show(ui, |ui| {
             let link = invite_link(session, &room.code);
-            ui.label(egui::RichText::new(&link).small());
-            if sounding_button(ui, Small, true, t("online-copy-link"), &mut act.sounds) {
-                act.clipboard.copy_and_tell(&link, &mut act.toast);
-            }
+            link_to_copy(ui, &link, t("online-copy-link"), &mut act.feedback);
             if let Some(picture) = finished_game_link(session) {
                 ui.label(t("online-game-picture"));
-                ui.label(egui::RichText::new(&picture).small());
-                if sounding_button(
+                link_to_copy(
                     ui,
-                    Small,
-                    true,
+                    &picture,
                     t("online-copy-picture-link"),
-                    &mut act.sounds,
-                ) {
-                    act.clipboard.copy_and_tell(&picture, &mut act.toast);
-                }
+                    &mut act.feedback,
+                );
             }
             if session.seats().len() > 2 {
                 table_seats(ui, lang, online, act);
@@ -218,9 +225,7 @@ pub(super) fn online_block(
         ui.label(t("online-draw-offered"));
         ui.horizontal(|ui| {
             for (key, accept) in [("dialog-accept", true), ("dialog-decline", false)] {
-                if sounding_button(ui, Small, true, t(key), &mut act.sounds) {
-                    act.room.write(RoomAction::AnswerDraw { accept });
-                }
+                room_button(ui, true, t(key), RoomAction::AnswerDraw { accept }, act);
             }
         });
     }
@@ -245,28 +250,24 @@ fn takeback_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut 
     match session.takeback() {
         None => {
             let can_ask = !online.status.over && !session.waiting_for_players();
-            if sounding_button(
+            room_button(
                 ui,
-                Small,
                 can_ask,
                 t("online-takeback-ask"),
-                &mut act.sounds,
-            ) {
-                act.room.write(RoomAction::AskTakeback);
-            }
+                RoomAction::AskTakeback,
+                act,
+            );
         }
         Some(takeback) if takeback.seat == mine => {
             ui.label(t("online-takeback-waiting"));
             time_left(ui);
-            if sounding_button(
+            room_button(
                 ui,
-                Small,
                 true,
                 t("online-takeback-withdraw"),
-                &mut act.sounds,
-            ) {
-                act.room.write(RoomAction::WithdrawTakeback);
-            }
+                RoomAction::WithdrawTakeback,
+                act,
+            );
         }
         Some(takeback) if !takeback.accepted.contains(&mine) => {
             let asker = if session.seats().len() > 2 {
@@ -278,9 +279,7 @@ fn takeback_block(ui: &mut egui::Ui, lang: Lang, online: &OnlineView, act: &mut 
             time_left(ui);
             ui.horizontal(|ui| {
                 for (key, accept) in [("dialog-accept", true), ("dialog-decline", false)] {
-                    if sounding_button(ui, Small, true, t(key), &mut act.sounds) {
-                        act.room.write(RoomAction::AnswerTakeback { accept });
-                    }
+                    room_button(ui, true, t(key), RoomAction::AnswerTakeback { accept }, act);
                 }
             });
         }

@@ -2,8 +2,6 @@
 //! own section, the open dialogs, and what the buttons do and read.
 
 use crate::client::catalog::Catalog;
-use crate::client::clipboard::Clipboard;
-use crate::client::cues::UiSound;
 use crate::client::i18n::{Lang, tr};
 use crate::client::matches::{MatchRequest, MatchStatus, NewMatch, TableGame};
 use crate::client::online::RoomAction;
@@ -13,7 +11,7 @@ use crate::client::play::{
 use crate::client::records::{ReplayRequest, WatchReplay};
 use crate::client::schedule::Screen;
 use crate::client::seats::Seats;
-use crate::client::theme::{Rgb, Toast};
+use crate::client::theme::{Rgb, UiFeedback};
 use crate::client::thinking::{HintRequest, computer_to_move};
 use crate::client::timeline::Anim;
 use crate::rules::Seat;
@@ -76,10 +74,8 @@ pub(super) struct HudActions<'w> {
     pub(super) requests: MessageWriter<'w, MatchRequest>,
     pub(super) hints: MessageWriter<'w, HintRequest>,
     pub(super) starts: MessageWriter<'w, NewMatch>,
-    pub(super) sounds: MessageWriter<'w, UiSound>,
     pub(super) next: ResMut<'w, NextState<Screen>>,
-    pub(super) clipboard: Res<'w, Clipboard>,
-    pub(super) toast: ResMut<'w, Toast>,
+    pub(super) feedback: UiFeedback<'w>,
     pub(super) replays: MessageWriter<'w, ReplayRequest>,
     pub(super) watch: MessageWriter<'w, WatchReplay>,
     pub(super) reviews: MessageWriter<'w, ReviewRequest>,

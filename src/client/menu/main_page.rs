@@ -45,7 +45,7 @@ pub(super) fn main_page(
         act.starts.write(attract_game(choice.game));
     }
     let game = choice.game;
-    let sounds = &mut act.sounds;
+    let sounds = &mut act.feedback.sounds;
     // A newcomer is offered the lesson once: they take it or say no.
     let offer = offers_lesson(settings, game);
     let mut answered = None;

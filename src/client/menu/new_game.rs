@@ -39,7 +39,7 @@ impl NewGamePage<'_, '_> {
         let t = |key: &'static str| tr(lang, key);
         clock_choice(ui, lang, &mut self.choice.clock);
         self.pad_rows(ui, &Seats::hot_seat());
-        if sounding_button(ui, Wide, true, t("new-hot-seat"), &mut self.act.sounds) {
+        if self.button(ui, t("new-hot-seat")) {
             let pads = SeatPads::new(self.choice.pads[..2].iter().copied());
             self.start_here(self.choice.clock, Seats::hot_seat(), pads);
         }
@@ -58,7 +58,7 @@ impl NewGamePage<'_, '_> {
             &mut self.choice.seat,
             &SeatChoice::ALL.map(|(s, k)| (s, t(k))),
         );
-        if sounding_button(ui, Wide, true, t("new-start"), &mut self.act.sounds) {
+        if self.button(ui, t("new-start")) {
             let seats = Seats::versus_computer(self.choice.level, self.choice.seat.seat());
             self.start_here(self.choice.clock, seats, SeatPads::default());
         }
@@ -76,11 +76,15 @@ impl NewGamePage<'_, '_> {
         let rest = 430.0 + pad_rows_height(&seats, self.gamepads);
         seat_rows(ui, self.lang, self.entry, choice, "seat-person", 0, rest);
         self.pad_rows(ui, &seats);
-        let start = tr(self.lang, "new-start");
-        if sounding_button(ui, Wide, true, start, &mut self.act.sounds) {
+        if self.button(ui, tr(self.lang, "new-start")) {
             let pads = SeatPads::new(self.choice.pads[..seats.len()].iter().copied());
             self.start_here(MoveClock::Off, seats, pads);
         }
+    }
+
+    /// A button of the page, which sounds when clicked.
+    fn button(&mut self, ui: &mut egui::Ui, text: String) -> bool {
+        sounding_button(ui, Wide, true, text, &mut self.act.feedback.sounds)
     }
 
     /// Starts the chosen game at this device with `seats`, a move `clock` and the seats'

@@ -36,7 +36,7 @@ pub(super) fn online_page(
         plan.on_leave = choice.on_leave;
     }
     clock_choice(ui, lang, &mut choice.clock);
-    if sounding_button(ui, Wide, true, t("online-create"), &mut act.sounds) {
+    if sounding_button(ui, Wide, true, t("online-create"), &mut act.feedback.sounds) {
         act.online.write(GoOnline(OnlineRequest::Create(plan)));
     }
     ui.add_space(10.0);
@@ -54,7 +54,7 @@ pub(super) fn online_page(
     let typed = !code.is_empty();
     // Side by side: the seats above want the height.
     ui.columns(2, |columns| {
-        let sounds = &mut act.sounds;
+        let sounds = &mut act.feedback.sounds;
         if sounding_button(&mut columns[0], Wide, typed, t("online-join"), sounds) {
             act.online
                 .write(GoOnline(OnlineRequest::Join(code.clone())));

@@ -3,8 +3,6 @@
 
 use crate::ai::Level;
 use crate::client::catalog::Catalog;
-use crate::client::clipboard::Clipboard;
-use crate::client::cues::UiSound;
 use crate::client::lessons::{LessonOfferAnswered, StartLessonStep};
 use crate::client::matches::{Deal, LocalClock, NewMatch};
 use crate::client::online::{GoOnline, OnlineSession};
@@ -12,7 +10,7 @@ use crate::client::records::{FinishedGames, RecordBox, WatchReplay};
 use crate::client::save::{ContinueGame, SavedGame};
 use crate::client::seats::{Controller, MAX_SEATS, SeatPads, Seats};
 use crate::client::tabletop::GamepadSlots;
-use crate::client::theme::Toast;
+use crate::client::theme::UiFeedback;
 use crate::protocol::{MoveClock, OnLeave};
 use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
@@ -80,7 +78,7 @@ pub(super) struct MenuActions<'w> {
     pub(super) clock: ResMut<'w, LocalClock>,
     pub(super) starts: MessageWriter<'w, NewMatch>,
     pub(super) continues: MessageWriter<'w, ContinueGame>,
-    pub(super) sounds: MessageWriter<'w, UiSound>,
+    pub(super) feedback: UiFeedback<'w>,
     pub(super) exit: MessageWriter<'w, AppExit>,
     pub(super) watch: MessageWriter<'w, WatchReplay>,
     pub(super) lessons: MessageWriter<'w, StartLessonStep>,
@@ -93,8 +91,6 @@ pub(super) struct MenuActions<'w> {
 pub(super) struct ReplayShelf<'w> {
     pub(super) finished: ResMut<'w, FinishedGames>,
     pub(super) record_box: ResMut<'w, RecordBox>,
-    pub(super) clipboard: Res<'w, Clipboard>,
-    pub(super) toast: ResMut<'w, Toast>,
 }
 
 /// What the title screen shows besides its pages.

@@ -23,18 +23,19 @@ pub(super) fn replays_page(
         ui.label(egui::RichText::new(t("replays-none")).weak());
     }
     let mut forget = None;
+    let sounds = &mut act.feedback.sounds;
     egui::ScrollArea::vertical()
         .max_height((ui.ctx().content_rect().height() - 420.0).max(120.0))
         .show(ui, |ui| {
             for (index, kept) in shelf.finished.0.iter().enumerate() {
                 ui.horizontal(|ui| {
-                    if sounding_button(ui, Small, true, t("replays-watch"), &mut act.sounds) {
+                    if sounding_button(ui, Small, true, t("replays-watch"), sounds) {
                         act.watch.write(WatchReplay {
                             kind: kept.kind,
                             record: RecordSource::Kept(kept.record.clone()),
                         });
                     }
-                    if sounding_button(ui, Small, true, "✕", &mut act.sounds) {
+                    if sounding_button(ui, Small, true, "✕", sounds) {
                         forget = Some(index);
                     }
                     let moves = tr_args(lang, "replays-moves", [("count", kept.plies)]);
@@ -52,12 +53,7 @@ pub(super) fn replays_page(
     };
     ui.add_space(6.0);
     ui.label(egui::RichText::new(t("replays-import")).size(17.0));
-    let ReplayShelf {
-        record_box: state,
-        clipboard,
-        toast,
-        ..
-    } = shelf;
+    let state = &mut shelf.record_box;
     if state.text.is_none() {
         state.text = Some(String::new());
     }
@@ -65,7 +61,7 @@ pub(super) fn replays_page(
         export: false,
         ..words
     };
-    let action = record_box(ui, lang, words, state, clipboard, toast, &mut act.sounds);
+    let action = record_box(ui, lang, words, state, &mut act.feedback);
     if let Some(RecordBoxAction::Import(text)) = action {
         act.watch.write(WatchReplay {
             kind: entry.kind,

@@ -135,7 +135,7 @@ fn title_screen(
                         true
                     }
                     MenuPage::Rules => {
-                        back_button(ui, lang, &mut page, &mut act.sounds);
+                        back_button(ui, lang, &mut page, &mut act.feedback.sounds);
                         ui.add_space(8.0);
                         egui::ScrollArea::vertical()
                             .max_height((ui.ctx().content_rect().height() - 260.0).max(160.0))
@@ -145,12 +145,12 @@ fn title_screen(
                 };
                 if back {
                     ui.add_space(10.0);
-                    back_button(ui, lang, &mut page, &mut act.sounds);
+                    back_button(ui, lang, &mut page, &mut act.feedback.sounds);
                 }
                 measure_seat_rows_rest(ui, 2.0 * margin);
             });
         });
-    shelf.toast.show_ui(ctx, lang, 0.0);
+    act.feedback.toast.show_ui(ctx, lang, 0.0);
     Ok(())
 }
 

@@ -7,7 +7,6 @@ use super::referee::LocalReferee;
 use super::replay::Replay;
 use crate::client::ClientSet;
 use crate::client::catalog::Catalog;
-use crate::client::clipboard::Clipboard;
 use crate::client::cues::UiSound;
 use crate::client::i18n::Lang;
 use crate::client::matches::{TableMode, game_played, on_table};
@@ -20,7 +19,7 @@ use crate::client::seats::{Controller, Seats};
 use crate::client::settings::Settings;
 use crate::client::share::{picture_name, save_picture};
 use crate::client::table_colours::TablePalette;
-use crate::client::theme::Toast;
+use crate::client::theme::{Toast, UiFeedback};
 use crate::client::timeline::Anim;
 use crate::rules::Seat;
 use bevy::ecs::system::SystemParam;
@@ -143,9 +142,7 @@ pub struct RecordShelf<'w, G: Match> {
     replay: Res<'w, Replay<G>>,
     mode: Res<'w, State<TableMode>>,
     record_box: ResMut<'w, RecordBox>,
-    clipboard: Res<'w, Clipboard>,
-    toast: ResMut<'w, Toast>,
-    sounds: MessageWriter<'w, UiSound>,
+    feedback: UiFeedback<'w>,
     loads: MessageWriter<'w, LoadMatch<G>>,
     watch: MessageWriter<'w, WatchReplay>,
 }
@@ -212,15 +209,7 @@ pub fn record_section<G: Match>(
     let Some(words) = shelf.catalog.get(G::KIND).record_words else {
         return;
     };
-    let action = record_box(
-        ui,
-        lang,
-        words,
-        &mut shelf.record_box,
-        &shelf.clipboard,
-        &mut shelf.toast,
-        &mut shelf.sounds,
-    );
+    let action = record_box(ui, lang, words, &mut shelf.record_box, &mut shelf.feedback);
     match action {
         Some(RecordBoxAction::Export) => {
             let game = shelf
@@ -232,10 +221,9 @@ pub fn record_section<G: Match>(
                 Some(game) => show_export(
                     &mut shelf.record_box,
                     G::to_text(&game),
-                    &shelf.clipboard,
-                    &mut shelf.toast,
+                    &mut shelf.feedback,
                 ),
-                None => shelf.toast.show_key("record-no-export"),
+                None => shelf.feedback.toast.show_key("record-no-export"),
             }
         }
         Some(RecordBoxAction::Import(text)) if words.watch => {
@@ -259,7 +247,7 @@ pub fn record_section<G: Match>(
                     mode: TableMode::Local,
                 });
             }
-            Err(error) => shelf.toast.show_key_with("record-bad", error),
+            Err(error) => shelf.feedback.toast.show_key_with("record-bad", error),
         },
         None => {}
     }
