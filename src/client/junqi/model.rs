@@ -90,10 +90,7 @@ impl ComputerGame for JunqiMatch {
     }
 
     fn request(action: Action, key: PositionKey) -> PlayRequest<JunqiMatch> {
-        PlayRequest {
-            action,
-            chosen_at: key,
-        }
+        PlayRequest::chosen_at(action, key)
     }
 }
 

@@ -282,9 +282,14 @@ impl<G: MatchModel> Clone for PlayRequest<G> {
 impl<G: MatchModel> PlayRequest<G> {
     /// Play `action` in the position `table` stands at now.
     pub fn new(action: G::Action, table: &TableState<G>) -> PlayRequest<G> {
+        PlayRequest::chosen_at(action, table.key)
+    }
+
+    /// Play `action`, chosen in the position `key`.
+    pub fn chosen_at(action: G::Action, key: PositionKey) -> PlayRequest<G> {
         PlayRequest {
             action,
-            chosen_at: table.key,
+            chosen_at: key,
         }
     }
 }

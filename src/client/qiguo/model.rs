@@ -116,10 +116,7 @@ impl ComputerGame for QiguoMatch {
     }
 
     fn request(mv: Move, key: PositionKey) -> PlayRequest<QiguoMatch> {
-        PlayRequest {
-            action: mv,
-            chosen_at: key,
-        }
+        PlayRequest::chosen_at(mv, key)
     }
 }
 

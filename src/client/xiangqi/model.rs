@@ -85,10 +85,7 @@ impl ComputerGame for XiangqiMatch {
     }
 
     fn request(mv: Move, key: PositionKey) -> PlayRequest<XiangqiMatch> {
-        PlayRequest {
-            action: mv,
-            chosen_at: key,
-        }
+        PlayRequest::chosen_at(mv, key)
     }
 }
 

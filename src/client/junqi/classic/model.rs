@@ -431,10 +431,7 @@ impl ComputerGame for ClassicMatch {
     }
 
     fn request(action: Action, key: PositionKey) -> PlayRequest<ClassicMatch> {
-        PlayRequest {
-            action,
-            chosen_at: key,
-        }
+        PlayRequest::chosen_at(action, key)
     }
 }
 
