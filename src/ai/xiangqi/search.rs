@@ -2,7 +2,8 @@
 //! aspiration window), a transposition table kept from move to move, quiescence on captures
 //! (with delta pruning) and, at its first ply, quiet checks, null-move pruning, reverse futility, futility and
 //! late-move pruning near the leaves (bolder or more careful as the static evaluation rises
-//! or not over the side's last move), late-move reductions, killer and history ordering, and
+//! or not over the side's last move), late-move reductions, killer and history ordering (a
+//! cutoff raises its move's history and lowers that of the quiet moves tried before it), and
 //! the repetition rules: a cycle in the line searched is judged as the referee would (the
 //! perpetual checker or chaser loses, anything else is a draw), so the search never walks
 //! into a loss by repetition and steers the opponent into one when it can.
@@ -98,7 +99,8 @@ struct Search {
     table: Vec<Entry>,
     line: Vec<Step>,
     killers: [[Option<Move>; 2]; MAX_PLY],
-    /// How often each move (from, to) caused a cutoff, weighted by depth.
+    /// How often each move (from, to) caused a cutoff, less how often it was tried in vain
+    /// before another quiet move's cutoff, weighted by depth.
     history: Vec<i32>,
     /// The static evaluation at each ply of the line ([`NO_EVAL`] when in check).
     evals: [i32; MAX_PLY],
@@ -509,6 +511,8 @@ impl Search {
         } else {
             usize::MAX
         };
+        // The quiet moves searched so far, whose history a later cutoff lowers.
+        let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
         for (index, &mv) in moves.iter().enumerate() {
             let quiet = !position.is_capture(mv);
             self.push(Some(mv));
@@ -559,8 +563,15 @@ impl Search {
                     }
                     let slot = mv.from().index() * POINTS + mv.to().index();
                     self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
+                    for tried in &quiets_tried {
+                        let slot = tried.from().index() * POINTS + tried.to().index();
+                        self.history[slot] = (self.history[slot] - depth * depth).max(-(1 << 20));
+                    }
                 }
                 break;
+            }
+            if quiet {
+                quiets_tried.push(mv);
             }
         }
         let bound = if best_score >= beta {
