@@ -173,6 +173,11 @@ fn may_give_check(mv: Move, general: Square) -> bool {
     near(mv.from()) || near(mv.to())
 }
 
+/// Where a move's history is kept: one slot for each (from, to).
+fn history_slot(mv: Move) -> usize {
+    mv.from().index() * POINTS + mv.to().index()
+}
+
 /// Most valuable victim, least valuable attacker.
 fn capture_order(position: &Position, mv: Move) -> i32 {
     let victim = position.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
@@ -299,7 +304,7 @@ impl Search {
             if killers[1] == Some(*mv) {
                 return -800_000;
             }
-            -self.history[mv.from().index() * POINTS + mv.to().index()]
+            -self.history[history_slot(*mv)]
         };
         // Keys on the stack; the index breaks ties, so the order is the stable sort's
         // without its allocation.
@@ -561,10 +566,10 @@ impl Search {
                         killers[1] = killers[0];
                         killers[0] = Some(mv);
                     }
-                    let slot = mv.from().index() * POINTS + mv.to().index();
+                    let slot = history_slot(mv);
                     self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
-                    for tried in &quiets_tried {
-                        let slot = tried.from().index() * POINTS + tried.to().index();
+                    for &tried in &quiets_tried {
+                        let slot = history_slot(tried);
                         self.history[slot] = (self.history[slot] - depth * depth).max(-(1 << 20));
                     }
                 }
