@@ -24,36 +24,64 @@ struct MusicChannel;
 #[derive(Resource)]
 struct UiChannel;
 
-/// The shell's embedded sounds.
-#[derive(Resource)]
-struct ShellSounds {
-    click: Handle<AudioSource>,
-    victory: Handle<AudioSource>,
-    defeat: Handle<AudioSource>,
-    draw: Handle<AudioSource>,
-    tick: Handle<AudioSource>,
-    opponent_moved: Handle<AudioSource>,
-    music: Handle<AudioSource>,
+/// Declares a resource of sound handles from one list of its fields and their files in
+/// `assets/sounds/`, with `load`, which asks for every file.
+macro_rules! sounds {
+    (
+        $(#[$doc:meta])*
+        $vis:vis struct $name:ident {
+            $($field_vis:vis $field:ident: $file:literal,)*
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(Resource)]
+        $vis struct $name {
+            $($field_vis $field: Handle<AudioSource>,)*
+        }
+
+        impl $name {
+            /// Every sound of the list, loading.
+            fn load(server: &AssetServer) -> $name {
+                $name {
+                    $($field: sound_file(server, $file),)*
+                }
+            }
+        }
+    };
 }
 
-/// The table's sound effects, shared by every game, each named for when it sounds: a piece
-/// stepping, running along a railway or turned over; two pieces meeting, the attacker winning
-/// or losing, both going; a bomb (also an army eliminated), a landmine, a flag taken; a
-/// capture; check.
-#[derive(Resource)]
-pub struct TableSounds {
-    pub step: Handle<AudioSource>,
-    pub rail: Handle<AudioSource>,
-    pub flip: Handle<AudioSource>,
-    pub clash: Handle<AudioSource>,
-    pub win_attack: Handle<AudioSource>,
-    pub lose_attack: Handle<AudioSource>,
-    pub trade: Handle<AudioSource>,
-    pub bomb: Handle<AudioSource>,
-    pub mine: Handle<AudioSource>,
-    pub flag: Handle<AudioSource>,
-    pub capture: Handle<AudioSource>,
-    pub check: Handle<AudioSource>,
+sounds! {
+    /// The shell's embedded sounds.
+    struct ShellSounds {
+        click: "click.ogg",
+        victory: "victory.ogg",
+        defeat: "defeat.ogg",
+        draw: "draw.ogg",
+        tick: "tick.ogg",
+        opponent_moved: "opponent_moved.ogg",
+        music: "music.ogg",
+    }
+}
+
+sounds! {
+    /// The table's sound effects, shared by every game, each named for when it sounds: a piece
+    /// stepping, running along a railway or turned over; two pieces meeting, the attacker
+    /// winning or losing, both going; a bomb (also an army eliminated), a landmine, a flag
+    /// taken; a capture; check.
+    pub struct TableSounds {
+        pub step: "move.ogg",
+        pub rail: "rail.ogg",
+        pub flip: "flip.ogg",
+        pub clash: "clash.ogg",
+        pub win_attack: "win_attack.ogg",
+        pub lose_attack: "lose_attack.ogg",
+        pub trade: "trade.ogg",
+        pub bomb: "bomb.ogg",
+        pub mine: "mine.ogg",
+        pub flag: "flag.ogg",
+        pub capture: "capture.ogg",
+        pub check: "check.ogg",
+    }
 }
 
 /// The table's sounds as a timeline asks for them: none until they are loaded, and none
@@ -143,30 +171,8 @@ fn sound_file(server: &AssetServer, name: &str) -> Handle<AudioSource> {
 }
 
 fn load_sounds(mut commands: Commands, server: Res<AssetServer>) {
-    let file = |name| sound_file(&server, name);
-    commands.insert_resource(TableSounds {
-        step: file("move.ogg"),
-        rail: file("rail.ogg"),
-        flip: file("flip.ogg"),
-        clash: file("clash.ogg"),
-        win_attack: file("win_attack.ogg"),
-        lose_attack: file("lose_attack.ogg"),
-        trade: file("trade.ogg"),
-        bomb: file("bomb.ogg"),
-        mine: file("mine.ogg"),
-        flag: file("flag.ogg"),
-        capture: file("capture.ogg"),
-        check: file("check.ogg"),
-    });
-    commands.insert_resource(ShellSounds {
-        click: sound_file(&server, "click.ogg"),
-        victory: sound_file(&server, "victory.ogg"),
-        defeat: sound_file(&server, "defeat.ogg"),
-        draw: sound_file(&server, "draw.ogg"),
-        tick: sound_file(&server, "tick.ogg"),
-        opponent_moved: sound_file(&server, "opponent_moved.ogg"),
-        music: sound_file(&server, "music.ogg"),
-    });
+    commands.insert_resource(TableSounds::load(&server));
+    commands.insert_resource(ShellSounds::load(&server));
 }
 
 /// A linear 0–1 volume as decibels.
