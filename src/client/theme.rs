@@ -181,14 +181,17 @@ fn tick_toast(time: Res<Time>, mut toast: ResMut<Toast>) {
     }
 }
 
+/// A 2D camera named `name`, without multisampling: sprites need none, egui smooths its own
+/// edges, and software renderers (the browser without a GPU) pay for every sample.
+pub fn camera_2d(name: &'static str) -> impl Bundle {
+    (Name::new(name), Camera2d, Msaa::Off)
+}
+
 /// A camera that draws only egui, over the table camera.
 fn spawn_ui_camera(mut commands: Commands) {
     commands.spawn((
-        Name::new("UI camera"),
+        camera_2d("UI camera"),
         PrimaryEguiContext,
-        Camera2d,
-        // egui smooths its own edges.
-        Msaa::Off,
         RenderLayers::none(),
         Camera {
             order: 1,

@@ -7,6 +7,7 @@ use crate::client::cues::Cue;
 use crate::client::matches::{MatchStatus, TableMode};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
+use crate::client::theme::camera_2d;
 use crate::client::timeline::{AnimationSystems, animations_settled};
 use crate::client::{ClientSet, Screen};
 use crate::rules::Seat;
@@ -211,14 +212,7 @@ fn choose_orientation(
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Table camera"),
-        TableCamera,
-        Camera2d,
-        // Sprites need no multisampling, and software renderers (the browser without a GPU)
-        // pay for every sample.
-        Msaa::Off,
-    ));
+    commands.spawn((camera_2d("Table camera"), TableCamera));
 }
 
 /// Keeps the whole table in view whatever the window's shape.
