@@ -285,6 +285,22 @@ fn states_table(ui: &mut egui::Ui, lang: Lang, colours: &Palette, model: &QiguoM
     }
 }
 
+/// The message ids of a kind of piece: its name, and how it moves (on the rules page).
+pub(super) fn kind_keys(kind: Kind) -> (&'static str, &'static str) {
+    match kind {
+        Kind::Ruler => ("qg-kind-ruler", "qg-rules-ruler"),
+        Kind::General => ("qg-kind-general", "qg-rules-general"),
+        Kind::Officer => ("qg-kind-officer", "qg-rules-officer"),
+        Kind::Diplomat => ("qg-kind-diplomat", "qg-rules-diplomat"),
+        Kind::Catapult => ("qg-kind-catapult", "qg-rules-catapult"),
+        Kind::Archer => ("qg-kind-archer", "qg-rules-archer"),
+        Kind::Crossbowman => ("qg-kind-crossbowman", "qg-rules-crossbowman"),
+        Kind::Swordsman => ("qg-kind-swordsman", "qg-rules-swordsman"),
+        Kind::HeavySwordsman => ("qg-kind-heavy-swordsman", "qg-rules-heavy-swordsman"),
+        Kind::Cavalry => ("qg-kind-cavalry", "qg-rules-cavalry"),
+    }
+}
+
 /// Qiguo's rules page, in short.
 pub const RULES: RulesPage = RulesPage {
     goal: "qg-rules-goal",
@@ -305,18 +321,7 @@ fn rules_sections(ui: &mut egui::Ui, settings: &Settings) {
         }
     });
     ui.add_space(6.0);
-    let kinds = [
-        (Kind::Ruler, "qg-rules-ruler"),
-        (Kind::General, "qg-rules-general"),
-        (Kind::Officer, "qg-rules-officer"),
-        (Kind::Diplomat, "qg-rules-diplomat"),
-        (Kind::Catapult, "qg-rules-catapult"),
-        (Kind::Archer, "qg-rules-archer"),
-        (Kind::Crossbowman, "qg-rules-crossbowman"),
-        (Kind::Swordsman, "qg-rules-swordsman"),
-        (Kind::HeavySwordsman, "qg-rules-heavy-swordsman"),
-        (Kind::Cavalry, "qg-rules-cavalry"),
-    ];
+    let kinds = Kind::ALL.map(|kind| (kind, kind_keys(kind).1));
     piece_moves(ui, settings.language, "qg_pieces", &kinds, |ui, kind| {
         piece_chip(ui, colours, Piece::new(State::Chu, kind));
     });

@@ -22,7 +22,7 @@ use crate::client::theme::Rgb;
 use crate::protocol::{self, GameEnd, RoomTable};
 use crate::rules::GameKind;
 use crate::rules::Seat;
-use crate::rules::qiguo::{FILES, Move, MoveList, Piece, Played, Point, QiguoRecord, RANKS};
+use crate::rules::qiguo::{FILES, Kind, Move, MoveList, Piece, Played, Point, QiguoRecord, RANKS};
 use bevy::prelude::*;
 use std::convert::Infallible;
 
@@ -290,18 +290,7 @@ impl ComputerWords for QiguoMatch {
     }
 
     fn kind_key(letter: char) -> Option<&'static str> {
-        Some(match crate::rules::qiguo::Kind::from_letter(letter)? {
-            crate::rules::qiguo::Kind::Ruler => "qg-kind-ruler",
-            crate::rules::qiguo::Kind::General => "qg-kind-general",
-            crate::rules::qiguo::Kind::Officer => "qg-kind-officer",
-            crate::rules::qiguo::Kind::Diplomat => "qg-kind-diplomat",
-            crate::rules::qiguo::Kind::Catapult => "qg-kind-catapult",
-            crate::rules::qiguo::Kind::Archer => "qg-kind-archer",
-            crate::rules::qiguo::Kind::Crossbowman => "qg-kind-crossbowman",
-            crate::rules::qiguo::Kind::Swordsman => "qg-kind-swordsman",
-            crate::rules::qiguo::Kind::HeavySwordsman => "qg-kind-heavy-swordsman",
-            crate::rules::qiguo::Kind::Cavalry => "qg-kind-cavalry",
-        })
+        Kind::from_letter(letter).map(|kind| super::hud::kind_keys(kind).0)
     }
 }
 

@@ -177,6 +177,19 @@ impl HudSection for XiangqiMatch {
     }
 }
 
+/// The message ids of a kind of piece: its name, and how it moves (on the rules page).
+pub(super) fn kind_keys(kind: Kind) -> (&'static str, &'static str) {
+    match kind {
+        Kind::General => ("xq-kind-general", "xq-rules-general"),
+        Kind::Advisor => ("xq-kind-advisor", "xq-rules-advisor"),
+        Kind::Elephant => ("xq-kind-elephant", "xq-rules-elephant"),
+        Kind::Horse => ("xq-kind-horse", "xq-rules-horse"),
+        Kind::Chariot => ("xq-kind-chariot", "xq-rules-chariot"),
+        Kind::Cannon => ("xq-kind-cannon", "xq-rules-cannon"),
+        Kind::Soldier => ("xq-kind-soldier", "xq-rules-soldier"),
+    }
+}
+
 /// Xiangqi's rules page, in short.
 pub const RULES: RulesPage = RulesPage {
     goal: "xq-rules-goal",
@@ -188,15 +201,7 @@ pub const RULES: RulesPage = RulesPage {
 fn rules_sections(ui: &mut egui::Ui, settings: &Settings) {
     let t = |key: &'static str| tr(settings.language, key);
     let colours = table_colours::palette(settings.colour_safe);
-    let kinds = [
-        (Kind::General, "xq-rules-general"),
-        (Kind::Advisor, "xq-rules-advisor"),
-        (Kind::Elephant, "xq-rules-elephant"),
-        (Kind::Horse, "xq-rules-horse"),
-        (Kind::Chariot, "xq-rules-chariot"),
-        (Kind::Cannon, "xq-rules-cannon"),
-        (Kind::Soldier, "xq-rules-soldier"),
-    ];
+    let kinds = Kind::ALL.map(|kind| (kind, kind_keys(kind).1));
     piece_moves(ui, settings.language, "xq_pieces", &kinds, |ui, kind| {
         piece_chip(ui, colours, Piece::new(Side::Red, kind));
         piece_chip(ui, colours, Piece::new(Side::Black, kind));

@@ -23,7 +23,7 @@ use crate::protocol::{self, GameEnd, RoomTable};
 use crate::rules::GameKind;
 use crate::rules::Seat;
 use crate::rules::xiangqi::{
-    Conceded, FILES, Move, MoveList, Piece, RANKS, Square, XiangqiRecord, move_name,
+    Conceded, FILES, Kind, Move, MoveList, Piece, RANKS, Square, XiangqiRecord, move_name,
 };
 use bevy::prelude::*;
 
@@ -313,15 +313,7 @@ impl ComputerWords for XiangqiMatch {
     }
 
     fn kind_key(letter: char) -> Option<&'static str> {
-        Some(match crate::rules::xiangqi::Kind::from_letter(letter)? {
-            crate::rules::xiangqi::Kind::General => "xq-kind-general",
-            crate::rules::xiangqi::Kind::Advisor => "xq-kind-advisor",
-            crate::rules::xiangqi::Kind::Elephant => "xq-kind-elephant",
-            crate::rules::xiangqi::Kind::Horse => "xq-kind-horse",
-            crate::rules::xiangqi::Kind::Chariot => "xq-kind-chariot",
-            crate::rules::xiangqi::Kind::Cannon => "xq-kind-cannon",
-            crate::rules::xiangqi::Kind::Soldier => "xq-kind-soldier",
-        })
+        Kind::from_letter(letter).map(|kind| super::hud::kind_keys(kind).0)
     }
 }
 
