@@ -16,7 +16,8 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use kawu::ai::Level;
 use kawu::client::junqi::{
-    BoardCommand, Dying, JunqiBoard, JunqiMatch, PieceFace, PieceSprite, Selection, Underside,
+    BoardCommand, Dying, JunqiBoard, JunqiMatch, JunqiWhole, PieceFace, PieceSprite, Selection,
+    Underside,
 };
 use kawu::client::play::{
     Attempt, LoadMatch, LocalReferee, MatchModel, PlayRequest, PracticeRequest, PracticeView,
@@ -55,7 +56,7 @@ fn app() -> App {
 fn start(app: &mut App, seed: u64, seats: Seats) {
     let game = Game::new(Position::deal_seeded(Ruleset::default(), seed));
     app.world_mut().write_message(LoadMatch::<JunqiMatch> {
-        game,
+        game: JunqiWhole::Flip(Box::new(game)),
         seats,
         mode: TableMode::Local,
     });
@@ -96,7 +97,8 @@ fn junqi_table(app: &App) -> &TableState<JunqiMatch> {
 }
 
 fn game(app: &App) -> PublicGame {
-    app.world().resource::<JunqiMatch>().public.clone()
+    let model = app.world().resource::<JunqiMatch>();
+    model.flip().expect("a flip game").public.clone()
 }
 
 fn select(app: &mut App, point: Point) {
@@ -363,7 +365,10 @@ fn an_action_chosen_before_a_new_game_is_not_played_in_it() {
     // computer's move in the title demonstration can when a player starts a game).
     let stale = PlayRequest::new(Action::Flip(flip), junqi_table(&app));
     app.world_mut().write_message(LoadMatch::<JunqiMatch> {
-        game: Game::new(Position::deal_seeded(Ruleset::default(), 5)),
+        game: JunqiWhole::Flip(Box::new(Game::new(Position::deal_seeded(
+            Ruleset::default(),
+            5,
+        )))),
         seats: Seats::hot_seat(),
         mode: TableMode::Local,
     });
@@ -775,9 +780,8 @@ fn an_exported_game_replays_from_its_text_and_bad_text_changes_nothing() {
         .world()
         .resource::<LocalReferee<JunqiMatch>>()
         .game()
-        .expect("a local game")
-        .record()
-        .to_text();
+        .map(JunqiMatch::to_text)
+        .expect("a local game");
     let before = game(&app);
 
     let mut corrupt = text.replacen("c", "#", 3);
@@ -1704,17 +1708,23 @@ fn a_xiangqi_game_exports_and_imports_as_text() {
     let text = <XiangqiMatch as Records>::to_text(&xq_model(&app));
     assert!(text.starts_with("[Game \"Xiangqi\"]"), "{text}");
     assert!(text.contains("1. h2e2 h9g7 2. h0g2"), "{text}");
-    let imported = <XiangqiMatch as Records>::from_text(&text).expect("its own export");
+    let imported =
+        <XiangqiMatch as Records>::from_text(GameKind::Xiangqi, &text).expect("its own export");
     assert_eq!(imported.position(), xq_model(&app).position());
     // A FEN with its moves, and a UCI line, read too; a bad move is named with its line.
     let fen = XqPosition::start().to_fen();
-    let plain = <XiangqiMatch as Records>::from_text(&format!("{fen}\nmoves h2e2 h9g7"));
+    let plain =
+        <XiangqiMatch as Records>::from_text(GameKind::Xiangqi, &format!("{fen}\nmoves h2e2 h9g7"));
     assert_eq!(plain.expect("a FEN and moves").game.moves().len(), 2);
-    assert!(<XiangqiMatch as Records>::from_text(&format!("position fen {fen}")).is_ok());
-    let bad = <XiangqiMatch as Records>::from_text(&format!("{fen}\nmoves h2e2 h9h0"))
-        .expect_err("an illegal second move");
+    assert!(
+        <XiangqiMatch as Records>::from_text(GameKind::Xiangqi, &format!("position fen {fen}"))
+            .is_ok()
+    );
+    let bad =
+        <XiangqiMatch as Records>::from_text(GameKind::Xiangqi, &format!("{fen}\nmoves h2e2 h9h0"))
+            .expect_err("an illegal second move");
     assert!(bad.contains("h9h0") && bad.contains("line 2"), "{bad}");
-    assert!(<XiangqiMatch as Records>::from_text("not a position").is_err());
+    assert!(<XiangqiMatch as Records>::from_text(GameKind::Xiangqi, "not a position").is_err());
     // Loading it puts the same position on the table.
     app.world_mut().write_message(LoadMatch::<XiangqiMatch> {
         game: imported,

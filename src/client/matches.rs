@@ -258,6 +258,16 @@ pub fn on_table(game: GameKind) -> impl FnMut(Option<Res<State<TableGame>>>) -> 
     in_state(TableGame(game))
 }
 
+/// A run condition: whether one of `games` is on the table (the systems of a model that plays
+/// several games, as [`on_table`] says).
+pub fn on_table_any(
+    games: &'static [GameKind],
+) -> impl FnMut(Option<Res<State<TableGame>>>) -> bool + Clone {
+    move |table: Option<Res<State<TableGame>>>| {
+        table.is_some_and(|table| games.contains(&table.get().0))
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MatchStatus>()
         .init_resource::<LocalClock>()

@@ -175,7 +175,7 @@ fn a_saved_layout_serves_either_side_and_styles_arrange_a_legal_army() {
 // At the table
 
 use kawu::client::junqi::classic::{ClassicMatch, CoverFor, LiftCover, Preparing};
-use kawu::client::junqi::{Owner, Viewer};
+use kawu::client::junqi::{JunqiMatch, JunqiTable, JunqiWhole, Owner, Viewer};
 use kawu::client::{NewMatch, RoomAction, Toast};
 
 /// Asks for a new classic game with these seats, as the menu does.
@@ -203,7 +203,12 @@ fn lift(app: &mut App) {
 }
 
 fn classic(app: &App) -> ClassicMatch {
-    app.world().resource::<ClassicMatch>().clone()
+    on_table(app).expect("a classic game")
+}
+
+/// The classic game on the table, if one is there yet.
+fn on_table(app: &App) -> Option<ClassicMatch> {
+    app.world().resource::<JunqiMatch>().classic().cloned()
 }
 
 /// Every piece entity shows a rank only to whom it may: `viewer`'s own pieces and shown
@@ -447,8 +452,8 @@ fn start_classic(app: &mut App, seats: Seats) {
         &red.turned(),
         kawu::client::junqi::classic::QUIET_LIMIT,
     );
-    app.world_mut().write_message(LoadMatch::<ClassicMatch> {
-        game: ClassicGame::new(start),
+    app.world_mut().write_message(LoadMatch::<JunqiMatch> {
+        game: JunqiWhole::Classic(Box::new(ClassicGame::new(start))),
         seats,
         mode: TableMode::Local,
     });
@@ -465,7 +470,7 @@ fn a_finished_classic_game_replays_everything_and_is_reviewed_from_each_movers_l
         let model = classic(&app);
         let mut moves = ActionList::new();
         model.whole().unwrap().position().legal_moves(&mut moves);
-        let table = *app.world().resource::<TableState<ClassicMatch>>();
+        let table = *app.world().resource::<TableState<JunqiMatch>>();
         app.world_mut()
             .write_message(PlayRequest::new(*moves.last().unwrap(), &table));
         app.update();
@@ -513,7 +518,7 @@ fn a_finished_classic_game_replays_everything_and_is_reviewed_from_each_movers_l
         );
     }
     // The record kept exports and watches again.
-    let text = <ClassicMatch as Records>::to_text(&played);
+    let text = JunqiMatch::to_text(&JunqiWhole::Classic(Box::new(played)));
     assert!(watch_text(&mut app, GameKind::JunqiClassic, text).is_empty());
     assert!(!watch_text(&mut app, GameKind::JunqiClassic, "not a record".into()).is_empty());
 }
@@ -607,7 +612,7 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
     run_until(
         &mut [&mut host, &mut guest],
         "the host's army on its board",
-        |apps| classic(apps[0]).line_owner() == Some(Color::Red),
+        |apps| on_table(apps[0]).is_some_and(|model| model.line_owner() == Some(Color::Red)),
     );
     assert!(kawu::client::junqi::classic::armies_awaited(&session(
         &host
@@ -620,7 +625,7 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
                 .as_ref()
                 .is_some_and(|v| v.to_move().is_some())
                 && table_game(app) == GameKind::JunqiClassic
-        }) && classic(apps[1]).line_owner() == Some(Color::Blue)
+        }) && on_table(apps[1]).is_some_and(|model| model.line_owner() == Some(Color::Blue))
     });
     for app in [&mut host, &mut guest] {
         assert!(!app.world().contains_resource::<DeploymentScreen>());
@@ -646,7 +651,7 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
         // An attack when there is one, to see the referee's verdicts.
         let attack = moves.iter().copied().find(|action| match action {
             Action::Move { to, .. } => {
-                kawu::client::junqi::JunqiTable::face(&classic(mover_app), *to, Viewer::All)
+                JunqiTable::face(&JunqiMatch::Classic(classic(mover_app)), *to, Viewer::All)
                     .is_some()
             }
             _ => false,
@@ -670,7 +675,10 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
         run_until(
             &mut [mover_app, &mut spectator],
             "the move on the mover's and the spectator's boards",
-            |apps| apps.iter().all(|app| classic(app).plies() == ply + 1),
+            |apps| {
+                apps.iter()
+                    .all(|app| on_table(app).is_some_and(|model| model.plies() == ply + 1))
+            },
         );
         if dropped {
             assert_eq!(classic(other_app).plies(), ply, "the guest is away");
@@ -680,7 +688,8 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
             &mut [mover_app, other_app],
             "the move on both boards",
             |apps| {
-                apps.iter().all(|app| classic(app).plies() == ply + 1)
+                apps.iter()
+                    .all(|app| on_table(app).is_some_and(|model| model.plies() == ply + 1))
                     && session(apps[0]).connected() == [true, true]
             },
         );
@@ -713,7 +722,10 @@ fn two_clients_deploy_in_secret_and_play_classic_through_a_real_server() {
     run_until(
         &mut [&mut host, &mut guest, &mut spectator],
         "the armies unveiled",
-        |apps| apps.iter().all(|app| classic(app).whole().is_some()),
+        |apps| {
+            apps.iter()
+                .all(|app| on_table(app).is_some_and(|model| model.whole().is_some()))
+        },
     );
     for app in [&mut host, &mut guest, &mut spectator] {
         let model = classic(app);
@@ -855,7 +867,7 @@ fn deploy_both(apps: &mut [&mut App; 2]) -> [Deployment; 2] {
                 .view
                 .as_ref()
                 .is_some_and(|view| view.to_move().is_some())
-                && classic(app).line_owner().is_some()
+                && on_table(app).is_some_and(|model| model.line_owner().is_some())
                 && !app.world().contains_resource::<DeploymentScreen>()
         })
     });
@@ -880,7 +892,8 @@ fn a_classic_room_takes_back_only_quiet_moves_and_a_rematch_deploys_anew() {
     select(&mut host, from);
     select(&mut host, to);
     run_until(&mut [&mut host, &mut guest], "the quiet move", |apps| {
-        apps.iter().all(|app| classic(app).plies() == 1)
+        apps.iter()
+            .all(|app| on_table(app).is_some_and(|model| model.plies() == 1))
     });
     assert_eq!(classic(&host).steps()[0].verdict, None);
     host.world_mut().write_message(RoomAction::AskTakeback);
@@ -894,8 +907,10 @@ fn a_classic_room_takes_back_only_quiet_moves_and_a_rematch_deploys_anew() {
         &mut [&mut host, &mut guest],
         "the move taken back",
         |apps| {
-            apps.iter()
-                .all(|app| classic(app).plies() == 0 && session(app).takeback().is_none())
+            apps.iter().all(|app| {
+                on_table(app).is_some_and(|model| model.plies() == 0)
+                    && session(app).takeback().is_none()
+            })
         },
     );
     let back = online_line(&host, &armies[0]).current().seen(from);
@@ -922,7 +937,8 @@ fn a_classic_room_takes_back_only_quiet_moves_and_a_rematch_deploys_anew() {
         select(mover, to);
         plies += 1;
         run_until(&mut [&mut host, &mut guest], "the next move", |apps| {
-            apps.iter().all(|app| classic(app).plies() == plies)
+            apps.iter()
+                .all(|app| on_table(app).is_some_and(|model| model.plies() == plies))
         });
         assert!(classic(&host).outcome().is_none(), "the game ended first");
         if hosts_move && classic(&host).steps()[plies - 1].verdict.is_some() {
@@ -951,7 +967,10 @@ fn a_classic_room_takes_back_only_quiet_moves_and_a_rematch_deploys_anew() {
     run_until(
         &mut [&mut host, &mut guest],
         "the armies unveiled",
-        |apps| apps.iter().all(|app| classic(app).whole().is_some()),
+        |apps| {
+            apps.iter()
+                .all(|app| on_table(app).is_some_and(|model| model.whole().is_some()))
+        },
     );
     for app in [&mut host, &mut guest] {
         app.world_mut().write_message(NewMatch {
@@ -975,7 +994,10 @@ fn a_classic_room_takes_back_only_quiet_moves_and_a_rematch_deploys_anew() {
     run_until(
         &mut [&mut host, &mut guest],
         "the guest's opening",
-        |apps| apps.iter().all(|app| classic(app).plies() == 1),
+        |apps| {
+            apps.iter()
+                .all(|app| on_table(app).is_some_and(|model| model.plies() == 1))
+        },
     );
     for (app, side) in [(&mut guest, Color::Red), (&mut host, Color::Blue)] {
         settle(app);

@@ -6,7 +6,7 @@
 use super::state::HudSectionArea;
 use super::words::{HudWords, describe_match};
 use crate::client::i18n::{Lang, tr};
-use crate::client::matches::on_table;
+use crate::client::matches::on_table_any;
 use crate::client::play::{RecordShelf, ReplayJumps, record_section};
 use crate::client::settings::Settings;
 use crate::client::table_colours::{Palette, TablePalette};
@@ -59,13 +59,13 @@ pub fn game_plugin<G: HudSection>(app: &mut App) {
         Update,
         describe_match::<G>
             .in_set(ClientSet::Present)
-            .run_if(in_state(Screen::Playing).and_then(on_table(G::KIND))),
+            .run_if(in_state(Screen::Playing).and_then(on_table_any(G::KINDS))),
     )
     .add_systems(
         EguiPrimaryContextPass,
         hud_section::<G>
             .in_set(UiSet::Section)
-            .run_if(in_state(Screen::Playing).and_then(on_table(G::KIND))),
+            .run_if(in_state(Screen::Playing).and_then(on_table_any(G::KINDS))),
     );
 }
 
@@ -106,7 +106,7 @@ fn hud_section<G: HudSection>(
     }
     let mut ui = egui::Ui::new(
         ctx.clone(),
-        egui::Id::new(("hud_section", G::KIND)),
+        egui::Id::new(("hud_section", G::KINDS)),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
             .max_rect(section.area.0),

@@ -5,7 +5,7 @@
 use super::layout::{BOARD, FACE, FILE_STEP, FRONT_GAP, JunqiBoard, POST, RANK_STEP, TILE};
 use super::table::JunqiTable;
 use crate::client::ClientSet;
-use crate::client::matches::{TableGame, on_table};
+use crate::client::matches::{TableGame, on_table_any};
 use crate::client::points::PointsBoard;
 use crate::client::tabletop::paint::{fill, mix, paint, rounded_box, size_of, stroke, white};
 use crate::client::tabletop::{Label, TableView, frame_board, line, on_table_of};
@@ -30,17 +30,16 @@ pub(super) fn plugin(app: &mut App) {
 
 /// `M`'s board: set up when `M` comes to the table, framed while it is there.
 pub(super) fn table_plugin<M: JunqiTable>(app: &mut App) {
+    for &kind in M::KINDS {
+        app.add_systems(OnEnter(TableGame(kind)), (spawn_board, label_coordinates));
+    }
     app.add_systems(
-        OnEnter(TableGame(M::KIND)),
-        (spawn_board::<M>, label_coordinates::<M>),
-    )
-    .add_systems(
         Update,
         (
             frame_board(BOARD + Vec2::splat(24.0), RANK_STEP),
-            label_coordinates::<M>.run_if(resource_changed::<TableView>),
+            label_coordinates.run_if(resource_changed::<TableView>),
         )
-            .distributive_run_if(on_table(M::KIND))
+            .distributive_run_if(on_table_any(M::KINDS))
             .in_set(ClientSet::Present),
     );
 }
@@ -82,11 +81,16 @@ const Z_ROAD: f32 = 1.0;
 const Z_RAIL: f32 = 1.5;
 const Z_POST: f32 = 2.0;
 
-fn spawn_board<M: JunqiTable>(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+/// The board of the Junqi game on the table (the same for both).
+fn spawn_board(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    game: Res<State<TableGame>>,
+) {
     let root = commands
         .spawn((
             Name::new("Board"),
-            on_table_of(M::KIND),
+            on_table_of(game.get().0),
             Transform::default(),
             Visibility::default(),
         ))
@@ -317,9 +321,9 @@ fn spawn_posts(commands: &mut Commands, images: &mut Assets<Image>, parts: &mut 
 #[derive(Component)]
 struct CoordinateLabel;
 
-fn label_coordinates<M: JunqiTable>(
+fn label_coordinates(
     mut commands: Commands,
-    table: Res<TableView>,
+    (table, game): (Res<TableView>, Res<State<TableGame>>),
     labels: Query<Entity, With<CoordinateLabel>>,
 ) {
     for entity in &labels {
@@ -329,7 +333,7 @@ fn label_coordinates<M: JunqiTable>(
     let mut label = |name: &'static str, text: String, x: f32, y: f32| {
         commands.spawn((
             CoordinateLabel,
-            on_table_of(M::KIND),
+            on_table_of(game.get().0),
             Name::new(name),
             Label::new(text, 16.0, colour),
             Transform::from_xyz(x, y, Z_POST + 0.3),

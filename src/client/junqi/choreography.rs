@@ -8,7 +8,7 @@ use super::table::{Battle, JunqiTable, StagedBattle};
 use crate::client::ClientSet;
 use crate::client::audio::TableSound;
 use crate::client::cues::{Burst, Cue};
-use crate::client::matches::on_table;
+use crate::client::matches::on_table_any;
 use crate::client::points::{PointsBoard, StepsToAnimate};
 use crate::client::settings::Settings;
 use crate::client::table_colours::{Palette, TablePalette};
@@ -24,7 +24,7 @@ pub(super) fn table_plugin<M: JunqiTable>(app: &mut App) {
     app.add_systems(
         Update,
         start_animations::<M>
-            .distributive_run_if(on_table(M::KIND))
+            .distributive_run_if(on_table_any(M::KINDS))
             .in_set(ClientSet::Animate)
             .after(SyncPieces)
             .before(AnimationSystems),

@@ -2,10 +2,10 @@
 //! and the section below the buttons — the draw counter, the hint, the face-down pool, the
 //! captured pieces and the move list.
 
-use super::model::JunqiMatch;
+use super::model::FlipMatch;
 use super::pieces::side_text;
 use super::rules_page::{piece_chip, short_label};
-use crate::client::hud::{HudSection, HudWords, Looks};
+use crate::client::hud::Looks;
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::play::ResultWords;
 use crate::client::records::RecordBoxText;
@@ -31,7 +31,7 @@ pub(super) fn side_name(lang: Lang, side: Side) -> String {
 }
 
 /// What a seat is called: by colour once colours are decided, else first or second.
-fn seat_name(lang: Lang, model: &JunqiMatch, seat: Seat) -> String {
+fn seat_name(lang: Lang, model: &FlipMatch, seat: Seat) -> String {
     match model.colour_of(seat) {
         Some(side) => side_name(lang, side),
         None => tr(
@@ -86,7 +86,7 @@ pub(super) fn outcome_text(
 /// The title and explanation of a finished Junqi flip game.
 fn junqi_outcome_text(
     lang: Lang,
-    model: &JunqiMatch,
+    model: &FlipMatch,
     seats: &Seats,
     outcome: Outcome,
 ) -> (String, String) {
@@ -106,7 +106,7 @@ pub(super) fn outcome_colour(colours: &Palette, outcome: Outcome) -> Rgb {
 pub(super) fn junqi_result(
     lang: Lang,
     colours: &Palette,
-    model: &JunqiMatch,
+    model: &FlipMatch,
     seats: &Seats,
 ) -> Option<ResultWords> {
     let outcome = model.outcome()?;
@@ -114,8 +114,10 @@ pub(super) fn junqi_result(
     Some((title, why, outcome_colour(colours, outcome)))
 }
 
-impl HudWords for JunqiMatch {
-    fn headline(&self, lang: Lang, colours: &Palette) -> (String, Rgb) {
+/// What the HUD frame says of a flip game (the [`HudWords`](crate::client::hud::HudWords) of
+/// Junqi's model).
+impl FlipMatch {
+    pub(super) fn headline(&self, lang: Lang, colours: &Palette) -> (String, Rgb) {
         let to_move = tr(lang, "turn-to-move");
         match self.view().side_to_move() {
             Some(side) => (
@@ -129,7 +131,7 @@ impl HudWords for JunqiMatch {
         }
     }
 
-    fn turn_words(&self, lang: Lang, seat: Seat) -> String {
+    pub(super) fn turn_words(&self, lang: Lang, seat: Seat) -> String {
         tr(
             lang,
             match (self.view().side_to_move(), seat) {
@@ -140,12 +142,12 @@ impl HudWords for JunqiMatch {
         )
     }
 
-    fn seat_name(&self, lang: Lang, seat: Seat) -> String {
+    pub(super) fn seat_name(&self, lang: Lang, seat: Seat) -> String {
         seat_name(lang, self, seat)
     }
 
     /// Not before the colours are decided.
-    fn can_concede(&self) -> bool {
+    pub(super) fn can_concede(&self) -> bool {
         self.view().side_to_move().is_some()
     }
 }
@@ -164,15 +166,15 @@ pub(super) fn quiet_notice(lang: Lang, quiet: u16, limit: u16) -> Option<String>
         .then(|| tr_args(lang, "hud-quiet", [("count", quiet), ("limit", limit)]))
 }
 
-impl HudSection for JunqiMatch {
-    type Reach = ();
-
-    fn notice(&self, lang: Lang, _: &()) -> Option<String> {
+/// A flip game's HUD section (the [`HudSection`](crate::client::hud::HudSection) of Junqi's
+/// model).
+impl FlipMatch {
+    pub(super) fn notice(&self, lang: Lang) -> Option<String> {
         let view = self.view();
         quiet_notice(lang, view.quiet_plies(), view.rules().quiet_ply_limit)
     }
 
-    fn widgets(&self, ui: &mut egui::Ui, looks: &Looks, _: &mut ()) {
+    pub(super) fn widgets(&self, ui: &mut egui::Ui, looks: &Looks) {
         pool_section(ui, self, looks);
         ui.separator();
         captured_section(ui, self, looks);
@@ -180,7 +182,7 @@ impl HudSection for JunqiMatch {
     }
 
     /// Each action, a flip with the piece it revealed.
-    fn move_entries(&self, looks: &Looks) -> Vec<egui::WidgetText> {
+    pub(super) fn move_entries(&self, looks: &Looks) -> Vec<egui::WidgetText> {
         self.public
             .history()
             .iter()
@@ -208,7 +210,7 @@ impl HudSection for JunqiMatch {
     }
 }
 
-fn pool_section(ui: &mut egui::Ui, model: &JunqiMatch, looks: &Looks) {
+fn pool_section(ui: &mut egui::Ui, model: &FlipMatch, looks: &Looks) {
     let (colours, settings) = (looks.palette, looks.settings);
     let view = model.view();
     section_title(
@@ -231,7 +233,7 @@ fn pool_section(ui: &mut egui::Ui, model: &JunqiMatch, looks: &Looks) {
     }
 }
 
-fn captured_section(ui: &mut egui::Ui, model: &JunqiMatch, looks: &Looks) {
+fn captured_section(ui: &mut egui::Ui, model: &FlipMatch, looks: &Looks) {
     let (colours, settings) = (looks.palette, looks.settings);
     let lang = settings.language;
     let view = model.view();

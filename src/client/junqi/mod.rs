@@ -1,7 +1,8 @@
-//! Junqi flip on the table: the match model, the board and its pieces, the choreography of
-//! flips and battles, input on the board, the HUD section, sounds, the rules page and what a
-//! room's state means. The referee, replays, autosave and online play are the match layer's
-//! (`client/play/`). Junqi classic, on the same board, grows in `classic/`.
+//! Junqi on the table: one match model for Junqi flip and Junqi classic (`variants.rs`), the
+//! board and its pieces, the choreography of flips and battles, input on the board, flip's
+//! HUD section, sounds, the rules page and what a room's state means. The referee, replays,
+//! autosave and online play are the match layer's (`client/play/`), built once for both
+//! games. Junqi classic's own parts are in `classic/`.
 
 mod board;
 mod board_layer;
@@ -15,13 +16,15 @@ mod pieces;
 mod play;
 mod rules_page;
 mod table;
+mod variants;
 
 pub use board_layer::{BoardCommand, Selection};
 pub use hud::RECORD_WORDS;
 pub use layout::JunqiBoard;
-pub use model::{ActionDid, JunqiMatch};
+pub use model::{ActionDid, FlipMatch};
 pub use pieces::{Dying, Owner, PieceFace, PieceSprite, SyncPieces, Underside};
 pub use table::{Face, JunqiTable, Viewer};
+pub use variants::{JunqiDid, JunqiMatch, JunqiRecord, JunqiSight, JunqiStep, JunqiWhole};
 
 use crate::client::catalog::{self, GameEntry, turn_order_label};
 use crate::client::hud as hud_layer;
@@ -50,7 +53,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.add_plugins((
         match_layer::logic_plugin::<JunqiMatch>,
         pieces::logic_plugin,
-        board_layer::logic_plugin::<JunqiMatch>,
+        board_layer::logic_plugin,
         classic::logic_plugin,
     ));
 }
@@ -60,7 +63,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         match_layer::plugin::<JunqiMatch>,
         board::plugin,
-        board_layer::plugin::<JunqiMatch>,
+        board_layer::plugin,
         hud_layer::game_plugin::<JunqiMatch>,
         classic::plugin,
     ));

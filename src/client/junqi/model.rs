@@ -1,36 +1,34 @@
-//! The Junqi match on the table. The model ([`JunqiMatch`]) is what this device may know: the
-//! public game, with no face-down identity. It follows the rulings of the match layer's
-//! authorities (`client/play/`; `play.rs` fits Junqi to it): the local referee, the only holder
-//! of the deal, a replay, or the server.
+//! A Junqi flip match on the table. Its model ([`FlipMatch`], the flip side of Junqi's one
+//! model, `variants.rs`) is what this device may know: the public game, with no face-down
+//! identity. It follows the rulings of the match layer's authorities (`client/play/`; `play.rs`
+//! fits Junqi flip to it): the local referee, the only holder of the deal, a replay, or the
+//! server.
 
-use crate::client::matches::PositionKey;
-use crate::client::play::PlayRequest;
-use crate::client::thinking::ComputerGame;
+use crate::rules::Seat;
 use crate::rules::junqi::{
-    Action, Color, Effect, Outcome, PlayerView, Point, Position, PublicGame, Ruleset,
+    Color, Effect, Outcome, PlayerView, Point, Position, PublicGame, Ruleset,
 };
-use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 
 /// The match on the table as this device knows it.
-#[derive(Resource, Clone, Debug)]
-pub struct JunqiMatch {
+#[derive(Clone, Debug)]
+pub struct FlipMatch {
     /// The game as everyone sees it; only rulings change it.
     pub public: PublicGame,
 }
 
-impl Default for JunqiMatch {
-    fn default() -> JunqiMatch {
-        JunqiMatch::of(PublicGame::new(
+impl Default for FlipMatch {
+    fn default() -> FlipMatch {
+        FlipMatch::of(PublicGame::new(
             Position::deal_random(Ruleset::default()).view().clone(),
         ))
     }
 }
 
-impl JunqiMatch {
+impl FlipMatch {
     /// A match showing `public`.
-    pub fn of(public: PublicGame) -> JunqiMatch {
-        JunqiMatch { public }
+    pub fn of(public: PublicGame) -> FlipMatch {
+        FlipMatch { public }
     }
 
     /// What everyone sees now.
@@ -76,21 +74,17 @@ pub(super) fn colour_of_seat(view: &PlayerView, plies: usize, seat: Seat) -> Opt
     })
 }
 
-impl ComputerGame for JunqiMatch {
-    const KIND: GameKind = GameKind::Junqi;
-    type Sight = PlayerView;
-    type Request = PlayRequest<JunqiMatch>;
-
-    fn sight(&self) -> PlayerView {
+/// What a computer is given of a flip game (the [`ComputerGame`](crate::client::thinking::ComputerGame)
+/// of Junqi's model).
+impl FlipMatch {
+    /// What the side to move sees: everyone sees the same.
+    pub(super) fn sight(&self) -> PlayerView {
         self.view().clone()
     }
 
-    fn seed(&self) -> u64 {
+    /// The seed of the side to move's decision.
+    pub(super) fn seed(&self) -> u64 {
         u64::from(self.view().ply())
-    }
-
-    fn request(action: Action, key: PositionKey) -> PlayRequest<JunqiMatch> {
-        PlayRequest::chosen_at(action, key)
     }
 }
 

@@ -2,13 +2,13 @@
 //! layer's follower, `client/play/room.rs`, does the rest). No face-down identity ever reaches
 //! this device.
 
-use super::model::JunqiMatch;
+use super::model::FlipMatch;
 use crate::protocol::{GameEnd, OffTheBoard};
 use crate::rules::Seat;
 use crate::rules::junqi::{DrawReason, Outcome, WinReason};
 
 /// The outcome a room's end means for the model, when the public game cannot tell by itself.
-pub(super) fn conceded(end: GameEnd, table_seats: &[Seat], model: &JunqiMatch) -> Option<Outcome> {
+pub(super) fn conceded(end: GameEnd, table_seats: &[Seat], model: &FlipMatch) -> Option<Outcome> {
     let winner_colour = end
         .winner
         .and_then(|seat| table_seats.get(seat.index()))

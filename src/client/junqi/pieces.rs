@@ -5,7 +5,7 @@ use super::board::Art;
 use super::layout::{FACE, JunqiBoard};
 use super::table::{Face, JunqiTable, Viewer};
 use crate::client::ClientSet;
-use crate::client::matches::on_table;
+use crate::client::matches::on_table_any;
 use crate::client::points::{OnPoint, pieces_rebuilt, placed_on_turn, resting_place};
 use crate::client::settings::{LabelStyle, Settings};
 use crate::client::table_colours::{Palette, TablePalette};
@@ -82,7 +82,7 @@ pub(super) fn table_logic<M: JunqiTable>(app: &mut App) {
             // Once the step's animations have started, which keep their pieces' faces.
             show_faces::<M>.in_set(ClientSet::Present),
         )
-            .distributive_run_if(on_table(M::KIND)),
+            .distributive_run_if(on_table_any(M::KINDS)),
     );
 }
 
@@ -92,7 +92,7 @@ pub(super) fn table_looks<M: JunqiTable>(app: &mut App) {
         Update,
         (add_piece_looks, style_pieces, fade_pieces)
             .chain()
-            .distributive_run_if(on_table(M::KIND))
+            .distributive_run_if(on_table_any(M::KINDS))
             .in_set(ClientSet::Present),
     );
 }
@@ -124,7 +124,7 @@ fn rebuild_pieces<M: JunqiTable>(
         };
         commands.spawn((
             Name::new(format!("Piece {point}")),
-            on_table_of(M::KIND),
+            on_table_of(model.kind()),
             PieceSprite { point },
             face.parts(),
             Opacity(1.0),

@@ -4,16 +4,12 @@
 
 use super::hud::junqi_result;
 use super::layout::JunqiBoard;
-use super::model::{ActionDid, JunqiMatch, colour_of_seat, seat_of_ply};
+use super::model::{ActionDid, FlipMatch, colour_of_seat, seat_of_ply};
 use super::online;
-use super::table::{Battle, Face, JunqiTable, StagedBattle, Staging, Viewer};
+use super::table::{Battle, Face, StagedBattle, Staging};
 use crate::client::i18n::Lang;
 use crate::client::matches::{Deal, MatchRequest};
-use crate::client::play::{
-    Answer, Authority, ComputerWords, MatchModel, MatchWords, RecordText, Records, ResultWords,
-    RoomAdapter,
-};
-use crate::client::points::{BoardPlay, PointsLesson};
+use crate::client::play::{Answer, ResultWords};
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
 use crate::protocol::{self, GameEnd, RoomTable};
@@ -23,17 +19,15 @@ use crate::rules::junqi::{
     Point, Position, PublicGame, Ruleset, WinReason,
 };
 
-impl MatchModel for JunqiMatch {
-    type Action = Action;
-    type Step = PlayedAction;
-    type Did = ActionDid;
-    type Ending = Outcome;
-
-    fn action(step: &PlayedAction) -> Action {
+/// FlipMatch's part of Junqi's [`MatchModel`](crate::client::play::MatchModel).
+impl FlipMatch {
+    /// The action a step played.
+    pub fn action(step: &PlayedAction) -> Action {
         step.action
     }
 
-    fn follow(&mut self, step: &PlayedAction) -> Result<ActionDid, String> {
+    /// Follows a step the authority decided.
+    pub fn follow(&mut self, step: &PlayedAction) -> Result<ActionDid, String> {
         let path = match step.action {
             Action::Flip(point) => vec![point],
             // The path needs the position before the move.
@@ -43,31 +37,28 @@ impl MatchModel for JunqiMatch {
         Ok(ActionDid { effect, path })
     }
 
-    fn take_back(&mut self, plies: usize) {
+    /// Takes back the last `plies` steps, and any ending off the board.
+    pub fn take_back(&mut self, plies: usize) {
         self.public.undo(plies);
     }
 
-    fn conclude(&mut self, outcome: Outcome) {
+    /// Ends the game off the board.
+    pub fn conclude(&mut self, outcome: Outcome) {
         self.public.conclude(outcome);
     }
 
-    fn plies(&self) -> usize {
+    /// Steps played so far.
+    pub fn plies(&self) -> usize {
         self.public.history().len()
     }
 
-    fn seat_to_move(&self) -> Seat {
-        JunqiMatch::seat_to_move(self)
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn over(&self) -> bool {
+    /// Whether the game is over, by the rules or off the board.
+    pub fn over(&self) -> bool {
         self.outcome().is_some()
     }
 
-    fn winners(&self) -> Option<Vec<Seat>> {
+    /// The winning seats once the game is over (empty for a draw).
+    pub fn winners(&self) -> Option<Vec<Seat>> {
         Some(match self.outcome()? {
             Outcome::Draw(_) => Vec::new(),
             Outcome::Win { winner, .. } => self.seat_of(winner).into_iter().collect(),
@@ -75,14 +66,16 @@ impl MatchModel for JunqiMatch {
     }
 }
 
-impl Authority for JunqiMatch {
-    type Whole = Game;
-
-    fn new_game(seats: &Seats, deal: Deal, _attract: bool) -> (Game, Seats) {
-        (deal_game(deal), seats.clone())
+/// FlipMatch's part of Junqi's [`Authority`](crate::client::play::Authority).
+impl FlipMatch {
+    /// A new game of `kind` (one of the model's games) for `seats` dealt as `deal` asks, and
+    /// the seats it is played with.
+    pub fn new_game(deal: Deal) -> Game {
+        deal_game(deal)
     }
 
-    fn decide(game: &mut Game, action: Action) -> Result<PlayedAction, String> {
+    /// Plays `action` in the whole game if it is legal there.
+    pub fn decide(game: &mut Game, action: Action) -> Result<PlayedAction, String> {
         game.play(action).map_err(|error| error.to_string())?;
         game.history()
             .last()
@@ -90,15 +83,18 @@ impl Authority for JunqiMatch {
             .ok_or_else(|| "no action was played".to_string())
     }
 
-    fn step_at(game: &Game, ply: usize) -> Option<PlayedAction> {
+    /// The step decided as ply `ply` (from 0) of the whole game.
+    pub fn step_at(game: &Game, ply: usize) -> Option<PlayedAction> {
         game.history().get(ply).copied()
     }
 
-    fn take_back_whole(game: &mut Game, plies: usize) {
+    /// Takes back the whole game's last `plies` steps, and any ending off the board.
+    pub fn take_back_whole(game: &mut Game, plies: usize) {
         game.undo(plies);
     }
 
-    fn answer(game: &mut Game, request: MatchRequest, seats: &Seats) -> Answer<Outcome> {
+    /// Answers a resignation, a draw offer or agreement, or a time loss.
+    pub fn answer(game: &mut Game, request: MatchRequest, seats: &Seats) -> Answer<Outcome> {
         let plies = game.history().len();
         match request {
             MatchRequest::Undo => return Answer::Ignored,
@@ -127,47 +123,52 @@ impl Authority for JunqiMatch {
         }
     }
 
-    fn ending(game: &Game) -> Option<Outcome> {
+    /// How the whole game ended off the board, if it did.
+    pub fn ending(game: &Game) -> Option<Outcome> {
         game.public().conceded()
     }
 
-    fn shown(game: &Game, plies: usize) -> JunqiMatch {
-        JunqiMatch::of(public_at(game, plies))
+    /// The model of the whole game after its first `plies` steps (all of them, ending
+    /// included, when `plies` reaches its end).
+    pub fn shown(game: &Game, plies: usize) -> FlipMatch {
+        FlipMatch::of(public_at(game, plies))
     }
 }
 
-impl Records for JunqiMatch {
-    type Record = GameRecord;
-
-    fn record(game: &Game) -> GameRecord {
+/// FlipMatch's part of Junqi's [`Records`](crate::client::play::Records).
+impl FlipMatch {
+    /// The record of a whole game.
+    pub fn record(game: &Game) -> GameRecord {
         game.record()
     }
 
-    fn from_record(record: &GameRecord) -> Result<Game, String> {
+    /// The whole game of `kind` (one of the model's games) a record holds, or why it holds
+    /// none.
+    pub fn from_record(record: &GameRecord) -> Result<Game, String> {
         Game::from_record(record).map_err(|error| error.to_string())
     }
 
-    fn scene(game: &Game) -> crate::picture::Scene {
+    /// The whole game a pasted record's text holds, or what is wrong with it.
+    pub fn from_text(text: &str) -> Result<Game, String> {
+        let record = GameRecord::from_text(text).map_err(|error| error.to_string())?;
+        FlipMatch::from_record(&record)
+    }
+
+    /// The whole game as a shared picture shows it: what everyone saw.
+    pub fn scene(game: &Game) -> crate::picture::Scene {
         crate::picture::junqi::scene(game.public())
     }
 }
 
-impl RecordText for GameRecord {
-    fn text(&self) -> String {
-        self.to_text()
-    }
-
-    fn read(text: &str) -> Result<GameRecord, String> {
-        GameRecord::from_text(text).map_err(|error| error.to_string())
-    }
-}
-
-impl MatchWords for JunqiMatch {
-    fn result(&self, lang: Lang, colours: &Palette, seats: &Seats) -> Option<ResultWords> {
+/// FlipMatch's part of Junqi's [`MatchWords`](crate::client::play::MatchWords).
+impl FlipMatch {
+    /// The result's title, explanation and colour (in `palette`), once the game is over.
+    pub fn result(&self, lang: Lang, colours: &Palette, seats: &Seats) -> Option<ResultWords> {
         junqi_result(lang, colours, self, seats)
     }
 
-    fn log_text(step: &PlayedAction, did: &ActionDid) -> String {
+    /// A step as the log writes it (the browser test reads it).
+    pub fn log_text(step: &PlayedAction, did: &ActionDid) -> String {
         // A flip is written as records write it, with what it revealed: `c3=R`.
         match did.effect {
             Effect::Flipped { piece, .. } => format!("{}={piece}", step.action),
@@ -176,42 +177,34 @@ impl MatchWords for JunqiMatch {
     }
 }
 
-impl ComputerWords for JunqiMatch {
-    type Point = Point;
-    const WON_BY_FLAG: bool = true;
-
-    fn action_points(action: &Action) -> Vec<Point> {
-        match *action {
-            Action::Flip(point) => vec![point],
-            Action::Move { from, to } => vec![from, to],
-        }
-    }
-
-    fn kind_key(letter: char) -> Option<&'static str> {
-        crate::rules::junqi::Kind::from_letter(letter).map(super::rules_page::kind_key)
-    }
-}
-
-impl RoomAdapter for JunqiMatch {
-    fn from_table(table: &RoomTable, _secret: Option<&str>) -> Option<Result<Self, String>> {
+/// FlipMatch's part of Junqi's [`RoomAdapter`](crate::client::play::RoomAdapter).
+impl FlipMatch {
+    /// The model of a room's table, if the room plays this game; an error says why the table
+    /// cannot be shown. `secret`: what the server told this seat alone of the game (an army
+    /// deployed in secret), if anything.
+    pub fn from_table(table: &RoomTable, _secret: Option<&str>) -> Option<Result<Self, String>> {
         let RoomTable::Junqi(public) = table else {
             return None;
         };
-        Some(Ok(JunqiMatch::of((**public).clone())))
+        Some(Ok(FlipMatch::of((**public).clone())))
     }
 
-    fn step_of(played: &protocol::Played) -> Option<PlayedAction> {
+    /// The step a room's played action is, if it is an action of this game.
+    pub fn step_of(played: &protocol::Played) -> Option<PlayedAction> {
         match played {
             protocol::Played::Junqi(played) => Some(*played),
             _ => None,
         }
     }
 
-    fn ending_of(&self, end: GameEnd, table_seats: &[Seat]) -> Option<Outcome> {
+    /// How a room's end shows in the model, when the rules cannot tell by themselves.
+    /// `table_seats`: the table seat of each room seat.
+    pub fn ending_of(&self, end: GameEnd, table_seats: &[Seat]) -> Option<Outcome> {
         online::conceded(end, table_seats, self)
     }
 
-    fn whole_seen(&self) -> Option<Game> {
+    /// The whole game rebuilt from the table, where no referee here holds it (online).
+    pub fn whole_seen(&self) -> Option<Game> {
         Game::from_public(&self.public).ok()
     }
 }
@@ -245,22 +238,14 @@ fn computer_accepts_draw(view: &PlayerView) -> bool {
     view.quiet_plies() >= 40
 }
 
-impl PointsLesson for JunqiMatch {
-    type Lesson = crate::lessons::Junqi;
-
-    fn from_lesson(game: Game) -> Game {
-        game
-    }
-}
-
-impl BoardPlay for JunqiMatch {
-    type Board = JunqiBoard;
-
-    fn tap_action(&self, point: Point) -> Option<Action> {
+/// Where a flip game's pieces go on the board (the [`BoardPlay`](crate::client::points::BoardPlay)
+/// of Junqi's model).
+impl FlipMatch {
+    pub(super) fn tap_action(&self, point: Point) -> Option<Action> {
         (self.view().cell(point) == Cell::Hidden).then_some(Action::Flip(point))
     }
 
-    fn destinations(&self, point: Point) -> Option<Vec<Point>> {
+    pub(super) fn destinations(&self, point: Point) -> Option<Vec<Point>> {
         let view = self.view();
         match view.cell(point) {
             Cell::Up(piece) if Some(piece.color) == view.side_to_move() => {
@@ -270,18 +255,19 @@ impl BoardPlay for JunqiMatch {
         }
     }
 
-    fn occupied(&self, point: Point) -> bool {
+    pub(super) fn occupied(&self, point: Point) -> bool {
         self.view().cell(point) != Cell::Empty
     }
 
-    fn last_marks(&self) -> Option<(Option<Point>, Point)> {
+    pub(super) fn last_marks(&self) -> Option<(Option<Point>, Point)> {
         let last = self.public.history().last()?;
         Some(JunqiBoard::marks(last.action))
     }
 }
 
-impl JunqiTable for JunqiMatch {
-    fn face(&self, point: Point, _viewer: Viewer) -> Option<Face> {
+/// What a flip game's board shows (the [`JunqiTable`](super::JunqiTable) of Junqi's model).
+impl FlipMatch {
+    pub(super) fn face(&self, point: Point) -> Option<Face> {
         // Nothing in Junqi flip is known to one side only.
         match self.view().cell(point) {
             Cell::Empty => None,
@@ -290,7 +276,7 @@ impl JunqiTable for JunqiMatch {
         }
     }
 
-    fn staging(did: &ActionDid) -> Staging {
+    pub(super) fn staging(did: &ActionDid) -> Staging {
         let (flipped, battle) = match did.effect {
             Effect::Flipped { piece, .. } => (Some(piece), None),
             Effect::Attacked {

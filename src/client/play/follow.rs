@@ -5,7 +5,7 @@
 use super::game::{Change, Match, MatchSet, Ruling, StepPlayed, TableState};
 use super::replay::Replay;
 use crate::client::ClientSet;
-use crate::client::matches::{MatchStatus, TableGame, TableMode, on_table};
+use crate::client::matches::{MatchStatus, TableGame, TableMode, on_table_any};
 use crate::client::seats::Seats;
 use crate::client::tabletop::TableReset;
 use bevy::prelude::*;
@@ -23,7 +23,7 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
                 .in_set(ClientSet::Present)
                 .run_if(not(in_state(TableMode::Attract))),
         )
-            .distributive_run_if(on_table(G::KIND)),
+            .distributive_run_if(on_table_any(G::KINDS)),
     );
 }
 
@@ -43,7 +43,7 @@ pub(super) fn follow_rulings<G: Match>(
             } => {
                 *model = (**game).clone();
                 resets.write(TableReset);
-                NextState::set_if_neq(&mut coming, TableGame(G::KIND));
+                NextState::set_if_neq(&mut coming, TableGame(model.kind()));
                 NextState::set_if_neq(&mut mode, *started_in);
             }
             Change::Played(step) => {

@@ -11,7 +11,7 @@ use crate::client::table_colours::Palette;
 use crate::client::theme::Rgb;
 use crate::client::thinking::{ActionOf, ComputerGame};
 use crate::protocol::{GameEnd, Played, RoomTable};
-use crate::rules::Seat;
+use crate::rules::{GameKind, Seat};
 use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
 use serde::Serialize;
@@ -124,8 +124,9 @@ pub trait Authority: MatchModel {
     /// The whole game as its authority holds it.
     type Whole: Clone + Debug + Send + Sync + 'static;
 
-    /// A new game for `seats` dealt as `deal` asks, and the seats it is played with.
-    fn new_game(seats: &Seats, deal: Deal, attract: bool) -> (Self::Whole, Seats);
+    /// A new game of `kind` (one of the model's games) for `seats` dealt as `deal` asks, and
+    /// the seats it is played with.
+    fn new_game(kind: GameKind, seats: &Seats, deal: Deal, attract: bool) -> (Self::Whole, Seats);
     /// Whether the players here prepare a new game asked for as `start` before it starts
     /// (each deploys an army, say): the game then puts it on the table itself, with a
     /// [`LoadMatch`], and the referee leaves `start` to it.
@@ -158,15 +159,16 @@ pub trait Records: Authority {
 
     /// The record of a whole game.
     fn record(whole: &Self::Whole) -> Self::Record;
-    /// The whole game a record holds, or why it holds none.
-    fn from_record(record: &Self::Record) -> Result<Self::Whole, String>;
+    /// The whole game of `kind` (one of the model's games) a record holds, or why it holds
+    /// none.
+    fn from_record(kind: GameKind, record: &Self::Record) -> Result<Self::Whole, String>;
     /// The whole game as text players copy: its record's.
     fn to_text(whole: &Self::Whole) -> String {
         Self::record(whole).text()
     }
-    /// The whole game a pasted text holds, or what is wrong with it.
-    fn from_text(text: &str) -> Result<Self::Whole, String> {
-        Self::from_record(&Self::Record::read(text)?)
+    /// The whole game of `kind` a pasted text holds, or what is wrong with it.
+    fn from_text(kind: GameKind, text: &str) -> Result<Self::Whole, String> {
+        Self::from_record(kind, &Self::Record::read(text)?)
     }
     /// The whole game as a shared picture shows it: what everyone saw.
     fn scene(whole: &Self::Whole) -> crate::picture::Scene;

@@ -26,7 +26,7 @@ pub use replay::{Replay, ReplayJumps};
 pub use review::{ReviewLine, ReviewRequest, ReviewView};
 pub use shelf::{RecordShelf, ShareRequest, record_section};
 
-use crate::client::matches::on_table;
+use crate::client::matches::on_table_any;
 use crate::client::schedule::ClientSet;
 use bevy::prelude::*;
 
@@ -58,7 +58,7 @@ pub fn logic_plugin<G: Match>(app: &mut App) {
             (
                 replay::end_replays::<G>,
                 referee::referee::<G>,
-                referee::answer_requests::<G>.distributive_run_if(on_table(G::KIND)),
+                referee::answer_requests::<G>.distributive_run_if(on_table_any(G::KINDS)),
                 replay::start_replays::<G>,
                 replay::step_replays::<G>,
             )

@@ -9,7 +9,7 @@ use crate::ai::Level;
 use crate::ai::review::Class;
 use crate::client::ClientSet;
 use crate::client::lessons::Highlights;
-use crate::client::matches::{MatchRequest, TableMode, on_table};
+use crate::client::matches::{MatchRequest, TableMode, on_table_any};
 use crate::client::seats::Seats;
 use crate::client::settings::Settings;
 use crate::client::thinking::{ActionOf, Judging};
@@ -102,7 +102,7 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
             Update,
             (handle_requests::<G>, judge_moves::<G>)
                 .chain()
-                .distributive_run_if(on_table(G::KIND))
+                .distributive_run_if(on_table_any(G::KINDS))
                 .in_set(ClientSet::Command),
         );
 }

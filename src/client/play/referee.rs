@@ -78,10 +78,11 @@ fn start_new_games<G: Match>(
     mut loads: MessageWriter<LoadMatch<G>>,
 ) {
     // Online, a new game is the server's (a rematch).
-    let here =
-        |start: &&NewMatch| start.game == G::KIND && !online.active() && !G::prepared_here(start);
+    let here = |start: &&NewMatch| {
+        G::KINDS.contains(&start.game) && !online.active() && !G::prepared_here(start)
+    };
     for start in starts.read().filter(here) {
-        let (game, seats) = G::new_game(&start.seats, start.deal, start.attract);
+        let (game, seats) = G::new_game(start.game, &start.seats, start.deal, start.attract);
         loads.write(LoadMatch {
             game,
             seats,
@@ -99,10 +100,10 @@ fn resume_games<G: Match>(
     mut loads: MessageWriter<LoadMatch<G>>,
     mut bad: MessageWriter<BadSave>,
 ) {
-    for resume in resumes.read().filter(|r| r.game == G::KIND) {
+    for resume in resumes.read().filter(|r| G::KINDS.contains(&r.game)) {
         let game = serde_json::from_value::<G::Record>(resume.record.clone())
             .map_err(|error| error.to_string())
-            .and_then(|record| G::from_record(&record))
+            .and_then(|record| G::from_record(resume.game, &record))
             .and_then(|game| {
                 let seats = G::shown(&game, 0).seat_count();
                 if seats == resume.seats.len() {
@@ -123,7 +124,7 @@ fn resume_games<G: Match>(
                 });
             }
             Err(error) => {
-                bad.write(BadSave(G::KIND, error));
+                bad.write(BadSave(resume.game, error));
             }
         }
     }
@@ -156,12 +157,12 @@ pub(super) fn referee<G: Match>(
     let referee = &mut *referee;
     for load in asked.loads.read() {
         let attract = load.mode == TableMode::Attract;
+        let model = G::shown(&load.game, usize::MAX);
         if attract {
-            info!("demonstration of {:?}", G::KIND);
+            info!("demonstration of {:?}", model.kind());
         } else {
             info!("game started: {:?}", load.seats);
         }
-        let model = G::shown(&load.game, usize::MAX);
         told.rulings.write(Ruling {
             key: referee.next_key(model.plies(), true),
             change: Change::Started {

@@ -10,6 +10,7 @@ use crate::client::online::{GoOffline, OnlineSession};
 use crate::client::records::{BadRecord, RecordSource, ReplayRequest, WatchReplay, autoplay_due};
 use crate::client::seats::Seats;
 use crate::client::timeline::Anim;
+use crate::rules::GameKind;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -85,9 +86,10 @@ pub(super) fn end_replays<G: Match>(
     (mut resumes, mut watch): (MessageReader<ResumeMatch>, MessageReader<WatchReplay>),
     mut replay: ResMut<Replay<G>>,
 ) {
-    let others = starts.read().filter(|s| s.game != G::KIND).count()
-        + resumes.read().filter(|r| r.game != G::KIND).count()
-        + watch.read().filter(|w| w.kind != G::KIND).count();
+    let other = |kind: &GameKind| !G::KINDS.contains(kind);
+    let others = starts.read().filter(|s| other(&s.game)).count()
+        + resumes.read().filter(|r| other(&r.game)).count()
+        + watch.read().filter(|w| other(&w.kind)).count();
     if loads.read().count() + others > 0 && replay.on() {
         *replay = Replay::default();
     }
@@ -96,6 +98,7 @@ pub(super) fn end_replays<G: Match>(
 /// Reads a record, kept or pasted, or takes the game on the table; a bad one says what is
 /// wrong.
 fn read_record<G: Match>(
+    kind: GameKind,
     source: &RecordSource,
     on_table: Option<G::Whole>,
 ) -> Result<G::Whole, String> {
@@ -103,8 +106,8 @@ fn read_record<G: Match>(
         RecordSource::OnTable => on_table.ok_or_else(|| "no game is on the table".to_string()),
         RecordSource::Kept(value) => serde_json::from_value::<G::Record>(value.clone())
             .map_err(|error| error.to_string())
-            .and_then(|record| G::from_record(&record)),
-        RecordSource::Text(text) => G::from_text(text),
+            .and_then(|record| G::from_record(kind, &record)),
+        RecordSource::Text(text) => G::from_text(kind, text),
     }
 }
 
@@ -129,12 +132,12 @@ pub(super) fn start_replays<G: Match>(
     mut commands: Commands,
     mut start: ReplayStart<G>,
 ) {
-    for request in watch.read().filter(|w| w.kind == G::KIND) {
+    for request in watch.read().filter(|w| G::KINDS.contains(&w.kind)) {
         let on_table = replay
             .script()
             .cloned()
             .or_else(|| referee.game_on_table(&start.model, start.mode.get()));
-        let game = match read_record::<G>(&request.record, on_table) {
+        let game = match read_record::<G>(request.kind, &request.record, on_table) {
             Ok(game) => game,
             Err(error) => {
                 start.bad.write(BadRecord(error));

@@ -10,7 +10,7 @@ use crate::ai::review::{Class, Loss, Reason, accuracy};
 use crate::client::ClientSet;
 use crate::client::i18n::{Lang, tr, tr_args};
 use crate::client::lessons::Highlights;
-use crate::client::matches::{MatchStatus, on_table};
+use crate::client::matches::{MatchStatus, on_table_any};
 use crate::client::settings::Settings;
 use crate::client::thinking::{ActionOf, Judging};
 use crate::rules::Seat;
@@ -115,7 +115,7 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
             (
                 start_or_stop::<G>,
                 judge_steps::<G>,
-                mark_better::<G>.distributive_run_if(on_table(G::KIND)),
+                mark_better::<G>.distributive_run_if(on_table_any(G::KINDS)),
             )
                 .chain()
                 .in_set(ClientSet::Command),

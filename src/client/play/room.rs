@@ -75,7 +75,7 @@ fn forward_plays<G: Match>(
     session: Res<OnlineSession>,
     mut outgoing: MessageWriter<ToServer>,
 ) {
-    if !session.plays(G::KIND) {
+    if !G::KINDS.iter().any(|&kind| session.plays(kind)) {
         plays.clear();
         return;
     }
@@ -149,7 +149,11 @@ fn follow_room<G: Match>(
     mut rulings: MessageWriter<Ruling<G>>,
     mut feedback: Feedback,
 ) {
-    let Some(view) = session.view.as_ref().filter(|view| view.game() == G::KIND) else {
+    let Some(view) = session
+        .view
+        .as_ref()
+        .filter(|view| G::KINDS.contains(&view.game()))
+    else {
         news.clear();
         return;
     };

@@ -9,7 +9,7 @@ use crate::client::ClientSet;
 use crate::client::catalog::Catalog;
 use crate::client::cues::UiSound;
 use crate::client::i18n::Lang;
-use crate::client::matches::{TableMode, game_played, on_table};
+use crate::client::matches::{TableMode, game_played, on_table_any};
 use crate::client::records::{
     FinishedGame, KeepFinished, RecordBox, RecordBoxAction, RecordSource, WatchReplay, record_box,
     show_export,
@@ -31,7 +31,7 @@ pub(super) fn logic_plugin<G: Match>(app: &mut App) {
         Update,
         (
             keep_finished::<G>.run_if(resource_changed::<G>.and_then(game_played)),
-            share::<G>.distributive_run_if(on_table(G::KIND)),
+            share::<G>.distributive_run_if(on_table_any(G::KINDS)),
         )
             .in_set(ClientSet::Present),
     );
@@ -47,7 +47,7 @@ pub(super) fn plugin<G: Match>(app: &mut App) {
                     .and_then(in_state(TableMode::Local).or_else(in_state(TableMode::Lesson))),
             ),
         )
-            .distributive_run_if(on_table(G::KIND))
+            .distributive_run_if(on_table_any(G::KINDS))
             .in_set(ClientSet::Present),
     );
 }
@@ -67,12 +67,12 @@ pub enum ShareRequest {
 /// Saves the game played here after every change (it runs only while the local referee rules:
 /// not for the demonstration, a replay, nor a game the server rules).
 fn autosave<G: Match>(
-    referee: Res<LocalReferee<G>>,
+    (model, referee): (Res<G>, Res<LocalReferee<G>>),
     (seats, catalog): (Res<Seats>, Res<Catalog>),
     mut saved: ResMut<SavedGame>,
 ) {
     if let Some(game) = referee.game() {
-        store(&mut saved, &catalog, G::KIND, &seats, G::record(game));
+        store(&mut saved, &catalog, model.kind(), &seats, G::record(game));
     }
 }
 
@@ -96,7 +96,7 @@ fn keep_finished<G: Match>(
     match serde_json::to_value(G::record(&game)) {
         Ok(record) => {
             kept.write(KeepFinished(FinishedGame {
-                kind: G::KIND,
+                kind: model.kind(),
                 seats: seats.clone(),
                 result: model.summary(settings.language, &palette, &seats),
                 plies: model.plies(),
@@ -152,7 +152,7 @@ pub struct RecordShelf<'w, G: Match> {
 /// the browser), a toast saying where.
 fn share<G: Match>(
     mut requests: MessageReader<ShareRequest>,
-    replay: Res<Replay<G>>,
+    (model, replay): (Res<G>, Res<Replay<G>>),
     palette: Res<TablePalette>,
     mut toast: ResMut<Toast>,
 ) {
@@ -167,7 +167,7 @@ fn share<G: Match>(
             },
             ShareRequest::Game | ShareRequest::Position => G::scene(game),
         };
-        let mut kind = format!("{:?}", G::KIND).to_lowercase();
+        let mut kind = format!("{:?}", model.kind()).to_lowercase();
         if let ShareRequest::SeenBy(seat) = request {
             kind = format!("{kind}-seen-by-{}", seat.0 + 1);
         }
@@ -206,7 +206,8 @@ pub fn record_section<G: Match>(
     model: &G,
     shelf: &mut RecordShelf<G>,
 ) {
-    let Some(words) = shelf.catalog.get(G::KIND).record_words else {
+    let kind = model.kind();
+    let Some(words) = shelf.catalog.get(kind).record_words else {
         return;
     };
     let action = record_box(ui, lang, words, &mut shelf.record_box, &mut shelf.feedback);
@@ -228,11 +229,11 @@ pub fn record_section<G: Match>(
         }
         Some(RecordBoxAction::Import(text)) if words.watch => {
             shelf.watch.write(WatchReplay {
-                kind: G::KIND,
+                kind,
                 record: RecordSource::Text(text),
             });
         }
-        Some(RecordBoxAction::Import(text)) => match G::from_text(&text) {
+        Some(RecordBoxAction::Import(text)) => match G::from_text(kind, &text) {
             Ok(game) => {
                 // The seats stay when they fit the game; otherwise everyone plays here.
                 let count = G::shown(&game, 0).seat_count();

@@ -4,7 +4,7 @@
 //! (Junqi flip and Junqi classic share them); tests feed commands directly.
 
 use super::game::{BoardPlay, PointsBoard};
-use crate::client::matches::{MatchStatus, TableGame, on_table};
+use crate::client::matches::{MatchStatus, TableGame, on_table_any};
 use crate::client::places::{BoardPoints, PlacesWanted};
 use crate::client::play::{PlayRequest, StepPlayed, TableState};
 use crate::client::seats::Seats;
@@ -118,7 +118,7 @@ pub(super) fn logic_plugin<G: BoardPlay>(app: &mut App) {
             handle_commands::<G>.in_set(ClientSet::Command),
             (clear_stale_selection::<G>, show_what_changed::<G>).in_set(ClientSet::Animate),
         )
-            .distributive_run_if(on_table(G::KIND)),
+            .distributive_run_if(on_table_any(G::KINDS)),
     );
 }
 
@@ -135,7 +135,7 @@ pub(super) fn plugin<G: BoardPlay>(app: &mut App) {
                 .run_if(resource_changed::<TableView>.or_else(state_changed::<TableGame>))
                 .in_set(ClientSet::Present),
         )
-            .distributive_run_if(on_table(G::KIND)),
+            .distributive_run_if(on_table_any(G::KINDS)),
     );
 }
 

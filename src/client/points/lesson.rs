@@ -8,29 +8,30 @@ use crate::client::ClientSet;
 use crate::client::lessons::{
     Highlights, LessonAnswer, LessonOn, StartLessonStep, forget_highlights,
 };
-use crate::client::matches::{TableMode, on_table};
+use crate::client::matches::{TableMode, on_table_any};
 use crate::client::play::{LoadMatch, StepPlayed};
 use crate::client::seats::Seats;
 use crate::lessons::{LessonGame, Step, lesson};
 use bevy::prelude::*;
 
-/// A game of points with a lesson.
-pub trait PointsLesson: BoardPlay {
-    /// The lesson's view of the game, in the same points and moves.
-    type Lesson: LessonGame<Point = Self::Point, Move = Self::Action>;
-
+/// A game of points with the lesson `L` (a model playing two games has two).
+pub trait PointsLesson<L: LessonGame>: BoardPlay {
     /// The game a step's start puts on the table.
-    fn from_lesson(table: <Self::Lesson as LessonGame>::Table) -> Self::Whole;
+    fn from_lesson(table: L::Table) -> Self::Whole;
 }
 
-/// Lessons for `G` (headless: tests drive them).
-pub fn lesson_plugin<G: PointsLesson>(app: &mut App) {
+/// The lesson `L` for `G` (headless: tests drive them).
+pub fn lesson_plugin<G, L>(app: &mut App)
+where
+    G: PointsLesson<L>,
+    L: LessonGame<Point = G::Point, Move = G::Action>,
+{
     app.add_systems(
         Update,
         (
-            start_steps::<G>.before(ClientSet::Command),
-            judge_moves::<G>
-                .distributive_run_if(on_table(G::KIND))
+            start_steps::<G, L>.before(ClientSet::Command),
+            judge_moves::<G, L>
+                .distributive_run_if(on_table_any(G::KINDS))
                 .after(ClientSet::Apply),
         ),
     );
@@ -42,18 +43,21 @@ pub(super) fn board_plugin<B: PointsBoard>(app: &mut App) {
         .add_systems(Update, forget_highlights::<B::Point>(B::GAMES.to_vec()));
 }
 
-/// The step of `G`'s lesson numbered `step`.
-fn step_of<G: PointsLesson>(step: usize) -> Option<&'static Step<G::Lesson>> {
-    lesson::<G::Lesson>().ok()?.steps().get(step)
+/// The step of the lesson `L` numbered `step`.
+fn step_of<L: LessonGame>(step: usize) -> Option<&'static Step<L>> {
+    lesson::<L>().ok()?.steps().get(step)
 }
 
-fn start_steps<G: PointsLesson>(
+fn start_steps<G, L>(
     mut steps: MessageReader<StartLessonStep>,
     mut loads: MessageWriter<LoadMatch<G>>,
     mut highlights: ResMut<Highlights<G::Point>>,
-) {
-    for request in steps.read().filter(|request| request.kind == G::KIND) {
-        let Some(step) = step_of::<G>(request.step) else {
+) where
+    G: PointsLesson<L>,
+    L: LessonGame<Point = G::Point, Move = G::Action>,
+{
+    for request in steps.read().filter(|request| request.kind == L::KIND) {
+        let Some(step) = step_of::<L>(request.step) else {
             warn!("the lesson has no step {}", request.step);
             continue;
         };
@@ -74,12 +78,15 @@ fn start_steps<G: PointsLesson>(
 
 /// The first move played from a step's start, or tried and refused there, gets the step's
 /// answer.
-fn judge_moves<G: PointsLesson>(
+fn judge_moves<G, L>(
     (mut played, mut tried): (MessageReader<StepPlayed<G>>, MessageReader<TriedMove<G>>),
     (on, highlights): (Res<LessonOn>, Res<Highlights<G::Point>>),
     model: Res<G>,
     mut answers: MessageWriter<LessonAnswer>,
-) {
+) where
+    G: PointsLesson<L>,
+    L: LessonGame<Point = G::Point, Move = G::Action>,
+{
     let start = highlights.at_ply;
     let moves: Vec<G::Action> = played
         .read()
@@ -92,7 +99,7 @@ fn judge_moves<G: PointsLesson>(
                 .filter(|_| model.plies() == start),
         )
         .collect();
-    let Some(step) = on.waits_in(G::KIND).and_then(step_of::<G>) else {
+    let Some(step) = on.waits_in(L::KIND).and_then(step_of::<L>) else {
         return;
     };
     if let Some(&mv) = moves.first() {

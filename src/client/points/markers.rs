@@ -5,7 +5,7 @@
 use super::game::{BoardPlay, PointsBoard};
 use super::input::{Cursor, Hover, Selection};
 use crate::client::lessons::Highlights;
-use crate::client::matches::on_table;
+use crate::client::matches::on_table_any;
 use crate::client::play::ComputerWords;
 use crate::client::table_colours::TablePalette;
 use crate::client::tabletop::paint::{fill, paint, rounded_box, size_of, stroke, white};
@@ -38,7 +38,7 @@ pub(super) fn plugin<G: BoardPlay>(app: &mut App) {
     app.add_systems(
         Update,
         update_markers::<G>
-            .distributive_run_if(on_table(G::KIND))
+            .distributive_run_if(on_table_any(G::KINDS))
             .in_set(ClientSet::Present),
     );
 }
@@ -123,7 +123,7 @@ fn update_markers<G: BoardPlay>(
         let glow = image == &art.glow;
         commands.spawn((
             Marker::<G>(PhantomData),
-            on_table_of(G::KIND),
+            on_table_of(marked.model.kind()),
             Name::new("Marker"),
             Sprite {
                 image: image.clone(),

@@ -7,13 +7,14 @@ use super::placing::{OnPoint, placed_on_turn, resting_place};
 use crate::client::ClientSet;
 use crate::client::audio::TableSound;
 use crate::client::cues::{Burst, Cue};
-use crate::client::matches::on_table;
+use crate::client::matches::on_table_any;
 use crate::client::play::{MatchModel, StepPlayed};
 use crate::client::settings::Settings;
 use crate::client::table_colours::TablePalette;
 use crate::client::tabletop::paint::{fill, paint, stroke, white};
 use crate::client::tabletop::{FadingParts, Label, TableReset, TableView, on_table_of};
 use crate::client::timeline::{Anim, AnimatedPiece, AnimationSystems, Opacity, Step, finish_all};
+use crate::rules::GameKind;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::marker::PhantomData;
@@ -78,7 +79,7 @@ pub(super) fn logic_plugin<G: PointsMatch>(app: &mut App) {
             start_animations::<G>,
         )
             .chain()
-            .distributive_run_if(on_table(G::KIND))
+            .distributive_run_if(on_table_any(G::KINDS))
             .in_set(ClientSet::Animate)
             .before(AnimationSystems),
     );
@@ -88,7 +89,7 @@ pub(super) fn plugin<G: PointsMatch>(app: &mut App) {
     app.add_systems(PreStartup, create_art::<G>).add_systems(
         Update,
         add_looks::<G>
-            .distributive_run_if(on_table(G::KIND))
+            .distributive_run_if(on_table_any(G::KINDS))
             .in_set(ClientSet::Present),
     );
 }
@@ -114,18 +115,19 @@ fn rebuild_pieces<G: PointsMatch>(
         commands.entity(entity).despawn();
     }
     for (point, piece) in model.pieces() {
-        commands.spawn(piece_bundle::<G>(point, piece, &table));
+        commands.spawn(piece_bundle::<G>(model.kind(), point, piece, &table));
     }
 }
 
 fn piece_bundle<G: PointsMatch>(
+    kind: GameKind,
     point: G::Point,
     piece: G::Piece,
     table: &TableView,
 ) -> impl Bundle {
     (
-        Name::new(format!("{:?} piece {point}", G::KIND)),
-        on_table_of(G::KIND),
+        Name::new(format!("{kind:?} piece {point}")),
+        on_table_of(kind),
         PointPiece::<G> { point, piece },
         Opacity(1.0),
         Transform::from_translation(resting_place::<G::Board>(point, table)),

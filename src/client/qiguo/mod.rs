@@ -50,7 +50,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     );
     app.add_plugins((
         board_layer::logic_plugin::<QiguoMatch>,
-        board_layer::lesson_plugin::<QiguoMatch>,
+        board_layer::lesson_plugin::<QiguoMatch, crate::lessons::Qiguo>,
     ));
 }
 

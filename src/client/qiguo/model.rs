@@ -103,7 +103,7 @@ impl QiguoMatch {
 }
 
 impl ComputerGame for QiguoMatch {
-    const KIND: GameKind = GameKind::Qiguo;
+    const KINDS: &'static [GameKind] = &[GameKind::Qiguo];
     type Sight = Position;
     type Request = PlayRequest<QiguoMatch>;
 

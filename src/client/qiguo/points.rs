@@ -26,9 +26,7 @@ use crate::rules::qiguo::{FILES, Kind, Move, MoveList, Piece, Played, Point, Qig
 use bevy::prelude::*;
 use std::convert::Infallible;
 
-impl PointsLesson for QiguoMatch {
-    type Lesson = crate::lessons::Qiguo;
-
+impl PointsLesson<crate::lessons::Qiguo> for QiguoMatch {
     fn from_lesson(start: crate::rules::qiguo::Position) -> QiguoMatch {
         QiguoMatch::from_start(start)
     }
@@ -208,7 +206,7 @@ impl MatchModel for QiguoMatch {
 impl Authority for QiguoMatch {
     type Whole = QiguoMatch;
 
-    fn new_game(seats: &Seats, deal: Deal, attract: bool) -> (QiguoMatch, Seats) {
+    fn new_game(_kind: GameKind, seats: &Seats, deal: Deal, attract: bool) -> (QiguoMatch, Seats) {
         let seats = table_seats(seats, attract);
         (new_game(&seats, deal), seats)
     }
@@ -247,7 +245,7 @@ impl Records for QiguoMatch {
         whole.game.record()
     }
 
-    fn from_record(record: &QiguoRecord) -> Result<QiguoMatch, String> {
+    fn from_record(_kind: GameKind, record: &QiguoRecord) -> Result<QiguoMatch, String> {
         let game = record.replay().map_err(|error| error.to_string())?;
         Ok(QiguoMatch::of(game))
     }

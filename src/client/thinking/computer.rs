@@ -8,7 +8,7 @@ use super::native::Pondering;
 use super::web::Pondering;
 use crate::ai::Level;
 use crate::ai::request::{Search, Sight};
-use crate::client::matches::{MatchStatus, PositionKey, TableGame, TableMode, on_table};
+use crate::client::matches::{MatchStatus, PositionKey, TableGame, TableMode, on_table_any};
 use crate::client::schedule::{ClientSet, Screen};
 use crate::client::seats::{Controller, Seats};
 use crate::client::timeline::Anim;
@@ -19,12 +19,18 @@ use std::time::Duration;
 
 /// A game the computer can play: the model of the match on the table.
 pub trait ComputerGame: Resource {
-    /// Which game this is: its computers and hints work only while it is on the table.
-    const KIND: GameKind;
+    /// The games this model plays (one model may play two games on the same board): its
+    /// computers and hints work only while one of them is on the table.
+    const KINDS: &'static [GameKind];
     /// What the side to move sees: all its search is given.
     type Sight: Sight + Send + Sync + 'static;
     /// The request that plays a chosen action.
     type Request: Message;
+
+    /// The game this model shows now, one of [`ComputerGame::KINDS`].
+    fn kind(&self) -> GameKind {
+        Self::KINDS[0]
+    }
 
     /// What the side to move sees now.
     fn sight(&self) -> Self::Sight;
@@ -121,15 +127,17 @@ impl<G: ComputerGame> Hint<G> {
 
 /// Computers and hints for the game `G`, while it is on the table.
 pub fn plugin<G: ComputerGame>(app: &mut App) {
+    for &kind in G::KINDS {
+        app.add_systems(OnExit(TableGame(kind)), stop_thinking::<G>);
+    }
     app.init_resource::<ComputerPaused>()
         .init_resource::<Thinking<G>>()
         .init_resource::<Hint<G>>()
         .add_message::<HintRequest>()
-        .add_systems(OnExit(TableGame(G::KIND)), stop_thinking::<G>)
         .add_systems(
             Update,
             (drive_computer::<G>, start_hint::<G>, poll_hint::<G>)
-                .distributive_run_if(on_table(G::KIND))
+                .distributive_run_if(on_table_any(G::KINDS))
                 .in_set(ClientSet::Command),
         );
 }

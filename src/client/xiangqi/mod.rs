@@ -49,7 +49,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     );
     app.add_plugins((
         board_layer::logic_plugin::<XiangqiMatch>,
-        board_layer::lesson_plugin::<XiangqiMatch>,
+        board_layer::lesson_plugin::<XiangqiMatch, crate::lessons::Xiangqi>,
     ));
 }
 

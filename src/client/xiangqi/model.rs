@@ -72,7 +72,7 @@ impl XiangqiMatch {
 }
 
 impl ComputerGame for XiangqiMatch {
-    const KIND: GameKind = GameKind::Xiangqi;
+    const KINDS: &'static [GameKind] = &[GameKind::Xiangqi];
     type Sight = Game;
     type Request = PlayRequest<XiangqiMatch>;
 

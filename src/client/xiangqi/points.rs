@@ -27,9 +27,7 @@ use crate::rules::xiangqi::{
 };
 use bevy::prelude::*;
 
-impl PointsLesson for XiangqiMatch {
-    type Lesson = crate::lessons::Xiangqi;
-
+impl PointsLesson<crate::lessons::Xiangqi> for XiangqiMatch {
     fn from_lesson(game: crate::rules::xiangqi::Game) -> XiangqiMatch {
         XiangqiMatch::new(game, None)
     }
@@ -214,7 +212,12 @@ impl MatchModel for XiangqiMatch {
 impl Authority for XiangqiMatch {
     type Whole = XiangqiMatch;
 
-    fn new_game(seats: &Seats, deal: Deal, _attract: bool) -> (XiangqiMatch, Seats) {
+    fn new_game(
+        _kind: GameKind,
+        seats: &Seats,
+        deal: Deal,
+        _attract: bool,
+    ) -> (XiangqiMatch, Seats) {
         (XiangqiMatch::new(new_game(deal), None), seats.clone())
     }
 
@@ -270,7 +273,7 @@ impl Records for XiangqiMatch {
         whole.record()
     }
 
-    fn from_record(record: &XiangqiRecord) -> Result<XiangqiMatch, String> {
+    fn from_record(_kind: GameKind, record: &XiangqiRecord) -> Result<XiangqiMatch, String> {
         let game = record.game().map_err(|error| error.to_string())?;
         Ok(XiangqiMatch::new(game, record.conceded))
     }

@@ -6,13 +6,13 @@ use super::model::{ClassicDid, ClassicMatch, seat_of, side_of};
 use super::online::armies_awaited;
 use super::secrecy::ReplayViewer;
 use crate::client::catalog::turn_order_label;
-use crate::client::hud::{HudSection, HudWords, Looks, move_text};
+use crate::client::hud::{Looks, move_text};
 use crate::client::i18n::{Lang, tr};
 use crate::client::junqi::hud::{outcome_colour, outcome_text, quiet_notice, side_name};
 use crate::client::junqi::pieces::side_text;
 use crate::client::matches::MatchStatus;
 use crate::client::online::OnlineSession;
-use crate::client::play::{MatchWords, ResultWords};
+use crate::client::play::ResultWords;
 use crate::client::records::RecordBoxText;
 use crate::client::seats::Seats;
 use crate::client::table_colours::Palette;
@@ -39,30 +39,35 @@ fn classic_outcome_text(lang: Lang, seats: &Seats, outcome: Outcome) -> (String,
     })
 }
 
-impl MatchWords for ClassicMatch {
-    fn result(&self, lang: Lang, colours: &Palette, seats: &Seats) -> Option<ResultWords> {
+/// ClassicMatch's part of Junqi's [`MatchWords`](crate::client::play::MatchWords).
+impl ClassicMatch {
+    /// The result's title, explanation and colour (in `palette`), once the game is over.
+    pub fn result(&self, lang: Lang, colours: &Palette, seats: &Seats) -> Option<ResultWords> {
         let outcome = self.outcome()?;
         let (title, why) = classic_outcome_text(lang, seats, outcome);
         Some((title, why, outcome_colour(colours, outcome)))
     }
 
-    fn log_text(step: &Observed, _did: &ClassicDid) -> String {
+    /// A step as the log writes it (the browser test reads it).
+    pub fn log_text(step: &Observed, _did: &ClassicDid) -> String {
         step.to_string()
     }
 }
 
-impl HudWords for ClassicMatch {
-    fn headline(&self, lang: Lang, colours: &Palette) -> (String, Rgb) {
+/// What the HUD frame says of a classic game (the [`HudWords`](crate::client::hud::HudWords) of
+/// Junqi's model).
+impl ClassicMatch {
+    pub(crate) fn headline(&self, lang: Lang, colours: &Palette) -> (String, Rgb) {
         let side = self.side_to_move();
         let words = format!("{} {}", side_name(lang, side), tr(lang, "turn-to-move"));
         (words, side_text(colours, side))
     }
 
-    fn turn_words(&self, lang: Lang, seat: Seat) -> String {
+    pub(crate) fn turn_words(&self, lang: Lang, seat: Seat) -> String {
         turn_order_label(lang, 2, seat)
     }
 
-    fn seat_name(&self, lang: Lang, seat: Seat) -> String {
+    pub(crate) fn seat_name(&self, lang: Lang, seat: Seat) -> String {
         side_name(lang, side_of(seat))
     }
 }
@@ -78,11 +83,11 @@ pub struct ClassicReach<'w> {
     viewer: ResMut<'w, ReplayViewer>,
 }
 
-impl HudSection for ClassicMatch {
-    type Reach = ClassicReach<'static>;
-
+/// A classic game's HUD section (the [`HudSection`](crate::client::hud::HudSection) of Junqi's
+/// model).
+impl ClassicMatch {
     /// The armies awaited online before the first move; the moves left before a quiet draw.
-    fn notice(&self, lang: Lang, reach: &ClassicReach) -> Option<String> {
+    pub(crate) fn notice(&self, lang: Lang, reach: &ClassicReach) -> Option<String> {
         if armies_awaited(&reach.session) {
             return Some(tr(lang, "classic-armies-awaited"));
         }
@@ -91,14 +96,14 @@ impl HudSection for ClassicMatch {
     }
 
     /// In a replay, the choice of whose view it shows.
-    fn widgets(&self, ui: &mut egui::Ui, looks: &Looks, reach: &mut ClassicReach) {
+    pub(crate) fn widgets(&self, ui: &mut egui::Ui, looks: &Looks, reach: &mut ClassicReach) {
         if reach.status.replay.is_some() {
             replay_viewer_row(ui, looks.lang, &mut reach.viewer);
         }
     }
 
     /// Each move with the referee's verdict.
-    fn move_entries(&self, looks: &Looks) -> Vec<egui::WidgetText> {
+    pub(crate) fn move_entries(&self, looks: &Looks) -> Vec<egui::WidgetText> {
         self.steps()
             .iter()
             .map(|step| {

@@ -1,12 +1,11 @@
 //! Junqi classic at the table: each side deploys its army in secret, then a referee judges
 //! every battle and tells only who survived. The game shares Junqi flip's board, pieces, input
-//! and animations (`client/junqi/`); here are its model on the match layer, the deployment
-//! screen, who sees what (the cover between two players sharing the device), its army sent to
-//! a room, its HUD section and its rules page.
+//! and animations (`client/junqi/`), and Junqi's one model on the match layer, whose classic
+//! side is here: its model, the deployment screen, who sees what (the cover between two
+//! players sharing the device), its army sent to a room, its HUD section and its rules page.
 
 mod deployment;
 mod hud;
-mod lesson;
 mod model;
 mod online;
 mod rules_page;
@@ -15,14 +14,12 @@ mod secrecy;
 pub use deployment::{
     ArmyReady, DeploymentCommand, DeploymentScreen, MAX_LAYOUTS, SavedLayout, SavedLayouts,
 };
-pub use hud::RECORD_WORDS;
+pub use hud::{ClassicReach, RECORD_WORDS};
 pub use model::{ClassicDid, ClassicMatch, QUIET_LIMIT, seat_of, side_of};
 pub use online::{armies_awaited, army_awaited_here};
 pub use secrecy::{CoverFor, LiftCover, Preparing, ReplayViewer, Uncovered};
 
 use crate::client::catalog::{self, GameEntry};
-use crate::client::hud as hud_layer;
-use crate::client::play as match_layer;
 use crate::rules::GameKind;
 use bevy::prelude::*;
 
@@ -45,8 +42,6 @@ pub(super) fn logic_plugin(app: &mut App) {
         },
     );
     app.add_plugins((
-        match_layer::logic_plugin::<ClassicMatch>,
-        super::board_layer::logic_plugin::<ClassicMatch>,
         deployment::logic_plugin,
         secrecy::logic_plugin,
         online::logic_plugin,
@@ -55,11 +50,5 @@ pub(super) fn logic_plugin(app: &mut App) {
 
 /// What needs a window: the board, the deployment page, the cover, the HUD section.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((
-        match_layer::plugin::<ClassicMatch>,
-        super::board_layer::plugin::<ClassicMatch>,
-        deployment::plugin,
-        secrecy::plugin,
-        hud_layer::game_plugin::<ClassicMatch>,
-    ));
+    app.add_plugins((deployment::plugin, secrecy::plugin));
 }

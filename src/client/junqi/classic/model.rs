@@ -8,15 +8,12 @@
 use crate::ai::junqi::classic::deployment_style;
 use crate::client::junqi::model::seat_of_ply;
 use crate::client::junqi::table::{Battle, StagedBattle, Staging};
-use crate::client::junqi::{Face, JunqiBoard, JunqiMatch, JunqiTable, Viewer};
-use crate::client::matches::{Deal, MatchRequest, NewMatch, PositionKey};
-use crate::client::play::{
-    Answer, Authority, ComputerWords, MatchModel, PlayRequest, Records, RoomAdapter,
-};
-use crate::client::points::BoardPlay;
+use crate::client::junqi::{Face, JunqiBoard, Viewer};
+use crate::client::matches::{Deal, MatchRequest, NewMatch};
+use crate::client::play::Answer;
 use crate::client::seats::{Controller, Seats};
-use crate::client::thinking::ComputerGame;
 use crate::protocol::{self, EndReason, GameEnd, OffTheBoard, RoomTable};
+use crate::rules::Seat;
 use crate::rules::junqi::classic::{
     ClassicGame, ClassicPosition, Deployment, DeploymentStyle, Observed, Seen, SideLine, Verdict,
 };
@@ -24,7 +21,6 @@ use crate::rules::junqi::{
     Action, ActionList, Color as Side, DEFAULT_QUIET_PLY_LIMIT, DrawReason, Kind, Outcome, Piece,
     Point, WinReason,
 };
-use crate::rules::{GameKind, Seat};
 use bevy::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -33,7 +29,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 pub const QUIET_LIMIT: u16 = DEFAULT_QUIET_PLY_LIMIT;
 
 /// The match on the table: the referee's game, or one side's line of it.
-#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClassicMatch {
     known: Known,
 }
@@ -212,17 +208,15 @@ pub struct ClassicDid {
     pub flags: Vec<(Point, Piece)>,
 }
 
-impl MatchModel for ClassicMatch {
-    type Action = Action;
-    type Step = Observed;
-    type Did = ClassicDid;
-    type Ending = Outcome;
-
-    fn action(step: &Observed) -> Action {
+/// ClassicMatch's part of Junqi's [`MatchModel`](crate::client::play::MatchModel).
+impl ClassicMatch {
+    /// The action a step played.
+    pub fn action(step: &Observed) -> Action {
         step.action
     }
 
-    fn follow(&mut self, step: &Observed) -> Result<ClassicDid, String> {
+    /// Follows a step the authority decided.
+    pub fn follow(&mut self, step: &Observed) -> Result<ClassicDid, String> {
         let Action::Move { from, to } = step.action else {
             return Err(format!("{} is not a move", step.action));
         };
@@ -256,7 +250,8 @@ impl MatchModel for ClassicMatch {
         })
     }
 
-    fn take_back(&mut self, plies: usize) {
+    /// Takes back the last `plies` steps, and any ending off the board.
+    pub fn take_back(&mut self, plies: usize) {
         match &mut self.known {
             Known::Whole(game) => {
                 game.undo(plies);
@@ -272,21 +267,24 @@ impl MatchModel for ClassicMatch {
         }
     }
 
-    fn conclude(&mut self, ending: Outcome) {
+    /// Ends the game off the board.
+    pub fn conclude(&mut self, ending: Outcome) {
         match &mut self.known {
             Known::Whole(game) => game.conclude(ending),
             Known::Line { outcome, .. } => *outcome = Some(ending),
         }
     }
 
-    fn plies(&self) -> usize {
+    /// Steps played so far.
+    pub fn plies(&self) -> usize {
         match &self.known {
             Known::Whole(game) => game.actions().len(),
             Known::Line { line, .. } => line.actions().len(),
         }
     }
 
-    fn seat_to_move(&self) -> Seat {
+    /// The seat whose turn it is; once the game is over, the seat that moved last.
+    pub fn seat_to_move(&self) -> Seat {
         let plies = self.plies();
         let mover = if self.over() && plies > 0 {
             plies - 1
@@ -296,15 +294,13 @@ impl MatchModel for ClassicMatch {
         seat_of_ply(mover)
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn over(&self) -> bool {
+    /// Whether the game is over, by the rules or off the board.
+    pub fn over(&self) -> bool {
         self.outcome().is_some()
     }
 
-    fn winners(&self) -> Option<Vec<Seat>> {
+    /// The winning seats once the game is over (empty for a draw).
+    pub fn winners(&self) -> Option<Vec<Seat>> {
         Some(match self.outcome()? {
             Outcome::Draw(_) => Vec::new(),
             Outcome::Win { winner, .. } => vec![seat_of(winner)],
@@ -312,16 +308,17 @@ impl MatchModel for ClassicMatch {
     }
 }
 
-impl Authority for ClassicMatch {
-    type Whole = ClassicGame;
-
-    fn new_game(seats: &Seats, deal: Deal, _attract: bool) -> (ClassicGame, Seats) {
-        (dealt(deal), seats.clone())
+/// ClassicMatch's part of Junqi's [`Authority`](crate::client::play::Authority).
+impl ClassicMatch {
+    /// A new game of `kind` (one of the model's games) for `seats` dealt as `deal` asks, and
+    /// the seats it is played with.
+    pub fn new_game(deal: Deal) -> ClassicGame {
+        dealt(deal)
     }
 
     /// A person here deploys their army first, unless the deal is fixed (a game in progress
     /// shown at start-up) or it is the demonstration.
-    fn prepared_here(start: &NewMatch) -> bool {
+    pub fn prepared_here(start: &NewMatch) -> bool {
         !start.attract
             && start.deal == Deal::default()
             && start
@@ -330,21 +327,25 @@ impl Authority for ClassicMatch {
                 .any(|(_, controller)| controller == Controller::Local)
     }
 
-    fn decide(game: &mut ClassicGame, action: Action) -> Result<Observed, String> {
+    /// Plays `action` in the whole game if it is legal there.
+    pub fn decide(game: &mut ClassicGame, action: Action) -> Result<Observed, String> {
         let announced = game.play(action).map_err(|error| error.to_string())?;
         Ok(Observed::announced(action, &announced))
     }
 
-    fn step_at(game: &ClassicGame, ply: usize) -> Option<Observed> {
+    /// The step decided as ply `ply` (from 0) of the whole game.
+    pub fn step_at(game: &ClassicGame, ply: usize) -> Option<Observed> {
         let action = *game.actions().get(ply)?;
         Some(Observed::announced(action, game.announcements().get(ply)?))
     }
 
-    fn take_back_whole(game: &mut ClassicGame, plies: usize) {
+    /// Takes back the whole game's last `plies` steps, and any ending off the board.
+    pub fn take_back_whole(game: &mut ClassicGame, plies: usize) {
         game.undo(plies);
     }
 
-    fn answer(game: &mut ClassicGame, request: MatchRequest, seats: &Seats) -> Answer<Outcome> {
+    /// Answers a resignation, a draw offer or agreement, or a time loss.
+    pub fn answer(game: &mut ClassicGame, request: MatchRequest, seats: &Seats) -> Answer<Outcome> {
         let to_move = game.position().side_to_move();
         match request {
             MatchRequest::Undo => return Answer::Ignored,
@@ -372,13 +373,16 @@ impl Authority for ClassicMatch {
         }
     }
 
-    fn ending(game: &ClassicGame) -> Option<Outcome> {
+    /// How the whole game ended off the board, if it did.
+    pub fn ending(game: &ClassicGame) -> Option<Outcome> {
         // What the board did not decide was decided off it.
         game.outcome()
             .filter(|_| game.position().outcome().is_none())
     }
 
-    fn shown(game: &ClassicGame, plies: usize) -> ClassicMatch {
+    /// The model of the whole game after its first `plies` steps (all of them, ending
+    /// included, when `plies` reaches its end).
+    pub fn shown(game: &ClassicGame, plies: usize) -> ClassicMatch {
         let mut shown = game.clone();
         let total = game.actions().len();
         if plies < total {
@@ -388,23 +392,26 @@ impl Authority for ClassicMatch {
     }
 }
 
-impl Records for ClassicMatch {
-    /// The record's text (both armies, then the moves).
-    type Record = String;
-
-    fn record(game: &ClassicGame) -> String {
+/// ClassicMatch's part of Junqi's [`Records`](crate::client::play::Records).
+impl ClassicMatch {
+    /// The record of a whole game.
+    pub fn record(game: &ClassicGame) -> String {
         game.to_text()
     }
 
-    fn from_record(record: &String) -> Result<ClassicGame, String> {
+    /// The whole game of `kind` (one of the model's games) a record holds, or why it holds
+    /// none.
+    pub fn from_record(record: &str) -> Result<ClassicGame, String> {
         ClassicGame::from_text(record).map_err(|error| error.to_string())
     }
 
-    fn scene(game: &ClassicGame) -> crate::picture::Scene {
+    /// The whole game as a shared picture shows it: what everyone saw.
+    pub fn scene(game: &ClassicGame) -> crate::picture::Scene {
         crate::picture::junqi::classic_scene(game, None)
     }
 
-    fn scene_seen_by(game: &ClassicGame, seat: Seat) -> Option<crate::picture::Scene> {
+    /// The game's pictures as `seat` saw it, where its armies are hidden from each other.
+    pub fn scene_seen_by(game: &ClassicGame, seat: Seat) -> Option<crate::picture::Scene> {
         Some(crate::picture::junqi::classic_scene(
             game,
             Some(side_of(seat)),
@@ -412,48 +419,30 @@ impl Records for ClassicMatch {
     }
 }
 
-impl ComputerGame for ClassicMatch {
-    const KIND: GameKind = GameKind::JunqiClassic;
-    type Sight = SideLine;
-    type Request = PlayRequest<ClassicMatch>;
-
+/// What a computer is given of a classic game (the
+/// [`ComputerGame`](crate::client::thinking::ComputerGame) of Junqi's model).
+impl ClassicMatch {
     /// The side to move's line: its own army, then what it saw of every move (online, this
     /// seat's line, asked for on its turn only).
-    fn sight(&self) -> SideLine {
+    pub(crate) fn sight(&self) -> SideLine {
         match &self.known {
             Known::Whole(game) => game.line(self.side_to_move(), self.plies()),
             Known::Line { line, .. } => (**line).clone(),
         }
     }
 
-    fn seed(&self) -> u64 {
+    /// The seed of the side to move's decision.
+    pub(crate) fn seed(&self) -> u64 {
         self.plies() as u64
     }
-
-    fn request(action: Action, key: PositionKey) -> PlayRequest<ClassicMatch> {
-        PlayRequest::chosen_at(action, key)
-    }
 }
 
-impl ComputerWords for ClassicMatch {
-    type Point = Point;
-    const WON_BY_FLAG: bool = true;
-
-    // The same board, the same pieces: Junqi flip's words.
-    fn action_points(action: &Action) -> Vec<Point> {
-        <JunqiMatch as ComputerWords>::action_points(action)
-    }
-
-    fn kind_key(letter: char) -> Option<&'static str> {
-        <JunqiMatch as ComputerWords>::kind_key(letter)
-    }
-}
-
-impl RoomAdapter for ClassicMatch {
+/// ClassicMatch's part of Junqi's [`RoomAdapter`](crate::client::play::RoomAdapter).
+impl ClassicMatch {
     /// A finished game is shown whole; until its end, a player sees the game as their line
     /// (their own army from the `secret` the server sent this seat), a spectator as the public
     /// record (no rank but a shown flag).
-    fn from_table(table: &RoomTable, secret: Option<&str>) -> Option<Result<Self, String>> {
+    pub fn from_table(table: &RoomTable, secret: Option<&str>) -> Option<Result<Self, String>> {
         let RoomTable::JunqiClassic(state) = table else {
             return None;
         };
@@ -475,7 +464,8 @@ impl RoomAdapter for ClassicMatch {
         })
     }
 
-    fn step_of(played: &protocol::Played) -> Option<Self::Step> {
+    /// The step a room's played action is, if it is an action of this game.
+    pub fn step_of(played: &protocol::Played) -> Option<Observed> {
         match played {
             protocol::Played::JunqiClassic(played) => Some(played.observed()),
             _ => None,
@@ -483,7 +473,7 @@ impl RoomAdapter for ClassicMatch {
     }
 
     /// Any end the room tells: online only the referee knows when a flag fell.
-    fn ending_of(&self, end: GameEnd, table_seats: &[Seat]) -> Option<Outcome> {
+    pub fn ending_of(&self, end: GameEnd, table_seats: &[Seat]) -> Option<Outcome> {
         let winner = end
             .winner
             .and_then(|seat| table_seats.get(seat.index()))
@@ -503,15 +493,16 @@ impl RoomAdapter for ClassicMatch {
         }
     }
 
-    fn whole_seen(&self) -> Option<ClassicGame> {
+    /// The whole game rebuilt from the table, where no referee here holds it (online).
+    pub fn whole_seen(&self) -> Option<ClassicGame> {
         self.whole().cloned()
     }
 }
 
-impl BoardPlay for ClassicMatch {
-    type Board = JunqiBoard;
-
-    fn destinations(&self, point: Point) -> Option<Vec<Point>> {
+/// Where a classic game's pieces go on the board (the
+/// [`BoardPlay`](crate::client::points::BoardPlay) of Junqi's model).
+impl ClassicMatch {
+    pub(crate) fn destinations(&self, point: Point) -> Option<Vec<Point>> {
         if self.outcome().is_some() {
             return None;
         }
@@ -543,14 +534,14 @@ impl BoardPlay for ClassicMatch {
         }
     }
 
-    fn occupied(&self, point: Point) -> bool {
+    pub(crate) fn occupied(&self, point: Point) -> bool {
         match &self.known {
             Known::Whole(game) => game.position().piece_at(point).is_some(),
             Known::Line { line, .. } => line.current().seen(point) != Seen::Empty,
         }
     }
 
-    fn last_marks(&self) -> Option<(Option<Point>, Point)> {
+    pub(crate) fn last_marks(&self) -> Option<(Option<Point>, Point)> {
         let last = match &self.known {
             Known::Whole(game) => game.actions().last().copied(),
             Known::Line { line, .. } => line.actions().last().map(|step| step.action),
@@ -559,8 +550,9 @@ impl BoardPlay for ClassicMatch {
     }
 }
 
-impl JunqiTable for ClassicMatch {
-    fn face(&self, point: Point, viewer: Viewer) -> Option<Face> {
+/// What a classic game's board shows (the [`JunqiTable`] of Junqi's model).
+impl ClassicMatch {
+    pub(crate) fn face(&self, point: Point, viewer: Viewer) -> Option<Face> {
         let game = match &self.known {
             Known::Whole(game) => game,
             // A line shows what its side knows, whoever looks.
@@ -587,7 +579,7 @@ impl JunqiTable for ClassicMatch {
         })
     }
 
-    fn staging(did: &ClassicDid) -> Staging {
+    pub(crate) fn staging(did: &ClassicDid) -> Staging {
         let battle = did.verdict.map(|verdict| StagedBattle {
             // No rank is told: the battle sounds as its verdict.
             battle: match verdict {

@@ -9,11 +9,11 @@ use super::deployment::{ArmyReady, DeploymentScreen};
 use super::model::{ClassicMatch, QUIET_LIMIT, computer_army, seat_of, side_of};
 use crate::client::cues::UiSound;
 use crate::client::i18n::{tr, tr_args};
-use crate::client::junqi::{SyncPieces, Viewer};
+use crate::client::junqi::{JunqiMatch, JunqiWhole, SyncPieces, Viewer};
 use crate::client::lessons::LessonOn;
 use crate::client::matches::{MatchStatus, NewMatch, TableGame, TableMode, on_table};
 use crate::client::online::OnlineSession;
-use crate::client::play::{Authority, LoadMatch, MatchModel, TableState};
+use crate::client::play::{LoadMatch, TableState};
 use crate::client::points::Covered;
 use crate::client::schedule::{ClientSet, Screen};
 use crate::client::seats::{Controller, Seats};
@@ -154,7 +154,7 @@ fn take_armies(
     mut ready: MessageReader<ArmyReady>,
     mut preparing: ResMut<Preparing>,
     mut commands: Commands,
-    mut loads: MessageWriter<LoadMatch<ClassicMatch>>,
+    mut loads: MessageWriter<LoadMatch<JunqiMatch>>,
 ) {
     for ArmyReady(army) in ready.read() {
         info!("army ready: {:?}", army.side());
@@ -169,7 +169,11 @@ fn take_armies(
             continue;
         };
         loads.write(LoadMatch {
-            game: ClassicGame::new(ClassicPosition::start(red, blue, QUIET_LIMIT)),
+            game: JunqiWhole::Classic(Box::new(ClassicGame::new(ClassicPosition::start(
+                red,
+                blue,
+                QUIET_LIMIT,
+            )))),
             seats: preparing.seats.clone(),
             mode: TableMode::Local,
         });
@@ -189,8 +193,8 @@ fn cover_for(
     preparing: Option<Res<Preparing>>,
     deploying: Option<Res<DeploymentScreen>>,
     (model, table, status): (
-        Res<ClassicMatch>,
-        Res<TableState<ClassicMatch>>,
+        Res<JunqiMatch>,
+        Res<TableState<JunqiMatch>>,
         Res<MatchStatus>,
     ),
     (game, mode): (Res<State<TableGame>>, Res<State<TableMode>>),
@@ -209,9 +213,12 @@ fn cover_for(
             && *mode.get() != TableMode::Attract
             && status.replay.is_none()
             && lesson.step_of(GameKind::JunqiClassic).is_none()
-            && !model.over();
-        let side = model.side_to_move();
-        (playing && shared(&seats) && uncovered.0 != Some(side)).then_some(side)
+            && shared(&seats);
+        model
+            .classic()
+            .filter(|classic| playing && !classic.over())
+            .map(ClassicMatch::side_to_move)
+            .filter(|&side| uncovered.0 != Some(side))
     };
     cover.set_if_neq(CoverFor(waits_for));
 }
@@ -255,12 +262,15 @@ fn gestures_lift_cover(
 /// where two share the device, or nobody while it is covered; everyone in a finished game, a
 /// replay, the demonstration, or a game of computers.
 fn choose_viewer(
-    (model, mode, status): (Res<ClassicMatch>, Res<State<TableMode>>, Res<MatchStatus>),
+    (model, mode, status): (Res<JunqiMatch>, Res<State<TableMode>>, Res<MatchStatus>),
     (seats, lesson): (Res<Seats>, Res<LessonOn>),
     (cover, uncovered): (Res<CoverFor>, Res<Uncovered>),
     replay_viewer: Res<ReplayViewer>,
     (mut viewer, mut covered, mut in_view): (ResMut<Viewer>, ResMut<Covered>, ResMut<SeatInView>),
 ) {
+    let Some(model) = model.classic() else {
+        return;
+    };
     let everyone = *mode.get() == TableMode::Attract || status.replay.is_some() || model.over();
     let seen = if let (Some(_), Some(side)) = (status.replay, replay_viewer.0) {
         Viewer::Side(side)
