@@ -364,7 +364,74 @@ impl Position {
         list.clear();
         self.pseudo_moves(list, captures_only);
         let mut scratch = self.clone();
-        list.retain(|mv| scratch.keeps_general_safe(*mv));
+        if self.in_check(self.side) {
+            list.retain(|mv| scratch.keeps_general_safe(*mv));
+        } else {
+            let exposing = self.exposing_points();
+            list.retain(|mv| !exposing.may_expose(*mv) || scratch.keeps_general_safe(*mv));
+        }
+    }
+
+    /// The points where a move of the side to move, not in check, could start or end and
+    /// leave its general attacked (see [`Exposing`]).
+    fn exposing_points(&self) -> Exposing {
+        let color = self.side;
+        let enemy = color.opponent();
+        let general = self.generals[color.index()];
+        let chariot = Piece::new(enemy, Kind::Chariot).code() as u8;
+        let cannon = Piece::new(enemy, Kind::Cannon).code() as u8;
+        let enemy_general = Piece::new(enemy, Kind::General).code() as u8;
+        let bit = |square: Square| 1u128 << square.index();
+        let mut exposing = Exposing {
+            from: bit(general),
+            to: 0,
+        };
+        // The legs of enemy horses that would attack the general but for them.
+        let horse = Piece::new(enemy, Kind::Horse).code() as u8;
+        for (from, leg) in HORSE_ATTACKERS[general.index()].iter() {
+            if self.board[from.index()] == horse {
+                exposing.from |= bit(leg);
+            }
+        }
+        for (dir, ray) in RAYS[general.index()].iter().enumerate() {
+            // The first three pieces along the line, and the empty points before the first.
+            let mut pieces = [None; 3];
+            let mut found = 0;
+            let mut open = 0u128;
+            for square in ray.iter() {
+                if self.board[square.index()] == 0 {
+                    if found == 0 {
+                        open |= bit(square);
+                    }
+                    continue;
+                }
+                pieces[found] = Some(square);
+                found += 1;
+                if found == 3 {
+                    break;
+                }
+            }
+            let code = |slot: usize| pieces[slot].map_or(0, |s: Square| self.board[s.index()]);
+            let own = |slot: usize| pieces[slot].filter(|s| self.is_own(*s));
+            // An enemy cannon facing the general: a piece put between would be its screen.
+            if code(0) == cannon {
+                exposing.to |= open;
+            }
+            // One piece before an enemy chariot (or the enemy general along the file) is
+            // pinned; either of two before an enemy cannon is.
+            if code(1) == chariot || (code(1) == enemy_general && dir < 2) {
+                exposing.from |= own(0).map_or(0, bit);
+            }
+            if code(2) == cannon {
+                exposing.from |= own(0).map_or(0, bit) | own(1).map_or(0, bit);
+            }
+        }
+        exposing
+    }
+
+    #[inline]
+    fn is_own(&self, square: Square) -> bool {
+        Piece::from_code(self.board[square.index()]).is_some_and(|p| p.color() == self.side)
     }
 
     /// Whether the side to move has any legal move.
@@ -462,6 +529,23 @@ impl Position {
                 (mv, child.perft(depth.saturating_sub(1)))
             })
             .collect()
+    }
+}
+
+/// Where a move must start or end, as bits by point index, to possibly leave the general of
+/// a side not in check attacked: it starts on the general, on a piece pinned to it along a
+/// file or rank (before an enemy chariot, the enemy general, or with one other piece before
+/// an enemy cannon) or on a horse's leg next to it, or it ends between the general and an
+/// enemy cannon facing it. Any other move changes no attack on the general.
+struct Exposing {
+    from: u128,
+    to: u128,
+}
+
+impl Exposing {
+    #[inline]
+    fn may_expose(&self, mv: Move) -> bool {
+        ((self.from >> mv.from().index()) | (self.to >> mv.to().index())) & 1 != 0
     }
 }
 
