@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""Fits the Xiangqi evaluation's WEIGHTS (src/ai/xiangqi/eval.rs) to a reference engine's
-scores, Texel-style: the logistic of our evaluation should match the logistic of the engine's
-score of the same position.
+"""Fits the Xiangqi evaluation (src/ai/xiangqi/eval.rs) to a reference engine's scores,
+Texel-style: the logistic of our evaluation should match the logistic of the engine's score of
+the same position. It fits the WEIGHTS of the evaluation's terms and the placement table's
+corrections (a number for each kind of piece on each point, counted from its own side and
+mirrored left to right), which it writes to src/ai/xiangqi/correction.rs.
 
     kawu-cli xiangqi eval-data --level easy --games 300 --seed 7 > positions.tsv
     python3 scripts/fit_xiangqi_eval.py positions.tsv [more.tsv ...] \
-        --engine /usr/games/fairy-stockfish --depth 8 --positions 3000 [--scores scores.tsv]
+        --engine /usr/games/fairy-stockfish --depth 7 --positions 40000 [--scores scores.tsv]
 
 The engine's scores are data only: each position is sent to it over UCI (`go depth N`) and
-the score it reports is read back. Prints the fitted WEIGHTS as a Rust array.
+the score it reports is read back. A fifth of the positions are held out to report the fit's
+error on positions it did not see. Prints the fitted WEIGHTS as a Rust array.
 """
 
 import argparse
@@ -28,6 +31,64 @@ NAMES = ["tempo", "advisor", "elephant", "horse", "chariot", "cannon", "soldier 
          "general danger"]
 # Centipawns that make the logistic's scale (a 400 cp edge ~ 0.9).
 SCALE = 400.0
+START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+# The kinds in the order of the rules' `Kind` (FEN letters, lower case).
+KINDS = "kabnrcp"
+# Points a kind's corrections are counted over: ahead (0-9) times off-centre (0-4).
+CELLS = 50
+CORRECTION_FILE = os.path.join(os.path.dirname(__file__), "..", "src", "ai", "xiangqi",
+                               "correction.rs")
+
+
+def correction_terms(fen):
+    """How many of each kind stand on each cell, Red's less Black's, as `CORRECTION` counts."""
+    row = np.zeros(len(KINDS) * CELLS)
+    for from_top, line in enumerate(fen.split()[0].split("/")):
+        rank = 9 - from_top
+        file = 0
+        for ch in line:
+            if ch.isdigit():
+                file += int(ch)
+                continue
+            red = ch.isupper()
+            ahead = rank if red else 9 - rank
+            row[KINDS.index(ch.lower()) * CELLS + ahead * 5 + abs(file - 4)] += 1 if red else -1
+            file += 1
+    return row
+
+
+def smoothness(kinds):
+    """The matrix L of the penalty d.L.d: the squared differences of neighbouring cells."""
+    size = kinds * CELLS
+    laplacian = np.zeros((size, size))
+    for kind in range(kinds):
+        for ahead in range(10):
+            for off in range(5):
+                i = kind * CELLS + ahead * 5 + off
+                neighbours = ([i + 5] if ahead < 9 else []) + ([i + 1] if off < 4 else [])
+                for j in neighbours:
+                    laplacian[i, i] += 1
+                    laplacian[j, j] += 1
+                    laplacian[i, j] -= 1
+                    laplacian[j, i] -= 1
+    return laplacian
+
+
+def write_correction(table):
+    rows = []
+    for kind, name in zip(range(len(KINDS)), ["general", "advisor", "elephant", "horse",
+                                               "chariot", "cannon", "soldier"]):
+        cells = table[kind * CELLS:(kind + 1) * CELLS]
+        lines = ["        " + ", ".join(f"{round(c)}" for c in cells[a * 5:a * 5 + 5]) + ","
+                 for a in range(10)]
+        rows.append(f"    // {name}, ahead 0 to 9, off the centre 0 to 4\n    [\n"
+                    + "\n".join(lines) + "\n    ],")
+    with open(CORRECTION_FILE, "w") as f:
+        f.write("//! The placement table's corrections, written by `scripts/fit_xiangqi_eval.py`:\n"
+                "//! centipawns added to a piece of each kind, `[kind][ahead * 5 + off_centre]`.\n\n"
+                "/// Fitted with `WEIGHTS`; see the module's header.\n#[rustfmt::skip]\n"
+                "pub(super) const CORRECTION: [[i32; 50]; 7] = [\n"
+                + "\n".join(rows) + "\n];\n")
 
 
 def engine_scores(engine, fens, depth):
@@ -87,6 +148,9 @@ def main():
     parser.add_argument("--tempo", type=float, help="hold the side to move's weight at this "
                         "many centipawns instead of fitting it (it soaks up the captures that "
                         "positions that are not quiet offer)")
+    parser.add_argument("--steps", type=int, default=2000)
+    parser.add_argument("--smooth", type=float, default=1e-8,
+                        help="how strongly a correction is held near its neighbours'")
     parser.add_argument("--scores", help="a file that keeps the engine's scores between runs "
                         "(FEN, tab, score or 'mate'): read when it exists, written when not")
     args = parser.parse_args()
@@ -111,43 +175,57 @@ def main():
             with open(args.scores, "w") as f:
                 for fen, score in zip(fens, scores):
                     f.write(f"{fen}\t{'mate' if score is None else score}\n")
-    kept = [(rows[fen], s) for fen, s in zip(fens, scores) if s is not None and abs(s) < 3000]
-    x = np.array([k for k, _ in kept], dtype=float)
+    kept = [(fen, s) for fen, s in zip(fens, scores) if s is not None and abs(s) < 3000]
+    terms = np.array([rows[fen] for fen, _ in kept], dtype=float) / 100.0
+    cells = np.array([correction_terms(fen) for fen, _ in kept])
+    x = np.concatenate([terms, cells], axis=1)
     target = logistic(np.array([s for _, s in kept], dtype=float))
-    w = np.array(START, dtype=float)
+    held_out = len(kept) // 5
+    fit, test = slice(held_out, len(kept)), slice(0, held_out)
+    start = np.concatenate([np.array(START, dtype=float), np.zeros(cells.shape[1])])
     if args.tempo is not None:
-        w[0] = 0.0
+        start[0] = 0.0
+    laplacian = smoothness(len(KINDS)) * args.smooth
 
-    def loss(w):
-        return float(np.mean((logistic(x @ w / 100.0) - target) ** 2))
+    def loss(w, part):
+        return float(np.mean((logistic(x[part] @ w) - target[part]) ** 2))
 
-    before = loss(w)
-    # Gradient descent with per-term steps scaled by each term's spread (Adam).
+    # Gradient descent (Adam), the steps scaled by each weight's size; the corrections start
+    # at zero and are held near their neighbours.
+    w = start.copy()
     m = np.zeros_like(w)
     v = np.zeros_like(w)
-    rate = np.maximum(np.abs(w) * 0.02, 20.0)
-    for step in range(1, 3001):
-        p = logistic(x @ w / 100.0)
-        grad = ((p - target) * p * (1 - p) * np.log(10) / SCALE / 100.0) @ x * 2 / len(x)
+    rate = np.concatenate([np.maximum(np.abs(start[:len(START)]) * 0.02, 20.0),
+                           np.full(cells.shape[1], 0.5)])
+    for step in range(1, args.steps + 1):
+        p = logistic(x[fit] @ w)
+        grad = ((p - target[fit]) * p * (1 - p) * np.log(10) / SCALE) @ x[fit] * 2 / len(p)
+        grad[len(START):] += 2 * laplacian @ w[len(START):]
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad * grad
         w -= rate * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-12)
         if args.tempo is not None:
             w[0] = 0.0
-    after = loss(w)
     # The engine's centipawns are its own; the search's margins are in ours. Keep the start
     # position's material (a side's, 4800 cp) where it was, scaling every weight alike.
-    material = [0, 2, 2, 2, 2, 2, 5, 0] + [0] * 10
-    scale = np.dot(material, START) / np.dot(material, w)
+    material = np.array([0, 2, 2, 2, 2, 2, 5, 0] + [0] * 10, dtype=float)
+    red_start = np.maximum(correction_terms(START_FEN), 0)
+    scale = (material @ START / 100) / (material @ w[:len(START)] / 100
+                                        + red_start @ w[len(START):])
+    print(f"positions {len(kept)} (of {len(fens)} scored at depth {args.depth}), "
+          f"{held_out} held out; mean squared error fitted {loss(start, fit):.5f} -> "
+          f"{loss(w, fit):.5f}, held out {loss(start, test):.5f} -> {loss(w, test):.5f}",
+          file=sys.stderr)
     w = w * scale
     if args.tempo is not None:
         w[0] = args.tempo * 100
     print(f"scaled by {scale:.3f} to keep a side's start material", file=sys.stderr)
-    print(f"positions {len(kept)} (of {len(fens)} scored at depth {args.depth}); "
-          f"mean squared error {before:.5f} -> {after:.5f}", file=sys.stderr)
     for name, old, new in zip(NAMES, START, w):
         print(f"  {name:15} {old:7} -> {round(new):7}", file=sys.stderr)
-    print("[" + ", ".join(str(round(n)) for n in w) + "]")
+    # Cells no position has (a general outside its palace) stay at zero.
+    write_correction(np.where(np.abs(cells).sum(axis=0) > 0, w[len(START):], 0.0))
+    print(f"wrote {os.path.normpath(CORRECTION_FILE)}", file=sys.stderr)
+    print("[" + ", ".join(str(round(n)) for n in w[:len(START)]) + "]")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 //! the general — with the weights fitted to a reference engine's scores of self-play
 //! positions (`scripts/fit_xiangqi_eval.py`). Scores are centipawns for the side to move.
 
+use super::correction::CORRECTION;
 use crate::rules::xiangqi::{Color, Kind, POINTS, Position, Square};
 
 /// The score of a won game, less the plies it takes.
@@ -120,7 +121,14 @@ pub const FEATURES: usize = 18;
 /// cannons and soldiers; the points chariots, horses (beyond three) and cannons reach; and
 /// the danger to the general (missing guards times the enemy's attackers).
 pub fn features(position: &Position) -> [i32; FEATURES] {
+    terms(position).0
+}
+
+/// [`features`], and the placement's fitted corrections (`CORRECTION`) summed over Red's
+/// pieces less Black's.
+fn terms(position: &Position) -> ([i32; FEATURES], i32) {
     let mut f = [[0i32; FEATURES]; 2];
+    let mut corrected = [0i32; 2];
     // Attackers that threaten a general (chariots, horses, cannons, crossed soldiers) and
     // defenders around it (advisors and elephants).
     let mut attackers = [0i32; 2];
@@ -128,6 +136,8 @@ pub fn features(position: &Position) -> [i32; FEATURES] {
     for (square, piece) in position.pieces() {
         let side = piece.color().index();
         let placed = PLACEMENT[side][piece.kind() as usize][square.index()];
+        let (ahead, off_centre) = coordinates(piece.color(), square);
+        corrected[side] += CORRECTION[piece.kind() as usize][(ahead * 5 + off_centre) as usize];
         let t = &mut f[side];
         match piece.kind() {
             Kind::General => t[8] += placed,
@@ -182,20 +192,21 @@ pub fn features(position: &Position) -> [i32; FEATURES] {
         Color::Red => 1,
         Color::Black => -1,
     };
-    out
+    (out, corrected[0] - corrected[1])
 }
 
 /// Hundredths of a centipawn per unit of each of [`features`]' terms, fitted as
 /// `docs/ai-tuning.md` tells.
 pub const WEIGHTS: [i32; FEATURES] = [
-    2000, 17922, 11454, 39802, 92300, 52903, 10248, -5047, 481, 807, 198, 129, 221, 219, 703, 1628,
-    -42, -1103,
+    2000, 18209, 12858, 38201, 93835, 46770, 12051, 1902, 506, 747, 221, -83, 322, 146, 608, 1426,
+    302, -549,
 ];
 
 /// The position's score for the side to move.
 pub fn evaluate(position: &Position) -> i32 {
-    let terms = features(position);
-    let red: i32 = terms.iter().zip(WEIGHTS).map(|(&f, w)| f * w).sum::<i32>() / 100;
+    let (terms, corrected) = terms(position);
+    let weighted: i32 = terms.iter().zip(WEIGHTS).map(|(&f, w)| f * w).sum();
+    let red = weighted / 100 + corrected;
     match position.side_to_move() {
         Color::Red => red,
         Color::Black => -red,

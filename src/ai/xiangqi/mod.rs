@@ -3,6 +3,7 @@
 //! search sees the game as both players do.
 
 pub mod arena;
+mod correction;
 mod eval;
 mod review;
 mod search;

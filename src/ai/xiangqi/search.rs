@@ -626,8 +626,8 @@ pub struct Deepening {
     scored: Vec<(Move, i32)>,
     /// The last finished iteration: every root move's score, and its report.
     result: Option<(Vec<(Move, i32)>, Report)>,
-    /// A root move searched with a full window at every depth, so that its score is as exact
-    /// as the best's (a review compares the two).
+    /// A root move scored exactly once the search is over, at the last finished iteration's
+    /// depth, so that its score is as exact as the best's (a review compares the two).
     judged: Option<Move>,
     finished: bool,
 }
@@ -689,9 +689,38 @@ impl Deepening {
         })
     }
 
-    /// Scores `mv` exactly at every depth, however far below the best it falls.
+    /// Scores `mv` exactly when the search is over, however far below the best it falls. The
+    /// search itself runs as it would without it, so its best move does not depend on `mv`.
     pub fn judge(&mut self, mv: Move) {
         self.judged = Some(mv);
+    }
+
+    /// Searches the judged move again (once), with a full window and a budget of its own, at
+    /// the depth of the last finished iteration, unless it was that iteration's best.
+    fn score_judged(&mut self) {
+        let Some(judged) = self.judged.take() else {
+            return;
+        };
+        let Some((scored, report)) = &mut self.result else {
+            return;
+        };
+        if scored.first().is_some_and(|&(best, _)| best == judged) {
+            return;
+        }
+        // Deepening again over the one move, so that each depth finds the table ready.
+        let limits = self.search.limits;
+        self.search.budget = Budget::new(limits.max_nodes, limits.max_time);
+        self.search.push(Some(judged));
+        let mut score = 0;
+        for depth in 1..=report.depth {
+            score = -self.search.negamax(depth - 1, -INFINITY, INFINITY, 1, true);
+        }
+        self.search.pop();
+        if self.search.budget.halt() == Halt::No
+            && let Some(entry) = scored.iter_mut().find(|(mv, _)| *mv == judged)
+        {
+            entry.1 = score;
+        }
     }
 
     /// Searches until the search is over or, when `slice_end` is given, until about then.
@@ -708,12 +737,7 @@ impl Deepening {
                 continue;
             };
             let search = &mut self.search;
-            let best = self
-                .scored
-                .iter()
-                .map(|&(_, s)| s)
-                .max()
-                .filter(|_| self.judged != Some(mv));
+            let best = self.scored.iter().map(|&(_, s)| s).max();
             let score = match best {
                 None => {
                     // The first move, in a window around the last iteration's score, widened
@@ -771,6 +795,7 @@ impl Deepening {
                 }
             }
         }
+        self.score_judged();
         true
     }
 
