@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Fits the Xiangqi evaluation (src/ai/xiangqi/eval.rs) to a reference engine's scores,
 Texel-style: the logistic of our evaluation should match the logistic of the engine's score of
-the same position. It fits the WEIGHTS of the evaluation's terms and the placement table's
+the same position. It fits the weights of the evaluation's terms and the placement table's
 corrections (a number for each kind of piece on each point, counted from its own side and
-mirrored left to right), which it writes to src/ai/xiangqi/correction.rs.
+mirrored left to right), each twice: for the opening and for the ending, the evaluation
+blending the two by the phase (the chariots, horses and cannons left). It writes them to
+src/ai/xiangqi/fitted.rs.
 
     kawu-cli xiangqi eval-data --level easy --games 300 --seed 7 > positions.tsv
     python3 scripts/fit_xiangqi_eval.py positions.tsv [more.tsv ...] \
@@ -11,7 +13,7 @@ mirrored left to right), which it writes to src/ai/xiangqi/correction.rs.
 
 The engine's scores are data only: each position is sent to it over UCI (`go depth N`) and
 the score it reports is read back. A fifth of the positions are held out to report the fit's
-error on positions it did not see. Prints the fitted WEIGHTS as a Rust array.
+error on positions it did not see.
 """
 
 import argparse
@@ -36,8 +38,17 @@ START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0
 KINDS = "kabnrcp"
 # Points a kind's corrections are counted over: ahead (0-9) times off-centre (0-4).
 CELLS = 50
-CORRECTION_FILE = os.path.join(os.path.dirname(__file__), "..", "src", "ai", "xiangqi",
-                               "correction.rs")
+FITTED_FILE = os.path.join(os.path.dirname(__file__), "..", "src", "ai", "xiangqi", "fitted.rs")
+# The phase of the start position, in the units of `phase` (eval.rs).
+FULL_PHASE = 16
+
+
+def phase(fen):
+    """How far from the ending the position is, 0 to 1: two for each chariot and one for each
+    horse and cannon, of both sides, over the start's 16 (at most 1)."""
+    board = fen.split()[0]
+    count = 2 * sum(board.count(c) for c in "rR") + sum(board.count(c) for c in "nNcC")
+    return min(FULL_PHASE, count) / FULL_PHASE
 
 
 def correction_terms(fen):
@@ -74,64 +85,33 @@ def smoothness(kinds):
     return laplacian
 
 
-def write_correction(table):
-    rows = []
-    for kind, name in zip(range(len(KINDS)), ["general", "advisor", "elephant", "horse",
-                                               "chariot", "cannon", "soldier"]):
-        cells = table[kind * CELLS:(kind + 1) * CELLS]
-        lines = ["        " + ", ".join(f"{round(c)}" for c in cells[a * 5:a * 5 + 5]) + ","
-                 for a in range(10)]
-        rows.append(f"    // {name}, ahead 0 to 9, off the centre 0 to 4\n    [\n"
-                    + "\n".join(lines) + "\n    ],")
-    with open(CORRECTION_FILE, "w") as f:
-        f.write("//! The placement table's corrections, written by `scripts/fit_xiangqi_eval.py`:\n"
-                "//! centipawns added to a piece of each kind, `[kind][ahead * 5 + off_centre]`.\n\n"
-                "/// Fitted with `WEIGHTS`; see the module's header.\n#[rustfmt::skip]\n"
-                "pub(super) const CORRECTION: [[i32; 50]; 7] = [\n"
-                + "\n".join(rows) + "\n];\n")
-
-
-def engine_scores(engine, fens, depth):
-    """The engine's score of each FEN, for Red, in centipawns (None for a mate)."""
-    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, bufsize=1)
-
-    def send(line):
-        proc.stdin.write(line + "\n")
-        proc.stdin.flush()
-
-    def until(prefix):
-        lines = []
-        while True:
-            line = proc.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
-
-    send("uci")
-    until("uciok")
-    send("setoption name UCI_Variant value xiangqi")
-    send("isready")
-    until("readyok")
-    scores = []
-    for index, fen in enumerate(fens):
-        send("position fen " + fen)
-        send(f"go depth {depth}")
-        score = None
-        for line in until("bestmove"):
-            words = line.split()
-            if "score" in words:
-                at = words.index("score")
-                score = int(words[at + 2]) if words[at + 1] == "cp" else None
-        if score is not None and fen.split()[1] == "b":
-            score = -score
-        scores.append(score)
-        if index % 500 == 0:
-            print(f"scored {index}/{len(fens)}", file=sys.stderr)
-    send("quit")
-    return scores
+def write_fitted(weights, corrections):
+    """Writes fitted.rs: the weights and the corrections, each for the opening and the ending."""
+    def table(cells):
+        rows = []
+        for kind, name in enumerate(["general", "advisor", "elephant", "horse", "chariot",
+                                     "cannon", "soldier"]):
+            lines = ["            " + ", ".join(f"{round(c)}" for c in
+                                                 cells[kind * CELLS + a * 5:kind * CELLS + a * 5 + 5])
+                     + "," for a in range(10)]
+            rows.append(f"        // {name}, ahead 0 to 9, off the centre 0 to 4\n        [\n"
+                        + "\n".join(lines) + "\n        ],")
+        return "    [\n" + "\n".join(rows) + "\n    ],"
+    with open(FITTED_FILE, "w") as f:
+        f.write("//! The evaluation's fitted numbers, written by `scripts/fit_xiangqi_eval.py`\n"
+                "//! (`docs/ai-tuning.md` tells how): each for the opening, then the ending.\n\n"
+                "use super::eval::FEATURES;\n\n"
+                "/// Hundredths of a centipawn per unit of each of `features`' terms.\n"
+                "#[rustfmt::skip]\n"
+                "pub(super) const WEIGHTS: [[i32; FEATURES]; 2] = [\n"
+                + "".join("    [" + ", ".join(str(round(n)) for n in w) + "],\n"
+                          for w in weights)
+                + "];\n\n"
+                "/// Centipawns added to a piece of each kind, `[kind][ahead * 5 + off_centre]`\n"
+                "/// (the point counted from its own side, as the placement table counts it).\n"
+                "#[rustfmt::skip]\n"
+                "pub(super) const CORRECTION: [[[i32; 50]; 7]; 2] = [\n"
+                + "\n".join(table(c) for c in corrections) + "\n];\n")
 
 
 def logistic(cp):
@@ -178,13 +158,24 @@ def main():
     kept = [(fen, s) for fen, s in zip(fens, scores) if s is not None and abs(s) < 3000]
     terms = np.array([rows[fen] for fen, _ in kept], dtype=float) / 100.0
     cells = np.array([correction_terms(fen) for fen, _ in kept])
-    x = np.concatenate([terms, cells], axis=1)
+    one = np.concatenate([terms, cells], axis=1)
+    opening = np.array([phase(fen) for fen, _ in kept])[:, None]
+    x = np.concatenate([one * opening, one * (1 - opening)], axis=1)
     target = logistic(np.array([s for _, s in kept], dtype=float))
     held_out = len(kept) // 5
     fit, test = slice(held_out, len(kept)), slice(0, held_out)
-    start = np.concatenate([np.array(START, dtype=float), np.zeros(cells.shape[1])])
+    # Each half of the parameters: the weights (in hundredths), then the corrections.
+    half = one.shape[1]
+    terms_of = [slice(0, len(START)), slice(half, half + len(START))]
+    cells_of = [slice(len(START), half), slice(half + len(START), 2 * half)]
+    start = np.zeros(2 * half)
+    rate = np.full(2 * half, 0.5)
+    for part in terms_of:
+        start[part] = START
+        rate[part] = np.maximum(np.abs(start[part]) * 0.02, 20.0)
+    tempo = [part.start for part in terms_of]
     if args.tempo is not None:
-        start[0] = 0.0
+        start[tempo] = 0.0
     laplacian = smoothness(len(KINDS)) * args.smooth
 
     def loss(w, part):
@@ -195,37 +186,39 @@ def main():
     w = start.copy()
     m = np.zeros_like(w)
     v = np.zeros_like(w)
-    rate = np.concatenate([np.maximum(np.abs(start[:len(START)]) * 0.02, 20.0),
-                           np.full(cells.shape[1], 0.5)])
     for step in range(1, args.steps + 1):
         p = logistic(x[fit] @ w)
         grad = ((p - target[fit]) * p * (1 - p) * np.log(10) / SCALE) @ x[fit] * 2 / len(p)
-        grad[len(START):] += 2 * laplacian @ w[len(START):]
+        for part in cells_of:
+            grad[part] += 2 * laplacian @ w[part]
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad * grad
         w -= rate * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-12)
         if args.tempo is not None:
-            w[0] = 0.0
+            w[tempo] = 0.0
     # The engine's centipawns are its own; the search's margins are in ours. Keep the start
-    # position's material (a side's, 4800 cp) where it was, scaling every weight alike.
+    # position's material (a side's, 4800 cp, all opening) where it was, scaling every weight
+    # alike.
     material = np.array([0, 2, 2, 2, 2, 2, 5, 0] + [0] * 10, dtype=float)
     red_start = np.maximum(correction_terms(START_FEN), 0)
-    scale = (material @ START / 100) / (material @ w[:len(START)] / 100
-                                        + red_start @ w[len(START):])
+    scale = (material @ START / 100) / (material @ w[terms_of[0]] / 100
+                                        + red_start @ w[cells_of[0]])
     print(f"positions {len(kept)} (of {len(fens)} scored at depth {args.depth}), "
           f"{held_out} held out; mean squared error fitted {loss(start, fit):.5f} -> "
           f"{loss(w, fit):.5f}, held out {loss(start, test):.5f} -> {loss(w, test):.5f}",
           file=sys.stderr)
     w = w * scale
     if args.tempo is not None:
-        w[0] = args.tempo * 100
+        w[tempo] = args.tempo * 100
     print(f"scaled by {scale:.3f} to keep a side's start material", file=sys.stderr)
-    for name, old, new in zip(NAMES, START, w):
-        print(f"  {name:15} {old:7} -> {round(new):7}", file=sys.stderr)
+    print(f"  {'':15} {'start':>7} {'opening':>8} {'ending':>7}", file=sys.stderr)
+    for name, old, new, end in zip(NAMES, START, w[terms_of[0]], w[terms_of[1]]):
+        print(f"  {name:15} {old:7} {round(new):8} {round(end):7}", file=sys.stderr)
     # Cells no position has (a general outside its palace) stay at zero.
-    write_correction(np.where(np.abs(cells).sum(axis=0) > 0, w[len(START):], 0.0))
-    print(f"wrote {os.path.normpath(CORRECTION_FILE)}", file=sys.stderr)
-    print("[" + ", ".join(str(round(n)) for n in w[:len(START)]) + "]")
+    seen = np.abs(cells).sum(axis=0) > 0
+    write_fitted([w[part] for part in terms_of],
+                 [np.where(seen, w[part], 0.0) for part in cells_of])
+    print(f"wrote {os.path.normpath(FITTED_FILE)}", file=sys.stderr)
 
 
 if __name__ == "__main__":

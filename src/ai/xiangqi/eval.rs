@@ -3,7 +3,7 @@
 //! the general — with the weights fitted to a reference engine's scores of self-play
 //! positions (`scripts/fit_xiangqi_eval.py`). Scores are centipawns for the side to move.
 
-use super::correction::CORRECTION;
+use super::fitted::{CORRECTION, WEIGHTS};
 use crate::rules::xiangqi::{Color, Kind, POINTS, Position, Square};
 
 /// The score of a won game, less the plies it takes.
@@ -13,7 +13,7 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 
 /// The base value of a piece of `kind` on the rules texts' scale (a soldier at home 1,
 /// elephant and advisor 2, horse 4, cannon 4.5, chariot 9), for ordering captures; the
-/// evaluation weighs material by [`WEIGHTS`].
+/// evaluation weighs material by its fitted weights.
 pub const fn value(kind: Kind) -> i32 {
     match kind {
         Kind::General => 0,
@@ -124,11 +124,17 @@ pub fn features(position: &Position) -> [i32; FEATURES] {
     terms(position).0
 }
 
-/// [`features`], and the placement's fitted corrections (`CORRECTION`) summed over Red's
-/// pieces less Black's.
-fn terms(position: &Position) -> ([i32; FEATURES], i32) {
+/// The phase of the start position: see [`terms`].
+const FULL_PHASE: i32 = 16;
+
+/// [`features`]; the placement's fitted corrections (`CORRECTION`) summed over Red's pieces
+/// less Black's, for the opening and for the ending; and the phase, from [`FULL_PHASE`] at
+/// the start to 0 in an ending without chariots, horses or cannons (two for each chariot on
+/// the board, one for each horse and cannon).
+fn terms(position: &Position) -> ([i32; FEATURES], [i32; 2], i32) {
     let mut f = [[0i32; FEATURES]; 2];
-    let mut corrected = [0i32; 2];
+    let mut corrected = [[0i32; 2]; 2];
+    let mut phase = 0;
     // Attackers that threaten a general (chariots, horses, cannons, crossed soldiers) and
     // defenders around it (advisors and elephants).
     let mut attackers = [0i32; 2];
@@ -137,7 +143,10 @@ fn terms(position: &Position) -> ([i32; FEATURES], i32) {
         let side = piece.color().index();
         let placed = PLACEMENT[side][piece.kind() as usize][square.index()];
         let (ahead, off_centre) = coordinates(piece.color(), square);
-        corrected[side] += CORRECTION[piece.kind() as usize][(ahead * 5 + off_centre) as usize];
+        let cell = (ahead * 5 + off_centre) as usize;
+        for (sum, table) in corrected[side].iter_mut().zip(&CORRECTION) {
+            *sum += table[piece.kind() as usize][cell];
+        }
         let t = &mut f[side];
         match piece.kind() {
             Kind::General => t[8] += placed,
@@ -156,18 +165,21 @@ fn terms(position: &Position) -> ([i32; FEATURES], i32) {
                 t[10] += placed;
                 t[15] += position.reach(square) as i32 - 3;
                 attackers[side] += 2;
+                phase += 1;
             }
             Kind::Chariot => {
                 t[4] += 1;
                 t[11] += placed;
                 t[14] += position.reach(square) as i32;
                 attackers[side] += 3;
+                phase += 2;
             }
             Kind::Cannon => {
                 t[5] += 1;
                 t[12] += placed;
                 t[16] += position.reach(square) as i32;
                 attackers[side] += 2;
+                phase += 1;
             }
             Kind::Soldier => {
                 if square.on_own_side(piece.color()) {
@@ -192,21 +204,19 @@ fn terms(position: &Position) -> ([i32; FEATURES], i32) {
         Color::Red => 1,
         Color::Black => -1,
     };
-    (out, corrected[0] - corrected[1])
+    let corrected = [0, 1].map(|stage| corrected[0][stage] - corrected[1][stage]);
+    (out, corrected, phase.min(FULL_PHASE))
 }
-
-/// Hundredths of a centipawn per unit of each of [`features`]' terms, fitted as
-/// `docs/ai-tuning.md` tells.
-pub const WEIGHTS: [i32; FEATURES] = [
-    2000, 18209, 12858, 38201, 93835, 46770, 12051, 1902, 506, 747, 221, -83, 322, 146, 608, 1426,
-    302, -549,
-];
 
 /// The position's score for the side to move.
 pub fn evaluate(position: &Position) -> i32 {
-    let (terms, corrected) = terms(position);
-    let weighted: i32 = terms.iter().zip(WEIGHTS).map(|(&f, w)| f * w).sum();
-    let red = weighted / 100 + corrected;
+    let (terms, corrected, phase) = terms(position);
+    // Hundredths of a centipawn, for the opening and for the ending, blended by the phase.
+    let [opening, ending] = [0, 1].map(|stage| {
+        let weighted: i32 = terms.iter().zip(WEIGHTS[stage]).map(|(&f, w)| f * w).sum();
+        weighted + 100 * corrected[stage]
+    });
+    let red = (opening * phase + ending * (FULL_PHASE - phase)) / (100 * FULL_PHASE);
     match position.side_to_move() {
         Color::Red => red,
         Color::Black => -red,
@@ -225,7 +235,7 @@ mod tests {
     #[test]
     fn the_start_is_balanced_and_material_counts() {
         let start = Position::start();
-        assert_eq!(evaluate(&start), WEIGHTS[0] / 100, "only the tempo");
+        assert_eq!(evaluate(&start), WEIGHTS[0][0] / 100, "only the tempo");
         // Black without a chariot: Red is well ahead, whoever moves.
         let fen = "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
         let red_up = Position::from_fen(fen).expect("valid");

@@ -3,12 +3,12 @@
 //! search sees the game as both players do.
 
 pub mod arena;
-mod correction;
 mod eval;
+mod fitted;
 mod review;
 mod search;
 
-pub use eval::{FEATURES, MATE, MATE_BOUND, WEIGHTS, evaluate, features};
+pub use eval::{FEATURES, MATE, MATE_BOUND, evaluate, features};
 pub use review::judge_move;
 pub use search::{Deepening, Limits, Report, Table};
 
