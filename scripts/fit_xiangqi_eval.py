@@ -100,10 +100,9 @@ def write_fitted(weights, corrections):
     with open(FITTED_FILE, "w") as f:
         f.write("//! The evaluation's fitted numbers, written by `scripts/fit_xiangqi_eval.py`\n"
                 "//! (`docs/ai-tuning.md` tells how): each for the opening, then the ending.\n\n"
-                "use super::eval::FEATURES;\n\n"
                 "/// Hundredths of a centipawn per unit of each of `features`' terms.\n"
                 "#[rustfmt::skip]\n"
-                "pub(super) const WEIGHTS: [[i32; FEATURES]; 2] = [\n"
+                f"pub(super) const WEIGHTS: [[i32; {len(START)}]; 2] = [\n"
                 + "".join("    [" + ", ".join(str(round(n)) for n in w) + "],\n"
                           for w in weights)
                 + "];\n\n"

@@ -213,7 +213,8 @@ pub fn evaluate(position: &Position) -> i32 {
     let (terms, corrected, phase) = terms(position);
     // Hundredths of a centipawn, for the opening and for the ending, blended by the phase.
     let [opening, ending] = [0, 1].map(|stage| {
-        let weighted: i32 = terms.iter().zip(WEIGHTS[stage]).map(|(&f, w)| f * w).sum();
+        let weights: &[i32; FEATURES] = &WEIGHTS[stage];
+        let weighted: i32 = terms.iter().zip(weights).map(|(&f, w)| f * w).sum();
         weighted + 100 * corrected[stage]
     });
     let red = (opening * phase + ending * (FULL_PHASE - phase)) / (100 * FULL_PHASE);

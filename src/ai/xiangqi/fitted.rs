@@ -1,11 +1,9 @@
 //! The evaluation's fitted numbers, written by `scripts/fit_xiangqi_eval.py`
 //! (`docs/ai-tuning.md` tells how): each for the opening, then the ending.
 
-use super::eval::FEATURES;
-
 /// Hundredths of a centipawn per unit of each of `features`' terms.
 #[rustfmt::skip]
-pub(super) const WEIGHTS: [[i32; FEATURES]; 2] = [
+pub(super) const WEIGHTS: [[i32; 18]; 2] = [
     [2000, 23789, 21195, 30112, 82140, 54449, 11326, -13400, 2212, 1114, 380, -16, 449, 304, 565, 882, 617, 176],
     [2000, 21372, 16684, 53676, 114478, 45708, 12378, 5317, -221, 229, -2, 77, 126, 131, 504, 1873, 359, -306],
 ];
