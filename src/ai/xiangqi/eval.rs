@@ -1,7 +1,10 @@
 //! The static evaluation: a weighted sum of terms — material, where each piece stands (a
-//! hand-made placement table), how far chariots, horses and cannons reach, and the safety of
-//! the general — with the weights fitted to a reference engine's scores of self-play
-//! positions (`scripts/fit_xiangqi_eval.py`). Scores are centipawns for the side to move.
+//! hand-made placement table and a fitted correction for each kind on each point), how far
+//! chariots, horses and cannons reach, and the safety of the general — once for the opening
+//! and once for the ending, blended by how many chariots, horses and cannons are left. The
+//! weights and corrections (`fitted.rs`) are fitted to a reference engine's scores of
+//! self-play positions (`scripts/fit_xiangqi_eval.py`). Scores are centipawns for the side to
+//! move.
 
 use super::fitted::{CORRECTION, WEIGHTS};
 use crate::rules::xiangqi::{Color, Kind, POINTS, Position, Square};
@@ -243,6 +246,50 @@ mod tests {
         assert!(evaluate(&red_up) > 700, "{}", evaluate(&red_up));
         let black_to_move = Position::from_fen(&fen.replace(" w ", " b ")).expect("valid");
         assert!(evaluate(&black_to_move) < -700);
+    }
+
+    #[test]
+    fn colours_and_sides_mirrored_score_the_same() {
+        // A middle game with pieces off their start points, then the same with the colours
+        // swapped (ranks turned over) and with the files turned over.
+        let fen = "2bak4/4a4/2n1b1n2/p1p1C1p1p/4r4/2P6/P3P1P1P/2N1B1c2/4A4/R2AK1B2 w - - 0 1";
+        let swap_colours = |fen: &str| {
+            let (board, rest) = fen.split_once(' ').expect("a FEN");
+            let rows: Vec<String> = board
+                .split('/')
+                .rev()
+                .map(|row| {
+                    row.chars()
+                        .map(|c| {
+                            if c.is_ascii_uppercase() {
+                                c.to_ascii_lowercase()
+                            } else {
+                                c.to_ascii_uppercase()
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let side = if rest.starts_with('w') { "b" } else { "w" };
+            format!("{} {side}{}", rows.join("/"), &rest[1..])
+        };
+        let turn_files = |fen: &str| {
+            let (board, rest) = fen.split_once(' ').expect("a FEN");
+            let rows: Vec<String> = board
+                .split('/')
+                .map(|row| row.chars().rev().collect())
+                .collect();
+            format!("{} {rest}", rows.join("/"))
+        };
+        let score = |fen: &str| evaluate(&Position::from_fen(fen).expect("valid"));
+        let original = score(fen);
+        assert_ne!(
+            original,
+            WEIGHTS[0][0] / 100,
+            "the position is not balanced"
+        );
+        assert_eq!(score(&swap_colours(fen)), original);
+        assert_eq!(score(&turn_files(fen)), original);
     }
 
     #[test]
