@@ -3,7 +3,8 @@
 //! chariots, horses and cannons reach, and the safety of the general — once for the opening
 //! and once for the ending, blended by how many chariots, horses and cannons are left. The
 //! weights and corrections (`fitted.rs`) are fitted to a reference engine's scores of
-//! self-play positions (`scripts/fit_xiangqi_eval.py`). Scores are centipawns for the side to
+//! self-play positions (`scripts/fit_xiangqi_eval.py`). The search adds them up from one
+//! table a piece, weights and corrections folded in. Scores are centipawns for the side to
 //! move.
 
 use super::fitted::{CORRECTION, WEIGHTS};
@@ -118,87 +119,90 @@ const fn build_placement() -> [[[i32; POINTS]; 7]; 2] {
 /// How many terms the evaluation adds up.
 pub const FEATURES: usize = 18;
 
+/// The term a piece of `kind` counts in (`None`: the general, always there), on a point
+/// across the river or not.
+const fn material_term(kind: Kind, across: bool) -> Option<usize> {
+    match kind {
+        Kind::General => None,
+        Kind::Advisor => Some(1),
+        Kind::Elephant => Some(2),
+        Kind::Horse => Some(3),
+        Kind::Chariot => Some(4),
+        Kind::Cannon => Some(5),
+        Kind::Soldier => Some(if across { 7 } else { 6 }),
+    }
+}
+
+/// The term a piece of `kind` adds its placement to.
+const fn placement_term(kind: Kind) -> usize {
+    match kind {
+        Kind::General => 8,
+        Kind::Advisor | Kind::Elephant => 9,
+        Kind::Horse => 10,
+        Kind::Chariot => 11,
+        Kind::Cannon => 12,
+        Kind::Soldier => 13,
+    }
+}
+
+/// The term a piece of `kind` adds its reach to, and what is taken off the reach first (a
+/// horse's first three points are its due).
+const fn reach_term(kind: Kind) -> Option<(usize, i32)> {
+    match kind {
+        Kind::Chariot => Some((14, 0)),
+        Kind::Horse => Some((15, 3)),
+        Kind::Cannon => Some((16, 0)),
+        _ => None,
+    }
+}
+
+/// The term of the danger to the general.
+const DANGER_TERM: usize = 17;
+
+/// How much a piece of `kind` on a point (across the river or not) threatens the enemy
+/// general, how much it guards its own, and how much it counts towards the phase.
+const fn weight_in_attack(kind: Kind, across: bool) -> (i32, i32, i32) {
+    match kind {
+        Kind::General => (0, 0, 0),
+        Kind::Advisor | Kind::Elephant => (0, 1, 0),
+        Kind::Horse => (2, 0, 1),
+        Kind::Chariot => (3, 0, 2),
+        Kind::Cannon => (2, 0, 1),
+        Kind::Soldier => (if across { 1 } else { 0 }, 0, 0),
+    }
+}
+
+/// The general's danger for each side: guards missing (of four) times the enemy's
+/// attackers.
+fn danger(attackers: [i32; 2], defenders: [i32; 2]) -> [i32; 2] {
+    [0, 1].map(|side| (4 - defenders[side].min(4)) * attackers[1 - side])
+}
+
 /// The evaluation's terms, each Red's less Black's: the side to move (+1 Red, -1 Black);
 /// advisors, elephants, horses, chariots, cannons, soldiers at home and soldiers across the
 /// river; the placement table's sum for generals, advisors and elephants, horses, chariots,
 /// cannons and soldiers; the points chariots, horses (beyond three) and cannons reach; and
 /// the danger to the general (missing guards times the enemy's attackers).
 pub fn features(position: &Position) -> [i32; FEATURES] {
-    terms(position).0
-}
-
-/// The phase of the start position: see [`terms`].
-const FULL_PHASE: i32 = 16;
-
-/// [`features`]; the placement's fitted corrections (`CORRECTION`) summed over Red's pieces
-/// less Black's, for the opening and for the ending; and the phase, from [`FULL_PHASE`] at
-/// the start to 0 in an ending without chariots, horses or cannons (two for each chariot on
-/// the board, one for each horse and cannon).
-fn terms(position: &Position) -> ([i32; FEATURES], [i32; 2], i32) {
     let mut f = [[0i32; FEATURES]; 2];
-    let mut corrected = [[0i32; 2]; 2];
-    let mut phase = 0;
-    // Attackers that threaten a general (chariots, horses, cannons, crossed soldiers) and
-    // defenders around it (advisors and elephants).
     let mut attackers = [0i32; 2];
     let mut defenders = [0i32; 2];
     for (square, piece) in position.pieces() {
-        let side = piece.color().index();
-        let placed = PLACEMENT[side][piece.kind() as usize][square.index()];
-        let (ahead, off_centre) = coordinates(piece.color(), square);
-        let cell = (ahead * 5 + off_centre) as usize;
-        for (sum, table) in corrected[side].iter_mut().zip(&CORRECTION) {
-            *sum += table[piece.kind() as usize][cell];
-        }
+        let (side, kind) = (piece.color().index(), piece.kind());
+        let across = !square.on_own_side(piece.color());
         let t = &mut f[side];
-        match piece.kind() {
-            Kind::General => t[8] += placed,
-            Kind::Advisor => {
-                t[1] += 1;
-                t[9] += placed;
-                defenders[side] += 1;
-            }
-            Kind::Elephant => {
-                t[2] += 1;
-                t[9] += placed;
-                defenders[side] += 1;
-            }
-            Kind::Horse => {
-                t[3] += 1;
-                t[10] += placed;
-                t[15] += position.reach(square) as i32 - 3;
-                attackers[side] += 2;
-                phase += 1;
-            }
-            Kind::Chariot => {
-                t[4] += 1;
-                t[11] += placed;
-                t[14] += position.reach(square) as i32;
-                attackers[side] += 3;
-                phase += 2;
-            }
-            Kind::Cannon => {
-                t[5] += 1;
-                t[12] += placed;
-                t[16] += position.reach(square) as i32;
-                attackers[side] += 2;
-                phase += 1;
-            }
-            Kind::Soldier => {
-                if square.on_own_side(piece.color()) {
-                    t[6] += 1;
-                } else {
-                    t[7] += 1;
-                    attackers[side] += 1;
-                }
-                t[13] += placed;
-            }
+        if let Some(term) = material_term(kind, across) {
+            t[term] += 1;
         }
+        t[placement_term(kind)] += PLACEMENT[side][kind as usize][square.index()];
+        if let Some((term, due)) = reach_term(kind) {
+            t[term] += position.reach(square) as i32 - due;
+        }
+        let (attack, guard, _) = weight_in_attack(kind, across);
+        attackers[side] += attack;
+        defenders[side] += guard;
     }
-    for side in 0..2 {
-        let missing = 4 - defenders[side].min(4);
-        f[side][17] = missing * attackers[1 - side];
-    }
+    let danger = danger(attackers, defenders);
     let mut out = [0i32; FEATURES];
     for (index, term) in out.iter_mut().enumerate() {
         *term = f[0][index] - f[1][index];
@@ -207,20 +211,109 @@ fn terms(position: &Position) -> ([i32; FEATURES], [i32; 2], i32) {
         Color::Red => 1,
         Color::Black => -1,
     };
-    let corrected = [0, 1].map(|stage| corrected[0][stage] - corrected[1][stage]);
-    (out, corrected, phase.min(FULL_PHASE))
+    out[DANGER_TERM] = danger[0] - danger[1];
+    out
 }
 
-/// The position's score for the side to move.
+/// The phase of the start position: 0 is an ending without chariots, horses or cannons (two
+/// for each chariot on the board, one for each horse and cannon).
+const FULL_PHASE: i32 = 16;
+
+/// `[colour][kind][point]`: what a piece there adds to Red's score in the opening and in the
+/// ending (Black's counted against), in hundredths of a centipawn: its weighted material and
+/// placement, its fitted correction, and what its reach's due takes off. The weighted sum of
+/// [`features`] and the corrections, folded piece by piece, so that [`evaluate`] adds one
+/// number a piece (and its reach).
+static PIECE_SCORES: [[[[i32; 2]; POINTS]; 7]; 2] = build_piece_scores();
+
+const fn build_piece_scores() -> [[[[i32; 2]; POINTS]; 7]; 2] {
+    let mut table = [[[[0; 2]; POINTS]; 7]; 2];
+    let colors = [Color::Red, Color::Black];
+    let mut c = 0;
+    while c < 2 {
+        let sign = if c == 0 { 1 } else { -1 };
+        let mut k = 0;
+        while k < 7 {
+            let kind = Kind::ALL[k];
+            let mut index = 0;
+            while index < POINTS {
+                if let Some(square) = Square::from_index(index) {
+                    let (ahead, off_centre) = coordinates(colors[c], square);
+                    let cell = (ahead * 5 + off_centre) as usize;
+                    let across = !square.on_own_side(colors[c]);
+                    let mut stage = 0;
+                    while stage < 2 {
+                        let weights = &WEIGHTS[stage];
+                        let mut score = weights[placement_term(kind)] * PLACEMENT[c][k][index]
+                            + 100 * CORRECTION[stage][k][cell];
+                        if let Some(term) = material_term(kind, across) {
+                            score += weights[term];
+                        }
+                        if let Some((term, due)) = reach_term(kind) {
+                            score -= weights[term] * due;
+                        }
+                        table[c][k][index][stage] = sign * score;
+                        stage += 1;
+                    }
+                }
+                index += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    table
+}
+
+/// `[kind]`: what each point a piece of the kind reaches adds in the opening and the ending,
+/// in hundredths of a centipawn (0 for kinds whose reach is not counted).
+static REACH_WEIGHTS: [[i32; 2]; 7] = {
+    let mut table = [[0; 2]; 7];
+    let mut k = 0;
+    while k < 7 {
+        if let Some((term, _)) = reach_term(Kind::ALL[k]) {
+            table[k] = [WEIGHTS[0][term], WEIGHTS[1][term]];
+        }
+        k += 1;
+    }
+    table
+};
+
+/// The position's score for the side to move: [`features`] weighted and the fitted
+/// corrections added, for the opening and for the ending, blended by the phase.
 pub fn evaluate(position: &Position) -> i32 {
-    let (terms, corrected, phase) = terms(position);
-    // Hundredths of a centipawn, for the opening and for the ending, blended by the phase.
-    let [opening, ending] = [0, 1].map(|stage| {
-        let weights: &[i32; FEATURES] = &WEIGHTS[stage];
-        let weighted: i32 = terms.iter().zip(weights).map(|(&f, w)| f * w).sum();
-        weighted + 100 * corrected[stage]
-    });
-    let red = (opening * phase + ending * (FULL_PHASE - phase)) / (100 * FULL_PHASE);
+    // Hundredths of a centipawn for Red, in the opening and in the ending.
+    let mut score = [0i32; 2];
+    let mut attackers = [0i32; 2];
+    let mut defenders = [0i32; 2];
+    let mut phase = 0;
+    for (square, piece) in position.pieces() {
+        let (side, kind) = (piece.color().index(), piece.kind());
+        let [opening, ending] = PIECE_SCORES[side][kind as usize][square.index()];
+        score[0] += opening;
+        score[1] += ending;
+        let (attack, guard, weight) = weight_in_attack(kind, !square.on_own_side(piece.color()));
+        if reach_term(kind).is_some() {
+            let reach = position.reach(square) as i32;
+            let sign = 1 - 2 * side as i32;
+            let [per_opening, per_ending] = REACH_WEIGHTS[kind as usize];
+            score[0] += sign * per_opening * reach;
+            score[1] += sign * per_ending * reach;
+        }
+        attackers[side] += attack;
+        defenders[side] += guard;
+        phase += weight;
+    }
+    let danger = danger(attackers, defenders);
+    let tempo = match position.side_to_move() {
+        Color::Red => 1,
+        Color::Black => -1,
+    };
+    for (stage, sum) in score.iter_mut().enumerate() {
+        *sum += WEIGHTS[stage][0] * tempo + WEIGHTS[stage][DANGER_TERM] * (danger[0] - danger[1]);
+    }
+    let phase = phase.min(FULL_PHASE);
+    let red = (score[0] * phase + score[1] * (FULL_PHASE - phase)) / (100 * FULL_PHASE);
     match position.side_to_move() {
         Color::Red => red,
         Color::Black => -red,
@@ -290,6 +383,54 @@ mod tests {
         );
         assert_eq!(score(&swap_colours(fen)), original);
         assert_eq!(score(&turn_files(fen)), original);
+    }
+
+    /// The evaluation as the fit defines it: the weighted terms plus the corrections, for the
+    /// opening and the ending, blended by the phase.
+    fn evaluate_from_terms(position: &Position) -> i32 {
+        let terms = features(position);
+        let mut corrected = [0i32; 2];
+        let mut phase = 0;
+        for (square, piece) in position.pieces() {
+            let sign = if piece.color() == Color::Red { 1 } else { -1 };
+            let (ahead, off_centre) = coordinates(piece.color(), square);
+            for (sum, table) in corrected.iter_mut().zip(&CORRECTION) {
+                *sum += sign * table[piece.kind() as usize][(ahead * 5 + off_centre) as usize];
+            }
+            phase += weight_in_attack(piece.kind(), false).2;
+        }
+        let [opening, ending] = [0, 1].map(|stage| {
+            let weighted: i32 = terms.iter().zip(&WEIGHTS[stage]).map(|(f, w)| f * w).sum();
+            weighted + 100 * corrected[stage]
+        });
+        let phase = phase.min(FULL_PHASE);
+        let red = (opening * phase + ending * (FULL_PHASE - phase)) / (100 * FULL_PHASE);
+        if position.side_to_move() == Color::Red {
+            red
+        } else {
+            -red
+        }
+    }
+
+    #[test]
+    fn the_folded_tables_score_as_the_weighted_terms() {
+        use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut position = Position::start();
+            for _ in 0..160 {
+                assert_eq!(evaluate(&position), evaluate_from_terms(&position));
+                checked += 1;
+                let mut moves = crate::rules::xiangqi::MoveList::new();
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                position.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(checked > 2_000, "{checked} positions");
     }
 
     #[test]
