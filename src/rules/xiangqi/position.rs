@@ -183,14 +183,6 @@ impl Position {
         position
     }
 
-    #[inline]
-    fn is_enemy_or_empty(&self, square: Square, color: Color) -> bool {
-        match Piece::from_code(self.board[square.index()]) {
-            None => true,
-            Some(piece) => piece.color() != color,
-        }
-    }
-
     /// Whether `color`'s general is attacked, including by the enemy general on an open file.
     pub fn in_check(&self, color: Color) -> bool {
         let general = self.generals[color.index()];
@@ -252,74 +244,79 @@ impl Position {
         let Some(piece) = self.piece_at(from) else {
             return 0;
         };
-        let mut list = MoveList::new();
-        self.piece_moves(from.index(), piece, &mut list, false);
-        list.len()
+        let mut count = 0;
+        self.for_each_target(from.index(), piece, false, |_| count += 1);
+        count
     }
 
     /// The moves of `piece` on point `index` by its movement, legal or not.
     #[inline]
     fn piece_moves(&self, index: usize, piece: Piece, list: &mut MoveList, captures_only: bool) {
+        let from = Square::from_index(index).expect("index is on the board");
+        self.for_each_target(index, piece, captures_only, |to| {
+            list.push(Move::new(from, to))
+        });
+    }
+
+    /// Calls `visit` with every point `piece` on point `index` could move to by its
+    /// movement, legal or not (only captures, if `captures_only`).
+    #[inline]
+    fn for_each_target(
+        &self,
+        index: usize,
+        piece: Piece,
+        captures_only: bool,
+        mut visit: impl FnMut(Square),
+    ) {
         let color = piece.color();
-        {
-            let from = Square::from_index(index).expect("index is on the board");
-            let mut push = |to: Square| {
-                let target = self.board[to.index()];
-                if target == 0 {
-                    if !captures_only {
-                        list.push(Move::new(from, to));
-                    }
-                } else if Piece::from_code(target).is_some_and(|p| p.color() != color) {
-                    list.push(Move::new(from, to));
+        let mut push = |to: Square| {
+            let target = self.board[to.index()];
+            if target == 0 {
+                if !captures_only {
+                    visit(to);
                 }
-            };
-            match piece.kind() {
-                Kind::General => GENERAL[index].iter().for_each(|(to, _)| push(to)),
-                Kind::Advisor => ADVISOR[index].iter().for_each(|(to, _)| push(to)),
-                Kind::Elephant => ELEPHANT[index]
-                    .iter()
-                    .filter(|(_, eye)| self.board[eye.index()] == 0)
-                    .for_each(|(to, _)| push(to)),
-                Kind::Horse => HORSE[index]
-                    .iter()
-                    .filter(|(_, leg)| self.board[leg.index()] == 0)
-                    .for_each(|(to, _)| push(to)),
-                Kind::Soldier => SOLDIER[color.index()][index]
-                    .iter()
-                    .for_each(|(to, _)| push(to)),
-                Kind::Chariot => {
-                    for ray in &RAYS[index] {
-                        for to in ray.iter() {
-                            if self.board[to.index()] == 0 {
-                                if !captures_only {
-                                    list.push(Move::new(from, to));
-                                }
-                            } else {
-                                if self.is_enemy_or_empty(to, color) {
-                                    list.push(Move::new(from, to));
-                                }
-                                break;
-                            }
+            } else if Piece::from_code(target).is_some_and(|p| p.color() != color) {
+                visit(to);
+            }
+        };
+        match piece.kind() {
+            Kind::General => GENERAL[index].iter().for_each(|(to, _)| push(to)),
+            Kind::Advisor => ADVISOR[index].iter().for_each(|(to, _)| push(to)),
+            Kind::Elephant => ELEPHANT[index]
+                .iter()
+                .filter(|(_, eye)| self.board[eye.index()] == 0)
+                .for_each(|(to, _)| push(to)),
+            Kind::Horse => HORSE[index]
+                .iter()
+                .filter(|(_, leg)| self.board[leg.index()] == 0)
+                .for_each(|(to, _)| push(to)),
+            Kind::Soldier => SOLDIER[color.index()][index]
+                .iter()
+                .for_each(|(to, _)| push(to)),
+            Kind::Chariot => {
+                for ray in &RAYS[index] {
+                    for to in ray.iter() {
+                        push(to);
+                        if self.board[to.index()] != 0 {
+                            break;
                         }
                     }
                 }
-                Kind::Cannon => {
-                    for ray in &RAYS[index] {
-                        let mut screened = false;
-                        for to in ray.iter() {
-                            let occupied = self.board[to.index()] != 0;
-                            if !screened {
-                                if occupied {
-                                    screened = true;
-                                } else if !captures_only {
-                                    list.push(Move::new(from, to));
-                                }
-                            } else if occupied {
-                                if self.is_enemy_or_empty(to, color) {
-                                    list.push(Move::new(from, to));
-                                }
-                                break;
+            }
+            Kind::Cannon => {
+                for ray in &RAYS[index] {
+                    let mut screened = false;
+                    for to in ray.iter() {
+                        let occupied = self.board[to.index()] != 0;
+                        if !screened {
+                            if occupied {
+                                screened = true;
+                            } else {
+                                push(to);
                             }
+                        } else if occupied {
+                            push(to);
+                            break;
                         }
                     }
                 }
