@@ -104,7 +104,13 @@ struct Search {
     history: Vec<i32>,
     /// The static evaluation at each ply of the line ([`NO_EVAL`] when in check).
     evals: [i32; MAX_PLY],
+    /// Static evaluations already made, by position key: the upper half of the key and the
+    /// score ([`NO_EVAL`]: none yet). Iterative deepening meets most positions again.
+    eval_cache: Vec<(u32, i32)>,
 }
+
+/// How many static evaluations the search remembers (a power of two; 512 KB).
+const EVAL_CACHE_ENTRIES: usize = 1 << 16;
 
 /// The static evaluation of a node in check, which has none.
 const NO_EVAL: i32 = i32::MIN;
@@ -213,6 +219,20 @@ impl Search {
             depth: depth.clamp(-1, 127) as i8,
             bound,
         };
+    }
+
+    /// The static evaluation of `position`, from the cache when it was made before.
+    fn evaluate(&mut self, position: &Position) -> i32 {
+        let key = position.key();
+        let slot = (key as usize) & (EVAL_CACHE_ENTRIES - 1);
+        let check = (key >> 32) as u32;
+        let (seen, score) = self.eval_cache[slot];
+        if seen == check && score != NO_EVAL {
+            return score;
+        }
+        let score = evaluate(position);
+        self.eval_cache[slot] = (check, score);
+        score
     }
 
     fn push(&mut self, mv: Option<Move>) {
@@ -336,7 +356,7 @@ impl Search {
                 return -(MATE - ply);
             }
         } else {
-            stand_pat = evaluate(&position);
+            stand_pat = self.evaluate(&position);
             if stand_pat >= beta || ply as usize >= MAX_PLY - 1 {
                 return stand_pat;
             }
@@ -344,7 +364,7 @@ impl Search {
             position.legal_captures(&mut moves);
         }
         if ply as usize >= MAX_PLY - 1 {
-            return evaluate(&position);
+            return self.evaluate(&position);
         }
         self.order(&position, &mut moves, None, ply as usize);
         // Captures (or every reply to a check) first; then, at the first ply, the quiet moves
@@ -455,7 +475,7 @@ impl Search {
         let eval_here = if in_check {
             NO_EVAL
         } else {
-            evaluate(&position)
+            self.evaluate(&position)
         };
         self.evals[ply as usize] = eval_here;
         let improving = ply >= 2
@@ -675,6 +695,7 @@ impl Deepening {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; POINTS * POINTS],
             evals: [NO_EVAL; MAX_PLY],
+            eval_cache: vec![(0, NO_EVAL); EVAL_CACHE_ENTRIES],
         };
         let root_position = root.clone();
         search.order(&root_position, &mut order, None, 0);
