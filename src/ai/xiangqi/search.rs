@@ -538,14 +538,17 @@ impl Search {
         };
         // The quiet moves searched so far, whose history a later cutoff lowers.
         let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
+        let enemy_general = position.general(side.opponent());
         for (index, &mv) in moves.iter().enumerate() {
             let quiet = !position.is_capture(mv);
+            let prunable =
+                quiet && index > 0 && best_score > -MATE_BOUND && (futile || index >= late_limit);
+            // A move far from the enemy general's lines cannot give check: pruned unplayed.
+            if prunable && !may_give_check(mv, enemy_general) {
+                continue;
+            }
             self.push(Some(mv));
-            let prunable = quiet && index > 0 && best_score > -MATE_BOUND;
-            if prunable
-                && (futile || index >= late_limit)
-                && !self.position().in_check(self.position().side_to_move())
-            {
+            if prunable && !self.position().in_check(self.position().side_to_move()) {
                 self.pop();
                 continue;
             }
