@@ -8,7 +8,7 @@
 //! move.
 
 use super::fitted::{CORRECTION, WEIGHTS};
-use crate::rules::xiangqi::{Color, Kind, POINTS, Position, Square};
+use crate::rules::xiangqi::{Color, Kind, POINTS, Piece, Position, Square};
 
 /// The score of a won game, less the plies it takes.
 pub const MATE: i32 = 30_000;
@@ -219,15 +219,35 @@ pub fn features(position: &Position) -> [i32; FEATURES] {
 /// for each chariot on the board, one for each horse and cannon).
 const FULL_PHASE: i32 = 16;
 
-/// `[colour][kind][point]`: what a piece there adds to Red's score in the opening and in the
-/// ending (Black's counted against), in hundredths of a centipawn: its weighted material and
-/// placement, its fitted correction, and what its reach's due takes off. The weighted sum of
-/// [`features`] and the corrections, folded piece by piece, so that [`evaluate`] adds one
-/// number a piece (and its reach).
-static PIECE_SCORES: [[[[i32; 2]; POINTS]; 7]; 2] = build_piece_scores();
+/// What a piece on a point adds to the evaluation, folded from the weights, the placement
+/// table and the corrections.
+#[derive(Clone, Copy)]
+struct Folded {
+    /// What it adds to Red's score in the opening and in the ending (Black's counted
+    /// against), in hundredths of a centipawn: its weighted material and placement, its
+    /// fitted correction, and what its reach's due takes off.
+    score: [i32; 2],
+    /// What each point it reaches adds, likewise (`None`: its reach is not counted).
+    per_reach: Option<[i32; 2]>,
+    /// How much it threatens the enemy general, guards its own, and counts to the phase.
+    attack: i32,
+    guard: i32,
+    phase: i32,
+}
 
-const fn build_piece_scores() -> [[[[i32; 2]; POINTS]; 7]; 2] {
-    let mut table = [[[[0; 2]; POINTS]; 7]; 2];
+/// `[piece code][point]`: [`Folded`], the weighted sum of [`features`] and the corrections
+/// piece by piece, so that [`evaluate`] adds one entry a piece (and its reach).
+static FOLDED: [[Folded; POINTS]; 16] = build_folded();
+
+const fn build_folded() -> [[Folded; POINTS]; 16] {
+    let none = Folded {
+        score: [0; 2],
+        per_reach: None,
+        attack: 0,
+        guard: 0,
+        phase: 0,
+    };
+    let mut table = [[none; POINTS]; 16];
     let colors = [Color::Red, Color::Black];
     let mut c = 0;
     while c < 2 {
@@ -235,12 +255,14 @@ const fn build_piece_scores() -> [[[[i32; 2]; POINTS]; 7]; 2] {
         let mut k = 0;
         while k < 7 {
             let kind = Kind::ALL[k];
+            let code = Piece::new(colors[c], kind).code();
             let mut index = 0;
             while index < POINTS {
                 if let Some(square) = Square::from_index(index) {
                     let (ahead, off_centre) = coordinates(colors[c], square);
                     let cell = (ahead * 5 + off_centre) as usize;
                     let across = !square.on_own_side(colors[c]);
+                    let folded = &mut table[code][index];
                     let mut stage = 0;
                     while stage < 2 {
                         let weights = &WEIGHTS[stage];
@@ -252,9 +274,13 @@ const fn build_piece_scores() -> [[[[i32; 2]; POINTS]; 7]; 2] {
                         if let Some((term, due)) = reach_term(kind) {
                             score -= weights[term] * due;
                         }
-                        table[c][k][index][stage] = sign * score;
+                        folded.score[stage] = sign * score;
                         stage += 1;
                     }
+                    if let Some((term, _)) = reach_term(kind) {
+                        folded.per_reach = Some([sign * WEIGHTS[0][term], sign * WEIGHTS[1][term]]);
+                    }
+                    (folded.attack, folded.guard, folded.phase) = weight_in_attack(kind, across);
                 }
                 index += 1;
             }
@@ -265,20 +291,6 @@ const fn build_piece_scores() -> [[[[i32; 2]; POINTS]; 7]; 2] {
     table
 }
 
-/// `[kind]`: what each point a piece of the kind reaches adds in the opening and the ending,
-/// in hundredths of a centipawn (0 for kinds whose reach is not counted).
-static REACH_WEIGHTS: [[i32; 2]; 7] = {
-    let mut table = [[0; 2]; 7];
-    let mut k = 0;
-    while k < 7 {
-        if let Some((term, _)) = reach_term(Kind::ALL[k]) {
-            table[k] = [WEIGHTS[0][term], WEIGHTS[1][term]];
-        }
-        k += 1;
-    }
-    table
-};
-
 /// The position's score for the side to move: [`features`] weighted and the fitted
 /// corrections added, for the opening and for the ending, blended by the phase.
 pub fn evaluate(position: &Position) -> i32 {
@@ -288,21 +300,18 @@ pub fn evaluate(position: &Position) -> i32 {
     let mut defenders = [0i32; 2];
     let mut phase = 0;
     for (square, piece) in position.pieces() {
-        let (side, kind) = (piece.color().index(), piece.kind());
-        let [opening, ending] = PIECE_SCORES[side][kind as usize][square.index()];
-        score[0] += opening;
-        score[1] += ending;
-        let (attack, guard, weight) = weight_in_attack(kind, !square.on_own_side(piece.color()));
-        if reach_term(kind).is_some() {
+        let folded = &FOLDED[piece.code()][square.index()];
+        score[0] += folded.score[0];
+        score[1] += folded.score[1];
+        if let Some([per_opening, per_ending]) = folded.per_reach {
             let reach = position.reach(square) as i32;
-            let sign = 1 - 2 * side as i32;
-            let [per_opening, per_ending] = REACH_WEIGHTS[kind as usize];
-            score[0] += sign * per_opening * reach;
-            score[1] += sign * per_ending * reach;
+            score[0] += per_opening * reach;
+            score[1] += per_ending * reach;
         }
-        attackers[side] += attack;
-        defenders[side] += guard;
-        phase += weight;
+        let side = piece.color().index();
+        attackers[side] += folded.attack;
+        defenders[side] += folded.guard;
+        phase += folded.phase;
     }
     let danger = danger(attackers, defenders);
     let tempo = match position.side_to_move() {

@@ -111,7 +111,7 @@ impl Piece {
     }
 
     /// 1–15, for tables indexed by piece (0 is never used).
-    pub(super) const fn code(self) -> usize {
+    pub const fn code(self) -> usize {
         self.0 as usize
     }
 
