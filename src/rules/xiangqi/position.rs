@@ -269,34 +269,38 @@ impl Position {
         mut visit: impl FnMut(Square),
     ) {
         let color = piece.color();
-        let mut push = |to: Square| {
-            let target = self.board[to.index()];
-            if target == 0 {
-                if !captures_only {
+        // A macro rather than a closure, so that every use is inlined.
+        macro_rules! push {
+            ($to:expr) => {{
+                let to: Square = $to;
+                let target = self.board[to.index()];
+                if target == 0 {
+                    if !captures_only {
+                        visit(to);
+                    }
+                } else if Piece::from_code(target).is_some_and(|p| p.color() != color) {
                     visit(to);
                 }
-            } else if Piece::from_code(target).is_some_and(|p| p.color() != color) {
-                visit(to);
-            }
-        };
+            }};
+        }
         match piece.kind() {
-            Kind::General => GENERAL[index].iter().for_each(|(to, _)| push(to)),
-            Kind::Advisor => ADVISOR[index].iter().for_each(|(to, _)| push(to)),
+            Kind::General => GENERAL[index].iter().for_each(|(to, _)| push!(to)),
+            Kind::Advisor => ADVISOR[index].iter().for_each(|(to, _)| push!(to)),
             Kind::Elephant => ELEPHANT[index]
                 .iter()
                 .filter(|(_, eye)| self.board[eye.index()] == 0)
-                .for_each(|(to, _)| push(to)),
+                .for_each(|(to, _)| push!(to)),
             Kind::Horse => HORSE[index]
                 .iter()
                 .filter(|(_, leg)| self.board[leg.index()] == 0)
-                .for_each(|(to, _)| push(to)),
+                .for_each(|(to, _)| push!(to)),
             Kind::Soldier => SOLDIER[color.index()][index]
                 .iter()
-                .for_each(|(to, _)| push(to)),
+                .for_each(|(to, _)| push!(to)),
             Kind::Chariot => {
                 for ray in &RAYS[index] {
                     for to in ray.iter() {
-                        push(to);
+                        push!(to);
                         if self.board[to.index()] != 0 {
                             break;
                         }
@@ -312,10 +316,10 @@ impl Position {
                             if occupied {
                                 screened = true;
                             } else {
-                                push(to);
+                                push!(to);
                             }
                         } else if occupied {
-                            push(to);
+                            push!(to);
                             break;
                         }
                     }
@@ -440,9 +444,14 @@ impl Position {
 
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
-        let mut list = MoveList::new();
-        self.legal_moves(&mut list);
-        list.contains(&mv)
+        let Some(piece) = self.piece_at(mv.from()).filter(|p| p.color() == self.side) else {
+            return false;
+        };
+        let mut moves_there = false;
+        self.for_each_target(mv.from().index(), piece, false, |to| {
+            moves_there |= to == mv.to()
+        });
+        moves_there && self.clone().keeps_general_safe(mv)
     }
 
     /// Whether `mv` captures.

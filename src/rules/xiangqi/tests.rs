@@ -142,6 +142,37 @@ fn no_move_may_leave_the_own_general_attacked() {
     }
 }
 
+/// `is_legal` answers for every pair of points as the list of legal moves does, over the
+/// positions of games of moves picked in turn from the list.
+#[test]
+fn a_move_is_legal_exactly_when_the_legal_moves_list_it() {
+    let mut checked = 0;
+    for seed in 0..12usize {
+        let mut position = Position::start();
+        for ply in 0..120 {
+            let mut moves = MoveList::new();
+            position.legal_moves(&mut moves);
+            for from in Square::all() {
+                for to in Square::all() {
+                    let mv = Move::new(from, to);
+                    assert_eq!(
+                        position.is_legal(mv),
+                        moves.contains(&mv),
+                        "{mv} in {}",
+                        position.to_fen()
+                    );
+                    checked += 1;
+                }
+            }
+            if moves.is_empty() {
+                break;
+            }
+            position.play_unchecked(moves[(seed * 7 + ply * 13) % moves.len()]);
+        }
+    }
+    assert!(checked > 1_000_000, "{checked} pairs");
+}
+
 #[test]
 fn checkmate_wins_and_stalemate_loses() {
     // Two chariots mate the black general on its back rank.
