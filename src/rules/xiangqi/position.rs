@@ -13,6 +13,9 @@ use std::fmt;
 pub struct Position {
     /// Piece codes by point; 0 is empty.
     board: [u8; POINTS],
+    /// The points of each side's pieces, one bit a point, by [`Color::index`]: the board
+    /// again, so that a walk over the pieces skips the empty points.
+    occupied: [u128; 2],
     side: Color,
     /// Each side's general, by [`Color::index`].
     generals: [Square; 2],
@@ -21,6 +24,15 @@ pub struct Position {
     quiet_plies: u16,
     /// The move number, starting at 1 and increasing after Black's move.
     fullmove: u16,
+}
+
+/// The points of the set bits of `bits` (bit `i` for the point of index `i`), in order.
+fn points(mut bits: u128) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        let index = bits.trailing_zeros() as usize;
+        bits &= bits.wrapping_sub(1);
+        Square::from_index(index)
+    })
 }
 
 const fn splitmix(state: u64) -> (u64, u64) {
@@ -110,8 +122,13 @@ impl Position {
             generals[0].ok_or(PositionError::NoGeneral("red"))?,
             generals[1].ok_or(PositionError::NoGeneral("black"))?,
         ];
+        let mut occupied = [0u128; 2];
+        for &(square, piece) in pieces {
+            occupied[piece.color().index()] |= 1 << square.index();
+        }
         let mut position = Position {
             board,
+            occupied,
             side,
             generals,
             key: 0,
@@ -145,7 +162,7 @@ impl Position {
 
     /// Every piece with its point.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(|s| self.piece_at(s).map(|p| (s, p)))
+        points(self.occupied[0] | self.occupied[1]).filter_map(|s| self.piece_at(s).map(|p| (s, p)))
     }
 
     /// The side to move.
@@ -229,11 +246,9 @@ impl Position {
 
     /// Every move of the side to move that obeys the pieces' movement, legal or not.
     pub(super) fn pseudo_moves(&self, list: &mut MoveList, captures_only: bool) {
-        for index in 0..POINTS {
-            if let Some(piece) = Piece::from_code(self.board[index])
-                && piece.color() == self.side
-            {
-                self.piece_moves(index, piece, list, captures_only);
+        for square in points(self.occupied[self.side.index()]) {
+            if let Some(piece) = self.piece_at(square) {
+                self.piece_moves(square.index(), piece, list, captures_only);
             }
         }
     }
@@ -329,7 +344,8 @@ impl Position {
     }
 
     /// Whether `mv` (a pseudo-legal move of the side to move) leaves its general safe. The
-    /// board is changed and put back.
+    /// board is changed and put back (not `occupied`, which [`Position::in_check`] does not
+    /// read).
     #[inline]
     fn keeps_general_safe(&mut self, mv: Move) -> bool {
         let (from, to) = (mv.from().index(), mv.to().index());
@@ -353,19 +369,28 @@ impl Position {
 
     /// Every legal move of the side to move.
     pub fn legal_moves(&self, list: &mut MoveList) {
-        self.generate_legal(list, false);
+        self.legal_moves_knowing_check(list, false, self.in_check(self.side));
     }
 
     /// Every legal capture of the side to move.
     pub fn legal_captures(&self, list: &mut MoveList) {
-        self.generate_legal(list, true);
+        self.legal_moves_knowing_check(list, true, self.in_check(self.side));
     }
 
-    fn generate_legal(&self, list: &mut MoveList, captures_only: bool) {
+    /// [`Position::legal_moves`] (or, if `captures_only`, [`Position::legal_captures`]) for a
+    /// caller that has already asked whether the side to move is in check: `in_check` is
+    /// that answer.
+    pub fn legal_moves_knowing_check(
+        &self,
+        list: &mut MoveList,
+        captures_only: bool,
+        in_check: bool,
+    ) {
+        debug_assert_eq!(in_check, self.in_check(self.side));
         list.clear();
         self.pseudo_moves(list, captures_only);
         let mut scratch = self.clone();
-        if self.in_check(self.side) {
+        if in_check {
             list.retain(|mv| scratch.keeps_general_safe(*mv));
         } else {
             let exposing = self.exposing_points();
@@ -486,6 +511,10 @@ impl Position {
         }
         self.board[to] = moved;
         self.board[from] = 0;
+        self.occupied[self.side.index()] ^= (1 << from) | (1 << to);
+        if captured != 0 {
+            self.occupied[self.side.opponent().index()] ^= 1 << to;
+        }
         if self.generals[self.side.index()].index() == from {
             self.generals[self.side.index()] = mv.to();
         }
