@@ -351,7 +351,7 @@ impl Search {
         let mut moves = MoveList::new();
         let mut stand_pat = -INFINITY;
         if in_check {
-            position.legal_moves(&mut moves);
+            position.legal_moves_knowing_check(&mut moves, false, true);
             if moves.is_empty() {
                 return -(MATE - ply);
             }
@@ -361,7 +361,7 @@ impl Search {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            position.legal_captures(&mut moves);
+            position.legal_moves_knowing_check(&mut moves, true, false);
         }
         if ply as usize >= MAX_PLY - 1 {
             return self.evaluate(&position);
@@ -377,7 +377,7 @@ impl Search {
                 }
                 let general = position.general(enemy);
                 let mut all = MoveList::new();
-                position.legal_moves(&mut all);
+                position.legal_moves_knowing_check(&mut all, false, false);
                 moves.clear();
                 moves.extend(
                     all.into_iter()
@@ -508,18 +508,24 @@ impl Search {
                 return if score > MATE_BOUND { beta } else { score };
             }
         }
+        // The table's move is searched before the others are generated, which a cutoff
+        // by it spares; the order is the same as if all were generated at once.
+        let table_move = entry
+            .and_then(|e| e.best)
+            .filter(|&mv| position.is_legal(mv));
         let mut moves = MoveList::new();
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
-            // Checkmate and stalemate both lose.
-            return -(MATE - ply);
+        match table_move {
+            Some(mv) => moves.push(mv),
+            None => {
+                position.legal_moves_knowing_check(&mut moves, false, in_check);
+                if moves.is_empty() {
+                    // Checkmate and stalemate both lose.
+                    return -(MATE - ply);
+                }
+                self.order(&position, &mut moves, None, ply as usize);
+            }
         }
-        self.order(
-            &position,
-            &mut moves,
-            entry.and_then(|e| e.best),
-            ply as usize,
-        );
+        let mut generated = table_move.is_none();
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -539,7 +545,20 @@ impl Search {
         // The quiet moves searched so far, whose history a later cutoff lowers.
         let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
         let enemy_general = position.general(side.opponent());
-        for (index, &mv) in moves.iter().enumerate() {
+        let mut next = 0;
+        loop {
+            if next == moves.len() {
+                if generated {
+                    break;
+                }
+                // The table's move did not cut: all the moves, it first (already searched).
+                position.legal_moves_knowing_check(&mut moves, false, in_check);
+                self.order(&position, &mut moves, table_move, ply as usize);
+                generated = true;
+                continue;
+            }
+            let (index, mv) = (next, moves[next]);
+            next += 1;
             let quiet = !position.is_capture(mv);
             let prunable =
                 quiet && index > 0 && best_score > -MATE_BOUND && (futile || index >= late_limit);
