@@ -326,16 +326,19 @@ impl Search {
             }
             -self.history[history_slot(*mv)]
         };
-        // Keys on the stack; the index breaks ties, so the order is the stable sort's
-        // without its allocation.
-        let mut keyed: ArrayVec<(i32, u8, Move), MAX_MOVES> = moves
+        // Each key and the move's index packed in one number, on the stack: the index breaks
+        // ties, so the order is the stable sort's without its allocation.
+        let mut keyed: ArrayVec<u64, MAX_MOVES> = moves
             .iter()
             .enumerate()
-            .map(|(index, mv)| (key(mv), index as u8, *mv))
+            .map(|(index, mv)| {
+                (u64::from(key(mv).wrapping_sub(i32::MIN) as u32) << 8) | index as u64
+            })
             .collect();
-        keyed.sort_unstable_by_key(|&(key, index, _)| (key, index));
-        for (slot, (_, _, mv)) in moves.iter_mut().zip(keyed) {
-            *slot = mv;
+        keyed.sort_unstable();
+        let unordered = moves.clone();
+        for (slot, packed) in moves.iter_mut().zip(keyed) {
+            *slot = unordered[(packed & 0xff) as usize];
         }
     }
 
