@@ -326,19 +326,21 @@ impl Search {
             }
             -self.history[history_slot(*mv)]
         };
-        // Each key and the move's index packed in one number, on the stack: the index breaks
-        // ties, so the order is the stable sort's without its allocation.
+        // Each key, the move's index (which breaks ties, so the order is the stable sort's)
+        // and the move packed in one number, on the stack.
         let mut keyed: ArrayVec<u64, MAX_MOVES> = moves
             .iter()
             .enumerate()
             .map(|(index, mv)| {
-                (u64::from(key(mv).wrapping_sub(i32::MIN) as u32) << 8) | index as u64
+                let key = u64::from(key(mv) as u32 ^ 0x8000_0000);
+                let (from, to) = (mv.from().index() as u64, mv.to().index() as u64);
+                (key << 24) | ((index as u64) << 16) | (from << 8) | to
             })
             .collect();
         keyed.sort_unstable();
-        let unordered = moves.clone();
+        let point = |bits: u64| Square::from_index((bits & 0xff) as usize).expect("a point");
         for (slot, packed) in moves.iter_mut().zip(keyed) {
-            *slot = unordered[(packed & 0xff) as usize];
+            *slot = Move::new(point(packed >> 8), point(packed));
         }
     }
 
