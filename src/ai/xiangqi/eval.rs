@@ -219,33 +219,45 @@ pub fn features(position: &Position) -> [i32; FEATURES] {
 /// for each chariot on the board, one for each horse and cannon).
 const FULL_PHASE: i32 = 16;
 
-/// What a piece on a point adds to the evaluation, folded from the weights, the placement
-/// table and the corrections.
+/// What a piece on a point adds to the evaluation: the weights, the placement table and the
+/// corrections folded piece by piece.
 #[derive(Clone, Copy)]
 struct Folded {
     /// What it adds to Red's score in the opening and in the ending (Black's counted
     /// against), in hundredths of a centipawn: its weighted material and placement, its
     /// fitted correction, and what its reach's due takes off.
     score: [i32; 2],
-    /// What each point it reaches adds, likewise (`None`: its reach is not counted).
-    per_reach: Option<[i32; 2]>,
     /// How much it threatens the enemy general, guards its own, and counts to the phase.
-    attack: i32,
-    guard: i32,
-    phase: i32,
+    roles: [i8; 3],
+    /// Whether its reach counts ([`PER_REACH`]).
+    reaches: bool,
 }
 
 /// `[piece code][point]`: [`Folded`], the weighted sum of [`features`] and the corrections
 /// piece by piece, so that [`evaluate`] adds one entry a piece (and its reach).
 static FOLDED: [[Folded; POINTS]; 16] = build_folded();
 
+/// `[piece code]`: what each point a piece reaches adds, as [`Folded::score`] counts.
+static PER_REACH: [[i32; 2]; 16] = {
+    let mut table = [[0; 2]; 16];
+    let mut k = 0;
+    while k < 7 {
+        if let Some((term, _)) = reach_term(Kind::ALL[k]) {
+            let red = Piece::new(Color::Red, Kind::ALL[k]).code();
+            let black = Piece::new(Color::Black, Kind::ALL[k]).code();
+            table[red] = [WEIGHTS[0][term], WEIGHTS[1][term]];
+            table[black] = [-WEIGHTS[0][term], -WEIGHTS[1][term]];
+        }
+        k += 1;
+    }
+    table
+};
+
 const fn build_folded() -> [[Folded; POINTS]; 16] {
     let none = Folded {
         score: [0; 2],
-        per_reach: None,
-        attack: 0,
-        guard: 0,
-        phase: 0,
+        roles: [0; 3],
+        reaches: false,
     };
     let mut table = [[none; POINTS]; 16];
     let colors = [Color::Red, Color::Black];
@@ -277,10 +289,9 @@ const fn build_folded() -> [[Folded; POINTS]; 16] {
                         folded.score[stage] = sign * score;
                         stage += 1;
                     }
-                    if let Some((term, _)) = reach_term(kind) {
-                        folded.per_reach = Some([sign * WEIGHTS[0][term], sign * WEIGHTS[1][term]]);
-                    }
-                    (folded.attack, folded.guard, folded.phase) = weight_in_attack(kind, across);
+                    let (attack, guard, phase) = weight_in_attack(kind, across);
+                    folded.roles = [attack as i8, guard as i8, phase as i8];
+                    folded.reaches = reach_term(kind).is_some();
                 }
                 index += 1;
             }
@@ -300,18 +311,21 @@ pub fn evaluate(position: &Position) -> i32 {
     let mut defenders = [0i32; 2];
     let mut phase = 0;
     for (square, piece) in position.pieces() {
-        let folded = &FOLDED[piece.code()][square.index()];
+        let code = piece.code();
+        let folded = &FOLDED[code][square.index()];
         score[0] += folded.score[0];
         score[1] += folded.score[1];
-        if let Some([per_opening, per_ending]) = folded.per_reach {
+        if folded.reaches {
             let reach = position.reach(square) as i32;
+            let [per_opening, per_ending] = PER_REACH[code];
             score[0] += per_opening * reach;
             score[1] += per_ending * reach;
         }
+        let [attack, guard, weight] = folded.roles;
         let side = piece.color().index();
-        attackers[side] += folded.attack;
-        defenders[side] += folded.guard;
-        phase += folded.phase;
+        attackers[side] += i32::from(attack);
+        defenders[side] += i32::from(guard);
+        phase += i32::from(weight);
     }
     let danger = danger(attackers, defenders);
     let tempo = match position.side_to_move() {
