@@ -1,12 +1,14 @@
 //! Principal-variation alpha-beta with iterative deepening (the best move first in an
 //! aspiration window), a transposition table kept from move to move, quiescence on captures
-//! (with delta pruning) and, at its first ply, quiet checks, null-move pruning, reverse futility, futility and
-//! late-move pruning near the leaves (bolder or more careful as the static evaluation rises
-//! or not over the side's last move), late-move reductions, killer and history ordering (a
-//! cutoff raises its move's history and lowers that of the quiet moves tried before it), and
-//! the repetition rules: a cycle in the line searched is judged as the referee would (the
-//! perpetual checker or chaser loses, anything else is a draw), so the search never walks
-//! into a loss by repetition and steers the opponent into one when it can.
+//! (with delta pruning) and, at its first ply, quiet checks, null-move pruning, reverse
+//! futility, futility and late-move pruning near the leaves (bolder or more careful as the
+//! static evaluation rises or not over the side's last move), late-move reductions, the table's
+//! move searched before the others are generated, killer and history ordering (a cutoff raises
+//! its move's history and lowers that of the quiet moves tried before it), static evaluations
+//! remembered by position key, and the repetition rules: a cycle in the line searched is judged
+//! as the referee would (the perpetual checker or chaser loses, anything else is a draw), so
+//! the search never walks into a loss by repetition and steers the opponent into one when it
+//! can.
 
 use super::eval::{MATE, MATE_BOUND, evaluate, value};
 use crate::ai::{Budget, Halt};
@@ -105,7 +107,7 @@ struct Search {
     /// The static evaluation at each ply of the line ([`NO_EVAL`] when in check).
     evals: [i32; MAX_PLY],
     /// Static evaluations already made, by position key: the upper half of the key and the
-    /// score ([`NO_EVAL`]: none yet). Iterative deepening meets most positions again.
+    /// score ([`NO_EVAL`]: none yet). Iterative deepening meets many positions again.
     eval_cache: Vec<(u32, i32)>,
 }
 
@@ -514,7 +516,7 @@ impl Search {
             }
         }
         // The table's move is searched before the others are generated, which a cutoff
-        // by it spares; the order is the same as if all were generated at once.
+        // by it spares; the others are then ordered with the history its search left.
         let table_move = entry
             .and_then(|e| e.best)
             .filter(|&mv| position.is_legal(mv));
