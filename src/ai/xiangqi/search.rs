@@ -186,6 +186,25 @@ fn history_slot(mv: Move) -> usize {
     mv.from().index() * POINTS + mv.to().index()
 }
 
+/// What each kind is worth in a static exchange: the general more than everything else.
+fn exchange_worth(kind: Kind) -> i32 {
+    match kind {
+        Kind::General => MATE,
+        _ => value(kind),
+    }
+}
+
+/// Whether the capture `mv` loses material once both sides have taken back on its point (a
+/// static exchange): only a piece worth more than its victim can.
+fn loses_material(position: &Position, mv: Move) -> bool {
+    let worth = |square: Square| {
+        position
+            .piece_at(square)
+            .map_or(0, |p| exchange_worth(p.kind()))
+    };
+    worth(mv.from()) > worth(mv.to()) && position.static_exchange(mv, exchange_worth) < 0
+}
+
 /// Most valuable victim, least valuable attacker.
 fn capture_order(position: &Position, mv: Move) -> i32 {
     let victim = position.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
@@ -318,6 +337,10 @@ impl Search {
                 return i32::MIN;
             }
             if position.is_capture(*mv) {
+                // Captures that lose material come after the quiet moves.
+                if loses_material(position, *mv) {
+                    return 2_000_000 - capture_order(position, *mv);
+                }
                 return -1_000_000 - capture_order(position, *mv);
             }
             if killers[0] == Some(*mv) {
@@ -369,6 +392,8 @@ impl Search {
             }
             alpha = alpha.max(stand_pat);
             position.legal_moves_knowing_check(&mut moves, true, false);
+            // A capture that loses material once both sides have taken back is not tried.
+            moves.retain(|mv| !loses_material(&position, *mv));
         }
         if ply as usize >= MAX_PLY - 1 {
             return self.evaluate(&position);

@@ -338,6 +338,28 @@ const fn build_soldier(color: Color) -> [Reach<3>; POINTS] {
 pub(super) static SOLDIER: [[Reach<3>; POINTS]; 2] =
     [build_soldier(Color::Red), build_soldier(Color::Black)];
 
+const fn build_soldier_attackers(color: Color) -> [Reach<3>; POINTS] {
+    let steps = build_soldier(color);
+    let mut table = [Reach::EMPTY; POINTS];
+    let mut from = 0;
+    while from < POINTS {
+        let mut i = 0;
+        while i < steps[from].len as usize {
+            let to = steps[from].to[i] as usize;
+            table[to] = table[to].push(Square(from as u8), Square(from as u8));
+            i += 1;
+        }
+        from += 1;
+    }
+    table
+}
+
+/// The points from which a soldier of each colour reaches each point.
+pub(super) static SOLDIER_ATTACKERS: [[Reach<3>; POINTS]; 2] = [
+    build_soldier_attackers(Color::Red),
+    build_soldier_attackers(Color::Black),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,6 +391,22 @@ mod tests {
         for target in Square::all() {
             for (horse, leg) in HORSE_ATTACKERS[target.index()].iter() {
                 assert!(HORSE[horse.index()].iter().any(|m| m == (target, leg)));
+            }
+            for color in 0..2 {
+                let mut found: Vec<Square> = SOLDIER_ATTACKERS[color][target.index()]
+                    .iter()
+                    .map(|(from, _)| from)
+                    .collect();
+                let mut expected: Vec<Square> = Square::all()
+                    .filter(|from| {
+                        SOLDIER[color][from.index()]
+                            .iter()
+                            .any(|(to, _)| to == target)
+                    })
+                    .collect();
+                found.sort_by_key(|s| s.index());
+                expected.sort_by_key(|s| s.index());
+                assert_eq!(found, expected, "{target}");
             }
         }
     }

@@ -2,7 +2,8 @@
 //! legal (FEN parsing validates), changed only by legal moves.
 
 use super::board::{
-    ADVISOR, ELEPHANT, GENERAL, HORSE, HORSE_ATTACKERS, POINTS, RAYS, SOLDIER, Square,
+    ADVISOR, ELEPHANT, GENERAL, HORSE, HORSE_ATTACKERS, POINTS, RAYS, SOLDIER, SOLDIER_ATTACKERS,
+    Square,
 };
 use super::moves::{Move, MoveList};
 use super::piece::{Color, Kind, Piece};
@@ -479,6 +480,39 @@ impl Position {
         moves_there && self.clone().keeps_general_safe(mv)
     }
 
+    /// What the side to move gains by `mv` if both sides then take turns capturing on its
+    /// point, each with its least valuable piece there (soldier, advisor, elephant, horse,
+    /// cannon, chariot, general, in that order) and each free to stop: a static exchange
+    /// evaluation, with `value` the worth of each kind. Pins, checks and the generals facing
+    /// each other are left out; give the general a worth above all the rest, so that it takes
+    /// only an undefended piece.
+    pub fn static_exchange(&self, mv: Move, value: impl Fn(Kind) -> i32) -> i32 {
+        let target = mv.to().index();
+        let worth = |code: u8| Piece::from_code(code).map_or(0, |p| value(p.kind()));
+        let mut board = self.board;
+        // gains[n]: what the side making the n-th capture has won if the exchange stops there.
+        let mut gains = [0i32; 34];
+        gains[0] = worth(board[target]);
+        let mut standing = worth(board[mv.from().index()]);
+        board[target] = board[mv.from().index()];
+        board[mv.from().index()] = 0;
+        let mut side = self.side.opponent();
+        let mut depth = 0;
+        while let Some(from) = least_valuable_attacker(&board, target, side) {
+            depth += 1;
+            gains[depth] = standing - gains[depth - 1];
+            standing = worth(board[from]);
+            board[target] = board[from];
+            board[from] = 0;
+            side = side.opponent();
+        }
+        while depth > 0 {
+            gains[depth - 1] = gains[depth - 1].min(-gains[depth]);
+            depth -= 1;
+        }
+        gains[0]
+    }
+
     /// Whether `mv` captures.
     pub fn is_capture(&self, mv: Move) -> bool {
         self.board[mv.to().index()] != 0
@@ -601,6 +635,55 @@ fn stands_where_it_can(piece: Piece, square: Square) -> bool {
         Kind::Soldier => rank >= 5 || (rank >= 3 && file.is_multiple_of(2)),
         Kind::Horse | Kind::Chariot | Kind::Cannon => true,
     }
+}
+
+/// The point of `side`'s least valuable piece (in [`Position::static_exchange`]'s order) that
+/// reaches point `target` on `board` by its movement, if any.
+fn least_valuable_attacker(board: &[u8; POINTS], target: usize, side: Color) -> Option<usize> {
+    let is = |from: Square, kind: Kind| board[from.index()] == Piece::new(side, kind).code() as u8;
+    let open = |point: Square| board[point.index()] == 0;
+    let stepping = SOLDIER_ATTACKERS[side.index()][target]
+        .iter()
+        .find(|&(from, _)| is(from, Kind::Soldier))
+        .or_else(|| {
+            ADVISOR[target]
+                .iter()
+                .find(|&(from, _)| is(from, Kind::Advisor))
+        })
+        .or_else(|| {
+            ELEPHANT[target]
+                .iter()
+                .find(|&(from, eye)| is(from, Kind::Elephant) && open(eye))
+        })
+        .or_else(|| {
+            HORSE_ATTACKERS[target]
+                .iter()
+                .find(|&(from, leg)| is(from, Kind::Horse) && open(leg))
+        });
+    if let Some((from, _)) = stepping {
+        return Some(from.index());
+    }
+    // Along the lines a chariot is the first piece met, a cannon the second.
+    let mut chariot = None;
+    for ray in &RAYS[target] {
+        let mut pieces = ray.iter().filter(|&point| !open(point));
+        let Some(first) = pieces.next() else {
+            continue;
+        };
+        if is(first, Kind::Chariot) {
+            chariot = chariot.or(Some(first.index()));
+        } else if let Some(second) = pieces.next()
+            && is(second, Kind::Cannon)
+        {
+            return Some(second.index());
+        }
+    }
+    chariot.or_else(|| {
+        GENERAL[target]
+            .iter()
+            .find(|&(from, _)| is(from, Kind::General))
+            .map(|(from, _)| from.index())
+    })
 }
 
 impl fmt::Debug for Position {

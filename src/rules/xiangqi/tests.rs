@@ -623,3 +623,52 @@ fn perpetual_check_loses_against_perpetual_chase() {
     assert!(seen[..10].iter().all(|o| o == "ongoing"), "{seen:?}");
     assert_eq!(seen[10], "black-wins perpetual-check");
 }
+
+/// The static exchange on hand-made boards: a defended soldier, a cannon's screen appearing
+/// and a chariot behind the line, a general that takes back only what nothing guards.
+#[test]
+fn the_static_exchange_counts_each_sides_best_recaptures() {
+    let value = |kind: Kind| match kind {
+        Kind::General => 10_000,
+        Kind::Advisor | Kind::Elephant => 200,
+        Kind::Horse => 400,
+        Kind::Cannon => 450,
+        Kind::Chariot => 900,
+        Kind::Soldier => 100,
+    };
+    let exchange = |fen: &str, mv: &str| {
+        let position = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mv: Move = mv.parse().expect("a move");
+        assert!(position.is_legal(mv), "{mv} in {fen}");
+        position.static_exchange(mv, value)
+    };
+    // A chariot takes a soldier the horse on b7 defends.
+    assert_eq!(
+        exchange("5k3/9/1n7/9/p8/9/9/9/9/R2K5 w - - 0 1", "a0a5"),
+        -800
+    );
+    // Without the horse the soldier is free.
+    assert_eq!(exchange("5k3/9/9/9/p8/9/9/9/9/R2K5 w - - 0 1", "a0a5"), 100);
+    // A cannon takes a chariot; the black cannon on a9 then has the horse as its screen and
+    // takes back.
+    let lone = "c4k3/9/n8/9/r8/9/P8/9/9/C2K5 w - - 0 1";
+    assert_eq!(exchange(lone, "a0a5"), 450);
+    // A red chariot on the rank takes back in turn.
+    let backed = "c4k3/9/n8/9/r7R/9/P8/9/9/C2K5 w - - 0 1";
+    assert_eq!(exchange(backed, "a0a5"), 900);
+    // A chariot takes an advisor only the general defends, and loses itself to the general,
+    // unless a horse guards the point.
+    assert_eq!(
+        exchange("4k4/4a4/9/9/9/4R4/9/9/9/3K5 w - - 0 1", "e4e8"),
+        -700
+    );
+    assert_eq!(
+        exchange("4k4/4a4/9/3N5/9/4R4/9/9/9/3K5 w - - 0 1", "e4e8"),
+        200
+    );
+    // A quiet move onto a point the enemy soldier guards loses the piece moved.
+    assert_eq!(
+        exchange("4k4/9/9/9/9/4p4/9/9/9/3K1R3 w - - 0 1", "f0f4"),
+        -900
+    );
+}
