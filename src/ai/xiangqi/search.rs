@@ -444,6 +444,18 @@ impl Search {
         alpha
     }
 
+    /// Whether `mv`, near the leaves, loses more in the exchange on its point than the search
+    /// below could win back: more than 20 centipawns × depth² for a quiet move, 80 × depth
+    /// for a capture.
+    fn loses_too_much(position: &Position, mv: Move, quiet: bool, depth: i32) -> bool {
+        let allowed = if quiet {
+            20 * depth * depth
+        } else {
+            80 * depth
+        };
+        position.static_exchange(mv, exchange_worth) < -allowed
+    }
+
     /// Whether the side to move has pieces beyond soldiers and guards (null moves are unsafe
     /// without them: zugzwang).
     fn has_big_pieces(position: &Position) -> bool {
@@ -561,8 +573,9 @@ impl Search {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        // Quiet moves that cannot reach alpha near the leaves (futility), and late ones there
-        // (late-move pruning), are skipped unless they give check.
+        // Quiet moves that cannot reach alpha near the leaves (futility), late ones there
+        // (late-move pruning), and moves there that lose too much in the exchange on their
+        // point are skipped unless they give check.
         let futile = static_eval
             .is_some_and(|eval| depth <= FUTILITY_DEPTH && eval + FUTILITY_MARGIN * depth <= alpha);
         let late_limit = if static_eval.is_some() && depth <= FUTILITY_DEPTH {
@@ -592,8 +605,11 @@ impl Search {
             let (index, mv) = (next, moves[next]);
             next += 1;
             let quiet = !position.is_capture(mv);
-            let prunable =
-                quiet && index > 0 && best_score > -MATE_BOUND && (futile || index >= late_limit);
+            let near_leaves = static_eval.is_some() && depth <= FUTILITY_DEPTH;
+            let prunable = index > 0
+                && best_score > -MATE_BOUND
+                && ((quiet && (futile || index >= late_limit))
+                    || (near_leaves && Self::loses_too_much(&position, mv, quiet, depth)));
             // A move far from the enemy general's lines cannot give check: pruned unplayed.
             if prunable && !may_give_check(mv, enemy_general) {
                 continue;
