@@ -23,7 +23,7 @@ pub use game::{
 pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
 pub use notation::{Notation, move_name};
 pub use piece::{Color, Kind, Piece};
-pub use position::{Position, PositionError};
+pub use position::{Candidates, Position, PositionError};
 pub use pressure::{CycleConduct, CycleVerdict, Pressure, cycle_conduct, judge_cycle, pressure};
 pub use record::{Conceded, Record as XiangqiRecord, RecordError, RecordTextError};
 

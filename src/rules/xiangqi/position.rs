@@ -387,16 +387,32 @@ impl Position {
         captures_only: bool,
         in_check: bool,
     ) {
+        let candidates = self.candidate_moves(list, captures_only, in_check);
+        let mut scratch = self.clone();
+        list.retain(|mv| !candidates.may_be_illegal(*mv) || scratch.keeps_general_safe(*mv));
+    }
+
+    /// Every move of the side to move by the pieces' movement (only captures, if
+    /// `captures_only`), legal or not, and which of them may leave the general attacked: for
+    /// a search that plays few of the moves it generates and tests only those it plays.
+    /// `in_check` is whether the side to move is in check.
+    pub fn candidate_moves(
+        &self,
+        list: &mut MoveList,
+        captures_only: bool,
+        in_check: bool,
+    ) -> Candidates {
         debug_assert_eq!(in_check, self.in_check(self.side));
         list.clear();
         self.pseudo_moves(list, captures_only);
-        let mut scratch = self.clone();
-        if in_check {
-            list.retain(|mv| scratch.keeps_general_safe(*mv));
+        Candidates(if in_check {
+            Exposing {
+                from: u128::MAX,
+                to: u128::MAX,
+            }
         } else {
-            let exposing = self.exposing_points();
-            list.retain(|mv| !exposing.may_expose(*mv) || scratch.keeps_general_safe(*mv));
-        }
+            self.exposing_points()
+        })
     }
 
     /// The points where a move of the side to move, not in check, could start or end and
@@ -609,6 +625,18 @@ impl Position {
 struct Exposing {
     from: u128,
     to: u128,
+}
+
+/// Which of a position's [`Position::candidate_moves`] may be illegal.
+pub struct Candidates(Exposing);
+
+impl Candidates {
+    /// Whether `mv` may leave its side's general attacked (then play it and ask
+    /// [`Position::in_check`] of the side that moved); any other candidate is legal.
+    #[inline]
+    pub fn may_be_illegal(&self, mv: Move) -> bool {
+        self.0.may_expose(mv)
+    }
 }
 
 impl Exposing {
