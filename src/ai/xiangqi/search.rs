@@ -144,7 +144,7 @@ const FUTILITY_DEPTH: i32 = 3;
 /// moves below it are taken as unable to cross it.
 const FUTILITY_MARGIN: i32 = 160;
 /// Quiet moves searched at depths 1 to 3 before the rest are pruned (index 0 unused).
-const LATE_MOVES: [usize; 4] = [usize::MAX, 12, 18, 28];
+const LATE_MOVES: [usize; 4] = [usize::MAX, 6, 10, 16];
 /// The half-width of the first window the best root move is searched in, around the last
 /// iteration's score.
 const ASPIRATION_WINDOW: i32 = 35;
