@@ -598,6 +598,9 @@ impl Search {
         let mut quiets_tried: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
         let enemy_general = position.general(side.opponent());
         let mut next = 0;
+        // The moves taken from the list so far, less those found illegal: the number that
+        // late-move reductions and pruning read.
+        let mut counted = 0;
         loop {
             if next == moves.len() {
                 if generated {
@@ -609,7 +612,7 @@ impl Search {
                 generated = true;
                 continue;
             }
-            let (index, mv) = (next, moves[next]);
+            let (index, mv) = (counted, moves[next]);
             next += 1;
             let quiet = !position.is_capture(mv);
             let near_leaves = static_eval.is_some() && depth <= FUTILITY_DEPTH;
@@ -619,6 +622,7 @@ impl Search {
                     || (near_leaves && Self::loses_too_much(&position, mv, quiet, depth)));
             // A move far from the enemy general's lines cannot give check: pruned unplayed.
             if prunable && !may_give_check(mv, enemy_general) {
+                counted += 1;
                 continue;
             }
             self.push(Some(mv));
@@ -630,6 +634,7 @@ impl Search {
                 self.pop();
                 continue;
             }
+            counted += 1;
             legal_found = true;
             if prunable && !self.position().in_check(self.position().side_to_move()) {
                 self.pop();

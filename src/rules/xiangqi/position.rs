@@ -698,12 +698,14 @@ fn least_valuable_attacker(board: &[u8; POINTS], target: usize, side: Color) -> 
         let Some(first) = pieces.next() else {
             continue;
         };
-        if is(first, Kind::Chariot) {
-            chariot = chariot.or(Some(first.index()));
-        } else if let Some(second) = pieces.next()
+        // A cannon takes over whatever stands first, its own chariot too, and is worth less.
+        if let Some(second) = pieces.next()
             && is(second, Kind::Cannon)
         {
             return Some(second.index());
+        }
+        if is(first, Kind::Chariot) {
+            chariot = chariot.or(Some(first.index()));
         }
     }
     chariot.or_else(|| {

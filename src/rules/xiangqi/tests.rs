@@ -625,7 +625,8 @@ fn perpetual_check_loses_against_perpetual_chase() {
 }
 
 /// The static exchange on hand-made boards: a defended soldier, a cannon's screen appearing
-/// and a chariot behind the line, a general that takes back only what nothing guards.
+/// and a chariot behind the line, a cannon behind its own chariot, a general that takes back
+/// only what nothing guards.
 #[test]
 fn the_static_exchange_counts_each_sides_best_recaptures() {
     let value = |kind: Kind| match kind {
@@ -656,6 +657,10 @@ fn the_static_exchange_counts_each_sides_best_recaptures() {
     // A red chariot on the rank takes back in turn.
     let backed = "c4k3/9/n8/9/r7R/9/P8/9/9/C2K5 w - - 0 1";
     assert_eq!(exchange(backed, "a0a5"), 900);
+    // A cannon behind its own chariot takes back first, over it: the chariot then takes the
+    // soldier that took the cannon.
+    let battery = "c4k3/9/r8/9/n2R5/P8/9/9/9/3K5 w - - 0 1";
+    assert_eq!(exchange(battery, "d5a5"), 400 - 900 + 450 - 100);
     // A chariot takes an advisor only the general defends, and loses itself to the general,
     // unless a horse guards the point.
     assert_eq!(
