@@ -2,13 +2,13 @@
 //! aspiration window), a transposition table kept from move to move, quiescence on captures
 //! (with delta pruning) and, at its first ply, quiet checks, null-move pruning, reverse
 //! futility, futility and late-move pruning near the leaves (bolder or more careful as the
-//! static evaluation rises or not over the side's last move), late-move reductions, the table's
-//! move searched before the others are generated, killer and history ordering (a cutoff raises
-//! its move's history and lowers that of the quiet moves tried before it), static evaluations
-//! remembered by position key, and the repetition rules: a cycle in the line searched is judged
-//! as the referee would (the perpetual checker or chaser loses, anything else is a draw), so
-//! the search never walks into a loss by repetition and steers the opponent into one when it
-//! can.
+//! static evaluation rises or not over the side's last move), late-move reductions (of quiet
+//! moves and of captures that lose material), the table's move searched before the others are
+//! generated, killer and history ordering (a cutoff raises its move's history and lowers that
+//! of the quiet moves tried before it), static evaluations remembered by position key, and the
+//! repetition rules: a cycle in the line searched is judged as the referee would (the
+//! perpetual checker or chaser loses, anything else is a draw), so the search never walks into
+//! a loss by repetition and steers the opponent into one when it can.
 
 use super::eval::{MATE, MATE_BOUND, evaluate, value};
 use crate::ai::{Budget, Halt};
@@ -643,8 +643,13 @@ impl Search {
             let score = if index == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
             } else {
-                // Late quiet moves are searched shallower first, all with a null window.
-                let reduction = if quiet && depth >= 3 && index >= 3 && !in_check {
+                // Late quiet moves, and late captures that lose material in the exchange on
+                // their point, are searched shallower first, all with a null window.
+                let reduction = if (quiet || loses_material(&position, mv))
+                    && depth >= 3
+                    && index >= 3
+                    && !in_check
+                {
                     reduction(depth, index)
                 } else {
                     0
